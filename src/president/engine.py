@@ -1,0 +1,673 @@
+"""The President engine: deal → exchange → tricks → finishing order → titles → points → next deal.
+
+:class:`Match` plays a whole match under any :class:`~president.rules.Rules`.
+Seats are numbered clockwise from 0; the next player is ``seat + 1``. All
+randomness comes from ``random.Random(seed)``, so a match is its seed and its
+moves (see :meth:`Match.record`).
+
+Inside, cards and moves are ints (see :mod:`president.cards` and
+:mod:`president.moves`); events are built only by the public :meth:`Match.apply`.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+from .cards import (
+    JOKERS,
+    RANK_MASKS,
+    card_str,
+    cards_str,
+    highest_cards,
+    parse_cards,
+)
+from .errors import IllegalMove
+from .events import Event
+from .movegen import BEATERS, STRENGTH, answer_moves, gift_moves, lead_moves
+from .moves import CARDS_MASK, GIVE_FLAG, Move, move_of, move_str
+from .rules import Rules, get_rules
+from .view import DealResult, SeatView
+
+EXCHANGE, PLAY, OVER = 0, 1, 2
+PHASES = ("exchange", "play", "over")
+_SET_NAMES = {1: "single card", 2: "pair", 3: "three of a kind", 4: "four of a kind"}
+
+
+class Match:
+    """A match of President.
+
+    >>> m = Match("tavern-jack", players=4, seed=1)
+    >>> m.phase, m.deal_number
+    ('play', 1)
+
+    Create with a preset name (or a :class:`Rules`), the number of players and a
+    seed; ``first_leader`` fixes the first leader instead of drawing it, ``deals``
+    changes the match length, and any other keyword changes a rule option.
+    """
+
+    __slots__ = (
+        "_active", "_beaters", "_deal_log", "_events", "_first_leader", "_give_count", "_given",
+        "_initial_hands", "_leader", "_lockout", "_log", "_max_set", "_must_contain", "_owner",
+        "_passed", "_pending", "_phase", "_played", "_received", "_rev", "_rng", "_table",
+        "_table_count", "_table_rank", "_titles", "_to_act", "_winners", "deal_number",
+        "deal_results", "finished", "hands", "players", "rules", "scores", "seed", "single_deal",
+    )
+
+    rules: Rules
+    players: int
+    seed: int
+    hands: list[int]
+    finished: list[int]
+    scores: list[int]
+    deal_number: int
+    deal_results: list[DealResult]
+    single_deal: bool
+
+    def __init__(
+        self,
+        rules: str | Rules = "tavern-jack",
+        players: int = 4,
+        seed: int | None = None,
+        *,
+        first_leader: int | None = None,
+        deals: int | None = None,
+        **options: Any,
+    ) -> None:
+        if deals is not None:
+            options["deals"] = deals
+        self.rules = get_rules(rules, **options)
+        if not isinstance(players, int) or not self.rules.min_players <= players <= self.rules.max_players:
+            raise ValueError(
+                f"{self.rules.name} is played by {self.rules.min_players} to {self.rules.max_players} "
+                f"players, not {players!r}"
+            )
+        if first_leader is not None and not (isinstance(first_leader, int) and 0 <= first_leader < players):
+            raise ValueError(f"first_leader must be a seat from 0 to {players - 1}, not {first_leader!r}")
+        self.players = players
+        self.seed = secrets.randbits(63) if seed is None else seed
+        self._rng = random.Random(self.seed)
+        self._first_leader = first_leader
+        self._initial_hands: list[int] | None = None
+        self.single_deal = False
+        self._setup()
+        self._start_deal()
+
+    def _setup(self) -> None:
+        n = self.players
+        rules = self.rules
+        self._lockout = rules.pass_lockout
+        self._max_set = rules.max_set
+        self._beaters = BEATERS[(False, rules.joker_in_revolution == "highest")]
+        self.scores = [0] * n
+        self.deal_results = []
+        self.deal_number = 0
+        self._titles: list[str | None] = [None] * n
+        self._winners: list[int] = []
+        self._log: list[tuple[int, int]] = []
+        self._events: list[Event] | None = None
+        self.hands = [0] * n
+
+    @classmethod
+    def from_hands(
+        cls,
+        rules: str | Rules,
+        hands: Sequence[str | int],
+        leader: int | None = None,
+        **options: Any,
+    ) -> Match:
+        """A single deal from given hands (text such as ``"7c 7h 3d"`` or masks).
+
+        ``leader`` leads the first trick; by default the holder of the rule set's
+        first-lead card (who must then play it), else seat 0. The match is over when
+        this deal ends. Hands need not hold the whole deck.
+        """
+        self = cls.__new__(cls)
+        self.rules = get_rules(rules, **options)
+        masks = [parse_cards(h) if isinstance(h, str) else int(h) for h in hands]
+        n = len(masks)
+        if n < 2:
+            raise ValueError("a deal needs at least 2 hands")
+        seen = 0
+        for i, mask in enumerate(masks):
+            if mask & seen:
+                raise ValueError(f"hand {i} repeats a card of an earlier hand: {cards_str(mask & seen)}")
+            if not mask:
+                raise ValueError(f"hand {i} is empty")
+            if mask & JOKERS and not self.rules.jokers:
+                raise ValueError(f"{self.rules.name} is played without jokers (hand {i})")
+            seen |= mask
+        must = 0
+        if leader is None:
+            leader = 0
+            card = self.rules.first_lead_card
+            if self.rules.first_leader == "holder" and card is not None:
+                for i, mask in enumerate(masks):
+                    if mask >> card & 1:
+                        leader, must = i, 1 << card
+        elif not 0 <= leader < n:
+            raise ValueError(f"leader must be a seat from 0 to {n - 1}")
+        self.players = n
+        self.seed = 0
+        self._rng = random.Random(0)
+        self._first_leader = leader
+        self._initial_hands = list(masks)
+        self.single_deal = True
+        self._setup()
+        self.deal_number = 1
+        self._reset_deal(masks, leader)
+        self._must_contain = must
+        self._phase = PLAY
+        self._to_act = leader
+        return self
+
+    # ----------------------------------------------------------------- dealing
+
+    def _reset_deal(self, hands: list[int], leader: int) -> None:
+        n = self.players
+        self.hands = hands
+        self._leader = leader
+        self._table = 0
+        self._table_rank = -1
+        self._table_count = 0
+        self._owner = -1
+        self._passed = 0
+        self._active = sum(1 << s for s in range(n) if hands[s])
+        self.finished = []
+        self._rev = False
+        self._beaters = BEATERS[(False, self.rules.joker_in_revolution == "highest")]
+        self._played = 0
+        self._deal_log: list[tuple[int, int]] = []
+        self._received = [0] * n
+        self._given = [0] * n
+        self._pending: list[tuple[int, int, int]] = []
+        self._give_count = 0
+        self._must_contain = 0
+
+    def _start_deal(self) -> None:
+        n = self.players
+        rules = self.rules
+        self.deal_number += 1
+        rng = self._rng
+        if self.deal_number == 1:
+            leader = self._first_leader if self._first_leader is not None else rng.randrange(n)
+        else:
+            order = self.deal_results[-1].order
+            leader = order[-1] if rules.later_leader == "last" else order[0]
+        deck = list(range(52))
+        if rules.jokers:
+            deck += [52, 53]
+        rng.shuffle(deck)
+        hands = [0] * n
+        seat = leader
+        for card in deck:
+            hands[seat] |= 1 << card
+            seat = seat + 1 if seat + 1 < n else 0
+        must = 0
+        if self.deal_number == 1 and rules.first_leader == "holder" and rules.first_lead_card is not None:
+            card = rules.first_lead_card
+            leader = next(s for s in range(n) if hands[s] >> card & 1)
+            must = 1 << card
+        self._reset_deal(hands, leader)
+        self._must_contain = must
+        if self._events is not None:
+            self._events.append(Event("deal", data={"deal": self.deal_number, "leader": leader}))
+        if self.deal_number >= 2:
+            order = self.deal_results[-1].order
+            for i, count in enumerate(rules.exchange_pairs(n)):
+                receiver, giver = order[i], order[n - 1 - i]
+                gift = highest_cards(hands[giver], count)
+                hands[giver] ^= gift
+                hands[receiver] |= gift
+                self._received[receiver] |= gift
+                self._given[giver] |= gift
+                self._pending.append((receiver, giver, count))
+                if self._events is not None:
+                    self._events.append(Event("gift", giver, gift, to=receiver, private_to=(giver, receiver)))
+        if self._pending:
+            self._phase = EXCHANGE
+            self._to_act = self._pending[0][0]
+            self._give_count = self._pending[0][2]
+        else:
+            self._phase = PLAY
+            self._to_act = leader
+
+    # ----------------------------------------------------------------- queries
+
+    @property
+    def phase(self) -> str:
+        """``"exchange"``, ``"play"`` or ``"over"``."""
+        return PHASES[self._phase]
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose decision is awaited, or None when the match is over."""
+        return None if self._phase == OVER else self._to_act
+
+    @property
+    def is_over(self) -> bool:
+        """True when the match has ended."""
+        return self._phase == OVER
+
+    @property
+    def table(self) -> str:
+        """The cards to beat as text (``""`` when a trick is open)."""
+        return cards_str(self._table)
+
+    @property
+    def table_mask(self) -> int:
+        """The cards to beat as a mask (0 when a trick is open)."""
+        return self._table
+
+    @property
+    def table_owner(self) -> int | None:
+        """The seat that played the cards to beat, or None when a trick is open."""
+        return self._owner if self._table else None
+
+    @property
+    def leader(self) -> int:
+        """The seat that led (or leads) the first trick of the current deal."""
+        return self._leader
+
+    @property
+    def revolution(self) -> bool:
+        """True while a revolution has reversed the order of the ranks."""
+        return self._rev
+
+    @property
+    def titles(self) -> list[str | None]:
+        """Title keys by seat from the last finished deal (None before the first one ends)."""
+        return list(self._titles)
+
+    @property
+    def winners(self) -> list[int]:
+        """The winning seats when the match is over (several when a tie is shared), else []."""
+        return list(self._winners)
+
+    @property
+    def received(self) -> list[int]:
+        """Masks of the cards each seat received in this deal's exchange."""
+        return list(self._received)
+
+    def hand(self, seat: int) -> str:
+        """The cards of ``seat`` as canonical text, lowest first."""
+        return cards_str(self.hands[seat])
+
+    def counts(self) -> list[int]:
+        """The number of cards in each hand."""
+        return [h.bit_count() for h in self.hands]
+
+    def legal_masks(self) -> list[int]:
+        """The legal moves of the seat to act as ints (see :mod:`president.moves`)."""
+        phase = self._phase
+        if phase == PLAY:
+            hand = self.hands[self._to_act]
+            if not self._table:
+                return lead_moves(hand, self._max_set, self._must_contain)
+            moves = answer_moves(hand, self._table_rank, self._table_count, self._beaters[self._table_rank])
+            moves.append(0)
+            return moves
+        if phase == EXCHANGE:
+            return [m | GIVE_FLAG for m in gift_moves(self.hands[self._to_act], self._give_count)]
+        return []
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move of the seat to act: plays, ``pass``, or the gifts of the exchange."""
+        return [move_of(m) for m in self.legal_masks()]
+
+    def seat_view(self, seat: int) -> SeatView:
+        """What ``seat`` may see, as a :class:`SeatView` (masks; for bots)."""
+        if not 0 <= seat < self.players:
+            raise ValueError(f"no seat {seat!r} at a table of {self.players}")
+        return SeatView(
+            rules=self.rules,
+            players=self.players,
+            seat=seat,
+            phase=PHASES[self._phase],
+            to_act=self.to_act,
+            deal_number=self.deal_number,
+            leader=self._leader,
+            hand=self.hands[seat],
+            counts=[h.bit_count() for h in self.hands],
+            table=self._table,
+            table_rank=self._table_rank,
+            table_count=self._table_count,
+            owner=self._owner,
+            passed=self._passed,
+            revolution=self._rev,
+            must_contain=self._must_contain if self._to_act == seat else 0,
+            finished=list(self.finished),
+            titles=list(self._titles),
+            scores=list(self.scores),
+            deal_results=list(self.deal_results),
+            history=list(self._deal_log),
+            played=self._played,
+            given=self._given[seat],
+            received=self._received[seat],
+            give_count=self._give_count if self._phase == EXCHANGE and self._to_act == seat else 0,
+            winners=list(self._winners),
+        )
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """JSON-ready dict of what ``seat`` may see (its hand, counts of the others, the table …)."""
+        return self.seat_view(seat).to_dict()
+
+    # ----------------------------------------------------------------- moves
+
+    def parse_move(self, text: str) -> Move:
+        """Parse move text in the context of the current phase.
+
+        During the exchange, bare cards (``3c 5d``) mean ``give 3c 5d``.
+        """
+        move = Move.parse(text)
+        if self._phase == EXCHANGE and move and not move & GIVE_FLAG:
+            move = move_of(move | GIVE_FLAG)
+        return move
+
+    def verify(self, move: Move | int | str) -> int:
+        """Check ``move`` for the seat to act; return it as an int or raise :class:`IllegalMove`."""
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        elif not isinstance(move, int) or isinstance(move, bool) or move < 0:
+            raise IllegalMove(f"{move!r} is not a move: use text such as '7c 7h', 'pass' or 'give 3c'")
+        value = int(move)
+        phase = self._phase
+        if phase == OVER:
+            raise IllegalMove("the match is over")
+        seat = self._to_act
+        hand = self.hands[seat]
+        cards = value & CARDS_MASK
+        if phase == EXCHANGE:
+            count = self._give_count
+            word = "card" if count == 1 else "cards"
+            if not cards:
+                raise IllegalMove(f"you cannot pass during the exchange: give back {count} {word}")
+            if cards & ~hand:
+                raise IllegalMove(f"you do not hold {cards_str(cards & ~hand)}")
+            if cards.bit_count() != count:
+                raise IllegalMove(f"give back exactly {count} {word}, not {cards.bit_count()}")
+            return cards | GIVE_FLAG
+        if value & GIVE_FLAG:
+            raise IllegalMove("the exchange is over: play cards or pass")
+        if not cards:
+            if not self._table:
+                raise IllegalMove("you lead this trick: you must play, you cannot pass")
+            return 0
+        if cards & ~hand:
+            raise IllegalMove(f"you do not hold {cards_str(cards & ~hand)}")
+        rank = (cards.bit_length() - 1) >> 2
+        if cards & ~RANK_MASKS[rank]:
+            raise IllegalMove("cards played together must all have the same rank")
+        count = cards.bit_count()
+        if count > self._max_set:
+            raise IllegalMove(
+                f"at most {self._max_set} cards of one rank may be played together in {self.rules.name}"
+            )
+        if self._must_contain and not cards & self._must_contain:
+            raise IllegalMove(
+                f"the first lead of the match must contain the {card_str(self._must_contain.bit_length() - 1)}"
+            )
+        if self._table:
+            need = self._table_count
+            if count != need:
+                raise IllegalMove(
+                    f"a {_SET_NAMES[need]} can only be beaten by a {_SET_NAMES[need]}, "
+                    f"not by a {_SET_NAMES[count]}"
+                )
+            if rank not in self._beaters[self._table_rank]:
+                table = cards_str(self._table)
+                if not self._beaters[self._table_rank]:
+                    raise IllegalMove(f"nothing beats {table}: you can only pass")
+                raise IllegalMove(f"{cards_str(cards)} does not beat {table}: play a higher {_SET_NAMES[need]}")
+        return cards
+
+    def is_legal(self, move: Move | int | str) -> bool:
+        """Whether ``move`` is legal for the seat to act."""
+        try:
+            self.verify(move)
+        except IllegalMove:
+            return False
+        return True
+
+    def apply(self, move: Move | int | str) -> list[Event]:
+        """Apply a move of the seat to act and return the events it caused.
+
+        Raises :class:`IllegalMove` with a reason (and changes nothing) when the
+        move is not legal.
+        """
+        value = self.verify(move)
+        events: list[Event] = []
+        self._events = events
+        try:
+            self._apply(value)
+        finally:
+            self._events = None
+        return events
+
+    def apply_fast(self, move: int) -> None:
+        """Apply a move known to be legal (an int from :meth:`legal_masks`); no checks, no events."""
+        self._apply(move)
+
+    def _apply(self, value: int) -> None:
+        seat = self._to_act
+        self._log.append((seat, value))
+        if self._phase == EXCHANGE:
+            self._give_back(seat, value & CARDS_MASK)
+        elif value:
+            self._play(seat, value)
+        else:
+            self._pass(seat)
+
+    def _give_back(self, seat: int, cards: int) -> None:
+        receiver, giver, _ = self._pending.pop(0)
+        self.hands[receiver] ^= cards
+        self.hands[giver] |= cards
+        self._given[receiver] |= cards
+        self._received[giver] |= cards
+        if self._events is not None:
+            self._events.append(Event("return", receiver, cards, to=giver, private_to=(receiver, giver)))
+        if self._pending:
+            self._to_act = self._pending[0][0]
+            self._give_count = self._pending[0][2]
+        else:
+            self._phase = PLAY
+            self._give_count = 0
+            self._to_act = self._leader
+
+    def _play(self, seat: int, cards: int) -> None:
+        hand = self.hands[seat] ^ cards
+        self.hands[seat] = hand
+        rank = (cards.bit_length() - 1) >> 2
+        count = cards.bit_count()
+        self._table = cards
+        self._table_rank = rank
+        self._table_count = count
+        self._owner = seat
+        self._played |= cards
+        self._must_contain = 0
+        self._deal_log.append((seat, cards))
+        if not self._lockout:
+            self._passed = 0
+        events = self._events
+        if events is not None:
+            events.append(Event("play", seat, cards))
+        if count == 4 and self.rules.revolution:
+            self._rev = not self._rev
+            self._beaters = BEATERS[(self._rev, self.rules.joker_in_revolution == "highest")]
+            if events is not None:
+                events.append(Event("revolution", seat, data={"on": self._rev}))
+        if not hand:
+            self._active &= ~(1 << seat)
+            self.finished.append(seat)
+            if events is not None:
+                events.append(Event("out", seat, data={"place": len(self.finished)}))
+            if self._active & (self._active - 1) == 0:
+                self._end_deal()
+                return
+        self._advance(seat)
+
+    def _pass(self, seat: int) -> None:
+        self._passed |= 1 << seat
+        self._deal_log.append((seat, 0))
+        if self._events is not None:
+            self._events.append(Event("pass", seat))
+        self._advance(seat)
+
+    def _advance(self, seat: int) -> None:
+        active = self._active
+        owner = self._owner
+        passed = self._passed
+        if active & ~(1 << owner) & ~passed == 0:
+            # Everyone else still in the deal has passed: the trick is over.
+            self._table = 0
+            self._table_rank = -1
+            self._table_count = 0
+            self._passed = 0
+            leader = owner
+            if not active >> owner & 1:
+                leader = self._next_active(owner, 0)
+            self._to_act = leader
+            if self._events is not None:
+                self._events.append(Event("trick_cleared", data={"leader": leader}))
+            return
+        self._to_act = self._next_active(seat, passed if self._lockout else 0)
+
+    def _next_active(self, seat: int, skip: int) -> int:
+        n = self.players
+        eligible = self._active & ~skip
+        s = seat
+        while True:
+            s += 1
+            if s == n:
+                s = 0
+            if eligible >> s & 1:
+                return s
+
+    def _end_deal(self) -> None:
+        n = self.players
+        last = self._active.bit_length() - 1
+        order = (*self.finished, last)
+        table = self.rules.points_for(n)
+        titles = self.rules.titles(n)
+        points = [0] * n
+        for place, s in enumerate(order):
+            points[s] = table[place]
+            self.scores[s] += table[place]
+            self._titles[s] = titles[place]
+        result = DealResult(self.deal_number, order, tuple(points))
+        self.deal_results.append(result)
+        self._table = 0
+        self._table_rank = -1
+        self._table_count = 0
+        events = self._events
+        if events is not None:
+            events.append(Event("deal_over", data={
+                "deal": self.deal_number, "order": list(order), "points": points,
+                "titles": list(self._titles), "scores": list(self.scores),
+            }))
+        winners = self._decide_end(order)
+        if winners:
+            self._winners = winners
+            self._phase = OVER
+            if events is not None:
+                events.append(Event("match_over", data={"winners": winners, "scores": list(self.scores)}))
+        else:
+            self._start_deal()
+
+    def _decide_end(self, order: tuple[int, ...]) -> list[int]:
+        rules = self.rules
+        if self.single_deal:
+            return [order[0]]
+        scores = self.scores
+        top = max(scores)
+        if rules.deals is not None:
+            done = self.deal_number >= rules.deals
+        else:
+            assert rules.target_score is not None
+            done = top >= rules.target_score
+        if not done:
+            return []
+        tied = [s for s in range(self.players) if scores[s] == top]
+        if len(tied) == 1 or rules.tie_break == "share":
+            return tied
+        if rules.tie_break == "last_deal":
+            return [min(tied, key=order.index)]
+        return []
+
+    # ----------------------------------------------------------------- copies and records
+
+    def copy(self) -> Match:
+        """An independent copy of the match (the random generator included)."""
+        other = Match.__new__(Match)
+        other.rules = self.rules
+        other.players = self.players
+        other.seed = self.seed
+        other.single_deal = self.single_deal
+        other._rng = random.Random()
+        other._rng.setstate(self._rng.getstate())
+        other._first_leader = self._first_leader
+        other._initial_hands = self._initial_hands
+        other._lockout = self._lockout
+        other._max_set = self._max_set
+        other._beaters = self._beaters
+        other.scores = self.scores[:]
+        other.deal_results = self.deal_results[:]
+        other.deal_number = self.deal_number
+        other._titles = self._titles[:]
+        other._winners = self._winners[:]
+        other._log = self._log[:]
+        other._events = None
+        other.hands = self.hands[:]
+        other._leader = self._leader
+        other._table = self._table
+        other._table_rank = self._table_rank
+        other._table_count = self._table_count
+        other._owner = self._owner
+        other._passed = self._passed
+        other._active = self._active
+        other.finished = self.finished[:]
+        other._rev = self._rev
+        other._played = self._played
+        other._deal_log = self._deal_log[:]
+        other._received = self._received[:]
+        other._given = self._given[:]
+        other._pending = self._pending[:]
+        other._give_count = self._give_count
+        other._must_contain = self._must_contain
+        other._phase = self._phase
+        other._to_act = self._to_act
+        return other
+
+    @property
+    def moves(self) -> list[tuple[int, Move]]:
+        """Every move of the match so far as ``(seat, move)``."""
+        return [(s, move_of(m)) for s, m in self._log]
+
+    def record(self) -> str:
+        """The match as text: rules, seed and moves. :meth:`replay` turns it back into the match."""
+        from .record import format_record
+
+        return format_record(self)
+
+    @classmethod
+    def replay(cls, text: str) -> Match:
+        """Rebuild a match from :meth:`record` text, checking every move."""
+        from .record import parse_record
+
+        return parse_record(text)
+
+    def __repr__(self) -> str:
+        return (
+            f"<Match {self.rules.name} players={self.players} deal={self.deal_number} "
+            f"phase={self.phase} to_act={self.to_act}>"
+        )
+
+
+def describe_move(value: int) -> str:
+    """Text of an int move (``pass``, ``7c 7h``, ``give 3c``)."""
+    return move_str(value)
+
+
+__all__ = ["STRENGTH", "DealResult", "Match", "describe_move"]

@@ -1,0 +1,125 @@
+"""What one seat may see of a match: :class:`SeatView`, and its JSON form.
+
+A view holds the seat's own hand and only public facts about the others (card
+counts, the plays on the table, titles, points). Bots receive a view and nothing
+else; the server sends its ``to_dict()``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from .cards import card_str, cards_list
+from .movegen import BEATERS, answer_moves, gift_moves, lead_moves
+from .moves import GIVE_FLAG, Move, move_of, move_str
+from .rules import Rules
+
+
+class DealResult(NamedTuple):
+    """The outcome of one finished deal."""
+
+    deal: int
+    """The deal number, from 1."""
+    order: tuple[int, ...]
+    """Seats in finishing order, the last player included."""
+    points: tuple[int, ...]
+    """Points scored in this deal, by seat."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form."""
+        return {"deal": self.deal, "order": list(self.order), "points": list(self.points)}
+
+
+class SeatView:
+    """Everything seat ``seat`` may know at one moment. Card sets are int masks.
+
+    ``history`` lists the public actions of the current deal as ``(seat, move)``
+    pairs (plays and passes; the exchange is private and lives in ``given`` and
+    ``received``). ``played`` is the mask of every card played this deal.
+    """
+
+    __slots__ = (
+        "counts", "deal_number", "deal_results", "finished", "give_count", "given", "hand", "history",
+        "leader", "must_contain", "owner", "passed", "phase", "played", "players", "received",
+        "revolution", "rules", "scores", "seat", "table", "table_count", "table_rank", "titles",
+        "to_act", "winners",
+    )
+
+    def __init__(self, **fields: Any) -> None:
+        for name in self.__slots__:
+            setattr(self, name, fields[name])
+
+    rules: Rules
+    players: int
+    seat: int
+    phase: str
+    to_act: int | None
+    deal_number: int
+    leader: int
+    hand: int
+    counts: list[int]
+    table: int
+    table_rank: int
+    table_count: int
+    owner: int
+    passed: int
+    revolution: bool
+    must_contain: int
+    finished: list[int]
+    titles: list[str | None]
+    scores: list[int]
+    deal_results: list[DealResult]
+    history: list[tuple[int, int]]
+    played: int
+    given: int
+    received: int
+    give_count: int
+    winners: list[int]
+
+    def legal_masks(self) -> list[int]:
+        """The legal moves as ints when this seat is to act (else an empty list)."""
+        if self.to_act != self.seat:
+            return []
+        if self.phase == "exchange":
+            return [m | GIVE_FLAG for m in gift_moves(self.hand, self.give_count)]
+        if not self.table:
+            return lead_moves(self.hand, self.rules.max_set, self.must_contain)
+        key = (self.revolution, self.rules.joker_in_revolution == "highest")
+        moves = answer_moves(self.hand, self.table_rank, self.table_count, BEATERS[key][self.table_rank])
+        moves.append(0)
+        return moves
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves when this seat is to act (else an empty list)."""
+        return [move_of(m) for m in self.legal_masks()]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form: cards as canonical text, nothing this seat may not see."""
+        return {
+            "rules": self.rules.name,
+            "players": self.players,
+            "seat": self.seat,
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "deal_number": self.deal_number,
+            "leader": self.leader,
+            "hand": cards_list(self.hand),
+            "counts": list(self.counts),
+            "table": cards_list(self.table),
+            "table_owner": self.owner if self.table else None,
+            "passed": [s for s in range(self.players) if self.passed >> s & 1],
+            "revolution": self.revolution,
+            "must_contain": card_str(self.must_contain.bit_length() - 1) if self.must_contain else None,
+            "finished": list(self.finished),
+            "titles": list(self.titles),
+            "title_names": [self.rules.title_name(t) if t else None for t in self.titles],
+            "scores": list(self.scores),
+            "deal_results": [r.to_dict() for r in self.deal_results],
+            "history": [{"seat": s, "move": move_str(m)} for s, m in self.history],
+            "played": cards_list(self.played),
+            "given": cards_list(self.given),
+            "received": cards_list(self.received),
+            "give_count": self.give_count,
+            "legal_moves": [move_str(m) for m in self.legal_masks()],
+            "winners": list(self.winners),
+        }
