@@ -406,6 +406,8 @@ class OldMatch:
             awards: list[dict[str, Any]] = []
             for section, takers in self._settlement_takers(holder, dealer).items():
                 for seat, chips in split(self._board[section], takers):
+                    if chips == 0:
+                        continue
                     self._win(seat, section, "settlement", None, events, chips)
                     awards.append({"section": section, "seat": seat, "chips": chips})
             self._settlement = {"dealer": dealer, "hands": shown, "awards": awards}
