@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .cards import (
@@ -26,12 +26,26 @@ from .cards import (
 )
 from .errors import IllegalMove
 from .events import Event
-from .movegen import BEATERS, STRENGTH, answer_moves, gift_moves, lead_moves
+from .movegen import (
+    BEATERS,
+    SHIFTED_LEAD,
+    SHIFTED_SUBSETS,
+    STRENGTH,
+    answer_moves,
+    gift_moves,
+    lead_moves,
+)
 from .moves import CARDS_MASK, GIVE_FLAG, Move, move_of, move_str
 from .rules import Rules, get_rules
 from .view import DealResult, SeatView
 
 EXCHANGE, PLAY, OVER = 0, 1, 2
+
+Policy = Callable[["Match", random.Random], int]
+"""A playout policy: returns a legal move (an int) for ``match.to_act``."""
+
+LogNode = tuple[Any, int, int, int]
+"""A move log entry ``(previous entry or None, seat, move, index)``: copies share the log."""
 PHASES = ("exchange", "play", "over")
 _SET_NAMES = {1: "single card", 2: "pair", 3: "three of a kind", 4: "four of a kind"}
 
@@ -49,22 +63,31 @@ class Match:
     """
 
     __slots__ = (
-        "_active", "_beaters", "_deal_log", "_events", "_first_leader", "_give_count", "_given",
-        "_initial_hands", "_leader", "_lockout", "_log", "_max_set", "_must_contain", "_owner",
-        "_passed", "_pending", "_phase", "_played", "_received", "_rev", "_rng", "_table",
-        "_table_count", "_table_rank", "_titles", "_to_act", "_winners", "deal_number",
-        "deal_results", "finished", "hands", "players", "rules", "scores", "seed", "single_deal",
+        "_active", "_beaters", "_deal_start", "_events", "_finished", "_first_leader", "_give_count",
+        "_given", "_initial_hands", "_leader", "_lockout", "_log", "_max_set", "_must_contain", "_owner",
+        "_passed", "_pending", "_phase", "_played", "_received", "_results", "_rev", "_scores", "_table",
+        "_table_count", "_table_rank", "_titles", "_to_act", "_winners", "deal_number", "hands", "players",
+        "rules", "seed", "single_deal",
     )
 
     rules: Rules
     players: int
     seed: int
     hands: list[int]
-    finished: list[int]
-    scores: list[int]
+    """The hands by seat, as card masks (read only: change them through moves)."""
     deal_number: int
-    deal_results: list[DealResult]
     single_deal: bool
+    # Lists and tuples below are never changed in place once a copy may share them.
+    _scores: list[int]
+    _results: tuple[DealResult, ...]
+    _titles: list[str | None]
+    _winners: list[int]
+    _finished: tuple[int, ...]
+    _received: list[int]
+    _given: list[int]
+    _pending: tuple[tuple[int, int, int], ...]
+    _log: LogNode | None
+    _events: list[Event] | None
 
     def __init__(
         self,
@@ -88,7 +111,6 @@ class Match:
             raise ValueError(f"first_leader must be a seat from 0 to {players - 1}, not {first_leader!r}")
         self.players = players
         self.seed = secrets.randbits(63) if seed is None else seed
-        self._rng = random.Random(self.seed)
         self._first_leader = first_leader
         self._initial_hands: list[int] | None = None
         self.single_deal = False
@@ -101,13 +123,14 @@ class Match:
         self._lockout = rules.pass_lockout
         self._max_set = rules.max_set
         self._beaters = BEATERS[(False, rules.joker_in_revolution == "highest")]
-        self.scores = [0] * n
-        self.deal_results = []
+        self._scores = [0] * n
+        self._results = ()
         self.deal_number = 0
-        self._titles: list[str | None] = [None] * n
-        self._winners: list[int] = []
-        self._log: list[tuple[int, int]] = []
-        self._events: list[Event] | None = None
+        self._titles = [None] * n
+        self._winners = []
+        self._log = None
+        self._deal_start = 0
+        self._events = None
         self.hands = [0] * n
 
     @classmethod
@@ -151,7 +174,6 @@ class Match:
             raise ValueError(f"leader must be a seat from 0 to {n - 1}")
         self.players = n
         self.seed = 0
-        self._rng = random.Random(0)
         self._first_leader = leader
         self._initial_hands = list(masks)
         self.single_deal = True
@@ -175,14 +197,14 @@ class Match:
         self._owner = -1
         self._passed = 0
         self._active = sum(1 << s for s in range(n) if hands[s])
-        self.finished = []
+        self._finished = ()
         self._rev = False
         self._beaters = BEATERS[(False, self.rules.joker_in_revolution == "highest")]
         self._played = 0
-        self._deal_log: list[tuple[int, int]] = []
+        self._deal_start = self._log[3] + 1 if self._log is not None else 0
         self._received = [0] * n
         self._given = [0] * n
-        self._pending: list[tuple[int, int, int]] = []
+        self._pending = ()
         self._give_count = 0
         self._must_contain = 0
 
@@ -190,16 +212,17 @@ class Match:
         n = self.players
         rules = self.rules
         self.deal_number += 1
-        rng = self._rng
         if self.deal_number == 1:
-            leader = self._first_leader if self._first_leader is not None else rng.randrange(n)
+            leader = self._first_leader
+            if leader is None:
+                leader = random.Random(f"president/{self.seed}/leader").randrange(n)
         else:
-            order = self.deal_results[-1].order
+            order = self._results[-1].order
             leader = order[-1] if rules.later_leader == "last" else order[0]
         deck = list(range(52))
         if rules.jokers:
             deck += [52, 53]
-        rng.shuffle(deck)
+        random.Random(f"president/{self.seed}/deal/{self.deal_number}").shuffle(deck)
         hands = [0] * n
         seat = leader
         for card in deck:
@@ -215,7 +238,8 @@ class Match:
         if self._events is not None:
             self._events.append(Event("deal", data={"deal": self.deal_number, "leader": leader}))
         if self.deal_number >= 2:
-            order = self.deal_results[-1].order
+            order = self._results[-1].order
+            pending = []
             for i, count in enumerate(rules.exchange_pairs(n)):
                 receiver, giver = order[i], order[n - 1 - i]
                 gift = highest_cards(hands[giver], count)
@@ -223,9 +247,10 @@ class Match:
                 hands[receiver] |= gift
                 self._received[receiver] |= gift
                 self._given[giver] |= gift
-                self._pending.append((receiver, giver, count))
+                pending.append((receiver, giver, count))
                 if self._events is not None:
                     self._events.append(Event("gift", giver, gift, to=receiver, private_to=(giver, receiver)))
+            self._pending = tuple(pending)
         if self._pending:
             self._phase = EXCHANGE
             self._to_act = self._pending[0][0]
@@ -275,6 +300,21 @@ class Match:
     def revolution(self) -> bool:
         """True while a revolution has reversed the order of the ranks."""
         return self._rev
+
+    @property
+    def scores(self) -> list[int]:
+        """Cumulative points by seat."""
+        return list(self._scores)
+
+    @property
+    def finished(self) -> list[int]:
+        """Seats that have gone out in the current deal, in order."""
+        return list(self._finished)
+
+    @property
+    def deal_results(self) -> list[DealResult]:
+        """Every finished deal: its finishing order (last player included) and points by seat."""
+        return list(self._results)
 
     @property
     def titles(self) -> list[str | None]:
@@ -338,11 +378,11 @@ class Match:
             passed=self._passed,
             revolution=self._rev,
             must_contain=self._must_contain if self._to_act == seat else 0,
-            finished=list(self.finished),
+            finished=list(self._finished),
             titles=list(self._titles),
-            scores=list(self.scores),
-            deal_results=list(self.deal_results),
-            history=list(self._deal_log),
+            scores=list(self._scores),
+            deal_results=list(self._results),
+            history=self._history(),
             played=self._played,
             given=self._given[seat],
             received=self._received[seat],
@@ -450,9 +490,21 @@ class Match:
         """Apply a move known to be legal (an int from :meth:`legal_masks`); no checks, no events."""
         self._apply(move)
 
+    def _history(self) -> list[tuple[int, int]]:
+        out = []
+        node = self._log
+        start = self._deal_start
+        while node is not None and node[3] >= start:
+            if not node[2] & GIVE_FLAG:
+                out.append((node[1], node[2]))
+            node = node[0]
+        out.reverse()
+        return out
+
     def _apply(self, value: int) -> None:
         seat = self._to_act
-        self._log.append((seat, value))
+        log = self._log
+        self._log = (log, seat, value, 0 if log is None else log[3] + 1)
         if self._phase == EXCHANGE:
             self._give_back(seat, value & CARDS_MASK)
         elif value:
@@ -461,11 +513,16 @@ class Match:
             self._pass(seat)
 
     def _give_back(self, seat: int, cards: int) -> None:
-        receiver, giver, _ = self._pending.pop(0)
+        receiver, giver, _ = self._pending[0]
+        self._pending = self._pending[1:]
         self.hands[receiver] ^= cards
         self.hands[giver] |= cards
-        self._given[receiver] |= cards
-        self._received[giver] |= cards
+        given = self._given[:]
+        given[receiver] |= cards
+        self._given = given
+        received = self._received[:]
+        received[giver] |= cards
+        self._received = received
         if self._events is not None:
             self._events.append(Event("return", receiver, cards, to=giver, private_to=(receiver, giver)))
         if self._pending:
@@ -487,7 +544,6 @@ class Match:
         self._owner = seat
         self._played |= cards
         self._must_contain = 0
-        self._deal_log.append((seat, cards))
         if not self._lockout:
             self._passed = 0
         events = self._events
@@ -500,9 +556,9 @@ class Match:
                 events.append(Event("revolution", seat, data={"on": self._rev}))
         if not hand:
             self._active &= ~(1 << seat)
-            self.finished.append(seat)
+            self._finished += (seat,)
             if events is not None:
-                events.append(Event("out", seat, data={"place": len(self.finished)}))
+                events.append(Event("out", seat, data={"place": len(self._finished)}))
             if self._active & (self._active - 1) == 0:
                 self._end_deal()
                 return
@@ -510,7 +566,6 @@ class Match:
 
     def _pass(self, seat: int) -> None:
         self._passed |= 1 << seat
-        self._deal_log.append((seat, 0))
         if self._events is not None:
             self._events.append(Event("pass", seat))
         self._advance(seat)
@@ -548,16 +603,19 @@ class Match:
     def _end_deal(self) -> None:
         n = self.players
         last = self._active.bit_length() - 1
-        order = (*self.finished, last)
+        order = (*self._finished, last)
         table = self.rules.points_for(n)
-        titles = self.rules.titles(n)
+        names = self.rules.titles(n)
         points = [0] * n
+        scores = self._scores[:]
+        titles: list[str | None] = [None] * n
         for place, s in enumerate(order):
             points[s] = table[place]
-            self.scores[s] += table[place]
-            self._titles[s] = titles[place]
-        result = DealResult(self.deal_number, order, tuple(points))
-        self.deal_results.append(result)
+            scores[s] += table[place]
+            titles[s] = names[place]
+        self._scores = scores
+        self._titles = titles
+        self._results += (DealResult(self.deal_number, order, tuple(points)),)
         self._table = 0
         self._table_rank = -1
         self._table_count = 0
@@ -565,14 +623,14 @@ class Match:
         if events is not None:
             events.append(Event("deal_over", data={
                 "deal": self.deal_number, "order": list(order), "points": points,
-                "titles": list(self._titles), "scores": list(self.scores),
+                "titles": list(self._titles), "scores": list(self._scores),
             }))
         winners = self._decide_end(order)
         if winners:
             self._winners = winners
             self._phase = OVER
             if events is not None:
-                events.append(Event("match_over", data={"winners": winners, "scores": list(self.scores)}))
+                events.append(Event("match_over", data={"winners": winners, "scores": list(self._scores)}))
         else:
             self._start_deal()
 
@@ -580,7 +638,7 @@ class Match:
         rules = self.rules
         if self.single_deal:
             return [order[0]]
-        scores = self.scores
+        scores = self._scores
         top = max(scores)
         if rules.deals is not None:
             done = self.deal_number >= rules.deals
@@ -599,25 +657,24 @@ class Match:
     # ----------------------------------------------------------------- copies and records
 
     def copy(self) -> Match:
-        """An independent copy of the match (the random generator included)."""
+        """An independent copy of the match."""
         other = Match.__new__(Match)
         other.rules = self.rules
         other.players = self.players
         other.seed = self.seed
         other.single_deal = self.single_deal
-        other._rng = random.Random()
-        other._rng.setstate(self._rng.getstate())
         other._first_leader = self._first_leader
         other._initial_hands = self._initial_hands
         other._lockout = self._lockout
         other._max_set = self._max_set
         other._beaters = self._beaters
-        other.scores = self.scores[:]
-        other.deal_results = self.deal_results[:]
+        other._scores = self._scores
+        other._results = self._results
         other.deal_number = self.deal_number
-        other._titles = self._titles[:]
-        other._winners = self._winners[:]
-        other._log = self._log[:]
+        other._titles = self._titles
+        other._winners = self._winners
+        other._log = self._log
+        other._deal_start = self._deal_start
         other._events = None
         other.hands = self.hands[:]
         other._leader = self._leader
@@ -627,23 +684,181 @@ class Match:
         other._owner = self._owner
         other._passed = self._passed
         other._active = self._active
-        other.finished = self.finished[:]
+        other._finished = self._finished
         other._rev = self._rev
         other._played = self._played
-        other._deal_log = self._deal_log[:]
-        other._received = self._received[:]
-        other._given = self._given[:]
-        other._pending = self._pending[:]
+        other._received = self._received
+        other._given = self._given
+        other._pending = self._pending
         other._give_count = self._give_count
         other._must_contain = self._must_contain
         other._phase = self._phase
         other._to_act = self._to_act
         return other
 
+    def rollout(self, policy: str | Policy = "random", rng: random.Random | None = None) -> tuple[int, ...]:
+        """Play the rest of the current deal on a copy and return its finishing order.
+
+        ``policy`` is ``"random"`` (a uniformly random legal move, in one tight
+        loop) or a function ``policy(match, rng) -> int`` that returns a legal move
+        of ``match.to_act`` as an int; it may read the match but not change it.
+        The match itself is not changed. No events are built and no moves logged.
+        """
+        if self._phase == OVER:
+            raise ValueError("the match is over")
+        sim = self.copy()
+        return sim.playout(policy, rng)
+
+    def playout(self, policy: str | Policy = "random", rng: random.Random | None = None) -> tuple[int, ...]:
+        """Like :meth:`rollout` but in place: this match is left at the end of the deal, unlogged.
+
+        Use it on a copy you own (search code that has just made one).
+        """
+        rng = rng or random.Random()
+        while self._phase == EXCHANGE:
+            move = policy(self, rng) if callable(policy) else random_choice(self.legal_masks(), rng)
+            self._give_back(self._to_act, move & CARDS_MASK)
+        if self._phase == OVER:
+            raise ValueError("the match is over")
+        if policy == "random":
+            return self._playout_random(rng)
+        if not callable(policy):
+            raise ValueError(f"unknown playout policy {policy!r}: use 'random' or a function")
+        return self._playout_policy(policy, rng)
+
+    def _playout_policy(self, policy: Policy, rng: random.Random) -> tuple[int, ...]:
+        while True:
+            seat = self._to_act
+            move = policy(self, rng)
+            if move:
+                if self._play_quiet(seat, move):
+                    return (*self._finished, self._active.bit_length() - 1)
+            else:
+                self._passed |= 1 << seat
+                self._advance(seat)
+
+    def _play_quiet(self, seat: int, cards: int) -> bool:
+        """Play without events or log; True when the deal is over (and stop there)."""
+        hand = self.hands[seat] ^ cards
+        self.hands[seat] = hand
+        count = cards.bit_count()
+        self._table = cards
+        self._table_rank = (cards.bit_length() - 1) >> 2
+        self._table_count = count
+        self._owner = seat
+        self._played |= cards
+        self._must_contain = 0
+        if not self._lockout:
+            self._passed = 0
+        if count == 4 and self.rules.revolution:
+            self._rev = not self._rev
+            self._beaters = BEATERS[(self._rev, self.rules.joker_in_revolution == "highest")]
+        if not hand:
+            self._active &= ~(1 << seat)
+            self._finished += (seat,)
+            if self._active & (self._active - 1) == 0:
+                self._phase = OVER
+                return True
+        self._advance(seat)
+        return False
+
+    def _playout_random(self, rng: random.Random) -> tuple[int, ...]:
+        rand = rng.random
+        hands = self.hands
+        n = self.players
+        lockout = self._lockout
+        max_set = self._max_set
+        revolution = self.rules.revolution
+        high = self.rules.joker_in_revolution == "highest"
+        beaters = self._beaters
+        rev = self._rev
+        table = self._table
+        trank = self._table_rank
+        tcount = self._table_count
+        owner = self._owner
+        passed = self._passed
+        active = self._active
+        seat = self._to_act
+        must = self._must_contain
+        finished = list(self._finished)
+        lead_tab = SHIFTED_LEAD
+        sub_tab = SHIFTED_SUBSETS
+        while True:
+            hand = hands[seat]
+            if table:
+                moves = [0]
+                for r in beaters[trank]:
+                    nib = (hand >> (r << 2)) & 15
+                    if nib:
+                        moves += sub_tab[r][nib][tcount]
+                move = moves[int(rand() * len(moves))]
+            elif must:
+                moves = lead_moves(hand, max_set, must)
+                move = moves[int(rand() * len(moves))]
+                must = 0
+            else:
+                moves = []
+                r = 0
+                h = hand
+                while h:
+                    nib = h & 15
+                    if nib:
+                        moves += lead_tab[r][nib][max_set]
+                    h >>= 4
+                    r += 1
+                move = moves[int(rand() * len(moves))]
+            if move:
+                hand ^= move
+                hands[seat] = hand
+                table = move
+                trank = (move.bit_length() - 1) >> 2
+                tcount = move.bit_count()
+                owner = seat
+                if not lockout:
+                    passed = 0
+                if tcount == 4 and revolution:
+                    rev = not rev
+                    beaters = BEATERS[(rev, high)]
+                if not hand:
+                    active &= ~(1 << seat)
+                    finished.append(seat)
+                    if active & (active - 1) == 0:
+                        finished.append(active.bit_length() - 1)
+                        self._phase = OVER
+                        self._active = active
+                        self._finished = tuple(finished[:-1])
+                        return tuple(finished)
+            else:
+                passed |= 1 << seat
+            if active & ~(1 << owner) & ~passed == 0:
+                table = 0
+                passed = 0
+                seat = owner
+                if not active >> owner & 1:
+                    while True:
+                        seat = seat + 1 if seat + 1 < n else 0
+                        if active >> seat & 1:
+                            break
+                continue
+            eligible = active & ~passed if lockout else active
+            while True:
+                seat = seat + 1 if seat + 1 < n else 0
+                if eligible >> seat & 1:
+                    break
+
     @property
     def moves(self) -> list[tuple[int, Move]]:
         """Every move of the match so far as ``(seat, move)``."""
-        return [(s, move_of(m)) for s, m in self._log]
+        return [(s, move_of(m)) for s, m in self._moves()]
+
+    def _moves(self) -> list[tuple[int, int]]:
+        out = []
+        node = self._log
+        while node is not None:
+            out.append((node[1], node[2]))
+            node = node[0]
+        out.reverse()
+        return out
 
     def record(self) -> str:
         """The match as text: rules, seed and moves. :meth:`replay` turns it back into the match."""
@@ -663,6 +878,11 @@ class Match:
             f"<Match {self.rules.name} players={self.players} deal={self.deal_number} "
             f"phase={self.phase} to_act={self.to_act}>"
         )
+
+
+def random_choice(moves: list[int], rng: random.Random) -> int:
+    """A uniformly random element of ``moves``."""
+    return moves[int(rng.random() * len(moves))]
 
 
 def describe_move(value: int) -> str:

@@ -23,6 +23,19 @@ LEAD_SUBSETS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 """``LEAD_SUBSETS[nibble][m]``: the non-empty sub-nibbles of ``nibble`` with at most ``m`` cards."""
 
 
+SHIFTED_LEAD: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
+    tuple(tuple(tuple(sub << (4 * r) for sub in LEAD_SUBSETS[nib][m]) for m in range(5)) for nib in range(16))
+    for r in range(NUM_RANKS)
+)
+"""``SHIFTED_LEAD[rank][nibble][m]``: the leads of at most ``m`` cards from that rank, as card masks."""
+
+SHIFTED_SUBSETS: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
+    tuple(tuple(tuple(sub << (4 * r) for sub in SUBSETS[nib][k]) for k in range(5)) for nib in range(16))
+    for r in range(NUM_RANKS)
+)
+"""``SHIFTED_SUBSETS[rank][nibble][k]``: the plays of exactly ``k`` cards from that rank, as card masks."""
+
+
 def strength_table(revolution: bool, jokers_stay_high: bool) -> tuple[int, ...]:
     """Strength of each rank (higher beats lower) in the normal or reversed order."""
     if not revolution:
@@ -59,22 +72,17 @@ def lead_moves(hand: int, max_set: int, must_contain: int = 0) -> list[int]:
 
     With ``must_contain`` (a one-card mask), only plays holding that card.
     """
-    out: list[int] = []
     if must_contain:
         rank = (must_contain.bit_length() - 1) >> 2
-        shift = rank << 2
-        for sub in LEAD_SUBSETS[(hand >> shift) & 15][max_set]:
-            move = sub << shift
-            if move & must_contain:
-                out.append(move)
-        return out
-    shift = 0
-    while hand >> shift:
-        nib = (hand >> shift) & 15
+        return [m for m in SHIFTED_LEAD[rank][(hand >> (rank << 2)) & 15][max_set] if m & must_contain]
+    out: list[int] = []
+    rank = 0
+    while hand:
+        nib = hand & 15
         if nib:
-            for sub in LEAD_SUBSETS[nib][max_set]:
-                out.append(sub << shift)
-        shift += 4
+            out += SHIFTED_LEAD[rank][nib][max_set]
+        hand >>= 4
+        rank += 1
     return out
 
 
@@ -82,11 +90,9 @@ def answer_moves(hand: int, table_rank: int, table_count: int, beaters: tuple[in
     """Every play that beats ``table_count`` cards of ``table_rank`` (the pass not included)."""
     out: list[int] = []
     for rank in beaters:
-        shift = rank << 2
-        nib = (hand >> shift) & 15
+        nib = (hand >> (rank << 2)) & 15
         if nib:
-            for sub in SUBSETS[nib][table_count]:
-                out.append(sub << shift)
+            out += SHIFTED_SUBSETS[rank][nib][table_count]
     return out
 
 

@@ -63,7 +63,7 @@ def format_record(match: Match) -> str:
             lines.append(f'[FirstLeader "{match._first_leader}"]')
     deal = 0
     replay = _fresh(match)
-    for seat, value in match._log:
+    for seat, value in match._moves():
         if replay.deal_number != deal:
             deal = replay.deal_number
             lines.append(f"# deal {deal}")
