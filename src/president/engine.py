@@ -28,6 +28,7 @@ from .errors import IllegalMove
 from .events import Event
 from .movegen import (
     BEATERS,
+    PASS_MOVE,
     SHIFTED_LEAD,
     SHIFTED_SUBSETS,
     STRENGTH,
@@ -339,23 +340,23 @@ class Match:
         """The number of cards in each hand."""
         return [h.bit_count() for h in self.hands]
 
-    def legal_masks(self) -> list[int]:
-        """The legal moves of the seat to act as ints (see :mod:`president.moves`)."""
+    def legal_masks(self) -> list[Move]:
+        """The legal moves of the seat to act (Move is an int: the card mask, 0 for a pass)."""
         phase = self._phase
         if phase == PLAY:
             hand = self.hands[self._to_act]
             if not self._table:
                 return lead_moves(hand, self._max_set, self._must_contain)
             moves = answer_moves(hand, self._table_rank, self._table_count, self._beaters[self._table_rank])
-            moves.append(0)
+            moves.append(PASS_MOVE)
             return moves
         if phase == EXCHANGE:
-            return [m | GIVE_FLAG for m in gift_moves(self.hands[self._to_act], self._give_count)]
+            return gift_moves(self.hands[self._to_act], self._give_count)
         return []
 
     def legal_moves(self) -> list[Move]:
         """Every legal move of the seat to act: plays, ``pass``, or the gifts of the exchange."""
-        return [move_of(m) for m in self.legal_masks()]
+        return self.legal_masks()
 
     def seat_view(self, seat: int) -> SeatView:
         """What ``seat`` may see, as a :class:`SeatView` (masks; for bots)."""
@@ -408,11 +409,15 @@ class Match:
 
     def verify(self, move: Move | int | str) -> int:
         """Check ``move`` for the seat to act; return it as an int or raise :class:`IllegalMove`."""
-        if isinstance(move, str):
-            move = self.parse_move(move)
-        elif not isinstance(move, int) or isinstance(move, bool) or move < 0:
-            raise IllegalMove(f"{move!r} is not a move: use text such as '7c 7h', 'pass' or 'give 3c'")
+        kind = type(move)
+        if kind is not Move and kind is not int:
+            if isinstance(move, str):
+                move = self.parse_move(move)
+            elif not isinstance(move, int) or isinstance(move, bool):
+                raise IllegalMove(f"{move!r} is not a move: use text such as '7c 7h', 'pass' or 'give 3c'")
         value = int(move)
+        if value < 0:
+            raise IllegalMove(f"{move!r} is not a move: a move is a card mask, 0 for a pass")
         phase = self._phase
         if phase == OVER:
             raise IllegalMove("the match is over")
@@ -785,6 +790,7 @@ class Match:
         sub_tab = SHIFTED_SUBSETS
         while True:
             hand = hands[seat]
+            moves: list[int]
             if table:
                 moves = [0]
                 for r in beaters[trank]:
@@ -793,8 +799,8 @@ class Match:
                         moves += sub_tab[r][nib][tcount]
                 move = moves[int(rand() * len(moves))]
             elif must:
-                moves = lead_moves(hand, max_set, must)
-                move = moves[int(rand() * len(moves))]
+                leads = lead_moves(hand, max_set, must)
+                move = leads[int(rand() * len(leads))]
                 must = 0
             else:
                 moves = []
@@ -880,7 +886,7 @@ class Match:
         )
 
 
-def random_choice(moves: list[int], rng: random.Random) -> int:
+def random_choice(moves: Sequence[int], rng: random.Random) -> int:
     """A uniformly random element of ``moves``."""
     return moves[int(rng.random() * len(moves))]
 

@@ -9,6 +9,10 @@ from __future__ import annotations
 from itertools import combinations
 
 from .cards import JOKER_RANK, NUM_RANKS
+from .moves import GIVE_FLAG, PASS, Move, move_of
+
+PASS_MOVE: Move = move_of(PASS)
+"""The pass, as a shared :class:`~president.moves.Move`."""
 
 SUBSETS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(tuple(s for s in range(1, 16) if s & nib == s and s.bit_count() == k) for k in range(5))
@@ -23,17 +27,17 @@ LEAD_SUBSETS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 """``LEAD_SUBSETS[nibble][m]``: the non-empty sub-nibbles of ``nibble`` with at most ``m`` cards."""
 
 
-SHIFTED_LEAD: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
-    tuple(tuple(tuple(sub << (4 * r) for sub in LEAD_SUBSETS[nib][m]) for m in range(5)) for nib in range(16))
+SHIFTED_LEAD: tuple[tuple[tuple[tuple[Move, ...], ...], ...], ...] = tuple(
+    tuple(tuple(tuple(move_of(sub << (4 * r)) for sub in LEAD_SUBSETS[nib][m]) for m in range(5)) for nib in range(16))
     for r in range(NUM_RANKS)
 )
-"""``SHIFTED_LEAD[rank][nibble][m]``: the leads of at most ``m`` cards from that rank, as card masks."""
+"""``SHIFTED_LEAD[rank][nibble][m]``: the leads of at most ``m`` cards from that rank (shared Move ints)."""
 
-SHIFTED_SUBSETS: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
-    tuple(tuple(tuple(sub << (4 * r) for sub in SUBSETS[nib][k]) for k in range(5)) for nib in range(16))
+SHIFTED_SUBSETS: tuple[tuple[tuple[tuple[Move, ...], ...], ...], ...] = tuple(
+    tuple(tuple(tuple(move_of(sub << (4 * r)) for sub in SUBSETS[nib][k]) for k in range(5)) for nib in range(16))
     for r in range(NUM_RANKS)
 )
-"""``SHIFTED_SUBSETS[rank][nibble][k]``: the plays of exactly ``k`` cards from that rank, as card masks."""
+"""``SHIFTED_SUBSETS[rank][nibble][k]``: the plays of exactly ``k`` cards from that rank (shared Move ints)."""
 
 
 def strength_table(revolution: bool, jokers_stay_high: bool) -> tuple[int, ...]:
@@ -67,7 +71,7 @@ ORDER: dict[tuple[bool, bool], tuple[int, ...]] = {
 """``ORDER[key]``: the ranks from weakest to strongest."""
 
 
-def lead_moves(hand: int, max_set: int, must_contain: int = 0) -> list[int]:
+def lead_moves(hand: int, max_set: int, must_contain: int = 0) -> list[Move]:
     """Every play that may open a trick: each non-empty subset of one rank, up to ``max_set`` cards.
 
     With ``must_contain`` (a one-card mask), only plays holding that card.
@@ -75,7 +79,7 @@ def lead_moves(hand: int, max_set: int, must_contain: int = 0) -> list[int]:
     if must_contain:
         rank = (must_contain.bit_length() - 1) >> 2
         return [m for m in SHIFTED_LEAD[rank][(hand >> (rank << 2)) & 15][max_set] if m & must_contain]
-    out: list[int] = []
+    out: list[Move] = []
     rank = 0
     while hand:
         nib = hand & 15
@@ -86,9 +90,9 @@ def lead_moves(hand: int, max_set: int, must_contain: int = 0) -> list[int]:
     return out
 
 
-def answer_moves(hand: int, table_rank: int, table_count: int, beaters: tuple[int, ...]) -> list[int]:
+def answer_moves(hand: int, table_rank: int, table_count: int, beaters: tuple[int, ...]) -> list[Move]:
     """Every play that beats ``table_count`` cards of ``table_rank`` (the pass not included)."""
-    out: list[int] = []
+    out: list[Move] = []
     for rank in beaters:
         nib = (hand >> (rank << 2)) & 15
         if nib:
@@ -96,12 +100,12 @@ def answer_moves(hand: int, table_rank: int, table_count: int, beaters: tuple[in
     return out
 
 
-def gift_moves(hand: int, count: int) -> list[int]:
-    """Every choice of ``count`` cards of ``hand`` (the gifts of the exchange), as masks."""
+def gift_moves(hand: int, count: int) -> list[Move]:
+    """Every choice of ``count`` cards of ``hand``, as exchange moves (with the gift flag)."""
     cards = []
     m = hand
     while m:
         low = m & -m
         cards.append(low)
         m ^= low
-    return [sum(c) for c in combinations(cards, count)]
+    return [move_of(sum(c) | GIVE_FLAG) for c in combinations(cards, count)]

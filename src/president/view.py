@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from .cards import card_str, cards_list
-from .movegen import BEATERS, answer_moves, gift_moves, lead_moves
-from .moves import GIVE_FLAG, Move, move_of, move_str
+from .movegen import BEATERS, PASS_MOVE, answer_moves, gift_moves, lead_moves
+from .moves import Move, move_of, move_str
 from .rules import Rules
 
 
@@ -76,17 +76,17 @@ class SeatView:
     give_count: int
     winners: list[int]
 
-    def legal_masks(self) -> list[int]:
+    def legal_masks(self) -> list[Move]:
         """The legal moves as ints when this seat is to act (else an empty list)."""
         if self.to_act != self.seat:
             return []
         if self.phase == "exchange":
-            return [m | GIVE_FLAG for m in gift_moves(self.hand, self.give_count)]
+            return list(gift_moves(self.hand, self.give_count))
         if not self.table:
             return lead_moves(self.hand, self.rules.max_set, self.must_contain)
         key = (self.revolution, self.rules.joker_in_revolution == "highest")
         moves = answer_moves(self.hand, self.table_rank, self.table_count, BEATERS[key][self.table_rank])
-        moves.append(0)
+        moves.append(PASS_MOVE)
         return moves
 
     def legal_moves(self) -> list[Move]:
