@@ -82,7 +82,7 @@ def _play(kwargs: dict[str, Any], chooser: Any) -> OldMatch:
     match = OldMatch(**kwargs)
     total = kwargs["players"] * kwargs["chips"]
     _check_position(match, total)
-    moves_in_deal = {}
+    moves_in_deal: dict[int, int] = {}
     while match.to_act is not None:
         deal = match.deal_number
         events = match.apply(chooser(match))
