@@ -76,3 +76,17 @@ def test_arena_command(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFi
     status, out = _run(monkeypatch, capsys, ["arena", "--bots", "careful,random", "--games", "4",
                                              "--players", "3"])
     assert status == 0 and "careful" in out and "chips per game" in out
+
+
+def test_suits_are_shown_in_colour_on_a_terminal() -> None:
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    from president.old.cli import Output
+
+    screen = Terminal()
+    out = Output(screen)
+    out.say(f"Seat 1 plays {out.card('Qh')}.")
+    assert out.card("Qh") == "Q♥" and "\x1b[" in screen.getvalue()
+    assert Output(io.StringIO()).card("Qh") == "Qh"

@@ -37,11 +37,19 @@ class Output:
         if self.stream.isatty():
             try:
                 from rich.console import Console
+                from rich.text import Text
             except ImportError:
                 pass
             else:
                 console = Console(file=self.stream, highlight=False)
-                self._print = lambda text: console.print(text, markup=False)
+
+                def show(text: str) -> None:
+                    line = Text(text)
+                    line.highlight_regex(r"\S+[♦♥]", "bold red")
+                    line.highlight_regex(r"\S+[♣♠]", "bold")
+                    console.print(line)
+
+                self._print = show
         self.fancy = self._print is not None
 
     def say(self, text: str = "") -> None:
