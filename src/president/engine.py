@@ -186,6 +186,59 @@ class Match:
         self._to_act = leader
         return self
 
+    @classmethod
+    def from_view(cls, view: SeatView, hands: Sequence[int]) -> Match:
+        """A single-deal match in the position ``view`` shows, with ``hands`` as every seat's cards.
+
+        For search over the hidden cards: ``hands[view.seat]`` must be the seat's own
+        hand and the others a guess consistent with the counts. The match ends with
+        the deal; its ``deal_results`` then hold that deal's order and points.
+        """
+        n = view.players
+        if len(hands) != n:
+            raise ValueError(f"expected {n} hands, got {len(hands)}")
+        if hands[view.seat] != view.hand:
+            raise ValueError("hands[view.seat] must be the seat's own hand")
+        for s in range(n):
+            if hands[s].bit_count() != view.counts[s]:
+                raise ValueError(f"seat {s} holds {view.counts[s]} cards, the guess gives it {hands[s].bit_count()}")
+        if view.phase == "over":
+            raise ValueError("the match is over")
+        self = cls.__new__(cls)
+        self.rules = view.rules
+        self.players = n
+        self.seed = 0
+        self._first_leader = view.leader
+        self._initial_hands = list(hands)
+        self.single_deal = True
+        self._setup()
+        self.deal_number = 1
+        self._reset_deal(list(hands), view.leader)
+        self._active = sum(1 << s for s in range(n) if hands[s])
+        self._finished = tuple(view.finished)
+        self._table = view.table
+        self._table_rank = view.table_rank
+        self._table_count = view.table_count
+        self._owner = view.owner
+        self._passed = view.passed
+        self._rev = view.revolution
+        self._beaters = BEATERS[(view.revolution, view.rules.joker_in_revolution == "highest")]
+        self._played = view.played
+        assert view.to_act is not None
+        self._to_act = view.to_act
+        self._must_contain = view.must_contain
+        if view.phase == "exchange":
+            order = view.deal_results[-1].order
+            pairs = [(order[i], order[n - 1 - i], k) for i, k in enumerate(view.rules.exchange_pairs(n))]
+            while pairs and pairs[0][0] != view.to_act:
+                pairs.pop(0)
+            self._pending = tuple(pairs)
+            self._give_count = pairs[0][2] if pairs else 0
+            self._phase = EXCHANGE
+        else:
+            self._phase = PLAY
+        return self
+
     # ----------------------------------------------------------------- dealing
 
     def _reset_deal(self, hands: list[int], leader: int) -> None:
