@@ -201,3 +201,12 @@ def test_events_are_json_ready() -> None:
 def test_hand_texts_parse_back_to_the_hand() -> None:
     match = OldMatch(seed=1)
     assert sorted(parse_cards(match.view(2)["hand"])) == match.hand(2)
+
+
+def test_changing_a_view_does_not_change_the_match() -> None:
+    match = _play_out(OldMatch(players=3, seed=6, deals=2))
+    view = match.view(0)
+    view["last_deal"]["hands"][0].append("Kd")
+    view["settlement"]["awards"].clear()
+    view["chips"][0] += 1000
+    assert match.view(0) != view and match.view(0) == OldMatch.replay(match.record()).view(0)

@@ -22,6 +22,7 @@ the settlement redeal) and stops only where a player must play a card. Where the
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -390,7 +391,7 @@ class OldMatch:
             "chips": list(self._chips),
         }
         self._last_deal = summary
-        events.append(Event("deal_end", winner, dict(summary)))
+        events.append(Event("deal_end", winner, copy.deepcopy(summary)))
         self._phase, self._to_act, self._next = "between", None, None
 
     def _settle(self, events: list[Event]) -> None:
@@ -402,7 +403,7 @@ class OldMatch:
             hands, _, _ = deal(self._next_deck(), players, dealer, dummy=False)
             holder = {card: seat for seat, hand in enumerate(hands) for card in hand}
             shown = [[card_text(card) for card in sorted(hand, key=sort_key)] for hand in hands]
-            events.append(Event("settlement_deal", dealer, {"hands": shown}))
+            events.append(Event("settlement_deal", dealer, {"hands": copy.deepcopy(shown)}))
             awards: list[dict[str, Any]] = []
             for section, takers in self._settlement_takers(holder, dealer).items():
                 for seat, chips in split(self._board[section], takers):
@@ -464,8 +465,8 @@ class OldMatch:
             "sequence": [[who, card_text(card)] for who, card in self._sequence],
             "next_card": None if self._next is None else card_text(self._next),
             "legal_moves": [str(move) for move in self.legal_moves()] if seat == self._to_act else [],
-            "last_deal": self._last_deal,
-            "settlement": self._settlement,
+            "last_deal": copy.deepcopy(self._last_deal),
+            "settlement": copy.deepcopy(self._settlement),
             "options": self._option_dict(),
         }
 
