@@ -6,8 +6,10 @@
 """
 
 from .base import Bot, BotEntry, bot_entries, bot_names, make_bot, register_bot
+from .classic import ClassicBot
 from .random_bot import RandomBot
 
 register_bot("random", RandomBot, "a uniformly random legal move")
+register_bot("classic", ClassicBot, "the computer players of seed 004: lowest first, 2s kept for the end")
 
-__all__ = ["Bot", "BotEntry", "RandomBot", "bot_entries", "bot_names", "make_bot", "register_bot"]
+__all__ = ["Bot", "BotEntry", "ClassicBot", "RandomBot", "bot_entries", "bot_names", "make_bot", "register_bot"]

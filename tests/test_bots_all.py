@@ -1,0 +1,114 @@
+"""Every offered bot, under every preset: only legal moves, and only the view of its own seat.
+
+The fast bots play thousands of deals; bots added later (a search bot is slow by
+design) play fewer, so that the suite stays quick.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from president import PRESETS, Match, SeatView
+from president.bots import Bot, bot_names, make_bot
+
+DEALS_PER_PRESET = {"random": 500, "classic": 500}
+"""Deals per preset for the fast bots; any other bot plays ``OTHER_DEALS``."""
+OTHER_DEALS = 30
+
+
+def hide_and_shuffle(match: Match, seat: int, rng: random.Random) -> Match:
+    """A copy of ``match`` where the cards ``seat`` cannot see are dealt anew among the other seats."""
+    other = match.copy()
+    hidden = [c for s in range(match.players) if s != seat for c in range(54) if match.hands[s] >> c & 1]
+    rng.shuffle(hidden)
+    for s in range(match.players):
+        if s == seat:
+            continue
+        count = match.hands[s].bit_count()
+        other.hands[s] = sum(1 << c for c in hidden[:count])
+        hidden = hidden[count:]
+    return other
+
+
+def view_fields(view: SeatView) -> dict[str, object]:
+    """Every field of a view."""
+    return {name: getattr(view, name) for name in SeatView.__slots__}
+
+
+class Spy:
+    """Wraps a bot and checks that what it receives is the view of the seat to act, and nothing more."""
+
+    def __init__(self, bot: Bot, match: Match) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.match = match
+        self.calls = 0
+
+    def choose(self, view: SeatView, rng: random.Random) -> int:
+        """Check the view, then ask the wrapped bot."""
+        assert type(view) is SeatView
+        assert view.seat == self.match.to_act == view.to_act
+        assert view.hand == self.match.hands[view.seat]
+        if self.calls % 50 == 0:
+            assert not any(isinstance(v, Match) for v in view_fields(view).values())
+        self.calls += 1
+        return self.bot.choose(view, rng)
+
+
+def deals_for(name: str) -> int:
+    """How many deals bot ``name`` plays per preset."""
+    return DEALS_PER_PRESET.get(name, OTHER_DEALS)
+
+
+@pytest.mark.parametrize("rules", sorted(PRESETS))
+@pytest.mark.parametrize("name", bot_names())
+def test_bot_plays_only_legal_moves_in_every_preset(name: str, rules: str) -> None:
+    preset = PRESETS[rules]
+    rng = random.Random(f"{name}/{rules}")
+    deals = 0
+    seed = 0
+    while deals < deals_for(name):
+        players = rng.randint(preset.min_players, preset.max_players)
+        match = Match(rules, players, seed=seed)
+        seed += 1
+        spies = [Spy(make_bot(name), match) for _ in range(players)]
+        while match.to_act is not None:
+            seat = match.to_act
+            legal = match.legal_masks()
+            move = spies[seat].choose(match.seat_view(seat), rng)
+            assert move in legal, f"{name} played an illegal move in {rules} (seed {seed - 1}): {move}"
+            match.apply_fast(move)
+        deals += match.deal_number
+        assert sum(s.calls for s in spies) == len(match.moves)
+    assert deals >= deals_for(name)
+
+
+@settings(max_examples=40, deadline=None, derandomize=True)
+@given(
+    name=st.sampled_from(bot_names()),
+    rules=st.sampled_from(sorted(PRESETS)),
+    seed=st.integers(0, 2**32),
+    steps=st.integers(0, 200),
+)
+def test_decisions_do_not_depend_on_the_cards_a_seat_cannot_see(name: str, rules: str, seed: int, steps: int) -> None:
+    preset = PRESETS[rules]
+    match = Match(rules, preset.min_players, seed=seed, deals=2)
+    rng = random.Random(seed)
+    driver = make_bot("random")
+    for _ in range(steps):
+        seat = match.to_act
+        if seat is None:
+            break
+        match.apply_fast(driver.choose(match.seat_view(seat), rng))
+    seat = match.to_act
+    if seat is None:
+        return
+    twin = hide_and_shuffle(match, seat, random.Random(seed + 1))
+    view, twin_view = match.seat_view(seat), twin.seat_view(seat)
+    assert view_fields(view) == view_fields(twin_view)
+    bot = make_bot(name)
+    assert bot.choose(view, random.Random(seed)) == bot.choose(twin_view, random.Random(seed))

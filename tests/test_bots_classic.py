@@ -1,0 +1,217 @@
+"""The classic bot, sentence by sentence of seed 004, on hands built for each sentence."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from president import Match
+from president.bots import ClassicBot, make_bot
+from president.bots.classic import classic_gift, classic_move, flip_gain
+from president.cards import cards_str, parse_cards
+from president.moves import GIVE_FLAG, move_str
+
+BOT = ClassicBot()
+
+
+def answer(rules: str, table: str, hand: str, opponent_extra: str = "6s") -> str:
+    """What the classic bot (seat 1) plays when seat 0 has just led ``table``."""
+    match = Match.from_hands(rules, [f"{table} {opponent_extra}", hand], leader=0)
+    match.apply(table)
+    assert match.to_act == 1
+    return move_str(BOT.choose(match.seat_view(1), random.Random(0)))
+
+
+def lead(rules: str, hand: str, opponent: str = "6s 7s") -> str:
+    """What the classic bot (seat 0) leads with ``hand``."""
+    match = Match.from_hands(rules, [hand, opponent], leader=0)
+    return move_str(BOT.choose(match.seat_view(0), random.Random(0)))
+
+
+# --- "ils entament leur plus petite combinaison"
+
+
+def test_leads_its_smallest_combination_whole() -> None:
+    assert lead("tavern-jack", "4c 4d 6h 9s Kd 2c") == "4c 4d"
+
+
+def test_leads_its_smallest_card_when_it_is_single() -> None:
+    assert lead("tavern-jack", "Kd 5h 9s 9c") == "5h"
+
+
+def test_first_lead_of_three_of_clubs_contains_the_three_of_clubs() -> None:
+    match = Match.from_hands("three-of-clubs", ["3d 3c 8h Qs", "4s 5s", "6s 7s", "9s 10s"])
+    assert match.to_act == 0
+    assert move_str(BOT.choose(match.seat_view(0), random.Random(0))) == "3c 3d"
+
+
+def test_three_of_clubs_leads_three_of_its_four_threes() -> None:
+    match = Match.from_hands("three-of-clubs", ["3d 3c 3h 3s 8h", "4s 5s", "6s 7s", "9s 10s"])
+    assert move_str(BOT.choose(match.seat_view(0), random.Random(0))) == "3c 3d 3h"
+
+
+# --- "ils battent avec la combinaison la moins chère de la bonne taille"
+
+
+def test_beats_a_pair_with_its_cheapest_pair() -> None:
+    assert answer("tavern-jack", "7c 7h", "5c 9c Jc Jd Kc Ks 2c") == "Jc Jd"
+
+
+def test_beats_a_single_with_its_cheapest_higher_single() -> None:
+    assert answer("tavern-jack", "8h", "5c 10d Qc Ad") == "10d"
+
+
+# --- "sans casser leurs grosses combinaisons quand c'est possible"
+
+
+def test_does_not_break_a_three_of_a_kind_when_a_single_beats() -> None:
+    assert answer("tavern-jack", "8c", "9c 9d 9h Jc Kd") == "Jc"
+
+
+def test_does_not_break_a_pair_when_a_higher_single_beats() -> None:
+    assert answer("tavern-jack", "8c", "4c 9c 9d Qs") == "Qs"
+
+
+def test_breaks_the_cheapest_set_when_nothing_else_beats() -> None:
+    assert answer("tavern-jack", "8c", "4c 9c 9d Jc Jd Js") == "9c"
+
+
+# --- "ils gardent leurs 2 pour la fin"
+
+
+def test_passes_rather_than_spend_a_2_before_the_end() -> None:
+    assert answer("tavern-jack", "Ac", "2c 5d 9h") == "pass"
+
+
+def test_does_not_lead_a_2_while_it_has_other_cards() -> None:
+    assert lead("tavern-jack", "2c 2d 5d Kh") == "5d"
+
+
+def test_spends_its_2_at_the_end() -> None:
+    assert answer("tavern-jack", "Ac", "2c 5d") == "2c"
+
+
+def test_spends_a_pair_of_2s_at_the_end() -> None:
+    assert answer("tavern-jack", "Ac Ad", "2c 2h 5d 5s") == "2c 2h"
+
+
+def test_leads_its_2s_when_nothing_else_is_left() -> None:
+    assert lead("tavern-jack", "2c 2h") == "2c 2h"
+
+
+def test_jokers_are_kept_for_the_end_like_2s() -> None:
+    assert answer("revolution", "Ac", "BJ 5d 9h") == "pass"
+    assert answer("revolution", "Ac", "RJ 5d") == "RJ"
+    assert answer("revolution", "2c", "2d RJ 5d") == "RJ"
+
+
+# --- "et rendent leurs cartes les plus faibles"
+
+
+def test_classic_gift_is_the_weakest_cards() -> None:
+    hand = parse_cards("3h 3c 5d 9s Kc 2s")
+    assert cards_str(classic_gift(hand, 2)) == "3c 3h"
+    assert cards_str(classic_gift(hand, 1)) == "3c"
+
+
+def test_gives_back_its_weakest_cards_in_a_real_exchange() -> None:
+    match = Match("three-of-clubs", 4, seed=7)
+    bots = [make_bot("classic") for _ in range(4)]
+    rng = random.Random(7)
+    while match.phase != "exchange":
+        seat = match.to_act
+        assert seat is not None
+        match.apply_fast(bots[seat].choose(match.seat_view(seat), rng))
+    checked = 0
+    while match.phase == "exchange":
+        seat = match.to_act
+        assert seat is not None
+        view = match.seat_view(seat)
+        move = bots[seat].choose(view, rng)
+        weakest = sorted(c for c in range(54) if view.hand >> c & 1)[: view.give_count]
+        assert move == sum(1 << c for c in weakest) | GIVE_FLAG
+        match.apply(move)
+        checked += 1
+    assert checked == 2
+
+
+# --- revolutions change "small" and "strong"
+
+
+def test_under_a_revolution_the_cheapest_beat_is_the_next_rank_down() -> None:
+    match = Match.from_hands("revolution", ["5c 5d 5h 5s Kc 6s", "3c 4d 9h Qs 2c"], leader=0)
+    match.apply("5c 5d 5h 5s")
+    assert match.revolution
+    assert move_str(BOT.choose(match.seat_view(1), random.Random(0))) == "pass"
+    match.apply("pass")
+    match.apply("Kc")
+    assert move_str(BOT.choose(match.seat_view(1), random.Random(0))) == "Qs"
+
+
+def test_under_a_revolution_the_3_is_kept_for_the_end() -> None:
+    match = Match.from_hands("revolution", ["5c 5d 5h 5s 4c 6s", "3c 9h Qs"], leader=0)
+    match.apply("5c 5d 5h 5s")
+    match.apply("pass")
+    match.apply("4c")
+    assert move_str(BOT.choose(match.seat_view(1), random.Random(0))) == "pass"
+
+
+def test_starts_a_revolution_with_a_weak_hand() -> None:
+    assert lead("revolution", "4c 4d 4h 4s 5c 6d 7h") == "4c 4d 4h 4s"
+
+
+def test_keeps_the_order_with_a_strong_hand() -> None:
+    assert lead("revolution", "4c 4d 4h 4s Kc Ad 2h") == "4c 4d 4h"
+
+
+def test_leads_its_highest_plain_card_once_the_order_is_reversed() -> None:
+    match = Match.from_hands("revolution", ["4c 4d 4h 4s 5c 6d 7h", "Ks 9s"], leader=0)
+    match.apply("4c 4d 4h 4s")
+    match.apply("pass")
+    assert match.to_act == 0 and match.revolution
+    assert move_str(BOT.choose(match.seat_view(0), random.Random(0))) == "7h"
+
+
+def test_answers_a_revolution_only_when_reversing_back_helps() -> None:
+    weak_after_flip = "6c 6d 6h 6s 3c 4d"
+    strong_after_flip = "6c 6d 6h 6s Kc Ad"
+    assert answer("revolution", "7c 7d 7h 7s", weak_after_flip, "Js") == "pass"
+    assert answer("revolution", "7c 7d 7h 7s", strong_after_flip, "Js") == "6c 6d 6h 6s"
+
+
+def test_flip_gain_counts_places_moved_up() -> None:
+    # Normal order: Jk 2 A ... 3 from the top; reversed (jokers lowest): 3 K ... 2 Jk from the top.
+    assert flip_gain(parse_cards("3c")) == 13
+    assert flip_gain(parse_cards("2c")) == -11
+    assert flip_gain(parse_cards("3c 2c")) == 2
+    assert flip_gain(parse_cards("3c"), revolution=True) == -13
+    assert flip_gain(parse_cards("RJ"), jokers_high=True) == 0
+    assert flip_gain(0) == 0
+
+
+# --- the pure function and the bot agree
+
+
+@pytest.mark.parametrize("rules", ["tavern-jack", "revolution", "three-of-clubs", "race-to-11"])
+def test_bot_is_the_pure_function_of_its_view(rules: str) -> None:
+    match = Match(rules, 4, seed=3)
+    rng = random.Random(3)
+    while match.to_act is not None:
+        seat = match.to_act
+        view = match.seat_view(seat)
+        move = BOT.choose(view, rng)
+        if view.phase == "play":
+            assert move == classic_move(
+                view.hand, view.table_rank, view.table_count, view.revolution,
+                view.rules.joker_in_revolution == "highest", view.rules.max_set, view.rules.revolution,
+                view.must_contain,
+            )
+        assert move in match.legal_masks()
+        match.apply_fast(move)
+
+
+def test_bot_refuses_a_view_where_it_is_not_to_act() -> None:
+    match = Match.from_hands("tavern-jack", ["4c", "5c"], leader=0)
+    with pytest.raises(ValueError, match="not to act"):
+        BOT.choose(match.seat_view(1), random.Random(0))
