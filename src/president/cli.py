@@ -34,8 +34,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``president`` command; returns the exit status."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if args_list and not args_list[0].startswith("-") and args_list[0] in _command_modules():
+        module = importlib.import_module(f"{commands.__name__}.{args_list[0]}")
+        if getattr(module, "PASSTHROUGH", False):
+            status: int = module.run_argv(args_list[1:])
+            return status
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(args_list)
     handler: Handler | None = getattr(args, "handler", None)
     if handler is None:
         parser.print_help()

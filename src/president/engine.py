@@ -42,8 +42,8 @@ from .view import DealResult, SeatView
 
 EXCHANGE, PLAY, OVER = 0, 1, 2
 
-Policy = Callable[["Match", random.Random], int]
-"""A playout policy: returns a legal move (an int) for ``match.to_act``."""
+Policy = Callable[[int, int, int, int, bool, int, random.Random], int]
+"""A fast playout policy: ``(seat, hand, table_rank, table_count, revolution, must_contain, rng) -> move``."""
 
 LogNode = tuple[Any, int, int, int]
 """A move log entry ``(previous entry or None, seat, move, index)``: copies share the log."""
@@ -411,8 +411,12 @@ class Match:
         """Every legal move of the seat to act: plays, ``pass``, or the gifts of the exchange."""
         return self.legal_masks()
 
-    def seat_view(self, seat: int) -> SeatView:
-        """What ``seat`` may see, as a :class:`SeatView` (masks; for bots)."""
+    def seat_view(self, seat: int, reveal: bool = False) -> SeatView:
+        """What ``seat`` may see, as a :class:`SeatView` (masks; for bots).
+
+        ``reveal=True`` adds every hand (``all_hands``): for analysis and the
+        ``cheater`` bot only, never for a player.
+        """
         if not 0 <= seat < self.players:
             raise ValueError(f"no seat {seat!r} at a table of {self.players}")
         return SeatView(
@@ -442,6 +446,7 @@ class Match:
             received=self._received[seat],
             give_count=self._give_count if self._phase == EXCHANGE and self._to_act == seat else 0,
             winners=list(self._winners),
+            all_hands=list(self.hands) if reveal else None,
         )
 
     def view(self, seat: int) -> dict[str, Any]:
@@ -757,70 +762,32 @@ class Match:
     def rollout(self, policy: str | Policy = "random", rng: random.Random | None = None) -> tuple[int, ...]:
         """Play the rest of the current deal on a copy and return its finishing order.
 
-        ``policy`` is ``"random"`` (a uniformly random legal move, in one tight
-        loop) or a function ``policy(match, rng) -> int`` that returns a legal move
-        of ``match.to_act`` as an int; it may read the match but not change it.
-        The match itself is not changed. No events are built and no moves logged.
+        ``policy`` is ``"random"`` (a uniformly random legal move) or a fast policy
+        function ``policy(seat, hand, table_rank, table_count, revolution,
+        must_contain, rng) -> int`` returning a legal move as an int (``table_count``
+        0 means the seat leads; ``must_contain`` is a card the lead must hold, or 0).
+        During an exchange, gifts are random. The match itself is not changed; no
+        events are built and no moves logged: this is the path for search and RL.
         """
-        if self._phase == OVER:
-            raise ValueError("the match is over")
-        sim = self.copy()
-        return sim.playout(policy, rng)
+        return self.copy().playout(policy, rng)
 
     def playout(self, policy: str | Policy = "random", rng: random.Random | None = None) -> tuple[int, ...]:
-        """Like :meth:`rollout` but in place: this match is left at the end of the deal, unlogged.
+        """Like :meth:`rollout` but in place: this match is left over at the end of the deal, unlogged.
 
         Use it on a copy you own (search code that has just made one).
         """
-        rng = rng or random.Random()
-        while self._phase == EXCHANGE:
-            move = policy(self, rng) if callable(policy) else random_choice(self.legal_masks(), rng)
-            self._give_back(self._to_act, move & CARDS_MASK)
         if self._phase == OVER:
             raise ValueError("the match is over")
+        rng = rng or random.Random()
+        while self._phase == EXCHANGE:
+            self._give_back(self._to_act, random_choice(self.legal_masks(), rng) & CARDS_MASK)
         if policy == "random":
-            return self._playout_random(rng)
+            return self._playout(None, rng)
         if not callable(policy):
             raise ValueError(f"unknown playout policy {policy!r}: use 'random' or a function")
-        return self._playout_policy(policy, rng)
+        return self._playout(policy, rng)
 
-    def _playout_policy(self, policy: Policy, rng: random.Random) -> tuple[int, ...]:
-        while True:
-            seat = self._to_act
-            move = policy(self, rng)
-            if move:
-                if self._play_quiet(seat, move):
-                    return (*self._finished, self._active.bit_length() - 1)
-            else:
-                self._passed |= 1 << seat
-                self._advance(seat)
-
-    def _play_quiet(self, seat: int, cards: int) -> bool:
-        """Play without events or log; True when the deal is over (and stop there)."""
-        hand = self.hands[seat] ^ cards
-        self.hands[seat] = hand
-        count = cards.bit_count()
-        self._table = cards
-        self._table_rank = (cards.bit_length() - 1) >> 2
-        self._table_count = count
-        self._owner = seat
-        self._played |= cards
-        self._must_contain = 0
-        if not self._lockout:
-            self._passed = 0
-        if count == 4 and self.rules.revolution:
-            self._rev = not self._rev
-            self._beaters = BEATERS[(self._rev, self.rules.joker_in_revolution == "highest")]
-        if not hand:
-            self._active &= ~(1 << seat)
-            self._finished += (seat,)
-            if self._active & (self._active - 1) == 0:
-                self._phase = OVER
-                return True
-        self._advance(seat)
-        return False
-
-    def _playout_random(self, rng: random.Random) -> tuple[int, ...]:
+    def _playout(self, policy: Policy | None, rng: random.Random) -> tuple[int, ...]:
         rand = rng.random
         hands = self.hands
         n = self.players
@@ -841,10 +808,13 @@ class Match:
         finished = list(self._finished)
         lead_tab = SHIFTED_LEAD
         sub_tab = SHIFTED_SUBSETS
+        moves: list[int]
         while True:
             hand = hands[seat]
-            moves: list[int]
-            if table:
+            if policy is not None:
+                move = policy(seat, hand, trank, tcount if table else 0, rev, must, rng)
+                must = 0
+            elif table:
                 moves = [0]
                 for r in beaters[trank]:
                     nib = (hand >> (r << 2)) & 15
@@ -882,10 +852,11 @@ class Match:
                     active &= ~(1 << seat)
                     finished.append(seat)
                     if active & (active - 1) == 0:
-                        finished.append(active.bit_length() - 1)
                         self._phase = OVER
                         self._active = active
-                        self._finished = tuple(finished[:-1])
+                        self._finished = tuple(finished)
+                        self._rev = rev
+                        finished.append(active.bit_length() - 1)
                         return tuple(finished)
             else:
                 passed |= 1 << seat

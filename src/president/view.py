@@ -39,7 +39,7 @@ class SeatView:
     """
 
     __slots__ = (
-        "counts", "deal_number", "deal_results", "finished", "give_count", "given", "hand", "history",
+        "all_hands", "counts", "deal_number", "deal_results", "finished", "give_count", "given", "hand", "history",
         "leader", "must_contain", "owner", "passed", "phase", "played", "players", "received",
         "revolution", "rules", "scores", "seat", "table", "table_count", "table_rank", "titles",
         "to_act", "winners",
@@ -47,7 +47,7 @@ class SeatView:
 
     def __init__(self, **fields: Any) -> None:
         for name in self.__slots__:
-            setattr(self, name, fields[name])
+            setattr(self, name, fields.get(name))
 
     rules: Rules
     players: int
@@ -75,6 +75,8 @@ class SeatView:
     received: int
     give_count: int
     winners: list[int]
+    all_hands: list[int] | None
+    """Every hand, only in a view made with ``reveal=True`` (for the cheater bot and analysis); else None."""
 
     def legal_masks(self) -> list[Move]:
         """The legal moves as ints when this seat is to act (else an empty list)."""

@@ -13,3 +13,23 @@ register_bot("random", RandomBot, "a uniformly random legal move")
 register_bot("classic", ClassicBot, "the computer players of seed 004: lowest first, 2s kept for the end")
 
 __all__ = ["Bot", "BotEntry", "ClassicBot", "RandomBot", "bot_entries", "bot_names", "make_bot", "register_bot"]
+
+
+def _register_search_bots() -> None:
+    from functools import partial
+
+    from ..search.expert import LEVELS, SearchBot
+
+    texts = {
+        "easy": "search with a small budget that sometimes blunders on purpose",
+        "normal": "search over the hidden cards with a modest budget",
+        "hard": "search over the hidden cards with a larger budget",
+        "expert": "the strongest: search over the hidden cards, about 0.2 s a move",
+    }
+    for level, params in LEVELS.items():
+        register_bot(level, partial(SearchBot, name=level, **params), texts[level])
+    register_bot("cheater", partial(SearchBot, name="cheater", cheat=True, **LEVELS["expert"]),
+                 "the expert search run on the true hands: a ceiling for measurements", offered=False)
+
+
+_register_search_bots()

@@ -1,0 +1,186 @@
+"""The search bots: determinized Monte Carlo over the hidden cards.
+
+For each decision the bot draws guesses of the hidden hands that fit everything
+its seat knows (:mod:`president.search.sampler`), and for every candidate move
+plays each guess to the end of the deal on the engine's fast rollout path, with
+every seat following the ``classic`` policy plus a little noise. It picks the
+move with the best mean points for its own seat — points, not only going out
+first. The same guesses are used for every candidate (common random numbers), so
+the comparison between moves is sharper than the number of guesses suggests.
+
+Difficulty levels are budgets: ``easy`` uses few guesses and sometimes blunders on
+purpose, ``normal``, ``hard`` and ``expert`` use more time. Every decision has a
+hard time cap. ``cheater`` runs the same search on the true hands: a ceiling to
+measure against, never offered to players.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from ..bots.classic import classic_gift, classic_move
+from ..cards import RANK_MASKS
+from ..engine import Match, Policy
+from ..movegen import BEATERS, answer_moves, lead_moves
+from ..moves import CARDS_MASK, GIVE_FLAG
+from ..view import SeatView
+from .sampler import knowledge, sample_hands
+
+
+def distinct_moves(moves: Sequence[int]) -> list[int]:
+    """One move per (rank, size): suits never matter in play, so the others are duplicates.
+
+    The kept move is the first of each kind in ``moves`` (the engine lists the
+    lowest suits first; a lead that must hold a card lists only such leads).
+    """
+    seen: set[tuple[int, int]] = set()
+    out = []
+    for move in moves:
+        cards = move & CARDS_MASK
+        key = ((cards.bit_length() - 1) >> 2, cards.bit_count()) if cards else (-1, 0)
+        if key not in seen:
+            seen.add(key)
+            out.append(move)
+    return out
+
+
+def noisy_classic_policy(view_rules_max_set: int, flips: bool, jokers_high: bool, epsilon: float) -> Policy:
+    """A fast playout policy: the classic move, or with probability ``epsilon`` a random legal move."""
+
+    def policy(seat: int, hand: int, table_rank: int, table_count: int, revolution: bool, must: int,
+               rng: random.Random) -> int:
+        if epsilon and rng.random() < epsilon:
+            if table_count:
+                beaters = BEATERS[(revolution, jokers_high)][table_rank]
+                moves = answer_moves(hand, table_rank, table_count, beaters)
+                if not moves or rng.random() < 1 / (len(moves) + 1):
+                    return 0
+                return moves[int(rng.random() * len(moves))]
+            leads = lead_moves(hand, view_rules_max_set, must)
+            return leads[int(rng.random() * len(leads))]
+        return classic_move(hand, table_rank, table_count, revolution, jokers_high, view_rules_max_set, flips, must)
+
+    return policy
+
+
+def gift_candidates(hand: int, count: int) -> list[int]:
+    """A few sensible gifts of ``count`` cards to compare by search.
+
+    The classic gift (the weakest cards), gifts of unpaired low cards (keeping
+    pairs and sets whole), and the weakest card of each low rank mixed in.
+    """
+    singles = [r for r in range(12) if ((hand >> (4 * r)) & 15).bit_count() == 1]
+    low_cards: list[int] = []
+    m = hand
+    while m and len(low_cards) < 6:
+        low = m & -m
+        low_cards.append(low)
+        m ^= low
+    out = {classic_gift(hand, count)}
+    if len(singles) >= count:
+        out.add(sum(hand & RANK_MASKS[r] for r in singles[:count]))
+        if len(singles) > count:
+            out.add(sum(hand & RANK_MASKS[r] for r in singles[1: count + 1]))
+    if count == 1:
+        out.update(low_cards[:4])
+    else:
+        for i in range(min(4, len(low_cards))):
+            for j in range(i + 1, min(5, len(low_cards))):
+                if count == 2:
+                    out.add(low_cards[i] | low_cards[j])
+    return sorted(g for g in out if g.bit_count() == count)
+
+
+class SearchBot:
+    """Determinized Monte Carlo search with classic playouts.
+
+    ``worlds`` is the most guesses of the hidden hands per decision, ``seconds``
+    the time budget per decision (the search stops at whichever comes first, after
+    at least ``min_worlds``), ``epsilon`` the noise of the playout policy, and
+    ``blunder`` the probability of playing the plain classic move instead (for the
+    easy level). ``cheat`` searches the true hands (needs a view made with
+    ``reveal=True``).
+    """
+
+    def __init__(
+        self,
+        name: str = "expert",
+        worlds: int = 400,
+        seconds: float = 0.18,
+        min_worlds: int = 8,
+        epsilon: float = 0.1,
+        blunder: float = 0.0,
+        cheat: bool = False,
+    ) -> None:
+        self.name = name
+        self.worlds = worlds
+        self.seconds = seconds
+        self.min_worlds = min_worlds
+        self.epsilon = epsilon
+        self.blunder = blunder
+        self.cheat = cheat
+
+    def choose(self, view: SeatView, rng: random.Random) -> int:
+        """The move with the best mean points over the sampled deals."""
+        if view.to_act != view.seat:
+            raise ValueError(f"seat {view.seat} is not to act")
+        exchange = view.phase == "exchange"
+        if exchange:
+            candidates = [g | GIVE_FLAG for g in gift_candidates(view.hand, view.give_count)]
+        else:
+            candidates = distinct_moves(view.legal_masks())
+        if len(candidates) == 1:
+            return candidates[0]
+        if self.blunder and rng.random() < self.blunder:
+            return self._plain_move(view)
+        return self._search(view, candidates, rng)
+
+    def _plain_move(self, view: SeatView) -> int:
+        if view.phase == "exchange":
+            return classic_gift(view.hand, view.give_count) | GIVE_FLAG
+        rules = view.rules
+        return classic_move(view.hand, view.table_rank, view.table_count, view.revolution,
+                            rules.joker_in_revolution == "highest", rules.max_set, rules.revolution,
+                            view.must_contain)
+
+    def _search(self, view: SeatView, candidates: list[int], rng: random.Random) -> int:
+        rules = view.rules
+        points = rules.points_for(view.players)
+        policy = noisy_classic_policy(rules.max_set, rules.revolution, rules.joker_in_revolution == "highest",
+                                      self.epsilon)
+        know = knowledge(view)
+        totals = [0.0] * len(candidates)
+        deadline = time.perf_counter() + self.seconds
+        seat = view.seat
+        worlds = 0
+        while worlds < self.worlds:
+            if worlds >= self.min_worlds and time.perf_counter() > deadline:
+                break
+            hands = self._true_hands(view) if self.cheat else sample_hands(know, rng)
+            base = Match.from_view(view, hands)
+            for i, move in enumerate(candidates):
+                sim = base.copy()
+                sim.apply_fast(move)
+                order = sim.deal_results[-1].order if sim.is_over else sim.playout(policy, rng)
+                totals[i] += points[order.index(seat)]
+            worlds += 1
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        return candidates[best]
+
+    @staticmethod
+    def _true_hands(view: SeatView) -> list[int]:
+        if view.all_hands is None:
+            raise ValueError("the cheater needs a view made with reveal=True")
+        return list(view.all_hands)
+
+
+LEVELS: dict[str, dict[str, Any]] = {
+    "easy": {"worlds": 12, "seconds": 0.03, "min_worlds": 4, "blunder": 0.3},
+    "normal": {"worlds": 60, "seconds": 0.06, "min_worlds": 8},
+    "hard": {"worlds": 200, "seconds": 0.12, "min_worlds": 16},
+    "expert": {"worlds": 400, "seconds": 0.18, "min_worlds": 24},
+}
+"""Search budgets of the difficulty levels."""
