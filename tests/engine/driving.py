@@ -94,3 +94,33 @@ def play(match: Match, *moves: tuple[int, str]) -> list[Event]:
 def legal_texts(match: Match) -> set[str]:
     """The legal moves of the seat to act, as text."""
     return {str(m) for m in match.legal_moves()}
+
+
+def pre_exchange_hands(match: Match) -> list[int]:
+    """The hands as dealt, before the automatic gifts (valid while nobody has given back yet)."""
+    views = [match.seat_view(s) for s in range(match.players)]
+    return [match.hands[s] & ~views[s].received | views[s].given for s in range(match.players)]
+
+
+def exchange_position(
+    preset: str, players: int, want: Callable[[Match, list[int]], bool], seeds: range = range(600)
+) -> Match:
+    """The first seeded match whose deal-2 exchange satisfies ``want(match, dealt_hands)``, at that exchange."""
+    for seed in seeds:
+        match = Match(preset, players=players, seed=seed)
+        play_to_deal(match, 2)
+        if want(match, pre_exchange_hands(match)):
+            return match
+    raise AssertionError("no seed gives the wanted exchange")
+
+
+def finished_match(
+    preset: str, players: int, want: Callable[[Match], bool], seeds: range = range(600), **options: Any
+) -> Match:
+    """The first seeded match, played to its end with random moves, for which ``want(match)`` holds."""
+    for seed in seeds:
+        match = Match(preset, players=players, seed=seed, **options)
+        play_match(match, random_policy(seed))
+        if want(match):
+            return match
+    raise AssertionError("no seed gives the wanted match")

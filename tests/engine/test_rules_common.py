@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
 
 import pytest
 
@@ -11,7 +10,17 @@ from president import PRESETS, IllegalMove, Match, Rules, get_rules, parse_cards
 from president.cli import main as president_main
 from president.moves import GIVE_FLAG
 
-from .driving import finish_deal, legal_texts, lowest, play, play_to_deal, play_until, random_policy
+from .driving import (
+    exchange_position,
+    finish_deal,
+    legal_texts,
+    lowest,
+    play,
+    play_to_deal,
+    play_until,
+    pre_exchange_hands,
+    random_policy,
+)
 from .reference import strongest
 from .spec import PRESET_NAMES, TABLE_SIZES, points_table
 
@@ -359,22 +368,6 @@ def test_deal_results_list_each_finishing_order_with_the_last_player_and_the_poi
         assert sorted(result.order) == [0, 1, 2, 3]
         assert [result.points[s] for s in result.order] == list(points_table(preset, 4))
     assert match.scores == [sum(r.points[s] for r in match.deal_results) for s in range(4)]
-
-
-def pre_exchange_hands(match: Match) -> list[int]:
-    """The hands as dealt, before the automatic gifts (valid while nobody has given back yet)."""
-    views = [match.seat_view(s) for s in range(match.players)]
-    return [match.hands[s] & ~views[s].received | views[s].given for s in range(match.players)]
-
-
-def exchange_position(preset: str, players: int, want: Callable[[Match, list[int]], bool]) -> Match:
-    """The first seeded match (seed 0, 1, …) whose deal-2 exchange satisfies ``want(match, dealt_hands)``."""
-    for seed in range(400):
-        match = Match(preset, players=players, seed=seed)
-        play_to_deal(match, 2)
-        if want(match, pre_exchange_hands(match)):
-            return match
-    raise AssertionError("no seed gives the wanted exchange")
 
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)
