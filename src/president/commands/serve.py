@@ -1,0 +1,69 @@
+"""``president serve``: run the game server (tables, live play, the browser app when installed)."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+import threading
+import webbrowser
+from pathlib import Path
+from typing import Any
+
+
+def run(args: argparse.Namespace) -> int:
+    """Start the server and serve until interrupted."""
+    try:
+        import uvicorn
+        from sqlalchemy.engine import make_url
+
+        from ..server import ServerConfig, create_app, default_data_dir, default_database_url
+    except ImportError as exc:
+        print(f"president serve: {exc.name} is missing; install the server extra: pip install 'president[server]'",
+              file=sys.stderr)
+        return 2
+    data_dir = Path(args.data_dir) if args.data_dir else default_data_dir()
+    database = args.database or default_database_url(data_dir)
+    try:
+        shown = make_url(database).render_as_string(hide_password=True)
+        config = ServerConfig(database_url=database, bot_delay=args.bot_delay)
+    except Exception as exc:
+        print(f"president serve: {exc}", file=sys.stderr)
+        return 2
+    logging.basicConfig(level=getattr(logging, args.log_level.upper()), format="%(asctime)s %(levelname)s %(message)s")
+    try:
+        app = create_app(config)
+    except Exception as exc:
+        print(f"president serve: cannot open the database {shown}: {exc}", file=sys.stderr)
+        return 2
+    host = args.host
+    url = f"http://{'[' + host + ']' if ':' in host else host}:{args.port}/"
+    print(f"President server at {url}  (database: {shown}; Ctrl+C stops it)", flush=True)
+    if args.open:
+        threading.Timer(1.0, webbrowser.open, (url,)).start()
+    uvicorn.run(
+        app, host=host, port=args.port, log_level=args.log_level, access_log=args.access_log,
+        ws_max_size=config.max_frame_bytes,
+    )
+    return 0
+
+
+def add_parser(sub: Any) -> None:
+    """Add the ``serve`` sub-command."""
+    p = sub.add_parser("serve", help="run the game server: tables, live play over WebSockets, the browser app")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port to listen on (default: 8000)")
+    p.add_argument("--database", default=None, metavar="URL",
+                   help="SQLAlchemy database URL, e.g. postgresql+psycopg://user@host/db "
+                        "(default: an SQLite file in the data directory)")
+    p.add_argument("--data-dir", default=None, metavar="DIR",
+                   help="where the default SQLite database lives (default: $PRESIDENT_DATA or ./data)")
+    p.add_argument("--bot-delay", type=float, default=0.6, metavar="SECONDS",
+                   help="seconds a bot waits before it moves, so people can follow (default: 0.6)")
+    p.add_argument("--open", action=argparse.BooleanOptionalAction, default=False,
+                   help="open the browser app once the server runs (default: no)")
+    p.add_argument("--log-level", default="info", choices=("critical", "error", "warning", "info", "debug"),
+                   help="how much the server logs (default: info)")
+    p.add_argument("--access-log", action=argparse.BooleanOptionalAction, default=True,
+                   help="log every HTTP request (default: yes; seat tokens never appear in addresses)")
+    p.set_defaults(handler=run)

@@ -1,0 +1,72 @@
+"""Settings of the game server, and where it keeps its data by default."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+"""Where the browser app lives inside the package (served at ``/`` when present)."""
+
+
+def default_data_dir() -> Path:
+    """``$PRESIDENT_DATA`` when set, else ``./data``."""
+    return Path(os.environ.get("PRESIDENT_DATA") or "data")
+
+
+def default_database_url(data_dir: Path | None = None) -> str:
+    """An SQLite file in the data directory: ``sqlite:///<data-dir>/president.sqlite3``."""
+    folder = default_data_dir() if data_dir is None else data_dir
+    return f"sqlite:///{folder / 'president.sqlite3'}"
+
+
+@dataclass(frozen=True)
+class ServerConfig:
+    """Everything the server can be told. The defaults suit a small public server."""
+
+    database_url: str = field(default_factory=default_database_url)
+    """SQLAlchemy URL: ``sqlite:///path`` or ``postgresql+psycopg://user:pass@host/db``."""
+    bot_delay: float = 0.6
+    """Seconds a bot waits before it moves, so people can follow (0 in tests)."""
+    stand_in_bot: str = "classic"
+    """The bot that plays for a dropped player after the grace period, and when a turn timer runs out."""
+    default_bot: str = "classic"
+    """The bot that fills a seat when no level is named."""
+    max_message_bytes: int = 4096
+    """Larger WebSocket messages are refused with ``too_large``."""
+    max_frame_bytes: int = 65536
+    """Larger WebSocket frames close the connection at the protocol level."""
+    rate_per_second: float = 10.0
+    """Messages a connection may send per second, on average."""
+    rate_burst: int = 30
+    """Messages a connection may send at once before the rate limit applies."""
+    rate_strikes: int = 100
+    """Messages refused for rate in a row before the connection is closed."""
+    hello_timeout: float = 10.0
+    """Seconds a new connection has to send ``hello``."""
+    outbox_limit: int = 1000
+    """Messages queued for a client that does not read; beyond it the connection is closed."""
+    max_tables: int = 2000
+    """Tables held in memory at once; creating more is refused with ``server_full``."""
+    idle_close_seconds: float = 6 * 3600
+    """A table nobody is connected to, unchanged for this long, is closed (unloaded; its history stays)."""
+    seed: int | None = None
+    """When set, match seeds are drawn from this seed (tests, benchmarks); else they are unpredictable."""
+    web_dir: Path | None = WEB_DIR
+    """The static browser app served at ``/`` when the directory exists."""
+    sqlite_synchronous: str = "NORMAL"
+    """SQLite ``synchronous`` pragma; with WAL, NORMAL loses nothing when the process is killed."""
+
+    def __post_init__(self) -> None:
+        problems = []
+        if self.bot_delay < 0:
+            problems.append("bot_delay must not be negative")
+        if self.max_message_bytes < 256:
+            problems.append("max_message_bytes must be at least 256")
+        if self.rate_per_second <= 0 or self.rate_burst < 1:
+            problems.append("the rate limit must allow some messages")
+        if self.sqlite_synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
+            problems.append("sqlite_synchronous must be OFF, NORMAL, FULL or EXTRA")
+        if problems:
+            raise ValueError("invalid server settings: " + "; ".join(problems))

@@ -1,0 +1,50 @@
+"""The errors the server reports: a stable code and a sentence a person understands."""
+
+from __future__ import annotations
+
+ERROR_CODES: dict[str, str] = {
+    "bad_json": "The message is not a JSON object.",
+    "too_large": "The message is larger than the server accepts.",
+    "rate_limited": "Too many messages in a short time; the message was dropped.",
+    "unknown_type": "The message type is not one the server knows.",
+    "bad_message": "A field is missing, unknown or of the wrong kind.",
+    "hello_first": "The first message of a connection must be hello.",
+    "already_joined": "This connection has already said hello.",
+    "no_table": "There is no open table with this id.",
+    "bad_token": "The seat token does not belong to a seat of this table.",
+    "not_seated": "Only a seated player may do this; spectators watch.",
+    "not_started": "The match has not started yet.",
+    "already_started": "The match has already started.",
+    "match_over": "The match is over.",
+    "not_over": "The match is not over yet.",
+    "not_your_turn": "Another seat is to act.",
+    "stale": "The move was meant for an earlier position (seq does not match).",
+    "illegal_move": "The rules do not allow this move.",
+    "seats_open": "Some seats are still open: let people join or fill them with bots.",
+    "seat_taken": "A person holds this seat.",
+    "no_seat": "There is no such seat, or no open seat left.",
+    "bad_bot": "There is no bot by this name.",
+    "bad_rules": "The rule set or an option is not valid.",
+    "server_full": "The server holds as many tables as it can.",
+    "storage_error": "The server could not save the move; nothing changed.",
+    "not_found": "There is nothing at this address.",
+    "bad_request": "The request body is not valid.",
+    "internal": "Something went wrong on the server; nothing changed.",
+}
+"""Every error code with what it means (the protocol reference lists the same)."""
+
+
+class ProtocolError(Exception):
+    """A refused request: ``code`` is one of :data:`ERROR_CODES`, ``message`` says why."""
+
+    def __init__(self, code: str, message: str | None = None, status: int = 400) -> None:
+        if code not in ERROR_CODES:
+            raise ValueError(f"unknown error code {code!r}")
+        self.code = code
+        self.message = message or ERROR_CODES[code]
+        self.status = status
+        super().__init__(self.message)
+
+    def to_dict(self) -> dict[str, str]:
+        """The ``{"code", "message"}`` pair sent to the client."""
+        return {"code": self.code, "message": self.message}

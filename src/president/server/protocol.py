@@ -1,0 +1,323 @@
+"""The messages of the game server, as pydantic models.
+
+Client → server messages on the WebSocket are validated here (:func:`parse_client_message`).
+Server → client messages are built as plain dicts on the hot path; their models below
+document the shape, and the tests check every message sent against them.
+REST request and response bodies live here too. ``docs/protocol.md`` is the reference.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from typing import Annotated, Any, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from .errors import ProtocolError
+
+MAX_PLAYERS = 8
+
+
+def _clean_name(value: str) -> str:
+    name = " ".join(value.split())
+    if not name:
+        raise ValueError("a display name needs at least one visible character")
+    if any(unicodedata.category(ch).startswith("C") for ch in name):
+        raise ValueError("a display name may not hold control characters")
+    return name
+
+
+DisplayName = Annotated[str, Field(min_length=1, max_length=24), AfterValidator(_clean_name)]
+"""A player's display name: 1 to 24 characters, spaces collapsed, no control characters."""
+
+BotName = Annotated[str, Field(min_length=1, max_length=32)]
+"""A bot registry name (``classic``, ``random`` …)."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+# ----------------------------------------------------------------- client → server
+
+
+class Hello(_Strict):
+    """First message of a connection: take a seat with its token, or watch."""
+
+    type: Literal["hello"]
+    table: str = Field(min_length=1, max_length=64)
+    token: str | None = Field(default=None, min_length=1, max_length=128)
+    spectate: bool = False
+
+
+class MoveMessage(_Strict):
+    """A move in the engine's notation: ``7c 7h``, ``pass`` or ``give 3c 5d``."""
+
+    type: Literal["move"]
+    move: str = Field(min_length=1, max_length=200)
+    seq: int | None = Field(default=None, ge=0)
+    """The number of moves the client has seen in this match; a mismatch is refused as ``stale``."""
+
+
+class StartMessage(_Strict):
+    """Start the match (every seat must be taken by a person or a bot)."""
+
+    type: Literal["start"]
+
+
+class RematchMessage(_Strict):
+    """Start a new match at the same table with the same seats, once the match is over."""
+
+    type: Literal["rematch"]
+
+
+class SeatMessage(_Strict):
+    """Before the start: put a bot in a seat no person holds, change its level, or open it (``bot: null``)."""
+
+    type: Literal["seat"]
+    seat: int = Field(ge=0, lt=MAX_PLAYERS)
+    bot: BotName | None
+
+
+class FillMessage(_Strict):
+    """Before the start: put a bot (default level when ``bot`` is left out) in every open seat."""
+
+    type: Literal["fill"]
+    bot: BotName | None = None
+
+
+class LeaveMessage(_Strict):
+    """Before the start: give up one's seat (its token stops working)."""
+
+    type: Literal["leave"]
+
+
+class SyncMessage(_Strict):
+    """Ask for a fresh snapshot."""
+
+    type: Literal["sync"]
+
+
+class PingMessage(_Strict):
+    """Ask for a ``pong``."""
+
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[
+    Hello | MoveMessage | StartMessage | RematchMessage | SeatMessage | FillMessage | LeaveMessage
+    | SyncMessage | PingMessage,
+    Field(discriminator="type"),
+]
+"""Any message a client may send."""
+
+CLIENT_TYPES = ("hello", "move", "start", "rematch", "seat", "fill", "leave", "sync", "ping")
+"""The ``type`` of each client message."""
+
+_CLIENT_ADAPTER: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+
+
+def _describe(exc: ValidationError) -> str:
+    first = exc.errors()[0]
+    where = ".".join(str(part) for part in first["loc"][1:]) or "message"
+    if first["type"] == "extra_forbidden":
+        return f"unknown field {where!r}"
+    if first["type"] == "missing":
+        return f"field {where!r} is missing"
+    return f"field {where!r}: {first['msg']}"
+
+
+def parse_client_message(text: str) -> Any:
+    """Validate one client message; raise :class:`ProtocolError` saying what is wrong."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise ProtocolError("bad_json", "the message is not valid JSON") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("bad_json", "the message must be a JSON object such as {\"type\": \"ping\"}")
+    kind = data.get("type")
+    if not isinstance(kind, str):
+        raise ProtocolError("bad_message", "the message needs a \"type\" field holding a string")
+    if kind not in CLIENT_TYPES:
+        raise ProtocolError("unknown_type", f"unknown message type {kind[:40]!r}; known: {', '.join(CLIENT_TYPES)}")
+    try:
+        return _CLIENT_ADAPTER.validate_python(data)
+    except ValidationError as exc:
+        raise ProtocolError("bad_message", f"{kind}: {_describe(exc)}") from None
+
+
+# ----------------------------------------------------------------- server → client
+
+
+class SeatInfo(BaseModel):
+    """One seat as everyone may see it."""
+
+    seat: int
+    kind: Literal["open", "person", "bot"]
+    name: str | None
+    bot: str | None
+    """The bot's registry name for a bot seat."""
+    connected: bool
+    """A person's seat with at least one live connection."""
+    away: bool
+    """A dropped person past the grace period: the stand-in bot plays for the seat."""
+
+
+class TableInfo(BaseModel):
+    """A table as everyone may see it (the lobby, ``table`` messages, snapshots)."""
+
+    id: str
+    rules: str
+    options: dict[str, Any]
+    players: int
+    deals: int | None
+    target_score: int | None
+    status: Literal["waiting", "playing", "finished"]
+    match_no: int
+    seats: list[SeatInfo]
+    turn_seconds: float | None
+    grace_seconds: float
+    public: bool
+    created_at: float
+    match_id: int | None
+    """The id of the last finished match of this table (its record), when there is one."""
+
+
+class SnapshotOut(BaseModel):
+    """Everything a client needs to draw the table: sent after hello, sync, start and rematch."""
+
+    type: Literal["snapshot"]
+    table: TableInfo
+    seat: int | None
+    """The client's seat, or None for a spectator."""
+    seq: int
+    """Moves made in the current match."""
+    view: dict[str, Any] | None
+    """The seat's view (``Match.view(seat)``) or the spectator view; None before the start."""
+    deadline: float | None
+    """Unix time when the turn timer runs out for the seat to act, or None."""
+
+
+class UpdateOut(BaseModel):
+    """One accepted move: the events it caused as this client may see them, and the new view."""
+
+    type: Literal["update"]
+    seq: int
+    seat: int
+    """The seat that moved."""
+    by: Literal["person", "bot", "stand-in"]
+    """Who made the move: the person, the seat's bot, or the stand-in bot for a person."""
+    events: list[dict[str, Any]]
+    view: dict[str, Any]
+    deadline: float | None
+
+
+class TableOut(BaseModel):
+    """The table changed (a seat was taken, a bot seated, someone dropped or came back)."""
+
+    type: Literal["table"]
+    table: TableInfo
+
+
+class ErrorOut(BaseModel):
+    """A refused message; nothing changed."""
+
+    type: Literal["error"]
+    code: str
+    message: str
+    ref: str | None = None
+    """The ``type`` of the refused message, when it could be read."""
+
+
+class PongOut(BaseModel):
+    """The answer to ``ping``."""
+
+    type: Literal["pong"]
+
+
+ServerMessage = Annotated[SnapshotOut | UpdateOut | TableOut | ErrorOut | PongOut, Field(discriminator="type")]
+"""Any message the server sends."""
+
+
+# ----------------------------------------------------------------- REST
+
+
+class CreateTableRequest(BaseModel):
+    """``POST /api/tables``: a new table."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    rules: str = Field(default="tavern-jack", max_length=40)
+    """A preset name or alias."""
+    options: dict[str, Any] = Field(default_factory=dict)
+    """House rules: rule options that differ from the preset (see ``GET /api/presets``)."""
+    players: int = Field(default=4, ge=2, le=MAX_PLAYERS)
+    seats: list[BotName | None] | None = None
+    """Per seat, a bot name or None for a person; by default every seat is open for a person."""
+    deals: int | None = Field(default=None, ge=1, le=100)
+    """Match length in deals (default: the preset's)."""
+    target_score: int | None = Field(default=None, ge=1, le=1000)
+    """Play until a total this high instead of a number of deals."""
+    turn_seconds: float | None = Field(default=None, gt=0, le=3600)
+    """Seconds a person has for a move before the stand-in bot plays it; None: no timer."""
+    grace_seconds: float = Field(default=30.0, ge=0, le=24 * 3600)
+    """Seconds a dropped person keeps the seat before the stand-in bot plays for it."""
+    public: bool = True
+    """Listed in the lobby (else reachable only by its link)."""
+    name: DisplayName | None = None
+    """When given, the creator takes the first open seat under this name."""
+
+
+class JoinRequest(BaseModel):
+    """``POST /api/tables/{id}/join``: take an open seat."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: DisplayName
+    seat: int | None = Field(default=None, ge=0, lt=MAX_PLAYERS)
+    """A particular open seat, or the first open one."""
+
+
+class JoinResponse(BaseModel):
+    """A seat taken: keep the token, it is the only key to the seat."""
+
+    table: TableInfo
+    seat: int
+    token: str
+    invite_url: str
+
+
+class CreateTableResponse(BaseModel):
+    """A new table, its invite link, and the creator's seat when a name was given."""
+
+    table: TableInfo
+    invite_url: str
+    seat: int | None = None
+    token: str | None = None
+
+
+class LeaderboardEntry(BaseModel):
+    """One player name on the leaderboard."""
+
+    name: str
+    matches: int
+    wins: int
+    mean_points: float
+
+
+class MatchSummary(BaseModel):
+    """A finished match."""
+
+    id: int
+    table: str
+    match_no: int
+    rules: str
+    players: int
+    names: list[str | None]
+    """Display names by seat (None for a bot seat)."""
+    bots: list[str | None]
+    """Bot names by seat (None for a person)."""
+    scores: list[int]
+    winners: list[int]
+    finished_at: float

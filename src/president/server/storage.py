@@ -1,0 +1,358 @@
+"""Persistence: tables, seats and every accepted move, finished matches and their results.
+
+The database is the journal of the server: the state of a table in memory is its
+settings, its seats and the ordered moves of its current match, all of which are
+written here (and committed) before anyone is told. Restoring a table replays the
+moves through the engine. The same SQLAlchemy 2 code serves SQLite and PostgreSQL.
+
+SQLite runs in WAL mode with ``synchronous=NORMAL`` by default: a commit is in the
+write-ahead log (the operating system's page cache) before ``commit`` returns, so
+killing the server process loses nothing acknowledged; only a power cut or an
+operating-system crash could drop the last commits. ``FULL`` closes that gap too at
+the price of one ``fsync`` per move.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Connection,
+    Engine,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import make_url
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.pool import StaticPool
+
+
+class Base(DeclarativeBase):
+    """The declarative base of the server's tables."""
+
+
+class TableRow(Base):
+    """A table: its settings, its status and the seed of its current match."""
+
+    __tablename__ = "president_tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    match_no: Mapped[int] = mapped_column(Integer, default=0)
+    seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    last_match_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    created_at: Mapped[float] = mapped_column(Float)
+    updated_at: Mapped[float] = mapped_column(Float)
+
+
+class SeatRow(Base):
+    """A seat of a table: a person (name and hashed token), a bot, or open."""
+
+    __tablename__ = "president_seats"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("president_tables.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    bot: Mapped[str | None] = mapped_column(String(40), nullable=True)
+
+
+class MoveRow(Base):
+    """One accepted move of a table's current match, in the engine's notation."""
+
+    __tablename__ = "president_moves"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("president_tables.id", ondelete="CASCADE"), primary_key=True)
+    match_no: Mapped[int] = mapped_column(Integer, primary_key=True)
+    ply: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    move: Mapped[str] = mapped_column(String(200))
+
+
+class MatchRow(Base):
+    """A finished match with its full record (replayable with ``Match.replay``)."""
+
+    __tablename__ = "president_matches"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(String(32), index=True)
+    match_no: Mapped[int] = mapped_column(Integer)
+    rules: Mapped[str] = mapped_column(String(40))
+    players: Mapped[int] = mapped_column(Integer)
+    record: Mapped[str] = mapped_column(Text)
+    names: Mapped[list[str | None]] = mapped_column(JSON)
+    bots: Mapped[list[str | None]] = mapped_column(JSON)
+    scores: Mapped[list[int]] = mapped_column(JSON)
+    winners: Mapped[list[int]] = mapped_column(JSON)
+    finished_at: Mapped[float] = mapped_column(Float, index=True)
+
+
+class ResultRow(Base):
+    """One person's result in a finished match: the leaderboard is built from these."""
+
+    __tablename__ = "president_results"
+
+    match_id: Mapped[int] = mapped_column(ForeignKey("president_matches.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(64), index=True)
+    points: Mapped[int] = mapped_column(Integer)
+    won: Mapped[bool] = mapped_column(Boolean)
+
+
+@dataclass
+class StoredSeat:
+    """A seat as stored."""
+
+    seat: int
+    name: str | None = None
+    token_hash: str | None = None
+    bot: str | None = None
+
+
+@dataclass
+class StoredTable:
+    """A table as stored: enough to rebuild it exactly."""
+
+    id: str
+    settings: dict[str, Any]
+    status: str
+    match_no: int
+    seed: int | None
+    created_at: float
+    updated_at: float
+    last_match_id: int | None = None
+    seats: list[StoredSeat] = field(default_factory=list)
+    moves: list[tuple[int, str]] = field(default_factory=list)
+    """``(seat, move)`` of the current match, in order."""
+
+
+@dataclass(frozen=True)
+class FinishedMatch:
+    """What is kept of a finished match."""
+
+    rules: str
+    players: int
+    record: str
+    names: list[str | None]
+    bots: list[str | None]
+    scores: list[int]
+    winners: list[int]
+
+
+def _sqlite_pragmas(synchronous: str) -> Any:
+    def on_connect(dbapi_connection: Any, _record: Any) -> None:
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute(f"PRAGMA synchronous={synchronous}")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=5000")
+        cursor.close()
+
+    return on_connect
+
+
+def make_engine(url: str, sqlite_synchronous: str = "NORMAL") -> Engine:
+    """An SQLAlchemy engine for ``url``; for SQLite, creates the folder and sets the pragmas."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite":
+        return create_engine(url, pool_pre_ping=True)
+    database = parsed.database or ""
+    if database in ("", ":memory:"):
+        engine = create_engine(url, connect_args={"check_same_thread": False}, poolclass=StaticPool)
+    else:
+        Path(database).expanduser().resolve().parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(url, connect_args={"check_same_thread": False})
+    event.listen(engine, "connect", _sqlite_pragmas(sqlite_synchronous.upper()))
+    return engine
+
+
+class Storage:
+    """The server's database. Every method is one transaction, committed when it returns.
+
+    Writes go through one long-lived connection (a pool checkout costs more than the
+    insert of a move); it is replaced when the database drops it.
+    """
+
+    def __init__(self, url: str, sqlite_synchronous: str = "NORMAL") -> None:
+        self.engine = make_engine(url, sqlite_synchronous)
+        Base.metadata.create_all(self.engine)
+        self._conn: Connection | None = None
+
+    def close(self) -> None:
+        """Release the connections."""
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+        self.engine.dispose()
+
+    @contextmanager
+    def _write(self) -> Iterator[Connection]:
+        conn = self._conn
+        if conn is None or conn.closed or conn.invalidated:
+            if conn is not None:
+                conn.close()
+            conn = self._conn = self.engine.connect()
+        with conn.begin():
+            yield conn
+
+    # ----------------------------------------------------------------- tables and seats
+
+    def create_table(self, table: StoredTable) -> None:
+        """Store a new table and its seats."""
+        with self._write() as db:
+            db.execute(insert(TableRow).values(
+                id=table.id, settings=table.settings, status=table.status, match_no=table.match_no,
+                seed=table.seed, created_at=table.created_at, updated_at=table.updated_at,
+            ))
+            seats = [
+                {"table_id": table.id, "seat": s.seat, "name": s.name, "token_hash": s.token_hash, "bot": s.bot}
+                for s in table.seats
+            ]
+            if seats:
+                db.execute(insert(SeatRow), seats)
+
+    def save_seats(self, table_id: str, seats: list[StoredSeat]) -> None:
+        """Store the given seats of a table as they are now."""
+        with self._write() as db:
+            for s in seats:
+                db.execute(
+                    update(SeatRow)
+                    .where(SeatRow.table_id == table_id, SeatRow.seat == s.seat)
+                    .values(name=s.name, token_hash=s.token_hash, bot=s.bot)
+                )
+            self._touch(db, table_id)
+
+    def start_match(self, table_id: str, match_no: int, seed: int) -> None:
+        """Store the start of match ``match_no`` (dropping the moves of earlier matches, kept in their records)."""
+        with self._write() as db:
+            db.execute(delete(MoveRow).where(MoveRow.table_id == table_id, MoveRow.match_no < match_no))
+            db.execute(
+                update(TableRow).where(TableRow.id == table_id)
+                .values(status="playing", match_no=match_no, seed=seed, updated_at=time.time())
+            )
+
+    def add_move(self, table_id: str, match_no: int, ply: int, seat: int, move: str) -> None:
+        """Store one accepted move."""
+        with self._write() as db:
+            db.execute(insert(MoveRow).values(table_id=table_id, match_no=match_no, ply=ply, seat=seat, move=move))
+
+    def finish_match(
+        self, table_id: str, match_no: int, ply: int, seat: int, move: str, finished: FinishedMatch,
+    ) -> int:
+        """Store the last move of a match, its record and results, in one transaction; return the match id."""
+        now = time.time()
+        with self._write() as db:
+            db.execute(insert(MoveRow).values(table_id=table_id, match_no=match_no, ply=ply, seat=seat, move=move))
+            match_id = int(db.execute(insert(MatchRow).values(
+                table_id=table_id, match_no=match_no, rules=finished.rules, players=finished.players,
+                record=finished.record, names=finished.names, bots=finished.bots, scores=finished.scores,
+                winners=finished.winners, finished_at=now,
+            ).returning(MatchRow.id)).scalar_one())
+            people = [
+                {"match_id": match_id, "seat": s, "name": name, "points": finished.scores[s],
+                 "won": s in finished.winners}
+                for s, name in enumerate(finished.names) if name is not None
+            ]
+            if people:
+                db.execute(insert(ResultRow), people)
+            db.execute(
+                update(TableRow).where(TableRow.id == table_id)
+                .values(status="finished", last_match_id=match_id, updated_at=now)
+            )
+        return match_id
+
+    def set_status(self, table_id: str, status: str) -> None:
+        """Change the status of a table (``closed`` unloads it for good)."""
+        with self._write() as db:
+            db.execute(update(TableRow).where(TableRow.id == table_id).values(status=status, updated_at=time.time()))
+
+    def _touch(self, db: Connection, table_id: str) -> None:
+        db.execute(update(TableRow).where(TableRow.id == table_id).values(updated_at=time.time()))
+
+    def load_tables(self, statuses: tuple[str, ...] = ("waiting", "playing", "finished")) -> list[StoredTable]:
+        """Every table with one of ``statuses``, with its seats and the moves of its current match."""
+        with self.engine.connect() as db:
+            rows = db.execute(select(TableRow).where(TableRow.status.in_(statuses)).order_by(TableRow.created_at))
+            tables = {
+                r.id: StoredTable(
+                    id=r.id, settings=dict(r.settings), status=r.status, match_no=r.match_no, seed=r.seed,
+                    created_at=r.created_at, updated_at=r.updated_at, last_match_id=r.last_match_id,
+                )
+                for r in rows
+            }
+            if not tables:
+                return []
+            ids = list(tables)
+            for s in db.execute(select(SeatRow).where(SeatRow.table_id.in_(ids)).order_by(SeatRow.seat)):
+                tables[s.table_id].seats.append(StoredSeat(s.seat, s.name, s.token_hash, s.bot))
+            moves = db.execute(
+                select(MoveRow.table_id, MoveRow.match_no, MoveRow.seat, MoveRow.move)
+                .where(MoveRow.table_id.in_(ids))
+                .order_by(MoveRow.table_id, MoveRow.match_no, MoveRow.ply)
+            )
+            for table_id, match_no, seat, move in moves:
+                table = tables[table_id]
+                if match_no == table.match_no:
+                    table.moves.append((seat, move))
+        return list(tables.values())
+
+    # ----------------------------------------------------------------- finished matches
+
+    def leaderboard(self, limit: int = 100) -> list[dict[str, Any]]:
+        """Per player name: matches played, matches won and mean points, best first."""
+        wins = func.sum(func.cast(ResultRow.won, Integer))
+        mean = func.avg(ResultRow.points)
+        query = (
+            select(ResultRow.name, func.count().label("matches"), wins.label("wins"), mean.label("mean"))
+            .group_by(ResultRow.name)
+            .order_by(wins.desc(), mean.desc(), ResultRow.name)
+            .limit(limit)
+        )
+        with self.engine.connect() as db:
+            return [
+                {"name": name, "matches": int(matches), "wins": int(won or 0), "mean_points": round(float(avg), 3)}
+                for name, matches, won, avg in db.execute(query)
+            ]
+
+    def matches(self, limit: int = 50, name: str | None = None) -> list[dict[str, Any]]:
+        """The latest finished matches (of one player name when given), newest first."""
+        query = select(MatchRow).order_by(MatchRow.finished_at.desc(), MatchRow.id.desc()).limit(limit)
+        if name is not None:
+            query = query.where(MatchRow.id.in_(select(ResultRow.match_id).where(ResultRow.name == name)))
+        with self.engine.connect() as db:
+            return [_summary(row) for row in db.execute(query)]
+
+    def match(self, match_id: int) -> dict[str, Any] | None:
+        """One finished match with its record, or None."""
+        with self.engine.connect() as db:
+            row = db.execute(select(MatchRow).where(MatchRow.id == match_id)).first()
+        if row is None:
+            return None
+        return {**_summary(row), "record": row.record}
+
+
+def _summary(row: Any) -> dict[str, Any]:
+    return {
+        "id": row.id, "table": row.table_id, "match_no": row.match_no, "rules": row.rules, "players": row.players,
+        "names": list(row.names), "bots": list(row.bots), "scores": list(row.scores), "winners": list(row.winners),
+        "finished_at": row.finished_at,
+    }

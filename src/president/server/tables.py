@@ -1,0 +1,524 @@
+"""Tables, seats and sessions: who sits where, who may do what, and the match in play.
+
+A :class:`Table` holds a :class:`~president.engine.Match` (the only authority on the
+rules), its seats and the connections watching it. Every change goes to storage
+first and to the clients after: a move is verified, played on a copy of the match,
+committed, and only then does the copy become the table's match and the update go
+out. All of this is synchronous code run by the event loop, so no two changes of one
+table can interleave, and a refused change leaves the table exactly as it was.
+
+Bots and timers are ``call_later`` callbacks on the same loop: the bot of a bot seat
+(after the bot delay), the stand-in bot for a person who dropped (after the grace
+period) or whose turn timer ran out.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from typing import Any
+
+from ..bots import Bot
+from ..engine import Match
+from ..errors import IllegalMove
+from ..events import Event
+from ..moves import move_str
+from .bots_runner import bot_move, known_bot, load_bot
+from .config import ServerConfig
+from .connection import Connection
+from .errors import ProtocolError
+from .settings import TableSettings
+from .storage import FinishedMatch, Storage, StoredSeat, StoredTable
+from .views import spectator_view
+
+log = logging.getLogger("president.server")
+
+
+def hash_token(token: str) -> str:
+    """The stored form of a seat token (sha256, hex)."""
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+class Seat:
+    """A seat: open, held by a person (name and hashed token), or given to a bot."""
+
+    __slots__ = ("away", "bot", "connections", "grace", "index", "name", "token_hash")
+
+    def __init__(self, index: int, name: str | None = None, token_hash: str | None = None,
+                 bot: str | None = None) -> None:
+        self.index = index
+        self.name = name
+        self.token_hash = token_hash
+        self.bot = bot
+        self.connections: list[Connection] = []
+        self.away = False
+        self.grace: asyncio.TimerHandle | None = None
+
+    @property
+    def kind(self) -> str:
+        """``person``, ``bot`` or ``open``."""
+        if self.token_hash is not None:
+            return "person"
+        return "bot" if self.bot is not None else "open"
+
+    def info(self) -> dict[str, Any]:
+        """Public JSON form."""
+        person = self.token_hash is not None
+        return {
+            "seat": self.index, "kind": self.kind, "name": self.name, "bot": self.bot,
+            "connected": bool(self.connections), "away": self.away if person else False,
+        }
+
+    def stored(self) -> StoredSeat:
+        """Storage form."""
+        return StoredSeat(self.index, self.name, self.token_hash, self.bot)
+
+
+class Table:
+    """One table: settings, seats, the current match and everyone connected to it."""
+
+    def __init__(
+        self,
+        table_id: str,
+        settings: TableSettings,
+        config: ServerConfig,
+        storage: Storage,
+        new_seed: Callable[[], int],
+        *,
+        seats: list[Seat] | None = None,
+        created_at: float | None = None,
+    ) -> None:
+        self.id = table_id
+        self.settings = settings
+        self.config = config
+        self.storage = storage
+        self.new_seed = new_seed
+        self.seats = seats if seats is not None else [Seat(i) for i in range(settings.players)]
+        self.created_at = time.time() if created_at is None else created_at
+        self.status = "waiting"
+        self.match_no = 0
+        self.seed: int | None = None
+        self.match: Match | None = None
+        self.ply = 0
+        self.last_match_id: int | None = None
+        self.spectators: list[Connection] = []
+        self.deadline: float | None = None
+        self.touched = time.monotonic()
+        self._timer: asyncio.TimerHandle | None = None
+        self._bots: dict[tuple[int, str], Bot] = {}
+
+    # ----------------------------------------------------------------- creating and restoring
+
+    @classmethod
+    def create(
+        cls, table_id: str, settings: TableSettings, bots: list[str | None], config: ServerConfig,
+        storage: Storage, new_seed: Callable[[], int],
+    ) -> Table:
+        """A new table (stored at once); ``bots`` names a bot or None (open) per seat."""
+        for name in bots:
+            if name is not None and not known_bot(name):
+                raise ProtocolError("bad_bot", f"there is no bot called {name[:32]!r}")
+        seats = [Seat(i, bot=bots[i] if i < len(bots) else None) for i in range(settings.players)]
+        table = cls(table_id, settings, config, storage, new_seed, seats=seats)
+        storage.create_table(StoredTable(
+            id=table_id, settings=settings.to_json(), status="waiting", match_no=0, seed=None,
+            created_at=table.created_at, updated_at=table.created_at, seats=[s.stored() for s in seats],
+        ))
+        return table
+
+    @classmethod
+    def restore(
+        cls, stored: StoredTable, config: ServerConfig, storage: Storage, new_seed: Callable[[], int],
+    ) -> Table:
+        """The table as it was stored: its match is replayed move by move through the engine."""
+        settings = TableSettings.from_json(stored.settings)
+        seats = [Seat(s.seat, s.name, s.token_hash, s.bot) for s in stored.seats]
+        table = cls(stored.id, settings, config, storage, new_seed, seats=seats, created_at=stored.created_at)
+        table.status = stored.status
+        table.match_no = stored.match_no
+        table.seed = stored.seed
+        table.last_match_id = stored.last_match_id
+        if stored.seed is not None and stored.status in ("playing", "finished"):
+            match = settings.new_match(stored.seed)
+            for seat, text in stored.moves:
+                if match.to_act != seat:
+                    raise ValueError(f"table {stored.id}: stored move {table.ply} is not by the seat to act")
+                match.apply(match.parse_move(text))
+                table.ply += 1
+            table.match = match
+        return table
+
+    def resume(self) -> None:
+        """After a restore: start the grace periods of the people (nobody is connected yet) and the bots."""
+        if self.status == "playing":
+            for seat in self.seats:
+                if seat.kind == "person":
+                    self._start_grace(seat)
+            self._plan_turn()
+
+    # ----------------------------------------------------------------- what everyone may see
+
+    def info(self) -> dict[str, Any]:
+        """The table as everyone may see it."""
+        s = self.settings
+        return {
+            "id": self.id, "rules": s.rules, "options": s.options, "players": s.players, "deals": s.deals,
+            "target_score": s.target_score, "status": self.status, "match_no": self.match_no,
+            "seats": [seat.info() for seat in self.seats], "turn_seconds": s.turn_seconds,
+            "grace_seconds": s.grace_seconds, "public": s.public, "created_at": self.created_at,
+            "match_id": self.last_match_id,
+        }
+
+    def view_for(self, seat: int | None) -> dict[str, Any] | None:
+        """The view of ``seat`` (None: a spectator), or None before the first match."""
+        if self.match is None:
+            return None
+        return spectator_view(self.match) if seat is None else self.match.view(seat)
+
+    def snapshot(self, seat: int | None) -> dict[str, Any]:
+        """A full ``snapshot`` message for ``seat`` (None: a spectator)."""
+        return {
+            "type": "snapshot", "table": self.info(), "seat": seat, "seq": self.ply,
+            "view": self.view_for(seat), "deadline": self.deadline,
+        }
+
+    def connections(self) -> list[Connection]:
+        """Every connection to this table."""
+        out = list(self.spectators)
+        for seat in self.seats:
+            out.extend(seat.connections)
+        return out
+
+    @property
+    def open_seats(self) -> int:
+        """How many seats nobody holds yet."""
+        return sum(1 for s in self.seats if s.kind == "open")
+
+    # ----------------------------------------------------------------- seats
+
+    def seat_of_token(self, token: str) -> int | None:
+        """The seat this token opens, or None."""
+        digest = hash_token(token)
+        found = None
+        for seat in self.seats:
+            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
+                found = seat.index
+        return found
+
+    def join(self, name: str, seat: int | None = None) -> tuple[int, str]:
+        """Take an open seat under ``name``; returns the seat and its (unguessable) token."""
+        if self.status != "waiting":
+            raise ProtocolError("already_started", "the match has started: you can watch this table")
+        if seat is None:
+            free = [s for s in self.seats if s.kind == "open"]
+            if not free:
+                raise ProtocolError("no_seat", "every seat is taken")
+            chosen = free[0]
+        else:
+            if not 0 <= seat < len(self.seats):
+                raise ProtocolError("no_seat", f"this table has seats 0 to {len(self.seats) - 1}")
+            chosen = self.seats[seat]
+            if chosen.kind == "person":
+                raise ProtocolError("seat_taken", f"seat {seat} is taken by {chosen.name}")
+        token = secrets.token_urlsafe(24)
+        before = (chosen.name, chosen.token_hash, chosen.bot)
+        chosen.name, chosen.token_hash, chosen.bot = name, hash_token(token), None
+        try:
+            self.storage.save_seats(self.id, [chosen.stored()])
+        except Exception:
+            chosen.name, chosen.token_hash, chosen.bot = before
+            raise
+        log.info("table %s: %s joins seat %d", self.id, name, chosen.index)
+        self._changed()
+        return chosen.index, token
+
+    def set_seat(self, seat: int, bot: str | None) -> None:
+        """Before the start: a bot (by name) in a seat no person holds, or open it again (``None``)."""
+        self._require_waiting()
+        if not 0 <= seat < len(self.seats):
+            raise ProtocolError("no_seat", f"this table has seats 0 to {len(self.seats) - 1}")
+        target = self.seats[seat]
+        if target.kind == "person":
+            raise ProtocolError("seat_taken", f"seat {seat} is held by {target.name}")
+        if bot is not None and not known_bot(bot):
+            raise ProtocolError("bad_bot", f"there is no bot called {bot[:32]!r}")
+        self._save_seats([(target, bot)])
+
+    def fill(self, bot: str | None) -> None:
+        """Before the start: a bot in every open seat."""
+        self._require_waiting()
+        name = bot or self.config.default_bot
+        if bot is not None and not known_bot(bot):
+            raise ProtocolError("bad_bot", f"there is no bot called {bot[:32]!r}")
+        self._save_seats([(s, name) for s in self.seats if s.kind == "open"])
+
+    def _save_seats(self, changes: list[tuple[Seat, str | None]]) -> None:
+        before = [(s, s.bot) for s, _ in changes]
+        for s, bot in changes:
+            s.bot = bot
+        try:
+            self.storage.save_seats(self.id, [s.stored() for s, _ in changes])
+        except Exception:
+            for s, bot in before:
+                s.bot = bot
+            raise
+        self._changed()
+
+    def leave(self, conn: Connection) -> None:
+        """Before the start: the person of ``conn``'s seat gives it up; the seat's connections then watch."""
+        self._require_waiting()
+        assert conn.seat is not None
+        seat = self.seats[conn.seat]
+        before = (seat.name, seat.token_hash)
+        seat.name = seat.token_hash = None
+        try:
+            self.storage.save_seats(self.id, [seat.stored()])
+        except Exception:
+            seat.name, seat.token_hash = before
+            raise
+        moved, seat.connections = seat.connections, []
+        for c in moved:
+            c.seat = None
+            self.spectators.append(c)
+        self._changed()
+        for c in moved:
+            c.send(self.snapshot(None))
+
+    def _require_waiting(self) -> None:
+        if self.status != "waiting":
+            raise ProtocolError("already_started", "seats can only change before the match starts")
+
+    # ----------------------------------------------------------------- starting
+
+    def start(self) -> None:
+        """Start the first match (every seat held by a person or a bot)."""
+        if self.status != "waiting":
+            raise ProtocolError("already_started")
+        if self.open_seats:
+            raise ProtocolError("seats_open", f"{self.open_seats} seat(s) still open: wait for people or fill them "
+                                              "with bots")
+        self._new_match()
+
+    def rematch(self) -> None:
+        """A new match with the same seats, once the match is over."""
+        if self.status != "finished":
+            raise ProtocolError("not_over" if self.status == "playing" else "not_started")
+        self._new_match()
+
+    def _new_match(self) -> None:
+        seed = self.new_seed()
+        match = self.settings.new_match(seed)
+        self.storage.start_match(self.id, self.match_no + 1, seed)
+        self.match_no += 1
+        self.seed = seed
+        self.match = match
+        self.ply = 0
+        self.status = "playing"
+        self._bots.clear()
+        log.info("table %s: match %d starts", self.id, self.match_no)
+        for seat in self.seats:
+            if seat.kind == "person" and not seat.connections:
+                self._start_grace(seat)
+        self._plan_turn()
+        self.touched = time.monotonic()
+        for c in self.connections():
+            c.send(self.snapshot(c.seat))
+
+    # ----------------------------------------------------------------- moves
+
+    def play(self, seat: int, move: str | int, by: str = "person", seq: int | None = None) -> None:
+        """Play ``move`` for ``seat``: verified, stored, then told to everyone.
+
+        Raises :class:`ProtocolError` (and changes nothing) when the move cannot be played.
+        """
+        match = self.match
+        if self.status != "playing" or match is None:
+            raise ProtocolError("match_over" if self.status == "finished" else "not_started")
+        if match.to_act != seat:
+            raise ProtocolError("not_your_turn", f"seat {match.to_act} is to act, not seat {seat}")
+        if seq is not None and seq != self.ply:
+            raise ProtocolError("stale", f"the move was meant for move {seq}, but the match is at move {self.ply}")
+        try:
+            value = match.verify(move)
+        except IllegalMove as exc:
+            raise ProtocolError("illegal_move", str(exc)) from None
+        after = match.copy()
+        events = after.apply(value)
+        text = move_str(value)
+        try:
+            if after.is_over:
+                self.last_match_id = self.storage.finish_match(
+                    self.id, self.match_no, self.ply, seat, text, self._finished(after))
+            else:
+                self.storage.add_move(self.id, self.match_no, self.ply, seat, text)
+        except Exception:
+            log.exception("table %s: a move could not be stored", self.id)
+            raise ProtocolError("storage_error") from None
+        self.match = after
+        self.ply += 1
+        self.touched = time.monotonic()
+        if after.is_over:
+            self.status = "finished"
+            log.info("table %s: match %d is over", self.id, self.match_no)
+        self._plan_turn()
+        self._send_update(seat, by, events)
+        if after.is_over:
+            self._changed()
+
+    def _finished(self, match: Match) -> FinishedMatch:
+        return FinishedMatch(
+            rules=match.rules.name, players=match.players, record=match.record(),
+            names=[s.name if s.kind == "person" else None for s in self.seats],
+            bots=[s.bot if s.kind == "bot" else None for s in self.seats],
+            scores=list(match.scores), winners=list(match.winners),
+        )
+
+    def _send_update(self, mover: int, by: str, events: list[Event]) -> None:
+        match = self.match
+        assert match is not None
+        base = {"type": "update", "seq": self.ply, "seat": mover, "by": by}
+        for seat in self.seats:
+            if seat.connections:
+                text = _dumps({
+                    **base, "events": [e.to_dict(seat.index) for e in events], "view": match.view(seat.index),
+                    "deadline": self.deadline,
+                })
+                for c in seat.connections:
+                    c.send_text(text)
+        if self.spectators:
+            text = _dumps({
+                **base, "events": [e.to_dict(None) for e in events], "view": spectator_view(match),
+                "deadline": self.deadline,
+            })
+            for c in self.spectators:
+                c.send_text(text)
+
+    # ----------------------------------------------------------------- bots and timers
+
+    def _plan_turn(self) -> None:
+        """Arrange who moves next when it is not a person at a keyboard: a bot, or a stand-in after a delay."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self.deadline = None
+        match = self.match
+        if self.status != "playing" or match is None or match.to_act is None:
+            return
+        seat = self.seats[match.to_act]
+        if seat.kind == "bot" or seat.away:
+            delay = self.config.bot_delay
+        elif self.settings.turn_seconds is not None:
+            delay = self.settings.turn_seconds
+            self.deadline = time.time() + delay
+        else:
+            return
+        loop = asyncio.get_running_loop()
+        self._timer = loop.call_later(delay, self._on_timer, self.ply)
+
+    def _on_timer(self, ply: int) -> None:
+        self._timer = None
+        match = self.match
+        if self.status != "playing" or match is None or ply != self.ply or match.to_act is None:
+            return
+        index = match.to_act
+        seat = self.seats[index]
+        if seat.kind == "bot":
+            assert seat.bot is not None
+            name, by = seat.bot, "bot"
+        else:
+            name, by = self.config.stand_in_bot, "stand-in"
+        try:
+            bot = self._bots.get((index, name))
+            if bot is None:
+                bot = self._bots[(index, name)] = load_bot(name)
+            assert self.seed is not None
+            self.play(index, bot_move(bot, match, self.seed, self.ply), by)
+        except ProtocolError as exc:
+            log.error("table %s: the %s move for seat %d was refused (%s)", self.id, by, index, exc.code)
+        except Exception:
+            log.exception("table %s: the %s move for seat %d failed", self.id, by, index)
+
+    def _start_grace(self, seat: Seat) -> None:
+        if seat.grace is not None:
+            seat.grace.cancel()
+        loop = asyncio.get_running_loop()
+        seat.grace = loop.call_later(self.settings.grace_seconds, self._on_grace, seat.index)
+
+    def _on_grace(self, index: int) -> None:
+        seat = self.seats[index]
+        seat.grace = None
+        if seat.connections or self.status != "playing" or seat.kind != "person":
+            return
+        seat.away = True
+        log.info("table %s: seat %d is away; the stand-in bot plays for it", self.id, index)
+        self._changed()
+        if self.match is not None and self.match.to_act == index:
+            self._plan_turn()
+
+    # ----------------------------------------------------------------- connections
+
+    def attach(self, conn: Connection, seat: int | None) -> None:
+        """Add a connection (to a seat, or as a spectator) and send it a snapshot."""
+        conn.table = self
+        conn.seat = seat
+        self.touched = time.monotonic()
+        if seat is None:
+            self.spectators.append(conn)
+            conn.send(self.snapshot(None))
+            return
+        target = self.seats[seat]
+        first = not target.connections
+        target.connections.append(conn)
+        if target.grace is not None:
+            target.grace.cancel()
+            target.grace = None
+        was_away, target.away = target.away, False
+        if was_away and self.match is not None and self.match.to_act == seat:
+            self._plan_turn()
+        conn.send(self.snapshot(seat))
+        if first:
+            self._changed(skip=conn)
+
+    def detach(self, conn: Connection) -> None:
+        """Remove a connection; a person's last connection gone starts the grace period."""
+        self.touched = time.monotonic()
+        if conn.seat is None:
+            if conn in self.spectators:
+                self.spectators.remove(conn)
+            return
+        seat = self.seats[conn.seat]
+        if conn in seat.connections:
+            seat.connections.remove(conn)
+        if not seat.connections and seat.kind == "person":
+            if self.status == "playing":
+                self._start_grace(seat)
+            self._changed()
+
+    def _changed(self, skip: Connection | None = None) -> None:
+        """Tell everyone connected that the table (seats, status) changed."""
+        text = _dumps({"type": "table", "table": self.info()})
+        for c in self.connections():
+            if c is not skip:
+                c.send_text(text)
+
+    def close(self) -> None:
+        """Stop the timers and close every connection (the table is being unloaded)."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        for seat in self.seats:
+            if seat.grace is not None:
+                seat.grace.cancel()
+                seat.grace = None
+        for c in self.connections():
+            c.close(1001, "the table was closed")
+
+
+def _dumps(message: dict[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"))
