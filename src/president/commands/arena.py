@@ -1,0 +1,96 @@
+"""``president arena``: many duplicate deals between bots, then points, titles, wins and ratings per bot."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from ..bots import bot_names
+
+DEFAULT_BOTS = "classic,random,random,random"
+
+
+@contextmanager
+def _progress_bar(show: bool) -> Iterator[Callable[[int, int], None] | None]:
+    """A rich progress bar on standard error when it is a terminal, else nothing."""
+    if not show:
+        yield None
+        return
+    try:
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    except ImportError:
+        yield None
+        return
+    columns = (TextColumn("deals"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("deals", total=None)
+
+        def update(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        yield update
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the arena and report."""
+    from ..arena import run_arena
+    from ..arena_output import plain_table, rich_tables, write_plot
+
+    bots = [name.strip() for name in args.bots.split(",") if name.strip()]
+    try:
+        with _progress_bar(sys.stderr.isatty()) as progress:
+            result = run_arena(args.rules, args.players, bots, deals=args.deals, seed=args.seed,
+                               workers=args.workers, progress=progress, ratings=not args.no_ratings)
+    except ValueError as exc:
+        print(f"president arena: {exc}", file=sys.stderr)
+        return 2
+    notes = sys.stderr if args.json else sys.stdout
+    if args.json:
+        print(result.to_json())
+    elif sys.stdout.isatty():
+        try:
+            from rich.console import Console
+        except ImportError:
+            print(plain_table(result))
+        else:
+            console = Console()
+            for table in rich_tables(result):
+                console.print(table)
+    else:
+        print(plain_table(result))
+    if args.out:
+        result.write_csv(args.out)
+        print(f"per-deal data written to {args.out}", file=notes)
+    if args.plot:
+        write_plot(result, args.plot)
+        print(f"chart written to {args.plot}", file=notes)
+    return 0
+
+
+def add_parser(sub: Any) -> None:
+    """Add the ``arena`` sub-command."""
+    p = sub.add_parser(
+        "arena",
+        help="rate bots over many duplicate deals",
+        description="Play many duplicate deals between bots (each deck replayed with the bots rotated through "
+        "the seats) and report mean points per deal with a 95%% interval, titles, match wins and an openskill "
+        "rating per bot.",
+    )
+    p.add_argument("--rules", default="tavern-jack", help="preset name (default: tavern-jack)")
+    p.add_argument("--players", type=int, default=None, help="number of players (default: one per bot)")
+    p.add_argument("--bots", default=DEFAULT_BOTS,
+                   help=f"comma-separated bot names, one per player (default: {DEFAULT_BOTS}; "
+                   f"from: {', '.join(bot_names())})")
+    p.add_argument("--deals", type=int, default=2000,
+                   help="deals to play in all, rounded up to whole matches x seatings (default: 2000)")
+    p.add_argument("--seed", type=int, default=1, help="arena seed (default: 1)")
+    p.add_argument("--workers", type=int, default=1, help="worker processes; results do not depend on it")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON only")
+    p.add_argument("--out", metavar="FILE.csv", help="write one CSV row per player and deal")
+    p.add_argument("--plot", metavar="FILE.png", help="save a chart of points per deal by bot")
+    p.add_argument("--no-ratings", action="store_true", help="skip the openskill ratings")
+    p.set_defaults(handler=run)
