@@ -1,0 +1,365 @@
+"""Playing a match in the terminal against bots: one person, reading lines from standard input.
+
+The person sees only what their seat may see: :class:`TerminalGame` draws every
+screen from the seat's :class:`~president.view.SeatView` and from the events of
+the engine, showing the cards of a private event (the exchange) only to the
+seats it concerns. Entries are cards (``7c 7h``), numbers of the sorted hand
+(``1 2``), ``pass``, ``hint``, ``help`` or ``quit``. Colors come from rich when
+the output is a terminal and rich is installed; otherwise the text is plain.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import sys
+from collections.abc import Sequence
+from typing import IO, Any, Protocol
+
+from .bots import Bot, make_bot
+from .bots.classic import ClassicBot
+from .cards import card_rank, card_str, iter_cards
+from .engine import Match
+from .errors import IllegalMove
+from .events import Event
+from .movegen import ORDER
+from .moves import CARDS_MASK, GIVE_FLAG, Move, move_str
+from .rules import get_rules
+from .view import SeatView
+
+HELP = """Type the cards to play, like '7c 7h' (ranks 3-10 or T J Q K A 2, suits c d h s),
+or their numbers in your sorted hand, like '1 2'. Also: 'pass', 'hint' (the legal moves),
+'help' (this text), 'quit' (leave the match). During the exchange, name the cards you give back."""
+
+_NUMBERS = re.compile(r"^\d+(?:[\s,]+\d+)*$")
+_RED_SUITS = ("d", "h")
+
+
+class LineSource(Protocol):
+    """Where the person's entries come from: anything with ``readline()`` (``""`` at the end)."""
+
+    def readline(self) -> str:
+        """The next line, with its newline; ``""`` when there is no more input."""
+        ...
+
+
+class Screen:
+    """Where the game writes: plain text, or rich colors when ``color`` is on."""
+
+    def __init__(self, out: IO[str], color: bool) -> None:
+        self.out = out
+        self.console: Any = None
+        if color:
+            try:
+                from rich.console import Console
+            except ImportError:
+                pass
+            else:
+                self.console = Console(file=out, force_terminal=True, highlight=False, soft_wrap=True)
+
+    def say(self, text: str = "", style: str | None = None) -> None:
+        """Write one line (``style`` is a rich style, ignored in plain text)."""
+        if self.console is None:
+            print(text, file=self.out)
+        else:
+            from rich.text import Text
+
+            self.console.print(Text(text, style=style or ""))
+
+    def cards(self, prefix: str, cards: Sequence[tuple[str, bool]]) -> None:
+        """Write a line of cards; a card marked True is highlighted (green in color, ``*`` in plain text)."""
+        if self.console is None:
+            print(prefix + " ".join(text + ("*" if mark else "") for text, mark in cards), file=self.out)
+            return
+        from rich.text import Text
+
+        line = Text(prefix)
+        for i, (text, mark) in enumerate(cards):
+            if i:
+                line.append(" ")
+            suit = text.rstrip("*")[-1:]
+            style = "bold red" if suit in _RED_SUITS else "bold"
+            line.append(text, style=f"{style} on green" if mark else style)
+        self.console.print(line)
+
+    def table(self, header: Sequence[str], rows: Sequence[Sequence[str]], title: str) -> None:
+        """Write a table."""
+        if self.console is not None:
+            from rich.table import Table
+
+            table = Table(title=title)
+            for i, name in enumerate(header):
+                table.add_column(name, justify="left" if i < 2 else "right")
+            for row in rows:
+                table.add_row(*row)
+            self.console.print(table)
+            return
+        widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+        print(title, file=self.out)
+        for row in [header, *rows]:
+            cells = [c.ljust(w) if i < 2 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths, strict=True))]
+            print("  " + "  ".join(cells).rstrip(), file=self.out)
+
+
+def sorted_hand(hand: int, revolution: bool, jokers_high: bool) -> list[int]:
+    """The cards of ``hand`` weakest first in the order in force (suits break ties, clubs first)."""
+    order = ORDER[(revolution, jokers_high)]
+    place = {rank: i for i, rank in enumerate(order)}
+    return sorted(iter_cards(hand), key=lambda c: (place[card_rank(c)], c))
+
+
+def parse_entry(text: str, view: SeatView, hand: Sequence[int]) -> int:
+    """The move meant by an entry of cards or numbers (``hand`` is the numbered hand, number 1 first).
+
+    Checks only the form of the entry (raises :class:`IllegalMove` saying what is
+    wrong); the engine checks the rules.
+    """
+    words = text.strip()
+    if _NUMBERS.match(words):
+        numbers = [int(w) for w in re.split(r"[\s,]+", words)]
+        cards = 0
+        for n in numbers:
+            if not 1 <= n <= len(hand):
+                raise IllegalMove(f"there is no card number {n}: your cards are numbered 1 to {len(hand)}")
+            bit = 1 << hand[n - 1]
+            if cards & bit:
+                raise IllegalMove(f"card number {n} is given twice")
+            cards |= bit
+        return cards | GIVE_FLAG if view.phase == "exchange" else cards
+    if words.lower() in ("pass", "p"):
+        return 0
+    move = int(Move.parse(words))
+    if view.phase == "exchange" and move:
+        move |= GIVE_FLAG
+    return move
+
+
+class TerminalGame:
+    """A match between one person at seat ``human`` and bots at the other seats."""
+
+    def __init__(
+        self,
+        match: Match,
+        human: int,
+        bots: dict[int, Bot],
+        stdin: LineSource,
+        screen: Screen,
+        seed: int,
+    ) -> None:
+        self.match = match
+        self.human = human
+        self.bots = bots
+        self.stdin = stdin
+        self.screen = screen
+        self.rngs = {seat: random.Random(f"{seed}/{seat}") for seat in bots}
+        self.names = ["you" if s == human else f"seat {s} ({bots[s].name})" for s in range(match.players)]
+        self.coach = ClassicBot()
+        self.partner: int | None = None
+        """The seat that gave its best cards to the person in this deal's exchange."""
+
+    # ------------------------------------------------------------------ the loop
+
+    def run(self) -> int:
+        """Play until the match ends (status 0), the person quits (0) or the input ends (1)."""
+        match = self.match
+        self._deal_header()
+        while True:
+            seat = match.to_act
+            if seat is None:
+                return 0
+            if seat == self.human:
+                move = self._ask()
+                if move is None:
+                    return self._stopped
+            else:
+                move = self.bots[seat].choose(match.seat_view(seat), self.rngs[seat])
+            self._narrate(match.apply(move))
+
+    _stopped = 0
+
+    def _ask(self) -> int | None:
+        view = self.match.seat_view(self.human)
+        self._show(view)
+        hand = sorted_hand(view.hand, view.revolution, view.rules.joker_in_revolution == "highest")
+        while True:
+            prompt = "Give back (cards, numbers" if view.phase == "exchange" else "Your move (cards, numbers, pass"
+            self.screen.say(f"{prompt}, hint, help, quit):", style="bold cyan")
+            line = self.stdin.readline()
+            if not line:
+                self.screen.say("No more input: the match is left unfinished.")
+                self._stopped = 1
+                return None
+            entry = line.strip()
+            word = entry.lower()
+            if not entry:
+                continue
+            if word in ("quit", "exit", "q"):
+                self.screen.say("You left the match.")
+                self._stopped = 0
+                return None
+            if word in ("help", "?"):
+                self.screen.say(HELP)
+                continue
+            if word in ("hint", "h"):
+                self._hint(view)
+                continue
+            try:
+                return self.match.verify(parse_entry(entry, view, hand))
+            except IllegalMove as exc:
+                self.screen.say(f"Not allowed: {exc}. Try again.", style="red")
+
+    # ------------------------------------------------------------------ what is shown
+
+    def _title(self, seat: int) -> str:
+        key = self.match.titles[seat]
+        return self.match.rules.title_name(key) if key else ""
+
+    def _deal_header(self) -> None:
+        match = self.match
+        self.partner = None
+        self.screen.say()
+        self.screen.say(f"=== Deal {match.deal_number} of {match.rules.name} — {self.names[match.leader]} "
+                        f"{'lead' if match.leader == self.human else 'leads'} ===", style="bold")
+
+    def _show(self, view: SeatView) -> None:
+        screen = self.screen
+        screen.say()
+        last: dict[int, int] = {}
+        for seat, move in view.history:
+            last[seat] = move
+        for seat in range(view.players):
+            if seat == self.human:
+                continue
+            count = view.counts[seat]
+            done = f"out, place {view.finished.index(seat) + 1}" if seat in view.finished else f"{count} cards"
+            title = self._title(seat)
+            action = f"last: {move_str(last[seat])}" if seat in last else ""
+            score = f"{view.scores[seat]} pts"
+            screen.say(f"  {self.names[seat]:<20} {done:<14} {title:<15} {score:>7}  {action}".rstrip())
+        if view.revolution:
+            screen.say("  Revolution: the order of the ranks is reversed.", style="magenta")
+        if view.phase == "exchange":
+            to = f" to {self.names[self.partner]}" if self.partner is not None else ""
+            screen.say(f"Exchange: give back {view.give_count} card{'s' if view.give_count > 1 else ''} "
+                       f"of your choice{to}.", style="yellow")
+        elif view.table:
+            screen.say(f"Table: {move_str(view.table)} by {self.names[view.owner]}", style="yellow")
+        else:
+            lead = "Table: empty, you lead"
+            if view.must_contain:
+                lead += f" (your lead must contain {card_str(view.must_contain.bit_length() - 1)})"
+            screen.say(lead, style="yellow")
+        hand = sorted_hand(view.hand, view.revolution, view.rules.joker_in_revolution == "highest")
+        # Cards received in the exchange stand out until the person's first play of the deal.
+        marked = 0 if any(seat == self.human for seat, _ in view.history) else view.received
+        title = self._title(self.human) or "no title yet"
+        screen.cards(f"Your hand ({len(hand)} cards, {title}, {view.scores[self.human]} pts): ",
+                     [(f"{i}:{card_str(c)}", bool(marked >> c & 1)) for i, c in enumerate(hand, 1)])
+
+    def _hint(self, view: SeatView) -> None:
+        advice = self.coach.choose(view, random.Random(0))
+        if view.phase == "exchange":
+            self.screen.say(f"Give back any {view.give_count} of your cards; "
+                            f"the classic player would give {move_str(advice & CARDS_MASK)}.")
+            return
+        moves = view.legal_masks()
+        self.screen.say("Legal moves: " + " | ".join(move_str(m) for m in moves))
+        self.screen.say(f"The classic player would play: {move_str(advice)}")
+
+    def _narrate(self, events: list[Event]) -> None:
+        screen = self.screen
+        for event in events:
+            kind, seat = event.kind, event.seat
+            who = self.names[seat] if seat is not None else ""
+            if kind == "play":
+                screen.say(f"  {who} {'play' if seat == self.human else 'plays'} {move_str(event.cards)}")
+            elif kind == "pass":
+                screen.say(f"  {who} {'pass' if seat == self.human else 'passes'}", style="dim")
+            elif kind == "revolution":
+                screen.say("  Revolution! The order of the ranks is reversed." if event.data.get("on") else
+                           "  Counter-revolution! The normal order is back.", style="bold magenta")
+            elif kind == "trick_cleared":
+                screen.say(f"  -- the trick is over; {self.names[event.data['leader']]} "
+                           f"{'lead' if event.data['leader'] == self.human else 'leads'}", style="dim")
+            elif kind == "out":
+                screen.say(f"  {who} {'are' if seat == self.human else 'is'} out, place {event.data['place']}",
+                           style="bold")
+            elif kind in ("gift", "return"):
+                self._narrate_exchange(event)
+            elif kind == "deal_over":
+                self._scores(event.data["deal"])
+            elif kind == "match_over":
+                winners = ", ".join(self.names[s] for s in event.data["winners"])
+                screen.say(f"Match over. Winner: {winners}. Final scores: "
+                           + ", ".join(f"{self.names[s]} {p}" for s, p in enumerate(event.data["scores"])),
+                           style="bold green")
+            elif kind == "deal":
+                self._deal_header()
+
+    def _narrate_exchange(self, event: Event) -> None:
+        assert event.seat is not None and event.to is not None
+        giver, receiver = self.names[event.seat], self.names[event.to]
+        count = event.cards.bit_count()
+        what = f"{count} card{'s' if count > 1 else ''}"
+        what = f"its best {what}" if event.kind == "gift" else f"back {what}"
+        if self.human == event.to:
+            if event.kind == "gift":
+                self.partner = event.seat
+            self.screen.cards(f"  {giver} gives you {what}: ", [(card_str(c), True) for c in iter_cards(event.cards)])
+        elif self.human == event.seat:
+            self.screen.say(f"  You give {receiver} {what.replace('its', 'your')}: {move_str(event.cards)}")
+        else:
+            self.screen.say(f"  {giver} gives {receiver} {what}")
+
+    def _scores(self, deal: int) -> None:
+        match = self.match
+        titles = match.rules.titles(match.players)
+        header = ["seat", "player", *(f"deal {r.deal}" for r in match.deal_results), "total"]
+        rows = []
+        for seat in range(match.players):
+            cells = [str(seat), "you" if seat == self.human else self.bots[seat].name]
+            for result in match.deal_results:
+                place = result.order.index(seat)
+                cells.append(f"{match.rules.title_name(titles[place])} {result.points[seat]}")
+            cells.append(str(match.scores[seat]))
+            rows.append(cells)
+        self.screen.say()
+        self.screen.table(header, rows, title=f"Scores after deal {deal}")
+
+
+def play(
+    rules: str = "three-of-clubs",
+    bots: Sequence[str] = ("classic",),
+    *,
+    players: int | None = None,
+    seat: int = 0,
+    seed: int | None = None,
+    deals: int | None = None,
+    stdin: LineSource | None = None,
+    stdout: IO[str] | None = None,
+    color: bool | None = None,
+) -> int:
+    """Play a match in the terminal; returns the exit status.
+
+    ``bots`` names the bots of the other seats in seat order, repeated to fill
+    the table; ``players`` defaults to one more than the bots named (or the
+    smallest table of the rules when a single bot is named). ``color`` None
+    means: colors when ``stdout`` is a terminal. Raises ``ValueError`` for bad
+    arguments.
+    """
+    stdin = sys.stdin if stdin is None else stdin
+    stdout = sys.stdout if stdout is None else stdout
+    names = [b.strip() for b in bots if b.strip()] or ["classic"]
+    if players is None:
+        preset = get_rules(rules)
+        players = len(names) + 1 if len(names) > 1 else max(preset.min_players, min(4, preset.max_players))
+    seed = random.SystemRandom().randrange(1 << 31) if seed is None else seed
+    match = Match(rules, players, seed=seed, deals=deals)
+    if not 0 <= seat < players:
+        raise ValueError(f"the seat must be from 0 to {players - 1}")
+    others = [s for s in range(players) if s != seat]
+    table = {s: make_bot(names[i % len(names)]) for i, s in enumerate(others)}
+    screen = Screen(stdout, stdout.isatty() if color is None else color)
+    screen.say(f"{match.rules.name}, {players} players, seed {seed}. You are seat {seat}; "
+               + ", ".join(f"seat {s} {b.name}" for s, b in table.items()) + ". Type 'help' for help.")
+    return TerminalGame(match, seat, table, stdin, screen, seed).run()

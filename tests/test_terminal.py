@@ -1,0 +1,181 @@
+"""Terminal play, driven through standard input."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+
+import pytest
+
+from president import Match
+from president.bots import make_bot
+from president.bots.classic import ClassicBot
+from president.cards import cards_str, parse_cards
+from president.cli import main
+from president.moves import move_str
+from president.terminal import Screen, TerminalGame, play, sorted_hand
+
+ANSI = re.compile(r"\x1b\[")
+
+
+def game_from_hands(hands: list[str], lines: str, leader: int = 0, rules: str = "tavern-jack") -> tuple[
+        TerminalGame, io.StringIO]:
+    """A one-deal game where the person holds ``hands[0]`` and classic bots the others."""
+    out = io.StringIO()
+    match = Match.from_hands(rules, hands, leader=leader)
+    bots = {s: make_bot("classic") for s in range(1, len(hands))}
+    return TerminalGame(match, 0, bots, io.StringIO(lines), Screen(out, False), seed=1), out
+
+
+class ClassicTypist:
+    """Standard input that types what the classic player would play for the person."""
+
+    def __init__(self) -> None:
+        self.game: TerminalGame | None = None
+        self.lines = 0
+
+    def readline(self) -> str:
+        """The classic move of the person's seat, as typed text."""
+        assert self.game is not None
+        self.lines += 1
+        view = self.game.match.seat_view(self.game.human)
+        return move_str(ClassicBot().choose(view, random.Random(0))).removeprefix("give ") + "\n"
+
+
+def test_a_whole_match_typed_like_the_classic_player_ends_like_a_bot_match() -> None:
+    typist = ClassicTypist()
+    out = io.StringIO()
+    match = Match("three-of-clubs", 4, seed=8)
+    game = TerminalGame(match, 2, {s: make_bot("classic") for s in (0, 1, 3)}, typist,
+                        Screen(out, False), seed=8)
+    typist.game = game
+    assert game.run() == 0
+    reference = Match("three-of-clubs", 4, seed=8)
+    bot = ClassicBot()
+    while reference.to_act is not None:
+        reference.apply_fast(bot.choose(reference.seat_view(reference.to_act), random.Random(0)))
+    assert match.scores == reference.scores and match.moves == reference.moves
+    text = out.getvalue()
+    assert text.count("Scores after deal") == 5
+    assert text.count("Exchange: give back") + text.count("You give") >= 4
+    assert "Match over. Winner:" in text
+    assert not ANSI.search(text)
+
+
+def test_the_exchange_shows_received_cards_and_hides_the_others() -> None:
+    typist = ClassicTypist()
+    out = io.StringIO()
+    match = Match("three-of-clubs", 4, seed=1)
+    game = TerminalGame(match, 0, {s: make_bot("classic") for s in (1, 2, 3)}, typist,
+                        Screen(out, False), seed=1)
+    typist.game = game
+    assert game.run() == 0
+    text = out.getvalue()
+    assert re.search(r"gives you its best 2 cards: \S+\* \S+\*", text)
+    assert "Exchange: give back 2 cards of your choice to seat 1 (classic)." in text
+    for line in text.splitlines():
+        if " gives seat " in line and "you" not in line.lower():
+            assert ":" not in line, line
+
+
+def test_the_hand_is_sorted_and_numbered() -> None:
+    game, out = game_from_hands(["Kd 3c 7h 7c 2s", "4s 5s"], "quit\n")
+    assert game.run() == 0
+    assert "Your hand (5 cards, no title yet, 0 pts): 1:3c 2:7c 3:7h 4:Kd 5:2s" in out.getvalue()
+
+
+def test_the_hand_is_sorted_in_the_reversed_order_during_a_revolution() -> None:
+    hand = parse_cards("3c 9d Kh 2s")
+    assert [cards_str(1 << c) for c in sorted_hand(hand, True, False)] == ["2s", "Kh", "9d", "3c"]
+    assert [cards_str(1 << c) for c in sorted_hand(hand | parse_cards("RJ"), True, True)][-1] == "RJ"
+
+
+def test_moves_typed_as_cards() -> None:
+    game, out = game_from_hands(["7c 7h 9s", "4s 5s"], "7h 7c\nquit\n")
+    game.run()
+    assert "you play 7c 7h" in out.getvalue()
+    assert game.match.moves[0][1] == parse_cards("7c 7h")
+
+
+def test_moves_typed_as_numbers() -> None:
+    game, _ = game_from_hands(["7c 7h 9s", "4s 5s"], "1 2\nquit\n")
+    game.run()
+    assert game.match.moves[0][1] == parse_cards("7c 7h")
+
+
+def test_an_illegal_entry_says_why_and_asks_again() -> None:
+    game, out = game_from_hands(["Kd 3c", "7c 7h 9s"], "3c\nKd\nnonsense\n9\npass\nquit\n", leader=1)
+    game.run()
+    text = out.getvalue()
+    assert "Not allowed: a pair can only be beaten by a pair, not by a single card. Try again." in text
+    assert "Not allowed: 'nonsense' is not a card" in text
+    assert "Not allowed: there is no card number 9: your cards are numbered 1 to 2" in text
+    assert game.match.moves[:2] == [(1, parse_cards("7c 7h")), (0, 0)]
+
+
+def test_hint_shows_the_legal_moves_and_the_classic_choice() -> None:
+    game, out = game_from_hands(["4c 8c 8d Kd", "7c 7h 9s"], "hint\nquit\n", leader=1)
+    game.run()
+    text = out.getvalue()
+    assert "Legal moves: 8c 8d | pass" in text
+    assert "The classic player would play: 8c 8d" in text
+    assert game.match.to_act == 0
+
+
+def test_help_explains_the_entries() -> None:
+    game, out = game_from_hands(["4c", "7c"], "help\nquit\n")
+    game.run()
+    assert "their numbers in your sorted hand" in out.getvalue()
+
+
+def test_the_table_shows_counts_titles_and_last_actions() -> None:
+    game, out = game_from_hands(["4c 8c Kd", "7c 9s", "5d 10h Jc"], "4c\nquit\n")
+    game.run()
+    text = out.getvalue()
+    assert re.search(r"seat 1 \(classic\)\s+1 cards\s+0 pts  last: 7c", text)
+    assert re.search(r"seat 2 \(classic\)\s+2 cards\s+0 pts  last: 10h", text)
+    assert "Table: 10h by seat 2 (classic)" in text
+
+
+def test_end_of_input_stops_with_status_1() -> None:
+    game, out = game_from_hands(["4c", "7c"], "")
+    assert game.run() == 1
+    assert "No more input" in out.getvalue()
+
+
+def test_colors_only_when_asked() -> None:
+    out = io.StringIO()
+    screen = Screen(out, True)
+    screen.cards("hand: ", [("7h", False), ("7c", True)])
+    assert ANSI.search(out.getvalue())
+    plain = io.StringIO()
+    Screen(plain, False).cards("hand: ", [("7h", False), ("7c", True)])
+    assert plain.getvalue() == "hand: 7h 7c*\n"
+
+
+def test_play_fills_the_table_with_the_bots_named() -> None:
+    out = io.StringIO()
+    assert play("tavern-jack", ["random", "classic"], seed=3, stdin=io.StringIO("quit\n"), stdout=out) == 0
+    first = out.getvalue().splitlines()[0]
+    assert first.startswith("tavern-jack, 3 players, seed 3. You are seat 0; seat 1 random, seat 2 classic.")
+
+
+def test_play_refuses_a_seat_off_the_table() -> None:
+    with pytest.raises(ValueError, match="seat"):
+        play("three-of-clubs", ["classic"], seat=4, stdin=io.StringIO(""), stdout=io.StringIO())
+
+
+def test_play_command_reads_standard_input(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # A person who tries the weakest card, then the two weakest, then passes: the match always moves on.
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n1 2\npass\n" * 400))
+    status = main(["play", "--rules", "three-of-clubs", "--bots", "classic,classic,classic", "--seed", "4"])
+    text = capsys.readouterr().out
+    assert status == 0
+    assert text.count("Scores after deal") == 5 and "Match over" in text
+    assert not ANSI.search(text)
+
+
+def test_play_command_reports_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--rules", "three-of-clubs", "--players", "6"]) == 2
+    assert "4 to 4 players" in capsys.readouterr().err
