@@ -1,53 +1,95 @@
 """Bots on the server: finding them by name, and asking one for a move.
 
-A bot seat holds a registry name (``classic``, ``random``, later the levels). The
-stand-in for a person who dropped or ran out of time is the configured stand-in bot
-(``classic``). A bot gets the seat's view and a generator seeded from the match seed
-and the move number, so a table's bot moves do not depend on timing.
+A bot seat holds a registry name (``classic``, ``random``, ``easy`` … ``expert``).
+The stand-in for a person who dropped or ran out of time is the configured stand-in
+bot (``classic``). A bot gets the seat's view and a generator seeded from the match
+seed and the move number, so a table's bot moves do not depend on timing.
+
+The quick bots (``random``, ``classic``: microseconds a move) run in the event loop.
+The search bots think for up to a few hundred milliseconds, which would stall every
+table of the server, so they run in a small pool of worker processes; the table
+plays their move when it comes back, if the position has not moved on meanwhile.
+Bots are functions of (view, generator): one instance per name serves every seat.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import multiprocessing
 import random
+from concurrent.futures import Executor, ProcessPoolExecutor
 
 from ..bots import Bot, bot_names, make_bot
-from ..engine import Match
+from ..view import SeatView
 
 log = logging.getLogger("president.server")
 
 FALLBACK_BOT = "random"
 """Used when a named bot is not installed (logged once per name)."""
 
-_warned: set[str] = set()
+_bots: dict[str, Bot] = {}
 
 
 def known_bot(name: str) -> bool:
-    """Whether ``name`` is a bot offered to players."""
+    """Whether ``name`` is a bot offered to players (bots that peek at hands are not)."""
     return name in bot_names()
 
 
-def load_bot(name: str) -> Bot:
-    """A new bot by registry name, or the fallback bot (with a warning) when it is not installed."""
-    try:
-        return make_bot(name)
-    except ValueError:
-        if name not in _warned:
-            _warned.add(name)
+def get_bot(name: str) -> Bot:
+    """The bot of this name (shared), or the fallback bot, with a warning, when it is not installed."""
+    bot = _bots.get(name)
+    if bot is None:
+        try:
+            bot = make_bot(name)
+        except ValueError:
             log.warning("bot %r is not installed; %r plays in its place", name, FALLBACK_BOT)
-        return make_bot(FALLBACK_BOT)
+            bot = make_bot(FALLBACK_BOT)
+        _bots[name] = bot
+    return bot
 
 
-def bot_move(bot: Bot, match: Match, seed: int, ply: int) -> int:
-    """The move ``bot`` makes for the seat to act; a legal one even if the bot errs (logged)."""
-    seat = match.to_act
-    assert seat is not None
+def choose(name: str, view: SeatView, seed: int, ply: int) -> int:
+    """The move of bot ``name`` for ``view``; a random legal move if the bot fails (logged).
+
+    Runs in the server process or in a worker process; the result is verified by the table.
+    """
     rng = random.Random(f"{seed}/{ply}")
     try:
-        move = bot.choose(match.seat_view(seat), rng)
-        match.verify(move)
-        return move
+        return int(get_bot(name).choose(view, rng))
     except Exception as exc:
-        log.error("bot %s failed at move %d (%s); a random legal move is played", bot.name, ply, type(exc).__name__)
-        moves = match.legal_masks()
+        log.error("bot %s failed at move %d (%s); a random legal move is played", name, ply, type(exc).__name__)
+        moves = view.legal_masks()
         return moves[rng.randrange(len(moves))]
+
+
+class BotRunner:
+    """Runs bots: the quick ones at once, the others in worker processes (started when first needed)."""
+
+    def __init__(self, inline: tuple[str, ...] = ("random", "classic"), workers: int = 1) -> None:
+        self.inline = frozenset(inline)
+        self.workers = workers
+        self._pool: Executor | None = None
+
+    def is_inline(self, name: str) -> bool:
+        """Whether bot ``name`` moves in the event loop (else in a worker)."""
+        return self.workers < 1 or name in self.inline
+
+    async def choose_later(self, name: str, view: SeatView, seed: int, ply: int) -> int:
+        """The bot's move computed in a worker process (in this process if the pool fails)."""
+        if self._pool is None:
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._pool, choose, name, view, seed, ply)
+        except Exception as exc:
+            log.error("the bot worker failed (%s); the move is computed in the server", type(exc).__name__)
+            self.close()
+            return choose(name, view, seed, ply)
+
+    def close(self) -> None:
+        """Stop the worker processes."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None

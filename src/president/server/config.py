@@ -33,6 +33,10 @@ class ServerConfig:
     """The bot that plays for a dropped player after the grace period, and when a turn timer runs out."""
     default_bot: str = "classic"
     """The bot that fills a seat when no level is named."""
+    inline_bots: tuple[str, ...] = ("random", "classic")
+    """Bots quick enough to move inside the event loop; the others think in worker processes."""
+    bot_workers: int = 1
+    """Worker processes for the thinking bots (0: every bot moves in the event loop)."""
     max_message_bytes: int = 4096
     """Larger WebSocket messages are refused with ``too_large``."""
     max_frame_bytes: int = 65536

@@ -13,6 +13,7 @@ import secrets
 import time
 from typing import Any
 
+from .bots_runner import BotRunner
 from .config import ServerConfig
 from .connection import Connection, RateLimit
 from .errors import ProtocolError
@@ -44,6 +45,7 @@ class Hub:
         self.config = config
         self.storage = storage if storage is not None else Storage(config.database_url, config.sqlite_synchronous)
         self.tables: dict[str, Table] = {}
+        self.runner = BotRunner(config.inline_bots, config.bot_workers)
         self._seeds = random.Random(config.seed) if config.seed is not None else None
 
     def new_seed(self) -> int:
@@ -62,7 +64,7 @@ class Hub:
                 self.storage.set_status(stored.id, "closed")
                 continue
             try:
-                table = Table.restore(stored, self.config, self.storage, self.new_seed)
+                table = Table.restore(stored, self.config, self.storage, self.new_seed, self.runner)
             except Exception:
                 log.exception("table %s could not be restored; it stays in the database", stored.id)
                 continue
@@ -77,6 +79,7 @@ class Hub:
         """Stop every table and release the database."""
         for table in self.tables.values():
             table.close()
+        self.runner.close()
         self.storage.close()
 
     # ----------------------------------------------------------------- REST actions
@@ -92,7 +95,7 @@ class Hub:
         table_id = secrets.token_hex(6)
         while table_id in self.tables:
             table_id = secrets.token_hex(6)
-        table = Table.create(table_id, settings, bots, self.config, self.storage, self.new_seed)
+        table = Table.create(table_id, settings, bots, self.config, self.storage, self.new_seed, self.runner)
         self.tables[table_id] = table
         log.info("table %s created (%s, %d seats)", table_id, settings.rules, settings.players)
         seat = token = None

@@ -24,12 +24,12 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..bots import Bot
 from ..engine import Match
 from ..errors import IllegalMove
 from ..events import Event
 from ..moves import move_str
-from .bots_runner import bot_move, known_bot, load_bot
+from ..view import SeatView
+from .bots_runner import BotRunner, choose, known_bot
 from .config import ServerConfig
 from .connection import Connection
 from .errors import ProtocolError
@@ -38,6 +38,9 @@ from .storage import FinishedMatch, Storage, StoredSeat, StoredTable
 from .views import spectator_view
 
 log = logging.getLogger("president.server")
+
+RETRY_SECONDS = 1.0
+"""A bot move that could not be stored is tried again after this long."""
 
 
 def hash_token(token: str) -> str:
@@ -90,6 +93,7 @@ class Table:
         config: ServerConfig,
         storage: Storage,
         new_seed: Callable[[], int],
+        runner: BotRunner,
         *,
         seats: list[Seat] | None = None,
         created_at: float | None = None,
@@ -99,6 +103,7 @@ class Table:
         self.config = config
         self.storage = storage
         self.new_seed = new_seed
+        self.runner = runner
         self.seats = seats if seats is not None else [Seat(i) for i in range(settings.players)]
         self.created_at = time.time() if created_at is None else created_at
         self.status = "waiting"
@@ -111,21 +116,21 @@ class Table:
         self.deadline: float | None = None
         self.touched = time.monotonic()
         self._timer: asyncio.TimerHandle | None = None
-        self._bots: dict[tuple[int, str], Bot] = {}
+        self._thinking: asyncio.Task[None] | None = None
 
     # ----------------------------------------------------------------- creating and restoring
 
     @classmethod
     def create(
         cls, table_id: str, settings: TableSettings, bots: list[str | None], config: ServerConfig,
-        storage: Storage, new_seed: Callable[[], int],
+        storage: Storage, new_seed: Callable[[], int], runner: BotRunner,
     ) -> Table:
         """A new table (stored at once); ``bots`` names a bot or None (open) per seat."""
         for name in bots:
             if name is not None and not known_bot(name):
                 raise ProtocolError("bad_bot", f"there is no bot called {name[:32]!r}")
         seats = [Seat(i, bot=bots[i] if i < len(bots) else None) for i in range(settings.players)]
-        table = cls(table_id, settings, config, storage, new_seed, seats=seats)
+        table = cls(table_id, settings, config, storage, new_seed, runner, seats=seats)
         storage.create_table(StoredTable(
             id=table_id, settings=settings.to_json(), status="waiting", match_no=0, seed=None,
             created_at=table.created_at, updated_at=table.created_at, seats=[s.stored() for s in seats],
@@ -135,11 +140,12 @@ class Table:
     @classmethod
     def restore(
         cls, stored: StoredTable, config: ServerConfig, storage: Storage, new_seed: Callable[[], int],
+        runner: BotRunner,
     ) -> Table:
         """The table as it was stored: its match is replayed move by move through the engine."""
         settings = TableSettings.from_json(stored.settings)
         seats = [Seat(s.seat, s.name, s.token_hash, s.bot) for s in stored.seats]
-        table = cls(stored.id, settings, config, storage, new_seed, seats=seats, created_at=stored.created_at)
+        table = cls(stored.id, settings, config, storage, new_seed, runner, seats=seats, created_at=stored.created_at)
         table.status = stored.status
         table.match_no = stored.match_no
         table.seed = stored.seed
@@ -320,7 +326,6 @@ class Table:
         self.match = match
         self.ply = 0
         self.status = "playing"
-        self._bots.clear()
         log.info("table %s: match %d starts", self.id, self.match_no)
         for seat in self.seats:
             if seat.kind == "person" and not seat.connections:
@@ -433,16 +438,29 @@ class Table:
             name, by = seat.bot, "bot"
         else:
             name, by = self.config.stand_in_bot, "stand-in"
+        assert self.seed is not None
+        view = match.seat_view(index)
+        if self.runner.is_inline(name):
+            self._bot_plays(index, choose(name, view, self.seed, ply), by, ply)
+        else:
+            self._thinking = asyncio.ensure_future(self._think(index, name, by, view, self.seed, ply))
+
+    async def _think(self, index: int, name: str, by: str, view: SeatView, seed: int, ply: int) -> None:
+        move = await self.runner.choose_later(name, view, seed, ply)
+        self._bot_plays(index, move, by, ply)
+
+    def _bot_plays(self, index: int, move: int, by: str, ply: int) -> None:
+        if ply != self.ply or self.status != "playing" or self.match is None:
+            return  # the position moved on while the bot thought (a person came back)
+        if not self.match.is_legal(move):
+            log.error("table %s: the %s move for seat %d is illegal; its first legal move is played", self.id, by,
+                      index)
+            move = self.match.legal_masks()[0]
         try:
-            bot = self._bots.get((index, name))
-            if bot is None:
-                bot = self._bots[(index, name)] = load_bot(name)
-            assert self.seed is not None
-            self.play(index, bot_move(bot, match, self.seed, self.ply), by)
-        except ProtocolError as exc:
-            log.error("table %s: the %s move for seat %d was refused (%s)", self.id, by, index, exc.code)
+            self.play(index, move, by)
         except Exception:
-            log.exception("table %s: the %s move for seat %d failed", self.id, by, index)
+            log.exception("table %s: the %s move for seat %d failed; it is tried again", self.id, by, index)
+            self._timer = asyncio.get_running_loop().call_later(RETRY_SECONDS, self._on_timer, ply)
 
     def _start_grace(self, seat: Seat) -> None:
         if seat.grace is not None:
@@ -512,6 +530,9 @@ class Table:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
+        if self._thinking is not None:
+            self._thinking.cancel()
+            self._thinking = None
         for seat in self.seats:
             if seat.grace is not None:
                 seat.grace.cancel()
