@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from president import Match, parse_cards
+from president import Match, parse_card
 from president.moves import GIVE_FLAG
 
 from .spec import DECK_SIZE
@@ -26,9 +26,13 @@ def check_cards_conserved(match: Match, deck: int) -> None:
     assert seen | played == deck, "cards were lost or created"
 
 
-def check_one_seat_to_act(match: Match) -> None:
-    """Until the end exactly one seat is to act and has moves; afterwards nobody."""
-    views = [match.seat_view(s) for s in range(match.players)]
+def check_one_seat_to_act(match: Match, every_seat: bool = True) -> None:
+    """Until the end exactly one seat is to act and has moves; afterwards nobody.
+
+    With ``every_seat=False`` only the view of the seat to act is compared with the engine.
+    """
+    seats = range(match.players) if every_seat or match.to_act is None else [match.to_act]
+    views = [match.seat_view(s) for s in seats]
     if match.is_over:
         assert match.to_act is None and match.phase == "over" and match.legal_masks() == []
         assert all(v.to_act is None and v.legal_masks() == [] for v in views)
@@ -46,27 +50,33 @@ def check_one_seat_to_act(match: Match) -> None:
             assert view.legal_masks() == []
 
 
-def cards_in(value: Any) -> int:
-    """Every card named anywhere in a JSON-like value (strings such as '7c', '7c 7h', 'give 3c')."""
-    if isinstance(value, dict):
-        return sum_masks(cards_in(v) for v in value.values())
-    if isinstance(value, list):
-        return sum_masks(cards_in(v) for v in value)
+def strings_in(value: Any) -> list[str]:
+    """Every string inside a JSON-like value."""
     if isinstance(value, str):
-        words = [w for w in value.split() if w not in ("give", "pass")]
-        try:
-            return parse_cards(" ".join(words))
-        except ValueError:
-            return 0
-    return 0
+        return [value]
+    if isinstance(value, dict):
+        value = list(value.values())
+    if isinstance(value, list):
+        return [s for item in value for s in strings_in(item)]
+    return []
 
 
-def sum_masks(masks: Any) -> int:
-    """The union of some masks."""
-    out = 0
-    for mask in masks:
-        out |= mask
-    return out
+_TOKEN_CARDS: dict[str, int] = {}
+
+
+def cards_in(value: Any) -> int:
+    """Every card named anywhere in a JSON-like value (in strings such as '7c', '7c 7h', 'give 3c')."""
+    mask = 0
+    for token in {t for s in strings_in(value) for t in s.split()}:
+        card = _TOKEN_CARDS.get(token)
+        if card is None:
+            try:
+                card = 1 << parse_card(token)
+            except ValueError:
+                card = 0
+            _TOKEN_CARDS[token] = card
+        mask |= card
+    return mask
 
 
 def check_hidden_information(match: Match) -> None:
@@ -83,7 +93,7 @@ def check_hidden_information(match: Match) -> None:
         assert view.given & ~GIVE_FLAG == view.given
 
 
-def check_position(match: Match, deck: int) -> None:
-    """All the per-position invariants."""
+def check_position(match: Match, deck: int, every_seat: bool = True) -> None:
+    """All the per-position invariants (see :func:`check_one_seat_to_act` for ``every_seat``)."""
     check_cards_conserved(match, deck)
-    check_one_seat_to_act(match)
+    check_one_seat_to_act(match, every_seat)

@@ -108,13 +108,14 @@ class RefDeal:
         return power(rank, self.reversed_order, self.rules.joker_in_revolution == "highest")
 
     def _may_play(self, cards: tuple[int, ...]) -> bool:
-        ranks = {rank_of(c) for c in cards}
-        if len(ranks) != 1 or len(cards) > self.rules.max_set:
+        """Whether ``cards`` (in increasing order) may be played now."""
+        rank = rank_of(cards[0])
+        if rank != rank_of(cards[-1]) or len(cards) > self.rules.max_set:
             return False
         if not self.table:
             return self.must_contain is None or self.must_contain in cards
         table_rank = rank_of(min(self.table))
-        return len(cards) == len(self.table) and self._power(ranks.pop()) > self._power(table_rank)
+        return len(cards) == len(self.table) and self._power(rank) > self._power(table_rank)
 
     def after(self, move: frozenset[int]) -> RefDeal:
         """The deal after the seat to act makes ``move`` (which must be legal)."""
