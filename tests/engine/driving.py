@@ -87,7 +87,7 @@ def play(match: Match, *moves: tuple[int, str]) -> list[Event]:
     events: list[Event] = []
     for seat, text in moves:
         assert match.to_act == seat, f"seat {match.to_act} is to act, not seat {seat} (before {text!r})"
-        events += match.apply(text)
+        events.extend(match.apply(text))
     return events
 
 

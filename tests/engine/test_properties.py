@@ -230,7 +230,9 @@ def test_an_illegal_move_leaves_the_match_unchanged(table: tuple[str, int], seed
     for _ in range(steps):
         moves = sorted(match.legal_masks())
         match.apply_fast(moves[rng.randrange(len(moves))])
-    candidates = [move, move & (match.hands[match.to_act] | GIVE_FLAG) if isinstance(move, int) else move]
+    seat = match.to_act
+    assert seat is not None
+    candidates = [move, move & (match.hands[seat] | GIVE_FLAG) if isinstance(move, int) else move]
     for candidate in candidates:
         before = snapshot(match)
         try:

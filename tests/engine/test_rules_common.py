@@ -189,13 +189,10 @@ def test_seat_holding_cards_is_asked_even_when_pass_is_its_only_move(preset: str
 @pytest.mark.parametrize("preset", PRESET_NAMES)
 def test_unbeatable_two_does_not_clear_the_trick_by_itself(preset: str) -> None:
     match = four_hands(preset, ["2s 3c", "4c 5c", "6c 7c", "8c 9c"])
-    events = match.apply("2s")
-    assert [e.kind for e in events] == ["play"]
+    assert [e.kind for e in match.apply("2s")] == ["play"]
     assert match.table == "2s" and match.to_act == 1
-    events = play(match, (1, "pass"), (2, "pass"))
-    assert "trick_cleared" not in [e.kind for e in events]
-    events = match.apply("pass")
-    assert [e.kind for e in events] == ["pass", "trick_cleared"]
+    assert "trick_cleared" not in [e.kind for e in play(match, (1, "pass"), (2, "pass"))]
+    assert [e.kind for e in match.apply("pass")] == ["pass", "trick_cleared"]
 
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)

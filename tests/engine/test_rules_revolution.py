@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from president import Event, IllegalMove, Match, get_rules
@@ -216,7 +218,7 @@ def test_revolution_a_new_deal_starts_in_the_normal_order() -> None:
     for seed in range(400):
         match = Match(PRESET, players=4, seed=seed)
         on = False
-        events: list[Event] = []
+        events: Sequence[Event] = []
         while match.deal_number == 1:
             events = match.apply(biggest(match))
             on = next((e.data["on"] for e in reversed(events) if e.kind == "revolution"), on)

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 
 import pytest
 
-from president import Match
+from president import Event, Match
 from president.moves import GIVE_FLAG
 
 from .driving import finish_deal, lowest, play, play_to_deal, random_policy
@@ -100,7 +101,7 @@ def test_a_seat_sees_the_cards_of_its_own_exchange_and_nobody_else_does() -> Non
 
 def test_events_of_the_exchange_show_the_cards_only_to_the_two_seats() -> None:
     match = Match("three-of-clubs", players=4, seed=6)
-    events = []
+    events: Sequence[Event] = []
     while match.deal_number == 1:
         events = match.apply(lowest(match))
     gifts = [e for e in events if e.kind == "gift"]
