@@ -1,0 +1,135 @@
+"""The REST side: creating and joining tables, the lobby, presets, bots, errors and the static app."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from president.server import create_app
+
+from .support import create_table, join, make_config
+
+pytestmark = pytest.mark.timeout(60)
+
+
+def test_a_created_table_waits_with_its_seats_and_an_invite_link(client: TestClient) -> None:
+    made = create_table(client, rules="daifugo", players=5, seats=[None, "classic", None, "random"],
+                        options={"pass_lockout": False, "exchange": [1, 1]}, deals=3, turn_seconds=20)
+    table = made["table"]
+    assert table["rules"] == "revolution" and table["players"] == 5 and table["status"] == "waiting"
+    assert [s["kind"] for s in table["seats"]] == ["open", "bot", "open", "bot", "open"]
+    assert table["seats"][1]["bot"] == "classic" and table["deals"] == 3 and table["turn_seconds"] == 20
+    assert made["invite_url"] == f"http://testserver/?table={table['id']}"
+    assert made["token"] is None and made["seat"] is None
+    assert client.get(f"/api/tables/{table['id']}").json() == table
+
+
+def test_the_creator_named_takes_the_first_open_seat(client: TestClient) -> None:
+    made = create_table(client, seats=["classic", None, None], players=3, name="  Ann   Lee ")
+    assert made["seat"] == 1 and len(made["token"]) >= 32
+    assert made["table"]["seats"][1] == {"seat": 1, "kind": "person", "name": "Ann Lee", "bot": None,
+                                         "connected": False, "away": False}
+
+
+def test_joining_takes_open_seats_until_none_is_left(client: TestClient) -> None:
+    table_id = create_table(client, players=3, seats=[None, "random"])["table"]["id"]
+    first = join(client, table_id, "Bo")
+    assert first["seat"] == 0
+    taken = client.post(f"/api/tables/{table_id}/join", json={"name": "Cy", "seat": 0})
+    assert taken.status_code == 400 and taken.json()["error"]["code"] == "seat_taken"
+    second = join(client, table_id, "Cy")
+    assert second["seat"] == 2 and second["token"] != first["token"]
+    full = client.post(f"/api/tables/{table_id}/join", json={"name": "Di"})
+    assert full.json()["error"] == {"code": "no_seat", "message": "every seat is taken"}
+    beyond = client.post(f"/api/tables/{table_id}/join", json={"name": "Di", "seat": 7})
+    assert beyond.json()["error"]["code"] == "no_seat"
+
+
+@pytest.mark.parametrize(("body", "code"), [
+    ({"rules": "poker"}, "bad_rules"),
+    ({"rules": "three-of-clubs", "players": 5}, "bad_rules"),
+    ({"options": {"revolution": "yes"}}, "bad_rules"),
+    ({"options": {"exchange": [30]}}, "bad_rules"),
+    ({"options": {"name": "mine"}}, "bad_rules"),
+    ({"options": {"first_leader": "holder"}}, "bad_rules"),
+    ({"seats": ["cheater"]}, "bad_bot"),
+    ({"seats": ["nobody"]}, "bad_bot"),
+    ({"seats": [None] * 5}, "no_seat"),
+    ({"players": 1}, "bad_request"),
+    ({"name": ""}, "bad_request"),
+    ({"name": "a\u0007b"}, "bad_request"),
+    ({"colour": "red"}, "bad_request"),
+])
+def test_tables_that_cannot_be_played_are_refused_with_a_reason(client: TestClient, body: dict[str, object],
+                                                                code: str) -> None:
+    response = client.post("/api/tables", json=body)
+    assert response.status_code in (400, 422)
+    error = response.json()["error"]
+    assert error["code"] == code and error["message"]
+    assert client.get("/api/tables").json() == []
+
+
+def test_house_rules_are_kept_and_the_first_leader_rule_can_be_changed(client: TestClient) -> None:
+    options = {"first_leader": "holder", "first_lead_card": 0, "points": [5, 2], "tie_break": "share"}
+    table = create_table(client, rules="tavern-jack", options=options)["table"]
+    assert table["options"] == options
+
+
+def test_the_lobby_lists_public_tables_waiting_first(client: TestClient) -> None:
+    public = create_table(client, name="Ann")["table"]["id"]
+    private = create_table(client, public=False)["table"]["id"]
+    ready = create_table(client, players=3, seats=["random", "random"], name="Bo")
+    lobby = [t["id"] for t in client.get("/api/tables").json()]
+    assert public in lobby and ready["table"]["id"] in lobby and private not in lobby
+    assert client.get(f"/api/tables/{private}").status_code == 200
+    assert client.get("/api/tables?status=playing").json() == []
+    assert client.get("/api/tables?status=lost").json()["error"]["code"] == "bad_request"
+
+
+def test_unknown_tables_and_addresses_answer_404_in_json(client: TestClient) -> None:
+    assert client.get("/api/tables/nope").json()["error"]["code"] == "no_table"
+    missing = client.get("/api/nothing-here")
+    assert missing.status_code == 404 and missing.json()["error"]["code"] == "not_found"
+    assert client.get("/api/matches/999").status_code == 404
+    assert client.get("/api/matches/999/record").status_code == 404
+
+
+def test_without_a_web_app_the_root_is_a_json_404(client: TestClient) -> None:
+    root = client.get("/")
+    assert root.status_code == 404 and root.json()["error"]["code"] == "not_found"
+
+
+def test_the_web_app_directory_is_served_at_the_root(tmp_path: Path) -> None:
+    web = tmp_path / "web"
+    web.mkdir()
+    (web / "index.html").write_text("<!doctype html><title>President</title>")
+    (web / "app.js").write_text("console.log(1)")
+    with TestClient(create_app(make_config(tmp_path, web_dir=web))) as client:
+        assert "<title>President</title>" in client.get("/").text
+        assert client.get("/app.js").text == "console.log(1)"
+        assert client.get("/api/health").json()["ok"] is True
+
+
+def test_oversized_request_bodies_are_refused(client: TestClient) -> None:
+    response = client.post("/api/tables", content=b"{" + b" " * 20000 + b"}",
+                           headers={"content-type": "application/json"})
+    assert response.status_code == 413 and response.json()["error"]["code"] == "too_large"
+
+
+def test_presets_and_bots_are_listed_for_the_table_form(client: TestClient) -> None:
+    presets = {p["name"]: p for p in client.get("/api/presets").json()}
+    assert set(presets) == {"tavern-jack", "race-to-11", "revolution", "three-of-clubs"}
+    assert presets["revolution"]["options"]["revolution"] is True
+    assert presets["three-of-clubs"]["options"]["exchange"] == [2, 1]
+    bots = [b["name"] for b in client.get("/api/bots").json()]
+    assert "classic" in bots and "random" in bots and "cheater" not in bots
+
+
+def test_the_server_refuses_new_tables_when_full(tmp_path: Path) -> None:
+    with TestClient(create_app(make_config(tmp_path, max_tables=2))) as client:
+        create_table(client)
+        create_table(client)
+        response = client.post("/api/tables", json={})
+        assert response.status_code == 503 and response.json()["error"]["code"] == "server_full"
