@@ -21,11 +21,17 @@ The counts are computed by the reference model; rewrite them after adding a
 position (a ``perft D`` line without a count is filled in) with::
 
     cd tests && python -m engine.golden --write
+
+A seeded position may say how its moves were chosen, ``made lowest-to-deal 2``
+(the lowest cards, never a pass when a play exists, until deal 2 begins) or
+``made random 40`` (40 uniformly random moves from ``random.Random(seed)``); if
+the way a seed deals changes, ``--write --remake`` chooses those moves again.
 """
 
 from __future__ import annotations
 
 import json
+import random
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -53,6 +59,8 @@ class Position:
     seed: int | None = None
     options: dict[str, Any] = field(default_factory=dict)
     moves: list[str] = field(default_factory=list)
+    made: str | None = None
+    """How the moves of a seeded position were chosen (``lowest-to-deal N`` or ``random N``), to remake them."""
     legal: int | None = None
     perft: dict[int, int | None] = field(default_factory=dict)
     comments: list[str] = field(default_factory=list)
@@ -81,6 +89,8 @@ class Position:
             lines.append(f"seed {self.seed}")
         if self.options:
             lines.append("options " + json.dumps(self.options, sort_keys=True))
+        if self.made is not None:
+            lines.append(f"made {self.made}")
         for start in range(0, len(self.moves), 12):
             lines.append("moves " + ", ".join(self.moves[start:start + 12]))
         if self.legal is not None:
@@ -121,6 +131,8 @@ def read_field(position: Position, line: str) -> None:
         setattr(position, key, int(value))
     elif key == "options":
         position.options = json.loads(value)
+    elif key == "made":
+        position.made = value
     elif key == "moves":
         position.moves += [m.strip() for m in value.split(",") if m.strip()]
     elif key == "perft":
@@ -234,11 +246,37 @@ def legal_by_the_text(deal: RefDeal, cards: tuple[int, ...]) -> bool:
     return order.index(rank_of(cards[0])) > order.index(rank_of(min(deal.table)))  # strictly higher
 
 
-def write_counts() -> None:
-    """Recompute every count of every golden file with the reference model and rewrite the files."""
+def remake_moves(position: Position) -> None:
+    """Choose the moves of a seeded position again, as its ``made`` line says (after a change of dealing)."""
+    if position.made is None:
+        return
+    how, _, count = position.made.partition(" ")
+    position.moves = []
+    match = position.build()
+    rng = random.Random(position.seed)
+    if how == "lowest-to-deal":
+        while match.deal_number < int(count):
+            position.moves.append(move_str(min((m for m in match.legal_masks() if m), default=0)))
+            match.apply(position.moves[-1])
+    elif how == "random":
+        for _ in range(int(count)):
+            moves = sorted(match.legal_masks())
+            position.moves.append(move_str(moves[rng.randrange(len(moves))]))
+            match.apply(position.moves[-1])
+    else:
+        raise ValueError(f"position {position.name}: unknown 'made {position.made}'")
+
+
+def write_counts(remake: bool = False) -> None:
+    """Recompute every count of every golden file with the reference model and rewrite the files.
+
+    With ``remake``, first choose again the moves of the seeded positions that say how they were made.
+    """
     for path in golden_files():
         header, positions = read_positions(path)
         for position in positions:
+            if remake:
+                remake_moves(position)
             match = position.build()
             deal = from_match(match)
             position.legal = len(deal.legal_moves())
@@ -248,6 +286,6 @@ def write_counts() -> None:
 
 
 if __name__ == "__main__":
-    if sys.argv[1:] != ["--write"]:
-        raise SystemExit("usage: cd tests && python -m engine.golden --write")
-    write_counts()
+    if sys.argv[1:] not in (["--write"], ["--write", "--remake"]):
+        raise SystemExit("usage: cd tests && python -m engine.golden --write [--remake]")
+    write_counts(remake="--remake" in sys.argv)
