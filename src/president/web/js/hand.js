@@ -1,0 +1,96 @@
+// The player's hand: a fan of card buttons that keeps its elements from one update to the next, so that cards
+// slide when they are selected and only new cards (a deal, cards received in the exchange) animate in.
+
+import { cardFace } from "./cards.js";
+import { h } from "./dom.js";
+import { cardLabel, t } from "./i18n.js";
+
+const FAN_DEGREES = 0.9;
+
+export class HandView {
+  /** onCard(code) is called when a card is clicked or tapped. */
+  constructor(onCard) {
+    this.onCard = onCard;
+    this.buttons = new Map();
+    this.order = [];
+    this.el = h("div", { class: "hand", role: "group" });
+    this.resize = new ResizeObserver(() => this.layout());
+    this.resize.observe(this.el);
+  }
+
+  /**
+   * Show `cards` (already in display order) with their states:
+   * selected, bright (null: nothing dimmed), received (outlined in green), interactive.
+   */
+  update({ cards, selected, bright, received, interactive }) {
+    this.el.setAttribute("aria-label", t("game.yourHand"));
+    const fresh = this.buttons.size > 0 || cards.length > 0;
+    const keep = new Set(cards);
+    for (const [code, button] of this.buttons) {
+      if (!keep.has(code)) {
+        button.remove();
+        this.buttons.delete(code);
+      }
+    }
+    let arrivals = 0;
+    cards.forEach((code, index) => {
+      let button = this.buttons.get(code);
+      if (!button) {
+        button = h("button", { type: "button", class: "card", "data-card": code,
+          onclick: () => this.onCard(code) }, cardFace(code));
+        if (fresh) {
+          button.classList.add("arrive");
+          button.style.setProperty("--delay", `${arrivals * 35}ms`);
+          arrivals += 1;
+          button.addEventListener("animationend", () => button.classList.remove("arrive"), { once: true });
+        }
+        this.buttons.set(code, button);
+      }
+      const isSelected = selected.includes(code);
+      const isDim = bright !== null && !bright.has(code);
+      const isReceived = received.has(code);
+      button.classList.toggle("selected", isSelected);
+      button.classList.toggle("dim", isDim);
+      button.classList.toggle("received", isReceived);
+      button.classList.toggle("inert", !interactive);
+      button.setAttribute("aria-pressed", String(isSelected));
+      const notes = [cardLabel(code)];
+      if (isReceived) notes.push(t("game.receivedLabel"));
+      if (isDim) notes.push(t("game.cardNotPlayable"));
+      button.setAttribute("aria-label", notes.join(", "));
+      button.dataset.index = String(index + 1);
+      if (this.el.children[index] !== button) this.el.insertBefore(button, this.el.children[index] || null);
+    });
+    this.order = cards;
+    this.layout();
+  }
+
+  /** Overlap the cards so the fan fits the width, and curve it a little. */
+  layout() {
+    const count = this.order.length;
+    if (!count) return;
+    const first = this.buttons.get(this.order[0]);
+    const cardWidth = first.offsetWidth || 80;
+    const width = this.el.clientWidth || cardWidth * count;
+    const step = count > 1 ? Math.min(cardWidth * 0.78, (width - cardWidth - 8) / (count - 1)) : cardWidth;
+    this.el.style.setProperty("--overlap", `${Math.round(step - cardWidth)}px`);
+    const middle = (count - 1) / 2;
+    this.order.forEach((code, i) => {
+      const button = this.buttons.get(code);
+      const off = i - middle;
+      button.style.setProperty("--rot", `${(off * FAN_DEGREES).toFixed(2)}deg`);
+      button.style.setProperty("--arc", `${(off * off * 0.12).toFixed(1)}px`);
+      button.style.zIndex = String(i + 1);
+    });
+  }
+
+  /** The card buttons in display order. */
+  cardButtons() {
+    return this.order.map((code) => this.buttons.get(code));
+  }
+
+  /** Stop watching the size of the hand. */
+  destroy() {
+    this.resize.disconnect();
+  }
+}

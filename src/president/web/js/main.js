@@ -1,0 +1,50 @@
+// The entry point: the language switcher and the router between the screens.
+//
+//   /                 the start screen (choose a rule set, create a table)
+//   /?table=ID        a table: join it, wait for players, play (the invite link)
+//   /?replay=ID       the replay viewer of a finished match
+
+import { h } from "./dom.js";
+import { currentLang, LANGS, onLangChange, setLang, translatePage } from "./i18n.js";
+import { showReplay } from "./replay.js";
+import { showStart } from "./start.js";
+import { showTable } from "./table.js";
+
+let screen = null;
+
+/** Go to another screen of the app: navigate({table: id}), navigate({replay: id}) or navigate({}). */
+export function navigate(params, replace = false) {
+  const query = new URLSearchParams(params).toString();
+  const url = query ? `${location.pathname}?${query}` : location.pathname;
+  if (replace) history.replaceState(null, "", url);
+  else history.pushState(null, "", url);
+  route();
+}
+
+function route() {
+  if (screen) screen.destroy();
+  const root = document.getElementById("app");
+  root.replaceChildren();
+  const params = new URLSearchParams(location.search);
+  if (params.get("table")) screen = showTable(root, params.get("table"), navigate);
+  else if (params.get("replay")) screen = showReplay(root, params.get("replay"), navigate);
+  else screen = showStart(root, navigate);
+}
+
+function languageSwitcher() {
+  const select = document.getElementById("lang-select");
+  select.replaceChildren(...Object.entries(LANGS).map(([code, name]) =>
+    h("option", { value: code, selected: code === currentLang() }, name)));
+  select.addEventListener("change", () => setLang(select.value));
+}
+
+document.documentElement.lang = currentLang();
+languageSwitcher();
+translatePage();
+onLangChange(() => {
+  translatePage();
+  document.getElementById("lang-select").value = currentLang();
+  if (screen) screen.render();
+});
+window.addEventListener("popstate", route);
+route();

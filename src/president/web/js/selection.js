@@ -1,0 +1,125 @@
+// The selection rules of the hand, as pure functions of a seat's view (no DOM here).
+//
+// A move comes from the view's `legal_moves` list ("pass", "7c 7h", "give 3c 5d"). A card stays bright when it is
+// part of at least one legal move that also holds every selected card; the Play button is enabled when the
+// selection is exactly a legal move; otherwise `assess` says why, as an i18n key with its parameters.
+
+import { cardId, cardRank, rankStrength } from "./cards.js";
+
+const setKey = (codes) => codes.map(cardId).sort((a, b) => a - b).join(",");
+
+/** The legal moves of a view as {text, give, cards}; passes are left out (see canPass). */
+export function parseMoves(view) {
+  const out = [];
+  for (const text of view?.legal_moves || []) {
+    if (text === "pass") continue;
+    const give = text.startsWith("give ");
+    const cards = (give ? text.slice(5) : text).split(" ").filter(Boolean);
+    out.push({ text, give, cards, key: setKey(cards) });
+  }
+  return out;
+}
+
+/** Whether the seat may pass now. */
+export function canPass(view) {
+  return (view?.legal_moves || []).includes("pass");
+}
+
+/** Whether it is this seat's decision. */
+export function isMyTurn(view) {
+  return !!view && view.seat !== null && view.seat !== undefined && view.to_act === view.seat
+    && view.phase !== "over";
+}
+
+/** The moves that hold every selected card. */
+function movesWith(moves, selected) {
+  return moves.filter((m) => selected.every((c) => m.cards.includes(c)));
+}
+
+/**
+ * The cards of the hand that stay bright: each is part of a legal move consistent with the selection.
+ * Returns null when the seat has no decision to make (nothing is dimmed then).
+ */
+export function brightCards(view, selected) {
+  if (!isMyTurn(view)) return null;
+  const bright = new Set();
+  for (const move of movesWith(parseMoves(view), selected)) for (const c of move.cards) bright.add(c);
+  return bright;
+}
+
+/** The legal move whose cards are exactly the selection, or null. */
+export function matchingMove(view, selected) {
+  if (!isMyTurn(view) || selected.length === 0) return null;
+  const key = setKey(selected);
+  return parseMoves(view).find((m) => m.key === key) || null;
+}
+
+function setName(count) {
+  return ["", "single", "pair", "triple", "quad"][count] || "set";
+}
+
+/**
+ * Whether the selection can be played now: {ok, move} when it is a legal move,
+ * else {ok: false, reason: {key, params}} saying why.
+ */
+export function assess(view, selected) {
+  if (!view || view.phase === "over") return { ok: false, reason: null };
+  if (!isMyTurn(view)) return { ok: false, reason: { key: "why.notYourTurn", params: {} } };
+  const move = matchingMove(view, selected);
+  if (move) return { ok: true, move: move.text };
+  if (view.phase === "exchange") {
+    return { ok: false, reason: { key: "why.giveCount", params: { n: view.give_count, chosen: selected.length } } };
+  }
+  if (selected.length === 0) {
+    return { ok: false, reason: { key: view.table.length ? "why.chooseBeat" : "why.chooseLead", params: {} } };
+  }
+  const ranks = new Set(selected.map(cardRank));
+  if (ranks.size > 1) return { ok: false, reason: { key: "why.mixedRanks", params: {} } };
+  if (view.table.length && selected.length !== view.table.length) {
+    return { ok: false, reason: { key: "why.needCount",
+      params: { n: view.table.length, set: setName(view.table.length) } } };
+  }
+  if (view.must_contain && !selected.includes(view.must_contain)) {
+    return { ok: false, reason: { key: "why.mustContain", params: { card: view.must_contain } } };
+  }
+  if (view.table.length) {
+    return { ok: false, reason: { key: "why.tooLow", params: { cards: selected, table: view.table } } };
+  }
+  return { ok: false, reason: { key: "why.tooMany", params: { n: selected.length } } };
+}
+
+/**
+ * Why a single card cannot be part of any legal move now (an i18n reason).
+ * `jokersStayHigh` is the table's joker_in_revolution == "highest" option.
+ */
+export function whyNot(view, code, jokersStayHigh = false) {
+  if (!isMyTurn(view)) return { key: "why.notYourTurn", params: {} };
+  if (view.phase === "exchange") return { key: "why.giveCount", params: { n: view.give_count, chosen: view.give_count } };
+  if (!view.table.length) {
+    if (view.must_contain) return { key: "why.mustContain", params: { card: view.must_contain } };
+    return { key: "why.cannotPlay", params: { card: code } };
+  }
+  if (parseMoves(view).length === 0) return { key: "why.nothingBeats", params: { table: view.table } };
+  const strength = (c) => rankStrength(cardRank(c), view.revolution, jokersStayHigh);
+  if (strength(code) <= strength(view.table[0])) {
+    return { key: "why.tooLowCard", params: { card: code, table: view.table } };
+  }
+  return { key: "why.notEnough", params: { n: view.table.length, set: setName(view.table.length) } };
+}
+
+/**
+ * The selection after a click on `code`: adds it when it still fits a legal move, removes it when it was selected,
+ * starts a new selection with it when it fits a move alone, and otherwise leaves the selection and says why.
+ */
+export function clickCard(view, selected, code, jokersStayHigh = false) {
+  if (!isMyTurn(view)) return { selected, reason: { key: "why.notYourTurn", params: {} } };
+  if (selected.includes(code)) return { selected: selected.filter((c) => c !== code), reason: null };
+  const moves = parseMoves(view);
+  const grown = [...selected, code];
+  if (movesWith(moves, grown).length) return { selected: grown, reason: null };
+  if (view.phase === "exchange" && selected.length && movesWith(moves, [...selected.slice(1), code]).length) {
+    return { selected: [...selected.slice(1), code], reason: null };
+  }
+  if (movesWith(moves, [code]).length) return { selected: [code], reason: null };
+  return { selected, reason: whyNot(view, code, jokersStayHigh) };
+}

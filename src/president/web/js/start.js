@@ -1,0 +1,261 @@
+// The start screen: rule set and house rules, players and computer levels, match length, name; then create a
+// table and play at once against the computer, or open seats for friends and share the invite link.
+
+import { api, saveName, savedName, seats } from "./api.js";
+import { h, mount } from "./dom.js";
+import { hasText, t } from "./i18n.js";
+import { toast } from "./ui.js";
+
+const SETUP_KEY = "president.setup";
+const TIMERS = [null, 20, 45, 90];
+const TARGETS = [5, 11, 15, 21, 31];
+
+/** Tell the table screen to start the match as soon as it is connected (a table of one person and bots). */
+export function markAutostart(tableId) {
+  sessionStorage.setItem(`president.autostart.${tableId}`, "1");
+}
+
+function loadSetup() {
+  try {
+    return JSON.parse(localStorage.getItem(SETUP_KEY) || "null") || {};
+  } catch {
+    return {};
+  }
+}
+
+function saveSetup(setup) {
+  try {
+    localStorage.setItem(SETUP_KEY, JSON.stringify(setup));
+  } catch {
+    // not remembered: fine
+  }
+}
+
+/** The house-rule controls a preset offers: [option, kind, values] (kind "flag" maps two values to off/on). */
+function houseRules(preset, options) {
+  const rules = [
+    ["pass_lockout", "flag", [false, true]],
+    ["revolution", "flag", [false, true]],
+    ["jokers", "flag", [0, 2]],
+    ["max_set", "flag", [3, 4]],
+  ];
+  if (options.revolution && options.jokers) rules.push(["joker_in_revolution", "flag", ["lowest", "highest"]]);
+  rules.push(["tie_break", "choice", ["share", "last_deal", "play_on"]]);
+  return rules;
+}
+
+export function showStart(root, navigate) {
+  let presets = [];
+  let bots = [];
+  let lobby = [];
+  let recent = [];
+  const setup = { preset: "three-of-clubs", overrides: {}, players: 4, friends: 1, bot: "classic", deals: null,
+    target: null, timer: null, ...loadSetup(), name: savedName() };
+  let busy = false;
+
+  const preset = () => presets.find((p) => p.name === setup.preset) || presets[0];
+  const options = () => ({ ...preset().options, ...setup.overrides });
+
+  function fitPlayers() {
+    const p = preset();
+    setup.players = Math.min(p.max_players, Math.max(p.min_players, setup.players || p.min_players));
+    setup.friends = Math.max(1, Math.min(setup.friends || 1, setup.players - 1));
+  }
+
+  function change(mutate, redraw = true) {
+    mutate();
+    fitPlayers();
+    saveSetup({ ...setup, name: undefined });
+    if (redraw) render();
+  }
+
+  async function create(withFriends) {
+    const name = setup.name.trim();
+    if (!name) {
+      toast(t("start.needName"));
+      root.querySelector("#player-name")?.focus();
+      return;
+    }
+    saveName(name);
+    const p = preset();
+    const friends = withFriends ? Math.max(1, setup.friends) : 0;
+    const seatList = [null, ...Array(friends).fill(null), ...Array(setup.players - 1 - friends).fill(setup.bot)];
+    const body = { rules: p.name, players: setup.players, seats: seatList, name, options: {} };
+    const base = p.options;
+    for (const [key, value] of Object.entries(setup.overrides)) {
+      if (JSON.stringify(value) !== JSON.stringify(base[key])) body.options[key] = value;
+    }
+    if (p.target_score !== null) body.target_score = setup.target || p.target_score;
+    else body.deals = setup.deals || p.deals;
+    if (setup.timer) body.turn_seconds = setup.timer;
+    busy = true;
+    render();
+    try {
+      const made = await api("/api/tables", { method: "POST", body });
+      seats.set(made.table.id, { token: made.token, seat: made.seat, name });
+      if (!withFriends) markAutostart(made.table.id);
+      navigate({ table: made.table.id });
+    } catch (err) {
+      busy = false;
+      render();
+      toast(err.message || t("error.generic"));
+    }
+  }
+
+  function presetCards() {
+    return h("fieldset", { class: "presets" },
+      h("legend", {}, t("start.rules")),
+      presets.map((p) => {
+        const id = `preset-${p.name}`;
+        const range = p.min_players === p.max_players ? `${p.min_players}` : `${p.min_players}–${p.max_players}`;
+        return h("label", { class: `preset-card${p.name === setup.preset ? " chosen" : ""}`, for: id },
+          h("input", { type: "radio", name: "preset", id, value: p.name, checked: p.name === setup.preset,
+            onchange: () => change(() => {
+              setup.preset = p.name;
+              setup.overrides = {};
+              setup.deals = null;
+              setup.target = null;
+            }) }),
+          h("span", { class: "preset-name" }, t(`preset.${p.name}`)),
+          h("span", { class: "preset-players" }, t("start.playerRange", { range, n: p.max_players })),
+          h("span", { class: "preset-desc" }, hasText(`desc.${p.name}`) ? t(`desc.${p.name}`) : p.description));
+      }));
+  }
+
+  function houseRuleControls() {
+    const opts = options();
+    return h("fieldset", { class: "house-rules" },
+      h("legend", {}, t("start.houseRules")),
+      houseRules(setup.preset, opts).map(([key, kind, values]) => {
+        const id = `opt-${key}`;
+        if (kind === "flag") {
+          const label = key === "joker_in_revolution" ? t("opt.joker_high") : t(`opt.${key}`);
+          return h("label", { class: "check", for: id },
+            h("input", { type: "checkbox", id, checked: opts[key] === values[1],
+              onchange: (e) => change(() => { setup.overrides[key] = values[e.target.checked ? 1 : 0]; }) }),
+            h("span", {}, label));
+        }
+        return h("label", { class: "field", for: id }, h("span", {}, t(`opt.${key}`)),
+          h("select", { id, onchange: (e) => change(() => { setup.overrides[key] = e.target.value; }, false) },
+            values.map((v) => h("option", { value: v, selected: opts[key] === v }, t(`tie.${v}`)))));
+      }));
+  }
+
+  function tableControls() {
+    const p = preset();
+    const playerChoices = [];
+    for (let n = p.min_players; n <= p.max_players; n += 1) playerChoices.push(n);
+    const friendChoices = [];
+    for (let n = 1; n < setup.players; n += 1) friendChoices.push(n);
+    let length;
+    if (p.target_score !== null) {
+      const target = setup.target || p.target_score;
+      length = h("label", { class: "field", for: "match-target" }, h("span", {}, t("start.target")),
+        h("select", { id: "match-target", onchange: (e) => change(() => { setup.target = Number(e.target.value); }, false) },
+          [...new Set([...TARGETS, p.target_score])].sort((a, b) => a - b).map((n) =>
+            h("option", { value: n, selected: n === target }, String(n)))));
+    } else if (p.name === "three-of-clubs") {
+      const deals = setup.deals || p.deals;
+      length = h("div", { class: "field manches", role: "radiogroup", "aria-label": t("start.manches") },
+        h("span", {}, t("start.manches")),
+        [5, 10].map((n) => h("label", { class: "pill", for: `deals-${n}` },
+          h("input", { type: "radio", name: "deals", id: `deals-${n}`, value: n, checked: deals === n,
+            onchange: () => change(() => { setup.deals = n; }, false) }), String(n))));
+    } else {
+      const deals = setup.deals || p.deals;
+      length = h("label", { class: "field", for: "match-deals" }, h("span", {}, t("start.deals")),
+        h("select", { id: "match-deals", onchange: (e) => change(() => { setup.deals = Number(e.target.value); }, false) },
+          [1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20].map((n) => h("option", { value: n, selected: n === deals }, String(n)))));
+    }
+    return h("fieldset", { class: "table-setup" },
+      h("legend", {}, t("start.table")),
+      h("label", { class: "field", for: "players" }, h("span", {}, t("start.players")),
+        h("select", { id: "players", disabled: playerChoices.length === 1,
+          onchange: (e) => change(() => { setup.players = Number(e.target.value); }) },
+          playerChoices.map((n) => h("option", { value: n, selected: n === setup.players }, String(n))))),
+      h("label", { class: "field", for: "bot-level" }, h("span", {}, t("start.botLevel")),
+        h("select", { id: "bot-level", onchange: (e) => change(() => { setup.bot = e.target.value; }, false) },
+          bots.map((b) => h("option", { value: b.name, selected: b.name === setup.bot },
+            hasText(`bot.${b.name}`) ? t(`bot.${b.name}`) : `${b.name} — ${b.description}`)))),
+      h("label", { class: "field", for: "friends" }, h("span", {}, t("start.friends")),
+        h("select", { id: "friends", onchange: (e) => change(() => { setup.friends = Number(e.target.value); }) },
+          friendChoices.map((n) => h("option", { value: n, selected: n === setup.friends }, String(n))))),
+      length,
+      h("label", { class: "field", for: "timer" }, h("span", {}, t("start.timer")),
+        h("select", { id: "timer", onchange: (e) => change(() => { setup.timer = Number(e.target.value) || null; }, false) },
+          TIMERS.map((n) => h("option", { value: n || "", selected: n === setup.timer },
+            n ? t("start.seconds", { n }) : t("start.timerOff"))))));
+  }
+
+  function lobbyList() {
+    const items = [];
+    for (const table of lobby.slice(0, 8)) {
+      const people = table.seats.filter((s) => s.kind === "person").map((s) => s.name).join(", ");
+      const open = table.seats.filter((s) => s.kind === "open").length;
+      items.push(h("li", {},
+        h("span", { class: "lobby-rules" }, t(`preset.${table.rules}`)),
+        h("span", { class: "lobby-people" }, people || "—"),
+        h("a", { class: "button small", href: `?table=${encodeURIComponent(table.id)}`,
+          onclick: (e) => { e.preventDefault(); navigate({ table: table.id }); } },
+        table.status === "waiting" && open ? t("start.join") : t("start.watch"))));
+    }
+    const matches = recent.slice(0, 6).map((m) => h("li", {},
+      h("span", { class: "lobby-rules" }, t(`preset.${m.rules}`)),
+      h("span", { class: "lobby-people" }, m.names.map((n, i) => n || t("seat.bot", { n: i + 1 })).join(", ")),
+      h("a", { class: "button small", href: `?replay=${m.id}`,
+        onclick: (e) => { e.preventDefault(); navigate({ replay: m.id }); } }, t("start.replay"))));
+    return h("section", { class: "lobby", "aria-labelledby": "lobby-title" },
+      h("h2", { id: "lobby-title" }, t("start.lobby")),
+      items.length ? h("ul", {}, items) : h("p", { class: "muted" }, t("start.noTables")),
+      matches.length ? h("h2", {}, t("start.recent")) : null,
+      matches.length ? h("ul", {}, matches) : null);
+  }
+
+  function render() {
+    if (!presets.length) return;
+    const focused = document.activeElement?.id;
+    const bots_ = setup.players - 1 - Math.max(1, setup.friends);
+    mount(root,
+      h("section", { class: "start" },
+        h("div", { class: "hero" }, h("h1", {}, t("app.name")), h("p", { class: "tagline" }, t("app.tagline"))),
+        h("form", { class: "setup", onsubmit: (e) => { e.preventDefault(); create(false); } },
+          presetCards(),
+          houseRuleControls(),
+          tableControls(),
+          h("div", { class: "who" },
+            h("label", { class: "field", for: "player-name" }, h("span", {}, t("start.name")),
+              h("input", { id: "player-name", type: "text", maxlength: 24, autocomplete: "nickname",
+                value: setup.name, placeholder: t("start.namePlaceholder"), required: true,
+                oninput: (e) => { setup.name = e.target.value; } }))),
+          h("div", { class: "actions" },
+            h("button", { type: "submit", class: "primary", id: "play-bots", disabled: busy }, t("start.playBots")),
+            h("button", { type: "button", id: "invite-friends", disabled: busy || setup.players < 2,
+              onclick: () => create(true) }, t("start.invite"))),
+          h("p", { class: "muted small" },
+            t("start.friendsNote", { friends: Math.max(1, setup.friends), bots: Math.max(0, bots_) }))),
+        lobbyList()));
+    if (focused) root.querySelector(`#${CSS.escape(focused)}`)?.focus();
+  }
+
+  async function load() {
+    try {
+      [presets, bots] = await Promise.all([api("/api/presets"), api("/api/bots")]);
+    } catch (err) {
+      mount(root, h("p", { class: "error" }, err.message || t("error.generic")));
+      return;
+    }
+    if (!presets.some((p) => p.name === setup.preset)) setup.preset = presets[0].name;
+    if (!bots.some((b) => b.name === setup.bot)) setup.bot = bots.some((b) => b.name === "classic") ? "classic" : bots[0].name;
+    fitPlayers();
+    render();
+    try {
+      [lobby, recent] = await Promise.all([api("/api/tables"), api("/api/matches?limit=6")]);
+      render();
+    } catch {
+      // the lobby is optional
+    }
+  }
+
+  load();
+  return { render, destroy() {} };
+}

@@ -1,0 +1,631 @@
+// The table screen: joining, the waiting room, and the game itself (seats around the table, the combination to
+// beat in the centre, the hand with its controls, the score table and the end of the match).
+
+import { api, savedName, saveName, seats, tableUrl } from "./api.js";
+import { cardBack, cardFace, sortCards } from "./cards.js";
+import { TableConnection } from "./connection.js";
+import { h, mount } from "./dom.js";
+import { HandView } from "./hand.js";
+import { cardsText, placeText, t, titleName } from "./i18n.js";
+import { scoreTable, winnerLine } from "./scores.js";
+import { assess, brightCards, canPass, clickCard, isMyTurn } from "./selection.js";
+import { closeDialog, openDialog, toast } from "./ui.js";
+
+const FAN_BACKS = 10;
+
+export function showTable(root, tableId, navigate) {
+  const st = {
+    info: null, seat: null, seq: 0, view: null, deadline: null, status: "connecting",
+    selected: [], reason: null, pending: false, mode: "loading", endShown: false,
+  };
+  let conn = null;
+  let dialog = null;
+  let tick = null;
+  const hand = new HandView(onCard);
+  const autostartKey = `president.autostart.${tableId}`;
+
+  // ------------------------------------------------------------------ helpers
+
+  const view = () => st.view;
+  const players = () => st.info?.players || st.view?.players || 0;
+  const jokersHigh = () => st.info?.options?.joker_in_revolution === "highest";
+  const mine = () => st.seat !== null && st.seat !== undefined;
+
+  function seatName(seat) {
+    const info = st.info?.seats?.[seat];
+    if (info?.name) return info.name;
+    return t("seat.bot", { n: seat + 1 });
+  }
+
+  function names() {
+    return Array.from({ length: players() }, (_, seat) => seatName(seat));
+  }
+
+  function send(message) {
+    if (!conn || !conn.send(message)) {
+      toast(t("game.reconnecting"));
+      return false;
+    }
+    return true;
+  }
+
+  // ------------------------------------------------------------------ connection
+
+  function connect(token) {
+    st.mode = "live";
+    conn = new TableConnection(tableId, token, { onMessage, onStatus });
+    render();
+  }
+
+  function onStatus(status) {
+    st.status = status;
+    const pill = root.querySelector(".conn");
+    if (pill) updatePill(pill);
+  }
+
+  function onMessage(msg) {
+    if (msg.type === "snapshot") {
+      st.info = msg.table;
+      st.seat = msg.seat;
+      st.seq = msg.seq;
+      st.deadline = msg.deadline;
+      const before = st.view;
+      st.view = msg.view;
+      st.pending = false;
+      if (!before || !msg.view || before.phase === "over" || msg.view.phase !== "over") st.endShown = false;
+      keepSelection();
+      render();
+      maybeAutostart();
+    } else if (msg.type === "update") {
+      if (msg.seq <= st.seq && st.view) return;
+      const gap = msg.seq !== st.seq + 1;
+      const before = st.view;
+      st.view = msg.view;
+      st.seq = msg.seq;
+      st.deadline = msg.deadline;
+      st.pending = false;
+      keepSelection();
+      render();
+      animate(msg, before);
+      if (gap) send({ type: "sync" });
+    } else if (msg.type === "table") {
+      const replayReady = msg.table.match_id !== st.info?.match_id;
+      st.info = msg.table;
+      render();
+      if (replayReady && dialog?.classList.contains("end")) showEnd();
+      maybeAutostart();
+    } else if (msg.type === "error") {
+      onError(msg);
+    }
+  }
+
+  function onError(msg) {
+    st.pending = false;
+    if (msg.ref === "hello" && msg.code === "bad_token") {
+      seats.forget(tableId);
+      conn = null;
+      loadJoin();
+      return;
+    }
+    if (msg.ref === "hello" && msg.code === "no_table") {
+      conn = null;
+      st.mode = "missing";
+      render();
+      return;
+    }
+    if (msg.code === "stale" || msg.code === "not_your_turn") send({ type: "sync" });
+    toast(msg.message || t("error.generic"));
+    render();
+  }
+
+  function maybeAutostart() {
+    if (!sessionStorage.getItem(autostartKey) || !st.info) return;
+    if (st.info.status !== "waiting") {
+      sessionStorage.removeItem(autostartKey);
+      return;
+    }
+    if (mine() && st.info.seats.every((s) => s.kind !== "open") && send({ type: "start" })) {
+      sessionStorage.removeItem(autostartKey);
+    }
+  }
+
+  // ------------------------------------------------------------------ joining
+
+  async function loadJoin() {
+    st.mode = "loading";
+    try {
+      st.info = await api(`/api/tables/${encodeURIComponent(tableId)}`);
+      st.mode = "join";
+    } catch {
+      st.mode = "missing";
+    }
+    render();
+  }
+
+  async function join(name) {
+    if (!name.trim()) {
+      toast(t("start.needName"));
+      return;
+    }
+    saveName(name.trim());
+    try {
+      const made = await api(`/api/tables/${encodeURIComponent(tableId)}/join`, { method: "POST",
+        body: { name: name.trim() } });
+      seats.set(tableId, { token: made.token, seat: made.seat, name: name.trim() });
+      connect(made.token);
+    } catch (err) {
+      toast(err.message || t("error.generic"));
+      loadJoin();
+    }
+  }
+
+  function joinScreen() {
+    const info = st.info;
+    const open = info.status === "waiting" && info.seats.some((s) => s.kind === "open");
+    let nameInput = null;
+    return h("section", { class: "panel join" },
+      h("h1", {}, t("join.title")),
+      h("p", {}, `${t(`preset.${info.rules}`)} · ${t("start.playerRange", { range: info.players, n: info.players })}`),
+      h("ul", { class: "seat-list" }, info.seats.map((s) => h("li", {},
+        s.kind === "open" ? t("seat.open") : seatName(s.seat)))),
+      open ? h("form", { class: "join-form", onsubmit: (e) => { e.preventDefault(); join(nameInput.value); } },
+        h("label", { class: "field", for: "join-name" }, h("span", {}, t("start.name")),
+          nameInput = h("input", { id: "join-name", type: "text", maxlength: 24, value: savedName(), required: true,
+            autocomplete: "nickname" })),
+        h("button", { class: "primary", type: "submit", id: "join-button" }, t("join.button")))
+        : h("p", {}, t("join.started")),
+      h("div", { class: "actions" },
+        h("button", { type: "button", id: "watch-button", onclick: () => connect(null) }, t("start.watch")),
+        h("button", { type: "button", onclick: () => navigate({}) }, t("join.back"))));
+  }
+
+  // ------------------------------------------------------------------ waiting room
+
+  function waitingRoom() {
+    const info = st.info;
+    const open = info.seats.filter((s) => s.kind === "open").length;
+    const link = tableUrl(tableId);
+    const copy = h("button", { type: "button", id: "copy-link", onclick: async () => {
+      try {
+        await navigator.clipboard.writeText(link);
+      } catch {
+        root.querySelector("#invite-link")?.select();
+        document.execCommand?.("copy");
+      }
+      toast(t("wait.copied"));
+    } }, t("wait.copy"));
+    const seatRows = info.seats.map((s) => {
+      const label = t("wait.seat", { n: s.seat + 1 });
+      let body;
+      if (s.kind === "person") {
+        body = h("span", { class: "person" }, s.name, s.seat === st.seat ? ` (${t("seat.you")})` : "",
+          s.connected || s.seat === st.seat ? "" : ` — ${t("seat.offline")}`);
+      } else if (mine()) {
+        body = h("select", { "aria-label": label, "data-seat": s.seat,
+          onchange: (e) => send({ type: "seat", seat: s.seat, bot: e.target.value || null }) },
+        h("option", { value: "", selected: s.kind === "open" }, t("seat.open")),
+        botChoices(s.bot));
+      } else {
+        body = h("span", {}, s.kind === "open" ? t("seat.open") : `${seatName(s.seat)} · ${s.bot}`);
+      }
+      return h("li", {}, h("span", { class: "seat-no" }, label), body);
+    });
+    return h("section", { class: "panel waiting" },
+      h("h1", {}, t("wait.title")),
+      h("p", {}, `${t(`preset.${info.rules}`)} · ${t("start.playerRange", { range: info.players, n: info.players })}`),
+      h("div", { class: "invite" },
+        h("label", { for: "invite-link" }, t("wait.invite")),
+        h("div", { class: "invite-row" },
+          h("input", { id: "invite-link", type: "text", readonly: true, value: link,
+            onfocus: (e) => e.target.select() }), copy)),
+      h("ol", { class: "seat-list" }, seatRows),
+      open ? h("p", { class: "muted" }, t("wait.openSeats", { n: open })) : null,
+      mine() ? h("div", { class: "actions" },
+        h("button", { type: "button", id: "fill-bots", disabled: !open, onclick: () => send({ type: "fill" }) },
+          t("wait.fill")),
+        h("button", { type: "button", id: "start-match", class: "primary", disabled: open > 0,
+          onclick: () => send({ type: "start" }) }, t("wait.start")),
+        h("button", { type: "button", id: "leave-table", onclick: () => {
+          send({ type: "leave" });
+          seats.forget(tableId);
+          if (conn) conn.stop();
+          navigate({});
+        } }, t("wait.leave"))) : h("p", {}, t("game.watching")));
+  }
+
+  let botList = ["classic"];
+  api("/api/bots").then((bots) => { botList = bots.map((b) => b.name); }).catch(() => {});
+
+  function botChoices(current) {
+    return botList.map((name) => h("option", { value: name, selected: name === current },
+      `${t("start.botLevel")}: ${name}`));
+  }
+
+  // ------------------------------------------------------------------ the game
+
+  function keepSelection() {
+    const v = view();
+    if (!v || !isMyTurn(v)) {
+      st.selected = [];
+      st.reason = null;
+      return;
+    }
+    st.selected = st.selected.filter((c) => v.hand.includes(c));
+    const bright = brightCards(v, st.selected);
+    if (st.selected.some((c) => !bright.has(c))) st.selected = [];
+  }
+
+  function onCard(code) {
+    const v = view();
+    if (!v || st.pending) return;
+    const result = clickCard(v, st.selected, code, jokersHigh());
+    st.selected = result.selected;
+    st.reason = result.reason;
+    renderHandArea();
+  }
+
+  function play() {
+    const v = view();
+    const verdict = assess(v, st.selected);
+    if (!verdict.ok || st.pending) return;
+    if (send({ type: "move", move: verdict.move, seq: st.seq })) {
+      st.pending = true;
+      st.selected = [];
+      renderHandArea();
+    }
+  }
+
+  function pass() {
+    const v = view();
+    if (!canPass(v) || st.pending) return;
+    if (send({ type: "move", move: "pass", seq: st.seq })) {
+      st.pending = true;
+      st.selected = [];
+      renderHandArea();
+    }
+  }
+
+  /** Cards outlined in green: those received in the exchange, until the seat's first play of the deal. */
+  function receivedCards(v) {
+    if (!v.received?.length) return new Set();
+    if (v.phase === "play" && v.history.some((e) => e.seat === v.seat)) return new Set();
+    return new Set(v.received.filter((c) => v.hand.includes(c)));
+  }
+
+  function lastActions(v) {
+    const last = new Map();
+    for (const entry of v.history) last.set(entry.seat, entry.move);
+    return last;
+  }
+
+  function seatPanel(seat, slot, total) {
+    const v = view();
+    const info = st.info.seats[seat];
+    const angle = (90 + (slot * 360) / total) * (Math.PI / 180);
+    const finished = v.finished.indexOf(seat);
+    const acting = v.to_act === seat && v.phase !== "over";
+    const count = v.counts[seat];
+    const last = lastActions(v).get(seat);
+    const classes = ["seat-panel"];
+    if (acting) classes.push("turn");
+    if (finished >= 0) classes.push("out");
+    if (info?.away) classes.push("away");
+    if (v.passed.includes(seat)) classes.push("passed");
+    let lastText = "";
+    if (finished >= 0) lastText = t("seat.out", { place: placeText(finished + 1) });
+    else if (last === "pass") lastText = t("seat.pass");
+    else if (last) lastText = cardsText(last.split(" "));
+    const backs = [];
+    for (let i = 0; i < Math.min(count, FAN_BACKS); i += 1) backs.push(cardBack());
+    const title = v.titles[seat] ? titleName(v.rules, v.titles[seat]) : "";
+    const status = info?.kind === "person" ? (info.away ? t("seat.away") : info.connected ? "" : t("seat.offline"))
+      : info?.bot || "";
+    return h("div", { class: classes.join(" "), "data-seat": seat, style: { "--cos": Math.cos(angle).toFixed(3), "--sin": Math.sin(angle).toFixed(3) },
+      "aria-label": [seatName(seat), t("seat.cards", { n: count }), title,
+        t("seat.points", { n: v.scores[seat] }), lastText, acting ? t("seat.turn") : ""].filter(Boolean).join(", ") },
+    h("div", { class: "fan", "aria-hidden": "true", style: { "--n": Math.min(count, FAN_BACKS) } }, backs),
+    h("div", { class: "seat-name" }, h("span", { class: "name" }, seatName(seat)),
+      h("span", { class: "count", title: t("seat.cards", { n: count }) }, String(count))),
+    h("div", { class: "seat-meta" },
+      title ? h("span", { class: "title-name" }, title) : null,
+      h("span", { class: "points" }, t("seat.points", { n: v.scores[seat] }))),
+    status ? h("div", { class: "seat-status" }, status) : null,
+    h("div", { class: `last-action${last === "pass" ? " is-pass" : ""}` }, lastText),
+    acting ? h("div", { class: "turn-badge" }, v.phase === "exchange" ? t("seat.gives") : t("seat.turn"),
+      st.deadline ? h("span", { class: "timer", "data-deadline": st.deadline }) : null) : null);
+  }
+
+  function centre() {
+    const v = view();
+    const owner = v.table_owner;
+    const pile = h("div", { class: "pile", "aria-live": "polite",
+      "aria-label": v.table.length ? `${t("game.table")}: ${cardsText(v.table)}` : t("game.emptyTable") },
+    v.table.map((code) => cardFace(code)));
+    return h("div", { class: "centre" },
+      v.revolution ? h("div", { class: "revolution-badge" }, t("game.revolution")) : null,
+      h("div", { class: "pile-slot" }, pile),
+      h("div", { class: "pile-owner" }, v.table.length && owner !== null ? seatName(owner)
+        : v.phase === "play" ? t("game.emptyTable") : v.phase === "exchange" ? t("game.exchange") : ""));
+  }
+
+  function dealText(v) {
+    const info = st.info;
+    if (info.target_score) return `${t("game.deal", { n: v.deal_number })} · ${t("game.target", { n: info.target_score })}`;
+    return t("game.deal", { n: v.deal_number, of: info.deals || null });
+  }
+
+  function updatePill(pill) {
+    const text = { connecting: t("game.connecting"), lost: t("game.reconnecting"), open: t("game.connected"),
+      closed: "" }[st.status] || "";
+    pill.textContent = text;
+    pill.dataset.status = st.status;
+  }
+
+  function gameScreen() {
+    const v = view();
+    const n = v.players;
+    const base = mine() ? st.seat : 0;
+    const panels = [];
+    for (let slot = 0; slot < n; slot += 1) {
+      const seat = (base + slot) % n;
+      if (mine() && seat === st.seat) continue;
+      panels.push(seatPanel(seat, slot, n));
+    }
+    const pill = h("span", { class: "conn", role: "status" });
+    updatePill(pill);
+    const bar = h("div", { class: "bar" },
+      h("span", { class: "rules-name" }, t(`preset.${v.rules}`)),
+      h("span", { class: "deal-no" }, dealText(v)),
+      v.phase === "exchange" ? h("span", { class: "phase-badge" }, t("game.exchange")) : null,
+      pill,
+      h("button", { type: "button", class: "small", id: "scores-button", "aria-keyshortcuts": "S",
+        onclick: showScores }, t("game.scores")));
+    const screen = h("section", { class: `game${mine() ? "" : " spectating"}`, "data-seq": st.seq,
+      "data-phase": v.phase, "data-to-act": v.to_act ?? "", "data-seat": st.seat ?? "",
+      "data-deal": v.deal_number, "data-my-turn": String(isMyTurn(v)) },
+    bar,
+    h("div", { class: "felt" }, panels, centre()),
+    mine() ? h("div", { class: "me" }) : h("p", { class: "watching" }, t("game.watching")));
+    return screen;
+  }
+
+  function renderHandArea() {
+    const area = root.querySelector(".me");
+    const v = view();
+    if (!area || !v || !mine()) return;
+    const myTurn = isMyTurn(v);
+    const bright = st.pending ? null : brightCards(v, st.selected);
+    const received = receivedCards(v);
+    const cards = sortCards(v.hand, v.revolution, jokersHigh());
+    hand.update({ cards, selected: st.selected, bright, received, interactive: myTurn && !st.pending });
+    const verdict = assess(v, st.selected);
+    const exchange = v.phase === "exchange";
+    let prompt = "";
+    if (myTurn && exchange) {
+      const pairTo = v.received.length ? receiverName(v) : "";
+      prompt = `${v.received.length ? t("game.received", { cards: v.received }) : ""} `
+        + t("game.chooseGift", { n: v.give_count, name: pairTo });
+    } else if (!myTurn && exchange) {
+      prompt = t("game.exchangeWait", { name: seatName(v.to_act) });
+    } else if (myTurn && !v.table.length && !st.selected.length) {
+      prompt = t("game.youLead");
+    }
+    if (myTurn && !exchange && received.size) prompt = `${t("game.received", { cards: [...received] })} ${prompt}`;
+    const reason = st.reason || (myTurn && !verdict.ok && st.selected.length ? verdict.reason : null);
+    const me = st.seat;
+    const title = v.titles[me] ? titleName(v.rules, v.titles[me]) : "";
+    const finished = v.finished.indexOf(me);
+    const playLabel = exchange ? t("game.give") : t("game.play");
+    mount(area,
+      h("div", { class: `me-info${myTurn ? " turn" : ""}` },
+        h("span", { class: "name" }, seatName(me)),
+        title ? h("span", { class: "title-name" }, title) : null,
+        h("span", { class: "points" }, t("seat.points", { n: v.scores[me] })),
+        finished >= 0 ? h("span", { class: "out-badge" }, t("seat.out", { place: placeText(finished + 1) })) : null,
+        myTurn ? h("strong", { class: "your-turn", role: "status" }, t("game.yourTurn"),
+          st.deadline ? h("span", { class: "timer", "data-deadline": st.deadline }) : null)
+          : v.phase !== "over" && v.to_act !== null
+            ? h("span", { class: "waiting-for" }, t("game.waitingFor", { name: seatName(v.to_act) })) : null),
+      h("p", { class: "prompt", id: "prompt", "aria-live": "polite" }, prompt),
+      h("p", { class: "reason", id: "reason", role: "alert" }, reason ? t(reason.key, reason.params) : ""),
+      h("div", { class: "controls" },
+        h("button", { type: "button", class: "primary", id: "play-button", disabled: !verdict.ok || st.pending,
+          "aria-keyshortcuts": "Enter", "aria-describedby": "reason", onclick: play }, playLabel),
+        exchange ? null : h("button", { type: "button", id: "pass-button", disabled: !canPass(v) || st.pending,
+          "aria-keyshortcuts": "P", onclick: pass }, t("game.pass"))),
+      hand.el,
+      h("p", { class: "shortcuts muted small" }, t("game.shortcuts")));
+    hand.layout();
+  }
+
+  function receiverName(v) {
+    const gift = v.received.length;
+    if (!gift) return "";
+    // The seat that gave us these cards is the one that will get ours back: the pair of the exchange.
+    const order = v.deal_results[v.deal_results.length - 1]?.order || [];
+    const place = order.indexOf(v.seat);
+    const partner = order[order.length - 1 - place];
+    return partner === undefined ? "" : seatName(partner);
+  }
+
+  // ------------------------------------------------------------------ dialogs
+
+  function forget(closed) {
+    if (dialog === closed) dialog = null;
+  }
+
+  function showScores() {
+    const v = view();
+    if (!v) return;
+    closeDialog(dialog);
+    dialog = openDialog("scores", t("scores.title"), scoreTable(v, names(), mine() ? st.seat : null), forget);
+  }
+
+  function showEnd() {
+    const v = view();
+    closeDialog(dialog);
+    const info = st.info;
+    const buttons = h("div", { class: "actions" },
+      mine() ? h("button", { type: "button", class: "primary", id: "rematch-button",
+        onclick: () => { if (send({ type: "rematch" })) closeDialog(dialog); } }, t("end.rematch")) : null,
+      info.match_id ? h("button", { type: "button", id: "replay-button",
+        onclick: () => navigate({ replay: info.match_id }) }, t("end.replay")) : null,
+      h("button", { type: "button", id: "new-table-button", onclick: () => navigate({}) }, t("end.newTable")));
+    dialog = openDialog("end", t("end.title"),
+      h("div", {}, h("p", { class: "winner-line" }, winnerLine(v, names(), mine() ? st.seat : null)),
+        scoreTable(v, names(), mine() ? st.seat : null), buttons), forget);
+  }
+
+  // ------------------------------------------------------------------ animations
+
+  function centreOf(el) {
+    const box = el.getBoundingClientRect();
+    return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+  }
+
+  function animate(msg, before) {
+    const pile = root.querySelector(".pile");
+    const v = view();
+    if (!pile || !v) return;
+    for (const event of msg.events) {
+      if (event.type === "play") {
+        const from = event.seat === st.seat ? root.querySelector(".hand")
+          : root.querySelector(`.seat-panel[data-seat="${event.seat}"]`);
+        if (!from) continue;
+        const a = centreOf(from), b = centreOf(pile);
+        pile.style.setProperty("--from-x", `${a.x - b.x}px`);
+        pile.style.setProperty("--from-y", `${a.y - b.y}px`);
+        pile.classList.add("fly");
+        pile.addEventListener("animationend", () => pile.classList.remove("fly"), { once: true });
+      } else if (event.type === "pass") {
+        root.querySelector(`.seat-panel[data-seat="${event.seat}"] .last-action`)?.classList.add("pop");
+      } else if (event.type === "trick_cleared" && before?.table?.length) {
+        const ghost = h("div", { class: "pile ghost", "aria-hidden": "true" }, before.table.map((c) => cardFace(c)));
+        pile.parentElement.append(ghost);
+        ghost.addEventListener("animationend", () => ghost.remove(), { once: true });
+        setTimeout(() => ghost.remove(), 1500);
+      } else if (event.type === "revolution") {
+        root.querySelector(".revolution-badge")?.classList.add("flash");
+      } else if (event.type === "deal_over") {
+        toast(t("game.dealOver", { n: event.deal }));
+      }
+    }
+  }
+
+  // ------------------------------------------------------------------ keyboard and timer
+
+  function onKey(e) {
+    if (st.mode !== "live" || !view() || document.querySelector("dialog[open]")) return;
+    const target = e.target;
+    if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement) return;
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const buttons = hand.cardButtons();
+    const index = buttons.indexOf(document.activeElement);
+    if (e.key === "Enter") {
+      if (target instanceof HTMLButtonElement && !target.classList.contains("card")) return;
+      e.preventDefault();
+      play();
+    } else if (e.code === "KeyP") {
+      e.preventDefault();
+      pass();
+    } else if (e.code === "KeyS") {
+      e.preventDefault();
+      showScores();
+    } else if (e.key === "Escape") {
+      st.selected = [];
+      st.reason = null;
+      renderHandArea();
+    } else if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
+      if (!buttons.length) return;
+      e.preventDefault();
+      const step = e.key === "ArrowRight" ? 1 : -1;
+      const next = index < 0 ? (step > 0 ? 0 : buttons.length - 1) : (index + step + buttons.length) % buttons.length;
+      buttons[next].focus();
+    } else if (e.key === "ArrowUp" || e.key === "ArrowDown") {
+      if (index < 0) return;
+      e.preventDefault();
+      const code = buttons[index].dataset.card;
+      const selected = st.selected.includes(code);
+      if ((e.key === "ArrowUp") !== selected) onCard(code);
+    } else if (/^Digit[0-9]$/.test(e.code)) {
+      const n = Number(e.code.slice(5)) || 10;
+      if (n <= buttons.length) {
+        e.preventDefault();
+        buttons[n - 1].focus();
+        onCard(buttons[n - 1].dataset.card);
+      }
+    }
+  }
+
+  function updateTimers() {
+    for (const el of root.querySelectorAll(".timer[data-deadline]")) {
+      const left = Math.max(0, Math.round(Number(el.dataset.deadline) - Date.now() / 1000));
+      el.textContent = ` ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+      el.classList.toggle("urgent", left <= 5);
+    }
+  }
+
+  // ------------------------------------------------------------------ rendering
+
+  function render() {
+    if (st.mode === "loading") {
+      mount(root, h("p", { class: "muted loading" }, t("game.connecting")));
+      return;
+    }
+    if (st.mode === "missing") {
+      mount(root, h("section", { class: "panel" }, h("p", {}, t("join.noTable")),
+        h("button", { type: "button", onclick: () => navigate({}) }, t("join.back"))));
+      return;
+    }
+    if (st.mode === "join") {
+      mount(root, joinScreen());
+      return;
+    }
+    if (!st.info) {
+      mount(root, h("p", { class: "muted loading" }, t("game.connecting")));
+      return;
+    }
+    const v = view();
+    if (!v) {
+      mount(root, waitingRoom());
+      return;
+    }
+    const keepFocus = document.activeElement?.classList?.contains("card") ? document.activeElement : null;
+    mount(root, gameScreen());
+    renderHandArea();
+    if (keepFocus && keepFocus.isConnected) keepFocus.focus();
+    updateTimers();
+    document.title = `${isMyTurn(v) ? "▶ " : ""}${t("app.name")}`;
+    if (v.phase === "over" && !st.endShown) {
+      st.endShown = true;
+      showEnd();
+    } else if (v.phase !== "over" && dialog?.classList.contains("end")) {
+      closeDialog(dialog);
+    }
+  }
+
+  // ------------------------------------------------------------------ start
+
+  document.addEventListener("keydown", onKey);
+  tick = setInterval(updateTimers, 250);
+  const saved = seats.get(tableId);
+  if (saved?.token) connect(saved.token);
+  else loadJoin();
+  render();
+
+  return {
+    render() {
+      render();
+      if (dialog?.classList.contains("scores")) showScores();
+      else if (dialog?.classList.contains("end")) showEnd();
+    },
+    destroy() {
+      document.removeEventListener("keydown", onKey);
+      clearInterval(tick);
+      hand.destroy();
+      closeDialog(dialog);
+      if (conn) conn.stop();
+      document.title = t("app.name");
+    },
+  };
+}

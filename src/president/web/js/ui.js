@@ -1,0 +1,43 @@
+// Shared bits of the interface: the toast line and modal dialogs.
+
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+
+let toastTimer = null;
+
+/** Show a short message at the bottom of the screen for a few seconds. */
+export function toast(text, ms = 3500) {
+  const el = document.getElementById("toast");
+  if (!el) return;
+  el.textContent = text;
+  el.classList.add("show");
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => el.classList.remove("show"), ms);
+}
+
+/**
+ * A modal <dialog> holding `content`, closed by its button or Escape; `onClose` runs once when it closes.
+ * Returns the dialog element (already open).
+ */
+export function openDialog(className, title, content, onClose) {
+  const heading = h("h2", { id: `${className}-title` }, title);
+  const dialog = h("dialog", { class: `dialog ${className}`, "aria-labelledby": `${className}-title` },
+    h("div", { class: "dialog-head" }, heading,
+      h("button", { class: "icon close", type: "button", "aria-label": t("common.close"),
+        onclick: () => dialog.close() }, "×")),
+    content);
+  dialog.addEventListener("close", () => {
+    dialog.remove();
+    if (onClose) onClose(dialog);
+  });
+  document.body.append(dialog);
+  dialog.showModal();
+  return dialog;
+}
+
+/** Close a dialog made by openDialog and take it out of the page at once. */
+export function closeDialog(dialog) {
+  if (!dialog) return;
+  if (dialog.open) dialog.close();
+  dialog.remove();
+}

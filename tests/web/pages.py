@@ -1,0 +1,106 @@
+"""Driving the app the way a person does: the start screen, the cards of the hand, the buttons."""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qs, urlparse
+
+from playwright.sync_api import Page
+
+from .live import LiveServer, classic_move
+
+GAME = ".game"
+
+
+def start_table(page: Page, server: LiveServer, *, preset: str = "three-of-clubs", name: str = "Ann",
+                friends: int | None = None) -> str:
+    """Fill in the start screen and create a table: against the computer, or with seats for friends.
+
+    Returns the table id (from the address the page goes to).
+    """
+    page.goto(server.url)
+    page.check(f"#preset-{preset}")
+    page.fill("#player-name", name)
+    if friends is None:
+        page.click("#play-bots")
+        page.wait_for_selector(GAME)
+    else:
+        page.select_option("#friends", str(friends))
+        page.click("#invite-friends")
+        page.wait_for_selector(".waiting")
+    return table_id(page)
+
+
+def table_id(page: Page) -> str:
+    """The id of the table the page shows."""
+    return parse_qs(urlparse(page.url).query)["table"][0]
+
+
+def game_state(page: Page) -> dict[str, str]:
+    """The data attributes of the game screen: seq, phase, to-act, seat, deal, my-turn."""
+    data: dict[str, str] = page.eval_on_selector(GAME, "el => ({...el.dataset})")
+    return data
+
+
+def wait_for_decision(page: Page, timeout: float = 15000) -> dict[str, str]:
+    """Wait until it is this page's seat to act or the match is over; returns the game state."""
+    page.wait_for_function(
+        "() => { const g = document.querySelector('.game');"
+        " return g && (g.dataset.myTurn === 'true' || g.dataset.phase === 'over'); }", timeout=timeout)
+    return game_state(page)
+
+
+def wait_past(page: Page, seq: str) -> None:
+    """Wait until the page has seen a move after move number ``seq``."""
+    page.wait_for_function("seq => document.querySelector('.game')?.dataset.seq !== seq", arg=seq)
+
+
+def hand_cards(page: Page) -> list[str]:
+    """The cards of the hand in display order."""
+    cards: list[str] = page.eval_on_selector_all(".hand .card", "els => els.map(e => e.dataset.card)")
+    return cards
+
+
+def bright_cards(page: Page) -> set[str]:
+    """The cards of the hand that are not dimmed."""
+    cards: list[str] = page.eval_on_selector_all(".hand .card:not(.dim)", "els => els.map(e => e.dataset.card)")
+    return set(cards)
+
+
+def pile_cards(page: Page) -> list[str]:
+    """The cards in the centre of the table."""
+    cards: list[str] = page.eval_on_selector_all(".pile:not(.ghost) .card-face",
+                                                 "els => els.map(e => e.dataset.card)")
+    return cards
+
+
+def tap_card(page: Page, card: str) -> None:
+    """Click (or tap) a card of the hand on its visible left edge (the cards of a fan overlap)."""
+    locator = page.locator(f'.hand .card[data-card="{card}"]')
+    box = locator.bounding_box()
+    assert box is not None
+    position = {"x": min(8.0, box["width"] / 4), "y": box["height"] / 3}
+    if (page.viewport_size or {"width": 1280})["width"] < 500:
+        locator.tap(position=position)
+    else:
+        locator.click(position=position)
+
+
+def play_move(page: Page, move: str) -> None:
+    """Make ``move`` through the page: select its cards and press Play (or Give), or press Pass."""
+    seq = game_state(page)["seq"]
+    if move == "pass":
+        page.click("#pass-button")
+    else:
+        for card in move.removeprefix("give ").split():
+            tap_card(page, card)
+        page.click("#play-button")
+    wait_past(page, seq)
+
+
+def play_classic_turn(page: Page, server: LiveServer, table: str) -> str:
+    """Make the classic computer player's move for the page's seat, through the page; returns it."""
+    state = game_state(page)
+    seat = int(state["seat"])
+    move = classic_move(server.match(table), seat)
+    play_move(page, move)
+    return move
