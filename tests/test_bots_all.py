@@ -1,7 +1,8 @@
 """Every offered bot, under every preset: only legal moves, and only the view of its own seat.
 
-The fast bots play thousands of deals; bots added later (a search bot is slow by
-design) play fewer, so that the suite stays quick.
+The fast bots play thousands of deals. The search bots take a good part of a
+second per decision by design, so here each makes a few decisions per preset from
+positions reached by random play (their own tests go further).
 """
 
 from __future__ import annotations
@@ -15,9 +16,12 @@ from hypothesis import strategies as st
 from president import PRESETS, Match, SeatView
 from president.bots import Bot, bot_names, make_bot
 
-DEALS_PER_PRESET = {"random": 500, "classic": 500}
-"""Deals per preset for the fast bots; any other bot plays ``OTHER_DEALS``."""
-OTHER_DEALS = 30
+FAST_BOTS = ("random", "classic")
+DEALS_PER_PRESET = 500
+"""Deals per preset for each fast bot (2000 per bot over the four presets)."""
+SLOW_DECISIONS = 2
+"""Decisions per preset for every other offered bot."""
+SLOW_BOTS = [name for name in bot_names() if name not in FAST_BOTS]
 
 
 def hide_and_shuffle(match: Match, seat: int, rng: random.Random) -> Match:
@@ -59,19 +63,18 @@ class Spy:
         return self.bot.choose(view, rng)
 
 
-def deals_for(name: str) -> int:
-    """How many deals bot ``name`` plays per preset."""
-    return DEALS_PER_PRESET.get(name, OTHER_DEALS)
+def test_the_fast_bots_are_offered() -> None:
+    assert set(FAST_BOTS) <= set(bot_names())
 
 
 @pytest.mark.parametrize("rules", sorted(PRESETS))
-@pytest.mark.parametrize("name", bot_names())
+@pytest.mark.parametrize("name", FAST_BOTS)
 def test_bot_plays_only_legal_moves_in_every_preset(name: str, rules: str) -> None:
     preset = PRESETS[rules]
     rng = random.Random(f"{name}/{rules}")
     deals = 0
     seed = 0
-    while deals < deals_for(name):
+    while deals < DEALS_PER_PRESET:
         players = rng.randint(preset.min_players, preset.max_players)
         match = Match(rules, players, seed=seed)
         seed += 1
@@ -84,12 +87,33 @@ def test_bot_plays_only_legal_moves_in_every_preset(name: str, rules: str) -> No
             match.apply_fast(move)
         deals += match.deal_number
         assert sum(s.calls for s in spies) == len(match.moves)
-    assert deals >= deals_for(name)
+    assert deals >= DEALS_PER_PRESET
+
+
+@pytest.mark.parametrize("rules", sorted(PRESETS))
+@pytest.mark.parametrize("name", SLOW_BOTS)
+def test_slow_bot_makes_legal_decisions_from_its_view(name: str, rules: str) -> None:
+    preset = PRESETS[rules]
+    rng = random.Random(f"{name}/{rules}")
+    driver = make_bot("random")
+    for decision in range(SLOW_DECISIONS):
+        match = Match(rules, preset.max_players if decision % 2 else preset.min_players, seed=decision)
+        for _ in range(rng.randrange(40)):
+            seat = match.to_act
+            assert seat is not None
+            match.apply_fast(driver.choose(match.seat_view(seat), rng))
+            if match.deal_number > 1 and match.phase == "exchange":
+                break
+        seat = match.to_act
+        assert seat is not None
+        spy = Spy(make_bot(name), match)
+        move = spy.choose(match.seat_view(seat), random.Random(decision))
+        assert move in match.legal_masks(), f"{name} played an illegal move in {rules}: {move}"
 
 
 @settings(max_examples=40, deadline=None, derandomize=True)
 @given(
-    name=st.sampled_from(bot_names()),
+    name=st.sampled_from(FAST_BOTS),
     rules=st.sampled_from(sorted(PRESETS)),
     seed=st.integers(0, 2**32),
     steps=st.integers(0, 200),
