@@ -13,7 +13,7 @@ from president.bots import make_bot
 from president.bots.classic import ClassicBot
 from president.cards import cards_str, parse_cards
 from president.cli import main
-from president.moves import move_str
+from president.moves import GIVE_FLAG, move_str
 from president.terminal import Screen, TerminalGame, play, sorted_hand
 
 ANSI = re.compile(r"\x1b\[")
@@ -187,3 +187,24 @@ def test_play_command_reads_standard_input(monkeypatch: pytest.MonkeyPatch, caps
 def test_play_command_reports_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--rules", "three-of-clubs", "--players", "6"]) == 2
     assert "4 to 4 players" in capsys.readouterr().err
+
+
+def test_cards_are_given_back_by_number_during_the_exchange() -> None:
+    match = Match("three-of-clubs", 4, seed=2)
+    bot = ClassicBot()
+    while match.phase != "exchange":
+        seat = match.to_act
+        assert seat is not None
+        match.apply_fast(bot.choose(match.seat_view(seat), random.Random(0)))
+    human = match.to_act
+    assert human is not None
+    view = match.seat_view(human)
+    weakest = sum(1 << c for c in sorted_hand(view.hand, False, False)[:2])
+    out = io.StringIO()
+    game = TerminalGame(match, human, {s: make_bot("classic") for s in range(4) if s != human},
+                        io.StringIO("pass\nhint\n1 2\nquit\n"), Screen(out, False), seed=2)
+    assert game.run() == 0
+    text = out.getvalue()
+    assert "Not allowed: you cannot pass during the exchange: give back 2 cards" in text
+    assert f"Give back any 2 of your cards; the classic player would give {cards_str(weakest)}" in text
+    assert (human, GIVE_FLAG | weakest) in match.moves
