@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from urllib.parse import parse_qs, urlparse
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, Position
 
 from .live import LiveServer, classic_move
 
@@ -78,7 +78,7 @@ def tap_card(page: Page, card: str) -> None:
     locator = page.locator(f'.hand .card[data-card="{card}"]')
     box = locator.bounding_box()
     assert box is not None
-    position = {"x": min(8.0, box["width"] / 4), "y": box["height"] / 3}
+    position: Position = {"x": min(8.0, box["width"] / 4), "y": box["height"] / 3}
     if (page.viewport_size or {"width": 1280})["width"] < 500:
         locator.tap(position=position)
     else:
@@ -104,3 +104,12 @@ def play_classic_turn(page: Page, server: LiveServer, table: str) -> str:
     move = classic_move(server.match(table), seat)
     play_move(page, move)
     return move
+
+
+def play_until_deal(page: Page, server: LiveServer, table: str, deal: int) -> dict[str, str]:
+    """Play the page's seat with the classic player until deal ``deal`` has begun and the seat has a decision."""
+    while True:
+        state = wait_for_decision(page)
+        if int(state["deal"]) >= deal or state["phase"] == "over":
+            return state
+        play_classic_turn(page, server, table)
