@@ -113,15 +113,20 @@ class Engine:
     unavailable: str | None = None
     runs: list[dict[str, Any]] = field(default_factory=list)
     info: dict[str, Any] = field(default_factory=dict)
+    clock: str = "cpu_seconds"
+
+    def rates(self, metric: str) -> list[float]:
+        """The per-round rates of ``metric`` per second."""
+        return [float(run[metric]) / float(run[self.clock]) for run in self.runs if run.get(self.clock)]
 
     def rate(self, metric: str) -> float | None:
         """Median over the rounds of ``metric`` per second (None when nothing was measured)."""
-        rates = [run[metric] / run["seconds"] for run in self.runs if run.get("seconds")]
+        rates = self.rates(metric)
         return statistics.median(rates) if rates else None
 
     def spread(self, metric: str) -> float | None:
         """Half the range of the per-round rates, relative to the median."""
-        rates = [run[metric] / run["seconds"] for run in self.runs if run.get("seconds")]
+        rates = self.rates(metric)
         if len(rates) < 2:
             return None
         return (max(rates) - min(rates)) / 2 / statistics.median(rates)
@@ -343,10 +348,10 @@ def measure_all(
                 engine.info = {
                     k: v
                     for k, v in result.items()
-                    if k not in ("deals", "decisions", "decisions_no_chance", "seconds")
+                    if k not in ("deals", "decisions", "decisions_no_chance", "seconds", "cpu_seconds")
                 }
-                deals = result["deals"] / result["seconds"]
-                rate = result["decisions"] / result["seconds"]
+                deals = result["deals"] / result[engine.clock]
+                rate = result["decisions"] / result[engine.clock]
                 step("", f"{r + 1}/{rounds} {engine.key:<27} {deals:>8,.1f} deals/s {rate:>9,.0f} dec/s")
 
 
@@ -553,8 +558,16 @@ def report(engines: list[Engine], machine: dict[str, Any], settings: dict[str, A
     )
     print(
         f"median of {settings['rounds']} interleaved rounds of {settings['seconds']:g} s per engine; "
-        "uniform-random self-play of full deals"
+        "uniform-random self-play of full deals; rates per "
+        + ("CPU second of the worker" if settings["clock"] == "cpu" else "wall-clock second")
     )
+    shares = [r["cpu_seconds"] / r["seconds"] for e in engines for r in e.runs if r.get("seconds")]
+    if shares:
+        share = statistics.median(shares)
+        busy = (
+            " (the machine was busy: per-wall-second rates would be lower and noisier)" if share < 0.9 else ""
+        )
+        print(f"workers got a median {share:.0%} of a CPU while timed{busy}")
     render("Results", *results_table(engines), style)
     reasons: dict[str, list[str]] = {}
     for e in engines:
@@ -591,6 +604,7 @@ def to_json(engines: list[Engine], machine: dict[str, Any], settings: dict[str, 
                 "info": e.info,
                 "runs": e.runs,
                 "median": {m + "_per_s": e.rate(m) for m in ("deals", "decisions", "decisions_no_chance")},
+                "clock": e.clock,
             }
         )
     anchors = [e for e in engines if e.group != "ours" and e.runs]
@@ -640,6 +654,13 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--seconds", type=float, default=3.0, help="timed seconds per engine per round (3)")
     parser.add_argument("--warmup", type=float, default=0.5, help="untimed warm-up per run (0.5)")
+    parser.add_argument(
+        "--clock",
+        choices=("wall", "cpu"),
+        default="cpu",
+        help="rates per CPU second of the worker process (default; steady when other work shares the "
+        "machine) or per wall-clock second; on an idle machine the two agree",
+    )
     parser.add_argument("--only", help="comma-separated subset: ours,openspiel,rlcard,chefshatgym")
     parser.add_argument("--skip-install", action="store_true", help="use the environments as they are")
     parser.add_argument("--seed", type=int, default=1, help="base seed; round r uses seed + r")
@@ -655,6 +676,8 @@ def main(argv: list[str] | None = None) -> int:
 
     engines = build_engines(parse_only(args.only), args.skip_install, say)
     for e in engines:
+        e.clock = "cpu_seconds" if args.clock == "cpu" else "seconds"
+    for e in engines:
         if e.unavailable is not None:
             say(f"{e.key}: n/a: {e.unavailable}")
     live = [e for e in engines if e.unavailable is None]
@@ -667,6 +690,7 @@ def main(argv: list[str] | None = None) -> int:
         "rounds": args.rounds,
         "seconds": args.seconds,
         "warmup": args.warmup,
+        "clock": args.clock,
         "seed": args.seed,
         "requirements": {a.name: list(a.requirements) for a in ANCHORS},
     }

@@ -4,7 +4,10 @@ Every worker (ours and the comparison engines) plays uniform-random self-play de
 engines are timed the same way: a short untimed warm-up, then whole deals until the wall-time budget (or the deal
 count) is spent, then one JSON line on standard output::
 
-    {"deals": ..., "decisions": ..., "decisions_no_chance": ..., "seconds": ..., ...}
+    {"deals": ..., "decisions": ..., "decisions_no_chance": ..., "seconds": ..., "cpu_seconds": ..., ...}
+
+``seconds`` is wall-clock time, ``cpu_seconds`` the CPU time the worker process used in the same window (all of
+its threads), which other load on the machine disturbs much less.
 
 The workers run inside the comparison packages' own virtual environments, so this module uses the standard
 library only and must keep working on every Python the benchmark supports.
@@ -45,11 +48,12 @@ def parse_args(
 
 
 def measure(play_deal: PlayDeal, seconds: float, deals: int = 0, warmup: float = 0.0) -> dict[str, float]:
-    """Play whole deals with ``play_deal`` and return the counts and the elapsed time.
+    """Play whole deals with ``play_deal`` and return the counts and the elapsed wall and CPU time.
 
     A deal in progress is always finished, so ``seconds`` may run over by at most one deal.
     """
     clock = time.perf_counter
+    cpu = time.process_time
     if warmup > 0:
         end = clock() + warmup
         while clock() < end:
@@ -57,6 +61,7 @@ def measure(play_deal: PlayDeal, seconds: float, deals: int = 0, warmup: float =
     n = 0
     decisions = 0.0
     no_chance = 0.0
+    cpu_start = cpu()
     start = clock()
     if deals > 0:
         for _ in range(deals):
@@ -74,7 +79,14 @@ def measure(play_deal: PlayDeal, seconds: float, deals: int = 0, warmup: float =
             if clock() >= end:
                 break
     elapsed = clock() - start
-    return {"deals": n, "decisions": decisions, "decisions_no_chance": no_chance, "seconds": elapsed}
+    cpu_elapsed = cpu() - cpu_start
+    return {
+        "deals": n,
+        "decisions": decisions,
+        "decisions_no_chance": no_chance,
+        "seconds": elapsed,
+        "cpu_seconds": cpu_elapsed,
+    }
 
 
 def run(
