@@ -9,13 +9,19 @@ from pathlib import Path
 import pytest
 from fastapi import FastAPI
 
-warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
+HTTPX_NOTICE = "Using `httpx` with `starlette.testclient`"
+warnings.filterwarnings("ignore", message=HTTPX_NOTICE)
 
 from starlette.testclient import TestClient  # noqa: E402
 
 from president.server import create_app  # noqa: E402
 
 from .support import make_config  # noqa: E402
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Silence Starlette's notice about its test client's HTTP library (it is not ours to act on)."""
+    config.addinivalue_line("filterwarnings", f"ignore:{HTTPX_NOTICE}")
 
 
 @pytest.fixture

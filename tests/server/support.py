@@ -13,7 +13,8 @@ from starlette.testclient import WebSocketTestSession as Socket
 from president.cards import parse_card
 from president.server import ServerConfig
 
-CARD = re.compile(r"^(?:10|[2-9JQKA])[cdhs]$|^(?:BJ|RJ)$")
+CARD = re.compile(r"(?<![0-9A-Za-z])(?:(?:10|[2-9JQKA])[cdhs]|BJ|RJ)(?![0-9A-Za-z])")
+"""A card in canonical text, standing alone (between quotes, spaces or the ends of a text)."""
 
 
 def make_config(tmp_path: Path, **changes: Any) -> ServerConfig:
@@ -92,18 +93,9 @@ def play_until_turn_or_over(ws: Socket, seat: int, last: dict[str, Any]) -> dict
 
 
 def cards_in(message: Any) -> set[int]:
-    """Every card named anywhere in a JSON message (card texts alone or in space-separated strings)."""
-    found: set[int] = set()
-    stack = [message]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-        elif isinstance(item, str):
-            found.update(parse_card(word) for word in item.split() if CARD.match(word))
-    return found
+    """Every card named anywhere in a JSON message or a text (card texts alone or in space-separated strings)."""
+    text = message if isinstance(message, str) else json.dumps(message)
+    return {parse_card(word) for word in CARD.findall(text)}
 
 
 def mask_cards(mask: int) -> set[int]:

@@ -137,8 +137,6 @@ class Hub:
         try:
             if not conn.limit.allow():
                 conn.strikes += 1
-                if conn.strikes >= self.config.rate_strikes:
-                    conn.close(1008, "too many messages")
                 raise ProtocolError(
                     "rate_limited", f"slow down: at most {self.config.rate_per_second:g} messages a second")
             conn.strikes = 0
@@ -150,6 +148,8 @@ class Hub:
             self._dispatch(conn, message)
         except ProtocolError as exc:
             conn.send({"type": "error", **exc.to_dict(), "ref": ref})
+            if exc.code == "rate_limited" and conn.strikes >= self.config.rate_strikes:
+                conn.close(1008, "too many messages")
         except Exception:
             log.exception("unexpected error on a %s message", ref or "client")
             conn.send({"type": "error", **ProtocolError("internal").to_dict(), "ref": ref})

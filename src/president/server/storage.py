@@ -196,6 +196,7 @@ class Storage:
         self.engine = make_engine(url, sqlite_synchronous)
         Base.metadata.create_all(self.engine)
         self._conn: Connection | None = None
+        self._insert_move = insert(MoveRow)
 
     def close(self) -> None:
         """Release the connections."""
@@ -253,7 +254,8 @@ class Storage:
     def add_move(self, table_id: str, match_no: int, ply: int, seat: int, move: str) -> None:
         """Store one accepted move."""
         with self._write() as db:
-            db.execute(insert(MoveRow).values(table_id=table_id, match_no=match_no, ply=ply, seat=seat, move=move))
+            db.execute(self._insert_move,
+                       {"table_id": table_id, "match_no": match_no, "ply": ply, "seat": seat, "move": move})
 
     def finish_match(
         self, table_id: str, match_no: int, ply: int, seat: int, move: str, finished: FinishedMatch,
@@ -261,7 +263,8 @@ class Storage:
         """Store the last move of a match, its record and results, in one transaction; return the match id."""
         now = time.time()
         with self._write() as db:
-            db.execute(insert(MoveRow).values(table_id=table_id, match_no=match_no, ply=ply, seat=seat, move=move))
+            db.execute(self._insert_move,
+                       {"table_id": table_id, "match_no": match_no, "ply": ply, "seat": seat, "move": move})
             match_id = int(db.execute(insert(MatchRow).values(
                 table_id=table_id, match_no=match_no, rules=finished.rules, players=finished.players,
                 record=finished.record, names=finished.names, bots=finished.bots, scores=finished.scores,

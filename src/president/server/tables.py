@@ -21,7 +21,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..engine import Match
@@ -384,7 +384,7 @@ class Table:
             scores=list(match.scores), winners=list(match.winners),
         )
 
-    def _send_update(self, mover: int, by: str, events: list[Event]) -> None:
+    def _send_update(self, mover: int, by: str, events: Sequence[Event]) -> None:
         match = self.match
         assert match is not None
         base = {"type": "update", "seq": self.ply, "seat": mover, "by": by}
