@@ -16,6 +16,7 @@ run: $(STAMP)
 	$(VENV)/bin/president demo
 
 test: $(STAMP)
+	bash scripts/ensure-chromium.sh
 	$(PY) -m ruff check src tests benchmarks
 	$(PY) -m mypy
 	$(PY) -m pytest

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import pkgutil
 import sys
 from collections.abc import Callable, Sequence
@@ -33,7 +34,23 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``president`` command; returns the exit status."""
+    """Run the ``president`` command; returns the exit status.
+
+    Output piped into a program that stops reading (``| head``) ends quietly.
+    """
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        # Point stdout at nothing so that the interpreter's final flush does not fail again.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if args_list and not args_list[0].startswith("-") and args_list[0] in _command_modules():
         module = importlib.import_module(f"{commands.__name__}.{args_list[0]}")

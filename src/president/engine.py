@@ -2,7 +2,7 @@
 
 :class:`Match` plays a whole match under any :class:`~president.rules.Rules`.
 Seats are numbered clockwise from 0; the next player is ``seat + 1``. All
-randomness comes from ``random.Random(seed)``, so a match is its seed and its
+randomness comes from the seed (see :mod:`president.shuffle`), so a match is its seed and its
 moves (see :meth:`Match.record`).
 
 Inside, cards and moves are ints (see :mod:`president.cards` and
@@ -25,7 +25,7 @@ from .cards import (
     parse_cards,
 )
 from .errors import IllegalMove
-from .events import Event
+from .events import Events, RawEvent
 from .movegen import (
     BEATERS,
     PASS_MOVE,
@@ -38,9 +38,13 @@ from .movegen import (
 )
 from .moves import CARDS_MASK, GIVE_FLAG, Move, move_of, move_str
 from .rules import Rules, get_rules
+from .shuffle import seeded_below, shuffled
 from .view import DealResult, SeatView
 
 EXCHANGE, PLAY, OVER = 0, 1, 2
+_DECK = list(range(52))
+_DECK_WITH_JOKERS = list(range(54))
+_BITS = tuple(1 << c for c in range(54))
 
 Policy = Callable[[int, int, int, int, bool, int, random.Random], int]
 """A fast playout policy: ``(seat, hand, table_rank, table_count, revolution, must_contain, rng) -> move``."""
@@ -64,11 +68,42 @@ class Match:
     """
 
     __slots__ = (
-        "_active", "_beaters", "_deal_start", "_events", "_finished", "_first_leader", "_give_count",
-        "_given", "_initial_hands", "_leader", "_lockout", "_log", "_max_set", "_must_contain", "_owner",
-        "_passed", "_pending", "_phase", "_played", "_received", "_results", "_rev", "_scores", "_table",
-        "_table_count", "_table_rank", "_titles", "_to_act", "_winners", "deal_number", "hands", "players",
-        "rules", "seed", "single_deal",
+        "_active",
+        "_beaters",
+        "_deal_start",
+        "_events",
+        "_finished",
+        "_first_leader",
+        "_give_count",
+        "_given",
+        "_initial_hands",
+        "_leader",
+        "_legal",
+        "_lockout",
+        "_log",
+        "_max_set",
+        "_must_contain",
+        "_owner",
+        "_passed",
+        "_pending",
+        "_phase",
+        "_played",
+        "_received",
+        "_results",
+        "_rev",
+        "_scores",
+        "_table",
+        "_table_count",
+        "_table_rank",
+        "_titles",
+        "_to_act",
+        "_winners",
+        "deal_number",
+        "hands",
+        "players",
+        "rules",
+        "seed",
+        "single_deal",
     )
 
     rules: Rules
@@ -88,7 +123,8 @@ class Match:
     _given: list[int]
     _pending: tuple[tuple[int, int, int], ...]
     _log: LogNode | None
-    _events: list[Event] | None
+    _events: list[RawEvent] | None
+    _legal: list[Move] | None
 
     def __init__(
         self,
@@ -132,6 +168,7 @@ class Match:
         self._log = None
         self._deal_start = 0
         self._events = None
+        self._legal = None
         self.hands = [0] * n
 
     @classmethod
@@ -269,19 +306,15 @@ class Match:
         if self.deal_number == 1:
             leader = self._first_leader
             if leader is None:
-                leader = random.Random(f"president/{self.seed}/leader").randrange(n)
+                leader = seeded_below(n, self.seed, "leader")
         else:
             order = self._results[-1].order
             leader = order[-1] if rules.later_leader == "last" else order[0]
-        deck = list(range(52))
-        if rules.jokers:
-            deck += [52, 53]
-        random.Random(f"president/{self.seed}/deal/{self.deal_number}").shuffle(deck)
+        deck = shuffled(_DECK_WITH_JOKERS if rules.jokers else _DECK, self.seed, "deal", self.deal_number)
+        # One card at a time from the leader: the k-th card of the deck goes to seat leader + k.
         hands = [0] * n
-        seat = leader
-        for card in deck:
-            hands[seat] |= 1 << card
-            seat = seat + 1 if seat + 1 < n else 0
+        for k in range(n):
+            hands[(leader + k) % n] = sum(_BITS[c] for c in deck[k::n])
         must = 0
         if self.deal_number == 1 and rules.first_leader == "holder" and rules.first_lead_card is not None:
             card = rules.first_lead_card
@@ -290,7 +323,7 @@ class Match:
         self._reset_deal(hands, leader)
         self._must_contain = must
         if self._events is not None:
-            self._events.append(Event("deal", data={"deal": self.deal_number, "leader": leader}))
+            self._events.append(("deal", None, 0, None, {"deal": self.deal_number, "leader": leader}, None))
         if self.deal_number >= 2:
             order = self._results[-1].order
             pending = []
@@ -303,7 +336,7 @@ class Match:
                 self._given[giver] |= gift
                 pending.append((receiver, giver, count))
                 if self._events is not None:
-                    self._events.append(Event("gift", giver, gift, to=receiver, private_to=(giver, receiver)))
+                    self._events.append(("gift", giver, gift, receiver, None, (giver, receiver)))
             self._pending = tuple(pending)
         if self._pending:
             self._phase = EXCHANGE
@@ -409,7 +442,10 @@ class Match:
 
     def legal_moves(self) -> list[Move]:
         """Every legal move of the seat to act: plays, ``pass``, or the gifts of the exchange."""
-        return self.legal_masks()
+        moves = self._legal
+        if moves is None:
+            moves = self._legal = self.legal_masks()
+        return moves[:]
 
     def seat_view(self, seat: int, reveal: bool = False) -> SeatView:
         """What ``seat`` may see, as a :class:`SeatView` (masks; for bots).
@@ -534,20 +570,25 @@ class Match:
             return False
         return True
 
-    def apply(self, move: Move | int | str) -> list[Event]:
-        """Apply a move of the seat to act and return the events it caused.
+    def apply(self, move: Move | int | str) -> Events:
+        """Apply a move of the seat to act and return the events it caused (a sequence of :class:`Event`).
 
         Raises :class:`IllegalMove` with a reason (and changes nothing) when the
         move is not legal.
         """
-        value = self.verify(move)
-        events: list[Event] = []
+        legal = self._legal
+        kind = type(move)
+        if legal is not None and (kind is Move or kind is int) and move in legal:
+            value = move
+        else:
+            value = self.verify(move)
+        events: list[RawEvent] = []
         self._events = events
         try:
             self._apply(value)
         finally:
             self._events = None
-        return events
+        return Events(events)
 
     def apply_fast(self, move: int) -> None:
         """Apply a move known to be legal (an int from :meth:`legal_masks`); no checks, no events."""
@@ -565,6 +606,7 @@ class Match:
         return out
 
     def _apply(self, value: int) -> None:
+        self._legal = None
         seat = self._to_act
         log = self._log
         self._log = (log, seat, value, 0 if log is None else log[3] + 1)
@@ -587,7 +629,7 @@ class Match:
         received[giver] |= cards
         self._received = received
         if self._events is not None:
-            self._events.append(Event("return", receiver, cards, to=giver, private_to=(receiver, giver)))
+            self._events.append(("return", receiver, cards, giver, None, (receiver, giver)))
         if self._pending:
             self._to_act = self._pending[0][0]
             self._give_count = self._pending[0][2]
@@ -611,17 +653,17 @@ class Match:
             self._passed = 0
         events = self._events
         if events is not None:
-            events.append(Event("play", seat, cards))
+            events.append(("play", seat, cards, None, None, None))
         if count == 4 and self.rules.revolution:
             self._rev = not self._rev
             self._beaters = BEATERS[(self._rev, self.rules.joker_in_revolution == "highest")]
             if events is not None:
-                events.append(Event("revolution", seat, data={"on": self._rev}))
+                events.append(("revolution", seat, 0, None, {"on": self._rev}, None))
         if not hand:
             self._active &= ~(1 << seat)
             self._finished += (seat,)
             if events is not None:
-                events.append(Event("out", seat, data={"place": len(self._finished)}))
+                events.append(("out", seat, 0, None, {"place": len(self._finished)}, None))
             if self._active & (self._active - 1) == 0:
                 self._end_deal()
                 return
@@ -630,7 +672,7 @@ class Match:
     def _pass(self, seat: int) -> None:
         self._passed |= 1 << seat
         if self._events is not None:
-            self._events.append(Event("pass", seat))
+            self._events.append(("pass", seat, 0, None, None, None))
         self._advance(seat)
 
     def _advance(self, seat: int) -> None:
@@ -648,7 +690,7 @@ class Match:
                 leader = self._next_active(owner, 0)
             self._to_act = leader
             if self._events is not None:
-                self._events.append(Event("trick_cleared", data={"leader": leader}))
+                self._events.append(("trick_cleared", None, 0, None, {"leader": leader}, None))
             return
         self._to_act = self._next_active(seat, passed if self._lockout else 0)
 
@@ -684,16 +726,16 @@ class Match:
         self._table_count = 0
         events = self._events
         if events is not None:
-            events.append(Event("deal_over", data={
+            events.append(("deal_over", None, 0, None, {
                 "deal": self.deal_number, "order": list(order), "points": points,
                 "titles": list(self._titles), "scores": list(self._scores),
-            }))
+            }, None))
         winners = self._decide_end(order)
         if winners:
             self._winners = winners
             self._phase = OVER
             if events is not None:
-                events.append(Event("match_over", data={"winners": winners, "scores": list(self._scores)}))
+                events.append(("match_over", None, 0, None, {"winners": winners, "scores": list(self._scores)}, None))
         else:
             self._start_deal()
 
@@ -739,6 +781,7 @@ class Match:
         other._log = self._log
         other._deal_start = self._deal_start
         other._events = None
+        other._legal = None
         other.hands = self.hands[:]
         other._leader = self._leader
         other._table = self._table
@@ -778,6 +821,7 @@ class Match:
         """
         if self._phase == OVER:
             raise ValueError("the match is over")
+        self._legal = None
         rng = rng or random.Random()
         while self._phase == EXCHANGE:
             self._give_back(self._to_act, random_choice(self.legal_masks(), rng) & CARDS_MASK)

@@ -6,9 +6,13 @@ fast paths of the engine make none.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterator, Sequence
+from typing import Any, overload
 
 from .cards import cards_list
+
+RawEvent = tuple[str, int | None, int, int | None, dict[str, Any] | None, tuple[int, ...] | None]
+"""An event as the engine records it: ``(kind, seat, cards, to, data, private_to)``."""
 
 
 class Event:
@@ -69,3 +73,50 @@ class Event:
         return isinstance(other, Event) and self.to_dict() == other.to_dict()
 
     __hash__ = None  # type: ignore[assignment]
+
+
+class Events(Sequence[Event]):
+    """The events of one move: a read-only sequence that builds each :class:`Event` when first read."""
+
+    __slots__ = ("_built", "_raw")
+
+    def __init__(self, raw: list[RawEvent]) -> None:
+        self._raw = raw
+        self._built: list[Event] | None = None
+
+    def _events(self) -> list[Event]:
+        built = self._built
+        if built is None:
+            built = self._built = [Event(*r) for r in self._raw]
+        return built
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Event]: ...
+
+    def __getitem__(self, index: int | slice) -> Event | list[Event]:
+        return self._events()[index]
+
+    def __len__(self) -> int:
+        return len(self._raw)
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self._events())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Events):
+            return self._events() == other._events()
+        if isinstance(other, list):
+            return self._events() == other
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def to_list(self, for_seat: int | None = -1) -> list[dict[str, Any]]:
+        """JSON form of every event, as :meth:`Event.to_dict` gives it for ``for_seat``."""
+        return [e.to_dict(for_seat) for e in self._events()]
+
+    def __repr__(self) -> str:
+        return f"Events({self._events()!r})"

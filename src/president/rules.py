@@ -361,8 +361,21 @@ def get_rules(name: str | Rules, **options: Any) -> Rules:
     """
     if isinstance(name, Rules):
         return name.replace(**options) if options else name
+    try:
+        cache_key = (name, tuple(sorted(options.items())))
+        cached = _CACHE.get(cache_key)
+    except TypeError:  # an unhashable option value: let Rules report it
+        cache_key, cached = None, None
+    if cached is not None:
+        return cached
     key = ALIASES.get(name.lower(), name.lower())
     rules = PRESETS.get(key)
     if rules is None:
         raise ValueError(f"unknown rule set {name!r}; the presets are: {', '.join(PRESETS)}")
-    return rules.replace(**options) if options else rules
+    result = rules.replace(**options) if options else rules
+    if cache_key is not None and len(_CACHE) < 1024:
+        _CACHE[cache_key] = result
+    return result
+
+
+_CACHE: dict[tuple[str, tuple[tuple[str, Any], ...]], Rules] = {}

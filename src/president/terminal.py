@@ -266,7 +266,7 @@ class TerminalGame:
         self.screen.say("Legal moves: " + " | ".join(move_str(m) for m in moves))
         self.screen.say(f"The classic player would play: {move_str(advice)}")
 
-    def _narrate(self, events: list[Event]) -> None:
+    def _narrate(self, events: Sequence[Event]) -> None:
         screen = self.screen
         for event in events:
             kind, seat = event.kind, event.seat

@@ -77,7 +77,7 @@ def add_parser(sub: Any) -> None:
         "arena",
         help="rate bots over many duplicate deals",
         description="Play many duplicate deals between bots (each deck replayed with the bots rotated through "
-        "the seats) and report mean points per deal with a 95%% interval, titles, match wins and an openskill "
+        "the seats) and report mean points per deal with a 95% interval, titles, match wins and an openskill "
         "rating per bot.",
     )
     p.add_argument("--rules", default="tavern-jack", help="preset name (default: tavern-jack)")
