@@ -36,6 +36,8 @@ FULL_DECK = (1 << 52) - 1
 """The 52 standard cards as a mask."""
 JOKERS = (1 << BLACK_JOKER) | (1 << RED_JOKER)
 """The two jokers as a mask."""
+ALL_CARDS = FULL_DECK | JOKERS
+"""Every card number there is (52 cards and the two jokers) as a mask."""
 
 RANK_MASKS: tuple[int, ...] = tuple(15 << (4 * r) for r in range(NUM_RANKS))
 """``RANK_MASKS[r]`` has the bits of every card of rank ``r``."""

@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .cards import (
+    ALL_CARDS,
     JOKERS,
     RANK_MASKS,
     card_str,
@@ -200,10 +201,11 @@ class Match:
             if mask & JOKERS and not self.rules.jokers:
                 raise ValueError(f"{self.rules.name} is played without jokers (hand {i})")
             seen |= mask
+        explicit = leader
         must = 0
+        card = self.rules.first_lead_card
         if leader is None:
             leader = 0
-            card = self.rules.first_lead_card
             if self.rules.first_leader == "holder" and card is not None:
                 for i, mask in enumerate(masks):
                     if mask >> card & 1:
@@ -212,7 +214,7 @@ class Match:
             raise ValueError(f"leader must be a seat from 0 to {n - 1}")
         self.players = n
         self.seed = 0
-        self._first_leader = leader
+        self._first_leader = explicit
         self._initial_hands = list(masks)
         self.single_deal = True
         self._setup()
@@ -510,8 +512,8 @@ class Match:
             elif not isinstance(move, int) or isinstance(move, bool):
                 raise IllegalMove(f"{move!r} is not a move: use text such as '7c 7h', 'pass' or 'give 3c'")
         value = int(move)
-        if value < 0:
-            raise IllegalMove(f"{move!r} is not a move: a move is a card mask, 0 for a pass")
+        if value < 0 or value & ~(GIVE_FLAG | ALL_CARDS):
+            raise IllegalMove(f"{move!r} is not a move: a move is a mask of cards 0 to 53, 0 for a pass")
         phase = self._phase
         if phase == OVER:
             raise IllegalMove("the match is over")

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from .cards import cards_str
 from .errors import IllegalMove
 from .moves import Move, move_str
-from .rules import Rules, get_rules
+from .rules import ALIASES, PRESETS, Rules, get_rules
 
 if TYPE_CHECKING:
     from .engine import Match
@@ -49,14 +49,15 @@ def _options_from_json(text: str) -> dict[str, Any]:
 def format_record(match: Match) -> str:
     """The record text of ``match``."""
     lines = ['[Game "President"]', f'[Rules "{match.rules.name}"]']
-    if match.rules.overrides():
+    if match.rules.overrides() or match.rules.name not in PRESETS:
         lines.append(f'[Options "{_escape(_options_json(match.rules))}"]')
     lines.append(f'[Players "{match.players}"]')
     if match.single_deal:
         assert match._initial_hands is not None
         hands = " | ".join(cards_str(h) for h in match._initial_hands)
         lines.append(f'[Hands "{hands}"]')
-        lines.append(f'[Leader "{match._first_leader}"]')
+        if match._first_leader is not None:
+            lines.append(f'[Leader "{match._first_leader}"]')
     else:
         lines.append(f'[Seed "{match.seed}"]')
         if match._first_leader is not None:
@@ -115,7 +116,13 @@ def parse_record(text: str) -> Match:
     if headers.get("Game", "President") != "President":
         raise ValueError(f"not a President record: Game is {headers['Game']!r}")
     options = _options_from_json(headers["Options"]) if "Options" in headers else {}
-    rules = get_rules(headers.get("Rules", "tavern-jack"), **options)
+    name = headers.get("Rules", "tavern-jack")
+    try:
+        rules = get_rules(name, **options)
+    except ValueError:
+        if name in PRESETS or name.lower() in ALIASES:
+            raise
+        rules = Rules(name=name, **options)
     try:
         players = int(headers["Players"])
     except (KeyError, ValueError):

@@ -119,13 +119,15 @@ class Rules:
         return dataclasses.replace(self, **changes)
 
     def overrides(self) -> dict[str, Any]:
-        """The options that differ from the preset this rule set is named after."""
-        base = PRESETS.get(self.name)
-        if base is None:
-            return {}
+        """The options that differ from the preset this rule set is named after.
+
+        For a rule set that is not named after a preset, the options that differ
+        from the defaults of :class:`Rules`.
+        """
+        base = PRESETS.get(self.name) or Rules()
         out: dict[str, Any] = {}
         for f in dataclasses.fields(self):
-            if f.compare and getattr(self, f.name) != getattr(base, f.name):
+            if f.compare and f.name != "name" and getattr(self, f.name) != getattr(base, f.name):
                 out[f.name] = getattr(self, f.name)
         return out
 
@@ -236,6 +238,7 @@ RACE_TO_11 = _preset(
         "exchange": "seed 002, 02: 'the last gives the president his highest card; the president returns "
         "any unwanted one'",
         "points": "seed 002, 04: '2 points to the first, 1 to the second, 0 to the others'",
+        "deals": "seed 002, 04: the series has no fixed number of deals: it ends on the score",
         "target_score": "seed 002, 04: 'after a complete deal, reaching 11 or more ends the series'",
         "tie_break": "seed 002, 04: 'the higher total wins; with equal maxima continue'",
         "titles_top": "seed 002, 04: 'first is president, second vice-president, the others in order'",

@@ -90,15 +90,7 @@ def test_unknown_preset_is_refused_with_the_list_of_presets() -> None:
 SOURCELESS = {"name", "description", "sources", "title_names"}
 
 
-@pytest.mark.parametrize(
-    "preset",
-    [
-        pytest.param(name, marks=pytest.mark.xfail(
-            strict=True, reason="rules bug: race-to-11 sets deals=None without citing its source"))
-        if name == "race-to-11" else name
-        for name in PRESET_NAMES
-    ],
-)
+@pytest.mark.parametrize("preset", PRESET_NAMES)
 def test_every_preset_cites_a_source_for_every_setting_it_makes(preset: str) -> None:
     rules, default = get_rules(preset), Rules()
     made = {f.name for f in dataclasses.fields(Rules) if f.name not in SOURCELESS
