@@ -10,6 +10,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
+from president.bots import make_bot
 from president.engine import Match
 
 from .live import LiveServer, bright_expected, server_seed_where
@@ -49,11 +50,9 @@ def test_first_lead_only_threes_are_bright_and_play_needs_the_three_of_clubs(
 
 def answer_position(match: Match) -> bool:
     """Seat 0 answers a pair in its first turn of the deal and holds a rank that can beat it."""
-    from president.bots import make_bot
-
     bot = make_bot("classic")
     rng = random.Random(0)
-    while match.to_act != 0:
+    while match.to_act is not None and match.to_act != 0:
         match.apply(bot.choose(match.seat_view(match.to_act), rng))
     view = match.view(0)
     return len(view["table"]) == 2 and any(m != "pass" for m in view["legal_moves"])

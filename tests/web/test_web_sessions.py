@@ -27,7 +27,8 @@ def test_reload_mid_trick_resumes_the_same_game(page: Page, live_server: LiveSer
         if state["phase"] == "play" and pile_cards(page):
             break
         play_classic_turn(page, live_server, table)
-    before = {"hand": hand_cards(page), "pile": pile_cards(page), "seq": state["seq"], "deal": state["deal"]}
+    before: dict[str, object] = {"hand": hand_cards(page), "pile": pile_cards(page), "seq": state["seq"],
+                                 "deal": state["deal"]}
     page.reload()
     after_state = wait_for_decision(page)
     assert table_id(page) == table
@@ -37,7 +38,7 @@ def test_reload_mid_trick_resumes_the_same_game(page: Page, live_server: LiveSer
     assert bright_cards(page) == bright_expected(match, 0)
     # The seat is live after the reload: a move made now is taken by the server.
     move = play_classic_turn(page, live_server, table)
-    assert str(live_server.match(table).moves[int(before["seq"])][1]) == move
+    assert str(live_server.match(table).moves[int(state["seq"])][1]) == move
 
 
 def test_two_browser_contexts_play_at_one_table_as_two_people(
@@ -64,21 +65,21 @@ def test_two_browser_contexts_play_at_one_table_as_two_people(
     while people_moves < 6:
         live = live_server.match(table)
         assert live.to_act is not None
-        page = pages.get(live.to_act)
-        if page is None:
+        mover = pages.get(live.to_act)
+        if mover is None:
             # A computer seat is to act: wait for a person's turn.
             ann.wait_for_function("seq => Number(document.querySelector('.game').dataset.seq) > Number(seq)",
                                   arg=game_state(ann)["seq"])
             continue
         other = pages[1 - live.to_act]
-        wait_for_decision(page)
-        play_move(page, classic_move(live, live.to_act))
-        seq = int(game_state(page)["seq"])
+        wait_for_decision(mover)
+        play_move(mover, classic_move(live, live.to_act))
+        seq = int(game_state(mover)["seq"])
         # The other person sees the move: the same moves, the same cards on the table.
         other.wait_for_function("seq => Number(document.querySelector('.game').dataset.seq) >= seq", arg=seq)
         now = live_server.match(table)
         if len(now.moves) == seq:
-            assert pile_cards(other) == pile_cards(page) == now.view(0)["table"]
+            assert pile_cards(other) == pile_cards(mover) == now.view(0)["table"]
         people_moves += 1
     assert ann.locator(".seat-panel[data-seat='1'] .name").text_content() == "Bea"
     assert bea.locator(".seat-panel[data-seat='0'] .name").text_content() == "Ann"
@@ -88,6 +89,9 @@ def test_phone_portrait_fits_the_hand_and_plays_by_touch(
     new_context: Callable[..., BrowserContext], live_server: LiveServer
 ) -> None:
     page = new_context(phone=True).new_page()
+    page.goto(live_server.url)
+    page.wait_for_selector("#play-bots")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
     table = start_table(page, live_server)
     state = wait_for_decision(page)
     width = page.viewport_size["width"] if page.viewport_size else 390
