@@ -28,11 +28,11 @@ from .cards import (
 from .errors import IllegalMove
 from .events import Events, RawEvent
 from .movegen import (
-    BEATERS,
+    ANSWER_BYTES,
+    LEAD_BYTES,
     PASS_MOVE,
-    SHIFTED_LEAD,
-    SHIFTED_SUBSETS,
     STRENGTH,
+    STRONGER,
     answer_moves,
     gift_moves,
     lead_moves,
@@ -70,7 +70,6 @@ class Match:
 
     __slots__ = (
         "_active",
-        "_beaters",
         "_deal_start",
         "_events",
         "_finished",
@@ -93,6 +92,7 @@ class Match:
         "_results",
         "_rev",
         "_scores",
+        "_stronger",
         "_table",
         "_table_count",
         "_table_rank",
@@ -160,7 +160,7 @@ class Match:
         rules = self.rules
         self._lockout = rules.pass_lockout
         self._max_set = rules.max_set
-        self._beaters = BEATERS[(False, rules.joker_in_revolution == "highest")]
+        self._stronger = STRONGER[(False, rules.joker_in_revolution == "highest")]
         self._scores = [0] * n
         self._results = ()
         self.deal_number = 0
@@ -261,7 +261,7 @@ class Match:
         self._owner = view.owner
         self._passed = view.passed
         self._rev = view.revolution
-        self._beaters = BEATERS[(view.revolution, view.rules.joker_in_revolution == "highest")]
+        self._stronger = STRONGER[(view.revolution, view.rules.joker_in_revolution == "highest")]
         self._played = view.played
         assert view.to_act is not None
         self._to_act = view.to_act
@@ -292,7 +292,7 @@ class Match:
         self._active = sum(1 << s for s in range(n) if hands[s])
         self._finished = ()
         self._rev = False
-        self._beaters = BEATERS[(False, self.rules.joker_in_revolution == "highest")]
+        self._stronger = STRONGER[(False, self.rules.joker_in_revolution == "highest")]
         self._played = 0
         self._deal_start = self._log[3] + 1 if self._log is not None else 0
         self._received = [0] * n
@@ -435,7 +435,7 @@ class Match:
             hand = self.hands[self._to_act]
             if not self._table:
                 return lead_moves(hand, self._max_set, self._must_contain)
-            moves = answer_moves(hand, self._table_rank, self._table_count, self._beaters[self._table_rank])
+            moves = answer_moves(hand, self._table_count, self._stronger[self._table_rank])
             moves.append(PASS_MOVE)
             return moves
         if phase == EXCHANGE:
@@ -557,9 +557,9 @@ class Match:
                     f"a {_SET_NAMES[need]} can only be beaten by a {_SET_NAMES[need]}, "
                     f"not by a {_SET_NAMES[count]}"
                 )
-            if rank not in self._beaters[self._table_rank]:
+            if not RANK_MASKS[rank] & self._stronger[self._table_rank]:
                 table = cards_str(self._table)
-                if not self._beaters[self._table_rank]:
+                if not self._stronger[self._table_rank]:
                     raise IllegalMove(f"nothing beats {table}: you can only pass")
                 raise IllegalMove(f"{cards_str(cards)} does not beat {table}: play a higher {_SET_NAMES[need]}")
         return cards
@@ -658,7 +658,7 @@ class Match:
             events.append(("play", seat, cards, None, None, None))
         if count == 4 and self.rules.revolution:
             self._rev = not self._rev
-            self._beaters = BEATERS[(self._rev, self.rules.joker_in_revolution == "highest")]
+            self._stronger = STRONGER[(self._rev, self.rules.joker_in_revolution == "highest")]
             if events is not None:
                 events.append(("revolution", seat, 0, None, {"on": self._rev}, None))
         if not hand:
@@ -774,7 +774,7 @@ class Match:
         other._initial_hands = self._initial_hands
         other._lockout = self._lockout
         other._max_set = self._max_set
-        other._beaters = self._beaters
+        other._stronger = self._stronger
         other._scores = self._scores
         other._results = self._results
         other.deal_number = self.deal_number
@@ -841,7 +841,7 @@ class Match:
         max_set = self._max_set
         revolution = self.rules.revolution
         high = self.rules.joker_in_revolution == "highest"
-        beaters = self._beaters
+        stronger = self._stronger
         rev = self._rev
         table = self._table
         trank = self._table_rank
@@ -852,8 +852,8 @@ class Match:
         seat = self._to_act
         must = self._must_contain
         finished = list(self._finished)
-        lead_tab = SHIFTED_LEAD
-        sub_tab = SHIFTED_SUBSETS
+        lead_tab = LEAD_BYTES
+        answer_tab = ANSWER_BYTES
         moves: list[int]
         while True:
             hand = hands[seat]
@@ -862,10 +862,16 @@ class Match:
                 must = 0
             elif table:
                 moves = [0]
-                for r in beaters[trank]:
-                    nib = (hand >> (r << 2)) & 15
-                    if nib:
-                        moves += sub_tab[r][nib][tcount]
+                h = hand & stronger[trank]
+                if h:
+                    i = ((h & -h).bit_length() - 1) >> 3
+                    h >>= i << 3
+                    while h:
+                        byte = h & 255
+                        if byte:
+                            moves += answer_tab[i][byte][tcount]
+                        h >>= 8
+                        i += 1
                 move = moves[int(rand() * len(moves))]
             elif must:
                 leads = lead_moves(hand, max_set, must)
@@ -873,14 +879,14 @@ class Match:
                 must = 0
             else:
                 moves = []
-                r = 0
+                i = 0
                 h = hand
                 while h:
-                    nib = h & 15
-                    if nib:
-                        moves += lead_tab[r][nib][max_set]
-                    h >>= 4
-                    r += 1
+                    byte = h & 255
+                    if byte:
+                        moves += lead_tab[i][byte][max_set]
+                    h >>= 8
+                    i += 1
                 move = moves[int(rand() * len(moves))]
             if move:
                 hand ^= move
@@ -893,7 +899,7 @@ class Match:
                     passed = 0
                 if tcount == 4 and revolution:
                     rev = not rev
-                    beaters = BEATERS[(rev, high)]
+                    stronger = STRONGER[(rev, high)]
                 if not hand:
                     active &= ~(1 << seat)
                     finished.append(seat)

@@ -40,6 +40,28 @@ SHIFTED_SUBSETS: tuple[tuple[tuple[tuple[Move, ...], ...], ...], ...] = tuple(
 """``SHIFTED_SUBSETS[rank][nibble][k]``: the plays of exactly ``k`` cards from that rank (shared Move ints)."""
 
 
+LEAD_BYTES: tuple[tuple[tuple[tuple[Move, ...], ...], ...], ...] = tuple(
+    tuple(
+        tuple(SHIFTED_LEAD[2 * i][b & 15][m] + SHIFTED_LEAD[2 * i + 1][b >> 4][m] for m in range(5))
+        for b in range(256)
+    )
+    for i in range(NUM_RANKS // 2)
+)
+"""``LEAD_BYTES[i][byte][m]``: the leads of at most ``m`` cards from ranks ``2i`` and ``2i+1``.
+
+Indexed by a byte of the hand (two rank nibbles): one lookup serves two ranks.
+"""
+
+ANSWER_BYTES: tuple[tuple[tuple[tuple[Move, ...], ...], ...], ...] = tuple(
+    tuple(
+        tuple(SHIFTED_SUBSETS[2 * i][b & 15][k] + SHIFTED_SUBSETS[2 * i + 1][b >> 4][k] for k in range(5))
+        for b in range(256)
+    )
+    for i in range(NUM_RANKS // 2)
+)
+"""``ANSWER_BYTES[i][byte][k]``: the plays of exactly ``k`` cards of one rank from ranks ``2i`` and ``2i+1``."""
+
+
 def strength_table(revolution: bool, jokers_stay_high: bool) -> tuple[int, ...]:
     """Strength of each rank (higher beats lower) in the normal or reversed order."""
     if not revolution:
@@ -65,6 +87,11 @@ BEATERS: dict[tuple[bool, bool], tuple[tuple[int, ...], ...]] = {
 }
 """``BEATERS[(revolution, jokers_stay_high)][rank]``: the ranks that beat ``rank``, lowest first."""
 
+STRONGER: dict[tuple[bool, bool], tuple[int, ...]] = {
+    key: tuple(sum(15 << (4 * r) for r in ranks) for ranks in value) for key, value in BEATERS.items()
+}
+"""``STRONGER[(revolution, jokers_stay_high)][rank]``: the mask of every card of a rank that beats ``rank``."""
+
 ORDER: dict[tuple[bool, bool], tuple[int, ...]] = {
     key: tuple(sorted(range(NUM_RANKS), key=lambda r, s=value: s[r])) for key, value in STRENGTH.items()  # type: ignore[misc]
 }
@@ -80,23 +107,33 @@ def lead_moves(hand: int, max_set: int, must_contain: int = 0) -> list[Move]:
         rank = (must_contain.bit_length() - 1) >> 2
         return [m for m in SHIFTED_LEAD[rank][(hand >> (rank << 2)) & 15][max_set] if m & must_contain]
     out: list[Move] = []
-    rank = 0
+    i = 0
     while hand:
-        nib = hand & 15
-        if nib:
-            out += SHIFTED_LEAD[rank][nib][max_set]
-        hand >>= 4
-        rank += 1
+        byte = hand & 255
+        if byte:
+            out += LEAD_BYTES[i][byte][max_set]
+        hand >>= 8
+        i += 1
     return out
 
 
-def answer_moves(hand: int, table_rank: int, table_count: int, beaters: tuple[int, ...]) -> list[Move]:
-    """Every play that beats ``table_count`` cards of ``table_rank`` (the pass not included)."""
+def answer_moves(hand: int, table_count: int, stronger: int) -> list[Move]:
+    """Every play of ``table_count`` cards of one rank among the cards of ``hand & stronger`` (no pass).
+
+    ``stronger`` is the mask of the cards that beat the table, from :data:`STRONGER`.
+    """
     out: list[Move] = []
-    for rank in beaters:
-        nib = (hand >> (rank << 2)) & 15
-        if nib:
-            out += SHIFTED_SUBSETS[rank][nib][table_count]
+    h = hand & stronger
+    if not h:
+        return out
+    i = ((h & -h).bit_length() - 1) >> 3
+    h >>= i << 3
+    while h:
+        byte = h & 255
+        if byte:
+            out += ANSWER_BYTES[i][byte][table_count]
+        h >>= 8
+        i += 1
     return out
 
 

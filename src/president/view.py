@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from .cards import card_str, cards_list
-from .movegen import BEATERS, PASS_MOVE, answer_moves, gift_moves, lead_moves
+from .movegen import PASS_MOVE, STRONGER, answer_moves, gift_moves, lead_moves
 from .moves import Move, move_of, move_str
 from .rules import Rules
 
@@ -87,7 +87,7 @@ class SeatView:
         if not self.table:
             return lead_moves(self.hand, self.rules.max_set, self.must_contain)
         key = (self.revolution, self.rules.joker_in_revolution == "highest")
-        moves = answer_moves(self.hand, self.table_rank, self.table_count, BEATERS[key][self.table_rank])
+        moves = answer_moves(self.hand, self.table_count, STRONGER[key][self.table_rank])
         moves.append(PASS_MOVE)
         return moves
 

@@ -24,7 +24,7 @@ from typing import Any
 from ..bots.classic import classic_gift, classic_move
 from ..cards import RANK_MASKS
 from ..engine import Match, Policy
-from ..movegen import BEATERS, answer_moves, lead_moves
+from ..movegen import STRONGER, answer_moves, lead_moves
 from ..moves import CARDS_MASK, GIVE_FLAG
 from ..view import SeatView
 from .sampler import knowledge, sample_hands
@@ -54,8 +54,7 @@ def noisy_classic_policy(view_rules_max_set: int, flips: bool, jokers_high: bool
                rng: random.Random) -> int:
         if epsilon and rng.random() < epsilon:
             if table_count:
-                beaters = BEATERS[(revolution, jokers_high)][table_rank]
-                moves = answer_moves(hand, table_rank, table_count, beaters)
+                moves = answer_moves(hand, table_count, STRONGER[(revolution, jokers_high)][table_rank])
                 if not moves or rng.random() < 1 / (len(moves) + 1):
                     return 0
                 return moves[int(rng.random() * len(moves))]
