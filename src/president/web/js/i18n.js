@@ -22,6 +22,8 @@ const SUIT_SYMBOLS = { c: "♣", d: "♦", h: "♥", s: "♠" };
 
 const STRINGS = {
   en: {
+    "replay.gaveBack": (p) => `${p.name} gave ${p.cards} back to ${p.to}`,
+    "replay.cleared": "the trick is over",
     "start.playerRange": (p) => `${p.range} players`,
     "app.name": "President",
     "app.tagline": "The card game of presidents and beggars: play against the computer or with friends.",
@@ -174,6 +176,8 @@ const STRINGS = {
     "joker.BJ": "Black joker", "joker.RJ": "Red joker",
   },
   ru: {
+    "replay.gaveBack": (p) => `${p.name} вернул ${p.cards}: ${p.to}`,
+    "replay.cleared": "круг окончен",
     "start.playerRange": (p) => `${p.range} ${ru(p.n, "игрок", "игрока", "игроков")}`,
     "app.name": "Президент",
     "app.tagline": "Карточная игра президентов и нищих: играйте с компьютером или с друзьями.",
@@ -327,6 +331,8 @@ const STRINGS = {
     "joker.BJ": "Чёрный джокер", "joker.RJ": "Красный джокер",
   },
   fr: {
+    "replay.gaveBack": (p) => `${p.name} a rendu ${p.cards} à ${p.to}`,
+    "replay.cleared": "le pli est fini",
     "start.playerRange": (p) => `${p.range} joueurs`,
     "app.name": "Président",
     "app.tagline": "Le jeu de cartes des présidents et des clochards : jouez contre l’ordinateur ou entre amis.",
@@ -483,6 +489,8 @@ const STRINGS = {
     "joker.BJ": "Joker noir", "joker.RJ": "Joker rouge",
   },
   pt: {
+    "replay.gaveBack": (p) => `${p.name} devolveu ${p.cards} a ${p.to}`,
+    "replay.cleared": "a pilha acabou",
     "start.playerRange": (p) => `${p.range} jogadores`,
     "app.name": "Presidente",
     "app.tagline": "O jogo de cartas dos presidentes e mendigos: jogue contra o computador ou com amigos.",

@@ -1,12 +1,116 @@
-// The replay viewer of a finished match (placeholder until the frames are available).
+// The replay viewer: step through a finished match, every hand face up, deal by deal and move by move.
 
 import { api } from "./api.js";
+import { cardFace, sortCards } from "./cards.js";
 import { h, mount } from "./dom.js";
-import { t } from "./i18n.js";
+import { cardsText, placeText, t, titleName, titlesByPlace } from "./i18n.js";
+import { buildFrames, parseRecord } from "./replaylog.js";
+import { scoreTable } from "./scores.js";
+import { openDialog } from "./ui.js";
+
+const AUTOPLAY_MS = 900;
+
+function parseOptions(text) {
+  try {
+    return text ? JSON.parse(text) : {};
+  } catch {
+    return {};
+  }
+}
 
 export function showReplay(root, matchId, navigate) {
   let match = null;
+  let record = null;
+  let frames = [];
+  let index = 0;
+  let timer = null;
   let failed = false;
+
+  const names = () => match.names.map((name, seat) => name || t("seat.bot", { n: seat + 1 }));
+
+  function go(to) {
+    index = Math.max(0, Math.min(frames.length - 1, to));
+    if (index === frames.length - 1) stop();
+    render();
+  }
+
+  function stop() {
+    clearInterval(timer);
+    timer = null;
+  }
+
+  function toggle() {
+    if (timer) stop();
+    else {
+      if (index >= frames.length - 1) index = 0;
+      timer = setInterval(() => go(index + 1), AUTOPLAY_MS);
+    }
+    render();
+  }
+
+  function titleOf(frame, seat) {
+    const previous = frame.results.filter((r) => r.deal < frame.deal).pop();
+    if (!previous) return "";
+    const ladder = titlesByPlace(match.rules, match.players);
+    return titleName(match.rules, ladder[previous.order.indexOf(seat)]);
+  }
+
+  function panel(frame, seat) {
+    const slot = seat;
+    const angle = (90 + (slot * 360) / match.players) * (Math.PI / 180);
+    const hand = sortCards(frame.hands[seat], frame.revolution);
+    const out = frame.finished.indexOf(seat);
+    const last = frame.lastActions[seat];
+    let lastText = "";
+    if (out >= 0) lastText = t("seat.out", { place: placeText(out + 1) });
+    else if (last === "pass") lastText = t("seat.pass");
+    else if (last) lastText = cardsText(last.split(" "));
+    const title = titleOf(frame, seat);
+    const received = new Set(frame.received[seat]);
+    const classes = ["seat-panel", "open-hand"];
+    if (frame.toAct === seat) classes.push("turn");
+    if (frame.mover === seat) classes.push("moved");
+    if (out >= 0) classes.push("out");
+    return h("div", { class: classes.join(" "), "data-seat": seat,
+      style: { "--cos": Math.cos(angle).toFixed(3), "--sin": Math.sin(angle).toFixed(3) } },
+    h("div", { class: "open-fan", "aria-label": `${names()[seat]}: ${cardsText(hand)}` },
+      hand.map((code) => {
+        const face = cardFace(code);
+        if (received.has(code)) face.classList.add("received");
+        return face;
+      })),
+    h("div", { class: "seat-name" }, h("span", { class: "name" }, names()[seat])),
+    h("div", { class: "seat-meta" }, title ? h("span", { class: "title-name" }, title) : null,
+      h("span", { class: "points" }, t("seat.points", { n: frame.scores[seat] }))),
+    h("div", { class: `last-action${last === "pass" ? " is-pass" : ""}` }, lastText));
+  }
+
+  function caption(frame) {
+    const who = (seat) => names()[seat];
+    if (frame.event === "deal") {
+      const parts = [t("game.deal", { n: frame.deal, of: null })];
+      for (const e of frame.exchange) {
+        if (e.to !== null) parts.push(t("replay.gaveBack", { name: who(e.from), to: who(e.to), cards: e.cards }));
+      }
+      return parts.join(" · ");
+    }
+    const parts = [frame.move === "pass" ? t("game.passed", { name: who(frame.mover) })
+      : t("game.played", { name: who(frame.mover), cards: frame.move.split(" ") })];
+    if (frame.events.includes("revolution")) parts.push(t("game.revolution"));
+    if (frame.events.includes("out")) {
+      parts.push(t("game.out", { name: who(frame.mover), place: placeText(frame.finished.length) }));
+    }
+    if (frame.events.includes("trick_cleared")) parts.push(t("replay.cleared"));
+    if (frame.events.includes("deal_over")) parts.push(t("game.dealOver", { n: frame.deal }));
+    return parts.join(" · ");
+  }
+
+  function showScores() {
+    const frame = frames[index];
+    const view = { rules: match.rules, players: match.players, deal_results: frame.results, scores: frame.scores,
+      phase: index === frames.length - 1 ? "over" : "play", winners: match.winners };
+    openDialog("scores", t("scores.title"), scoreTable(view, names(), null));
+  }
 
   function render() {
     if (failed) {
@@ -14,12 +118,88 @@ export function showReplay(root, matchId, navigate) {
         h("button", { type: "button", onclick: () => navigate({}) }, t("join.back"))));
       return;
     }
-    if (!match) return;
-    mount(root, h("section", { class: "panel replay" }, h("h1", {}, t("replay.title")),
-      h("p", {}, t("replay.unavailable")), h("pre", { class: "record" }, match.record)));
+    if (!match) {
+      mount(root, h("p", { class: "muted loading" }, t("game.connecting")));
+      return;
+    }
+    if (!frames.length) {
+      mount(root, h("section", { class: "panel replay" }, h("h1", {}, t("replay.title")),
+        h("p", {}, t("replay.unavailable")), h("pre", { class: "record" }, match.record)));
+      return;
+    }
+    const frame = frames[index];
+    const panels = [];
+    for (let seat = 0; seat < match.players; seat += 1) panels.push(panel(frame, seat));
+    const deals = [...new Set(frames.map((f) => f.deal))];
+    const slider = h("input", { type: "range", min: 0, max: frames.length - 1, value: index, id: "replay-slider",
+      "aria-label": t("replay.step", { n: index + 1, of: frames.length }),
+      oninput: (e) => go(Number(e.target.value)) });
+    mount(root, h("section", { class: "game replay-view", "data-step": index, "data-steps": frames.length },
+      h("div", { class: "bar" },
+        h("span", { class: "rules-name" }, `${t("replay.title")} · ${t(`preset.${match.rules}`)}`),
+        h("label", { class: "deal-no" }, h("span", { class: "sr-only" }, t("scores.deal")),
+          h("select", { id: "replay-deal", onchange: (e) => go(frames.findIndex((f) => f.deal === Number(e.target.value))) },
+            deals.map((d) => h("option", { value: d, selected: d === frame.deal }, t("game.deal", { n: d, of: null }))))),
+        h("button", { type: "button", class: "small", id: "scores-button", onclick: showScores }, t("game.scores"))),
+      h("div", { class: "felt" }, panels,
+        h("div", { class: "centre" },
+          frame.revolution ? h("div", { class: "revolution-badge" }, t("game.revolution")) : null,
+          h("div", { class: "pile-slot" }, h("div", { class: "pile" }, frame.table.map((c) => cardFace(c)))),
+          h("div", { class: "pile-owner" }, frame.owner !== null && frame.table.length ? names()[frame.owner] : ""))),
+      h("div", { class: "replay-controls" },
+        h("p", { class: "caption", id: "replay-caption", "aria-live": "polite" }, caption(frame)),
+        slider,
+        h("div", { class: "controls" },
+          h("button", { type: "button", id: "replay-first", onclick: () => go(0) }, "« ", t("replay.first")),
+          h("button", { type: "button", id: "replay-prev", onclick: () => go(index - 1), "aria-keyshortcuts": "ArrowLeft" },
+            "‹ ", t("replay.prev")),
+          h("button", { type: "button", id: "replay-play", class: "primary", onclick: toggle },
+            timer ? t("replay.pause") : t("replay.play")),
+          h("button", { type: "button", id: "replay-next", onclick: () => go(index + 1), "aria-keyshortcuts": "ArrowRight" },
+            t("replay.next"), " ›"),
+          h("button", { type: "button", id: "replay-last", onclick: () => go(frames.length - 1) }, t("replay.last"), " »")),
+        h("p", { class: "muted small", id: "replay-step" }, t("replay.step", { n: index + 1, of: frames.length })))));
   }
 
-  api(`/api/matches/${encodeURIComponent(matchId)}`).then((m) => { match = m; render(); })
-    .catch(() => { failed = true; render(); });
-  return { render, destroy() {} };
+  function onKey(e) {
+    if (!frames.length || document.querySelector("dialog[open]")) return;
+    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+    if (e.key === "ArrowRight") go(index + 1);
+    else if (e.key === "ArrowLeft") go(index - 1);
+    else if (e.key === "Home") go(0);
+    else if (e.key === "End") go(frames.length - 1);
+    else return;
+    e.preventDefault();
+  }
+
+  async function load() {
+    try {
+      match = await api(`/api/matches/${encodeURIComponent(matchId)}`);
+    } catch {
+      failed = true;
+      render();
+      return;
+    }
+    try {
+      const presets = await api("/api/presets");
+      record = parseRecord(match.record);
+      const preset = presets.find((p) => p.name === match.rules);
+      const options = { ...(preset ? preset.options : {}), ...parseOptions(record.headers.Options) };
+      frames = buildFrames(record, { ...options, players: match.players });
+    } catch {
+      frames = [];
+    }
+    render();
+  }
+
+  document.addEventListener("keydown", onKey);
+  render();
+  load();
+  return {
+    render,
+    destroy() {
+      stop();
+      document.removeEventListener("keydown", onKey);
+    },
+  };
 }
