@@ -1,0 +1,227 @@
+"""Load on the game server: N clients on loopback, each playing full matches at its own bot-filled table.
+
+Usage::
+
+    python benchmarks/server_load.py [--tables 200] [--seconds 60] [--bot-delay 0.6] [--think 0.5]
+                                     [--rules three-of-clubs] [--players 4] [--deals 1] [--client-procs 1]
+                                     [--database URL] [--json out.json]
+
+The script starts ``president serve`` in a subprocess on a free port and a fresh SQLite
+file (or ``--database``), creates one table per client (the client in seat 0, ``classic``
+bots in the others), and lets every client play: it waits ``--think`` seconds (drawn
+between half and one and a half of it) when it is to act, sends a legal move, and
+measures the round trip until the server's update for that move comes back. A client
+whose match is over asks for a rematch; every client stops when ``--seconds`` have passed.
+
+It reports the moves per second the server made (bots included), the p50/p99/max move
+round trip, and the server's memory per table (resident memory with every table in
+play, less the memory before the first table, divided by the tables) and CPU use.
+``--bot-delay 0 --think 0`` measures the server flat out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import multiprocessing
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import connect
+
+
+@dataclass
+class ClientStats:
+    """What the clients of one process saw."""
+
+    rtts: list[float] = field(default_factory=list)
+    moves_seen: int = 0
+    matches: int = 0
+    errors: int = 0
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def rss_kib(pid: int) -> int:
+    """Resident memory of a process in KiB (Linux)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time of a process so far (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def play_table(url: str, table_id: str, token: str, think: float, until: float, stats: ClientStats,
+                     started: asyncio.Event, rng: random.Random) -> None:
+    """One client: start the match, play it, ask for rematches until the time is up."""
+    async with connect(url, proxy=None, max_size=2**22) as ws:
+        await ws.send(json.dumps({"type": "hello", "table": table_id, "token": token}))
+        await started.wait()
+        await ws.send(json.dumps({"type": "start"}))
+        sent_at: float | None = None
+        waiting_for = -1
+        async for raw in ws:
+            if time.monotonic() >= until:
+                return
+            message = json.loads(raw)
+            kind = message["type"]
+            if kind == "error":
+                stats.errors += 1
+                continue
+            if kind not in ("snapshot", "update"):
+                continue
+            if kind == "update":
+                stats.moves_seen += 1
+                if message["seq"] == waiting_for and sent_at is not None:
+                    stats.rtts.append(time.perf_counter() - sent_at)
+                    sent_at = None
+            view = message["view"]
+            if view is None:
+                continue
+            if view["phase"] == "over":
+                stats.matches += 1
+                await ws.send(json.dumps({"type": "rematch"}))
+                continue
+            if view["to_act"] == 0 and view["legal_moves"]:
+                if think:
+                    await asyncio.sleep(rng.uniform(think / 2, think * 1.5))
+                waiting_for = message["seq"] + 1
+                sent_at = time.perf_counter()
+                await ws.send(json.dumps({"type": "move", "move": rng.choice(view["legal_moves"]),
+                                          "seq": message["seq"]}))
+
+
+async def run_clients(port: int, seats: list[tuple[str, str]], think: float, seconds: float) -> ClientStats:
+    """Every client of this process, started together."""
+    stats = ClientStats()
+    started = asyncio.Event()
+    until = time.monotonic() + seconds
+    url = f"ws://127.0.0.1:{port}/ws"
+    tasks = [asyncio.create_task(play_table(url, table_id, token, think, until, stats, started,
+                                            random.Random(n)))
+             for n, (table_id, token) in enumerate(seats)]
+    await asyncio.sleep(0.5)
+    started.set()
+    await asyncio.gather(*tasks)
+    return stats
+
+
+def client_process(port: int, seats: list[tuple[str, str]], think: float, seconds: float) -> dict[str, Any]:
+    """A process running some of the clients; returns its statistics as a dict."""
+    stats = asyncio.run(run_clients(port, seats, think, seconds))
+    return {"rtts": stats.rtts, "moves_seen": stats.moves_seen, "matches": stats.matches, "errors": stats.errors}
+
+
+def start_server(args: argparse.Namespace, database: str, port: int) -> subprocess.Popen[bytes]:
+    command = [sys.executable, "-m", "president.cli", "serve", "--port", str(port), "--database", database,
+               "--bot-delay", str(args.bot_delay), "--rate-limit", "1000", "--no-access-log",
+               "--log-level", "warning"]
+    server = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+    with httpx.Client(trust_env=False) as http:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                if http.get(f"http://127.0.0.1:{port}/api/health").status_code == 200:
+                    return server
+            except httpx.TransportError:
+                pass
+            if time.monotonic() > deadline or server.poll() is not None:
+                raise SystemExit("the server did not start")
+            time.sleep(0.1)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=200, help="concurrent tables, one client each (default 200)")
+    parser.add_argument("--seconds", type=float, default=60.0, help="how long the clients keep playing (default 60)")
+    parser.add_argument("--bot-delay", type=float, default=0.6, help="the server's bot delay (default 0.6)")
+    parser.add_argument("--think", type=float, default=0.5, help="mean seconds a client waits before moving (0.5)")
+    parser.add_argument("--rules", default="three-of-clubs", help="preset of the tables (default three-of-clubs)")
+    parser.add_argument("--players", type=int, default=4, help="seats per table (default 4)")
+    parser.add_argument("--deals", type=int, default=1, help="deals per match (default 1)")
+    parser.add_argument("--client-procs", type=int, default=1, help="processes running the clients (default 1)")
+    parser.add_argument("--database", default=None, help="database URL (default: a fresh SQLite file)")
+    parser.add_argument("--json", default=None, help="also write the results to this JSON file")
+    args = parser.parse_args(argv)
+
+    folder = tempfile.mkdtemp(prefix="president-load-")
+    database = args.database or f"sqlite:///{folder}/load.sqlite3"
+    port = free_port()
+    server = start_server(args, database, port)
+    try:
+        base_rss = rss_kib(server.pid)
+        seats: list[tuple[str, str]] = []
+        bots = ["classic"] * (args.players - 1)
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}", trust_env=False, timeout=30) as http:
+            for n in range(args.tables):
+                made = http.post("/api/tables", json={
+                    "rules": args.rules, "players": args.players, "deals": args.deals, "seats": [None, *bots],
+                    "name": f"load{n}", "public": False,
+                }).json()
+                seats.append((made["table"]["id"], made["token"]))
+        cpu_before = cpu_seconds(server.pid)
+        began = time.perf_counter()
+        shares = [seats[i::args.client_procs] for i in range(args.client_procs)]
+        peak_rss = 0
+        with multiprocessing.get_context("spawn").Pool(args.client_procs) as pool:
+            pending = [pool.apply_async(client_process, (port, share, args.think, args.seconds)) for share in shares]
+            while not all(p.ready() for p in pending):
+                peak_rss = max(peak_rss, rss_kib(server.pid))
+                time.sleep(0.5)
+            results = [p.get() for p in pending]
+        elapsed = time.perf_counter() - began
+        cpu = cpu_seconds(server.pid) - cpu_before
+    finally:
+        server.send_signal(signal.SIGINT)
+        try:
+            server.wait(10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+
+    rtts = sorted(r for result in results for r in result["rtts"])
+    moves = sum(result["moves_seen"] for result in results)
+    report = {
+        "tables": args.tables, "seconds": round(elapsed, 1), "bot_delay": args.bot_delay, "think": args.think,
+        "rules": args.rules, "players": args.players, "client_procs": args.client_procs,
+        "moves": moves, "moves_per_second": round(moves / elapsed, 1),
+        "client_moves": len(rtts), "matches": sum(r["matches"] for r in results),
+        "errors": sum(r["errors"] for r in results),
+        "rtt_p50_ms": round(1000 * statistics.median(rtts), 2) if rtts else None,
+        "rtt_p99_ms": round(1000 * rtts[min(len(rtts) - 1, int(0.99 * len(rtts)))], 2) if rtts else None,
+        "rtt_max_ms": round(1000 * rtts[-1], 2) if rtts else None,
+        "server_cpu_percent": round(100 * cpu / elapsed, 1),
+        "memory_per_table_kib": round((peak_rss - base_rss) / args.tables, 1),
+        "server_rss_mib": round(peak_rss / 1024, 1),
+    }
+    width = max(len(k) for k in report)
+    for key, value in report.items():
+        print(f"{key:<{width}}  {value}")
+    if args.json:
+        Path(args.json).write_text(json.dumps(report, indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
