@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from .cards import (
     ALL_CARDS,
@@ -26,7 +26,7 @@ from .cards import (
     parse_cards,
 )
 from .errors import IllegalMove
-from .events import Events, RawEvent
+from .events import Event, Events, RawEvent
 from .movegen import (
     ANSWER_BYTES,
     LEAD_BYTES,
@@ -46,6 +46,25 @@ EXCHANGE, PLAY, OVER = 0, 1, 2
 _DECK = list(range(52))
 _DECK_WITH_JOKERS = list(range(54))
 _BITS = tuple(1 << c for c in range(54))
+
+
+def _next_seat_table(n: int) -> tuple[tuple[int, ...], ...]:
+    table = []
+    for seat in range(n):
+        row = []
+        for eligible in range(1 << n):
+            nxt = -1
+            for step in range(1, n + 1):
+                if eligible >> ((seat + step) % n) & 1:
+                    nxt = (seat + step) % n
+                    break
+            row.append(nxt)
+        table.append(tuple(row))
+    return tuple(table)
+
+
+NEXT_SEAT: tuple[tuple[tuple[int, ...], ...], ...] = tuple(_next_seat_table(n) for n in range(9))
+"""``NEXT_SEAT[players][seat][eligible]``: the first seat after ``seat``, clockwise, in the mask ``eligible``."""
 
 Policy = Callable[[int, int, int, int, bool, int, random.Random], int]
 """A fast playout policy: ``(seat, hand, table_rank, table_count, revolution, must_contain, rng) -> move``."""
@@ -446,7 +465,16 @@ class Match:
         """Every legal move of the seat to act: plays, ``pass``, or the gifts of the exchange."""
         moves = self._legal
         if moves is None:
-            moves = self._legal = self.legal_masks()
+            if self._phase == PLAY:
+                hand = self.hands[self._to_act]
+                if self._table:
+                    moves = answer_moves(hand, self._table_count, self._stronger[self._table_rank])
+                    moves.append(PASS_MOVE)
+                else:
+                    moves = lead_moves(hand, self._max_set, self._must_contain)
+            else:
+                moves = self.legal_masks()
+            self._legal = moves
         return moves[:]
 
     def seat_view(self, seat: int, reveal: bool = False) -> SeatView:
@@ -572,7 +600,7 @@ class Match:
             return False
         return True
 
-    def apply(self, move: Move | int | str) -> Events:
+    def apply(self, move: Move | int | str) -> Sequence[Event]:
         """Apply a move of the seat to act and return the events it caused (a sequence of :class:`Event`).
 
         Raises :class:`IllegalMove` with a reason (and changes nothing) when the
@@ -590,7 +618,7 @@ class Match:
             self._apply(value)
         finally:
             self._events = None
-        return Events(events)
+        return cast("Sequence[Event]", Events(events))
 
     def apply_fast(self, move: int) -> None:
         """Apply a move known to be legal (an int from :meth:`legal_masks`); no checks, no events."""
@@ -687,25 +715,12 @@ class Match:
             self._table_rank = -1
             self._table_count = 0
             self._passed = 0
-            leader = owner
-            if not active >> owner & 1:
-                leader = self._next_active(owner, 0)
+            leader = owner if active >> owner & 1 else NEXT_SEAT[self.players][owner][active]
             self._to_act = leader
             if self._events is not None:
                 self._events.append(("trick_cleared", None, 0, None, {"leader": leader}, None))
             return
-        self._to_act = self._next_active(seat, passed if self._lockout else 0)
-
-    def _next_active(self, seat: int, skip: int) -> int:
-        n = self.players
-        eligible = self._active & ~skip
-        s = seat
-        while True:
-            s += 1
-            if s == n:
-                s = 0
-            if eligible >> s & 1:
-                return s
+        self._to_act = NEXT_SEAT[self.players][seat][active & ~passed if self._lockout else active]
 
     def _end_deal(self) -> None:
         n = self.players
@@ -854,6 +869,7 @@ class Match:
         finished = list(self._finished)
         lead_tab = LEAD_BYTES
         answer_tab = ANSWER_BYTES
+        nxt = NEXT_SEAT[n]
         moves: list[int]
         while True:
             hand = hands[seat]
@@ -915,18 +931,9 @@ class Match:
             if active & ~(1 << owner) & ~passed == 0:
                 table = 0
                 passed = 0
-                seat = owner
-                if not active >> owner & 1:
-                    while True:
-                        seat = seat + 1 if seat + 1 < n else 0
-                        if active >> seat & 1:
-                            break
+                seat = owner if active >> owner & 1 else nxt[owner][active]
                 continue
-            eligible = active & ~passed if lockout else active
-            while True:
-                seat = seat + 1 if seat + 1 < n else 0
-                if eligible >> seat & 1:
-                    break
+            seat = nxt[seat][active & ~passed if lockout else active]
 
     @property
     def moves(self) -> list[tuple[int, Move]]:

@@ -6,8 +6,8 @@ fast paths of the engine make none.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from typing import Any, overload
+from collections.abc import Iterator
+from typing import Any, SupportsIndex, overload
 
 from .cards import cards_list
 
@@ -75,35 +75,34 @@ class Event:
     __hash__ = None  # type: ignore[assignment]
 
 
-class Events(Sequence[Event]):
-    """The events of one move: a read-only sequence that builds each :class:`Event` when first read."""
+class Events(tuple[RawEvent, ...]):
+    """The events of one move: a read-only sequence that builds each :class:`Event` when first read.
 
-    __slots__ = ("_built", "_raw")
-
-    def __init__(self, raw: list[RawEvent]) -> None:
-        self._raw = raw
-        self._built: list[Event] | None = None
+    It is a tuple of the engine's raw event tuples (so making one costs next to
+    nothing when nobody reads it); indexing and iterating give :class:`Event` objects.
+    """
 
     def _events(self) -> list[Event]:
-        built = self._built
+        built: list[Event] | None = self.__dict__.get("_built")
         if built is None:
-            built = self._built = [Event(*r) for r in self._raw]
+            built = [Event(*r) for r in tuple.__iter__(self)]
+            self.__dict__["_built"] = built
         return built
 
-    @overload
-    def __getitem__(self, index: int) -> Event: ...
+    @overload  # type: ignore[override]
+    def __getitem__(self, index: SupportsIndex) -> Event: ...
 
     @overload
     def __getitem__(self, index: slice) -> list[Event]: ...
 
-    def __getitem__(self, index: int | slice) -> Event | list[Event]:
+    def __getitem__(self, index: SupportsIndex | slice) -> Event | list[Event]:
         return self._events()[index]
 
-    def __len__(self) -> int:
-        return len(self._raw)
-
-    def __iter__(self) -> Iterator[Event]:
+    def __iter__(self) -> Iterator[Event]:  # type: ignore[override]
         return iter(self._events())
+
+    def __contains__(self, item: object) -> bool:
+        return item in self._events()
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Events):
@@ -111,6 +110,10 @@ class Events(Sequence[Event]):
         if isinstance(other, list):
             return self._events() == other
         return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        result = self.__eq__(other)
+        return result if result is NotImplemented else not result
 
     __hash__ = None  # type: ignore[assignment]
 
