@@ -92,6 +92,31 @@ class PlayerStats:
 
 
 @dataclass(frozen=True)
+class DecisionTimes:
+    """A player's thinking time per decision, over the decisions where it had a choice."""
+
+    label: str
+    decisions: int
+    median_ms: float
+    p95_ms: float
+    max_ms: float
+
+    @classmethod
+    def of(cls, label: str, seconds: Sequence[float]) -> DecisionTimes:
+        """Summarise sorted times in seconds."""
+        if not seconds:
+            return cls(label, 0, 0.0, 0.0, 0.0)
+        n = len(seconds)
+        return cls(label, n, 1000 * seconds[n // 2], 1000 * seconds[min(n - 1, math.ceil(0.95 * n) - 1)],
+                   1000 * seconds[-1])
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form."""
+        return {"label": self.label, "decisions": self.decisions, "median_ms": self.median_ms,
+                "p95_ms": self.p95_ms, "max_ms": self.max_ms}
+
+
+@dataclass(frozen=True)
 class ArenaResult:
     """The outcome of :func:`run_arena`: per-player statistics and every deal."""
 
@@ -110,6 +135,8 @@ class ArenaResult:
     stats: tuple[PlayerStats, ...]
     records: tuple[DealRecord, ...]
     """Every deal, sorted by match, rotation and deal."""
+    timing: tuple[DecisionTimes, ...] = ()
+    """With ``timing=True``: each player's thinking time per decision (decisions with a choice)."""
 
     @property
     def labels(self) -> tuple[str, ...]:
@@ -139,6 +166,7 @@ class ArenaResult:
             "rotations": self.players,
             "par": self.par,
             "results": [s.to_dict() for s in self.stats],
+            **({"timing": [t.to_dict() for t in self.timing]} if self.timing else {}),
         }
 
     def to_json(self, indent: int | None = 2) -> str:
@@ -270,12 +298,14 @@ def run_arena(
     workers: int = 1,
     progress: Progress | None = None,
     ratings: bool = True,
+    timing: bool = False,
 ) -> ArenaResult:
     """Play at least ``deals`` duplicate deals between ``bots`` (one registry name per player) and rate them.
 
     ``players`` may be None (one player per bot name). Raises ``ValueError`` for
     an unknown bot or rule set, a table size the rules do not allow, or counts
-    below 1. ``ratings=False`` skips the openskill ratings.
+    below 1. ``ratings=False`` skips the openskill ratings; ``timing=True`` measures
+    each player's thinking time per decision (results do not depend on it).
     """
     rule_set = get_rules(rules)
     names = tuple(name.strip() for name in bots)
@@ -293,7 +323,7 @@ def run_arena(
         make_bot(name)
     per_rotation = rule_set.deals if rule_set.deals is not None else _TARGET_SCORE_GUESS
     outcomes = _play_matches(
-        lambda match: MatchTask(rule_set, n, names, seed, match), per_rotation * n, deals, workers, progress,
+        lambda match: MatchTask(rule_set, n, names, seed, match, timing), per_rotation * n, deals, workers, progress,
     )
     points = rule_set.points_for(n)
     return ArenaResult(
@@ -307,4 +337,13 @@ def run_arena(
         par=sum(points) / n,
         stats=_player_stats(rule_set, n, names, outcomes, ratings),
         records=tuple(rec for outcome in outcomes for rec in outcome.deals),
+        timing=_timing(player_labels(names), outcomes) if timing else (),
     )
+
+
+def _timing(labels: Sequence[str], outcomes: Sequence[MatchOutcome]) -> tuple[DecisionTimes, ...]:
+    out = []
+    for player, label in enumerate(labels):
+        times = sorted(t for outcome in outcomes for t in outcome.times[player])
+        out.append(DecisionTimes.of(label, times))
+    return tuple(out)

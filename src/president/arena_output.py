@@ -31,6 +31,10 @@ def table_rows(result: ArenaResult) -> tuple[list[str], list[list[str]]]:
          _rating_text(s.mu, s.sigma)]
         for s in result.stats
     ]
+    if result.timing:
+        header += ["ms median", "ms p95"]
+        for row, t in zip(rows, result.timing, strict=True):
+            row += [f"{t.median_ms:.1f}", f"{t.p95_ms:.1f}"]
     return header, rows
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import time
 from typing import NamedTuple
 
 from .bots import make_bot
@@ -28,6 +29,8 @@ class MatchTask(NamedTuple):
     """The arena seed."""
     match: int
     """The match index, from 0."""
+    timing: bool = False
+    """Measure each player's thinking time per decision (decisions with a choice only)."""
 
 
 class DealRecord(NamedTuple):
@@ -52,6 +55,8 @@ class MatchOutcome(NamedTuple):
     """The deals in order: rotation 0 first, deal 1 first."""
     wins: tuple[float, ...]
     """Match wins of each player summed over the rotations; a shared win counts 1/k to each of k winners."""
+    times: tuple[tuple[float, ...], ...] = ()
+    """With timing on: each player's seconds per decision that had more than one legal move."""
 
 
 def derive_seed(*parts: int) -> int:
@@ -65,8 +70,15 @@ def seat_of(player: int, rotation: int, players: int) -> int:
     return (player + rotation) % players
 
 
-def play_rotation(task: MatchTask, rotation: int) -> tuple[list[DealRecord], list[float]]:
-    """Play the match of ``task`` with the players rotated by ``rotation``; its deals and each player's wins."""
+def play_rotation(
+    task: MatchTask, rotation: int, times: list[list[float]] | None = None,
+) -> tuple[list[DealRecord], list[float]]:
+    """Play the match of ``task`` with the players rotated by ``rotation``; its deals and each player's wins.
+
+    Bots that see every hand (``sees_all``, the measuring ceiling) get views with
+    ``reveal=True``; the others never do. With ``times``, each player's thinking
+    time is appended to ``times[player]`` for every decision with a choice.
+    """
     n = task.players
     game = Match(task.rules, n, seed=derive_seed(task.seed, task.match))
     player_at = [0] * n
@@ -74,11 +86,18 @@ def play_rotation(task: MatchTask, rotation: int) -> tuple[list[DealRecord], lis
         player_at[seat_of(player, rotation, n)] = player
     bots = [make_bot(task.bots[player_at[seat]]) for seat in range(n)]
     rngs = [random.Random(derive_seed(task.seed, task.match, rotation, seat)) for seat in range(n)]
+    reveal = [bool(getattr(bot, "sees_all", False)) for bot in bots]
     while True:
         seat = game.to_act
         if seat is None:
             break
-        move = bots[seat].choose(game.seat_view(seat), rngs[seat])
+        view = game.seat_view(seat, reveal=reveal[seat])
+        if times is not None and len(view.legal_masks()) > 1:
+            start = time.perf_counter()
+            move = bots[seat].choose(view, rngs[seat])
+            times[player_at[seat]].append(time.perf_counter() - start)
+        else:
+            move = bots[seat].choose(view, rngs[seat])
         try:
             value = game.verify(move)
         except IllegalMove as exc:
@@ -105,8 +124,9 @@ def play_match(task: MatchTask) -> MatchOutcome:
     """Play match ``task.match`` once per rotation, so that every player plays every hand from every seat."""
     deals: list[DealRecord] = []
     wins = [0.0] * task.players
+    times: list[list[float]] | None = [[] for _ in range(task.players)] if task.timing else None
     for rotation in range(task.players):
-        rotation_deals, rotation_wins = play_rotation(task, rotation)
+        rotation_deals, rotation_wins = play_rotation(task, rotation, times)
         deals.extend(rotation_deals)
         wins = [w + r for w, r in zip(wins, rotation_wins, strict=True)]
-    return MatchOutcome(task.match, tuple(deals), tuple(wins))
+    return MatchOutcome(task.match, tuple(deals), tuple(wins), tuple(map(tuple, times or ())))

@@ -44,7 +44,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         with _progress_bar(sys.stderr.isatty()) as progress:
             result = run_arena(args.rules, args.players, bots, deals=args.deals, seed=args.seed,
-                               workers=args.workers, progress=progress, ratings=not args.no_ratings)
+                               workers=args.workers, progress=progress, ratings=not args.no_ratings,
+                               timing=args.timing)
     except ValueError as exc:
         print(f"president arena: {exc}", file=sys.stderr)
         return 2
@@ -93,4 +94,6 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--out", metavar="FILE.csv", help="write one CSV row per player and deal")
     p.add_argument("--plot", metavar="FILE.png", help="save a chart of points per deal by bot")
     p.add_argument("--no-ratings", action="store_true", help="skip the openskill ratings")
+    p.add_argument("--timing", action="store_true",
+                   help="also report each bot's thinking time per decision (median and 95th percentile)")
     p.set_defaults(handler=run)

@@ -121,6 +121,8 @@ class SearchBot:
         self.epsilon = epsilon
         self.blunder = blunder
         self.cheat = cheat
+        self.sees_all = cheat
+        """True for the cheater: the arena then hands it views with every hand."""
 
     def choose(self, view: SeatView, rng: random.Random) -> int:
         """The move with the best mean points over the sampled deals."""
