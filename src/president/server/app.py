@@ -237,10 +237,7 @@ async def _read(ws: WebSocket, conn: Connection, hub: Hub, config: ServerConfig)
         if message["type"] == "websocket.disconnect":
             return
         text = message.get("text")
-        if text is None:
-            hub.reject(conn, ProtocolError("bad_json", "send text frames holding JSON, not binary ones"))
-            continue
-        hub.handle(conn, text)
+        hub.handle(conn, text if text is not None else message.get("bytes") or b"")
 
 
 async def _write(ws: WebSocket, conn: Connection) -> None:

@@ -131,8 +131,8 @@ class Hub:
         c = self.config
         return Connection(RateLimit(c.rate_per_second, c.rate_burst), c.outbox_limit, peer)
 
-    def handle(self, conn: Connection, text: str) -> None:
-        """Act on one message of ``conn``; any refusal is sent back as an ``error`` message."""
+    def handle(self, conn: Connection, text: str | bytes) -> None:
+        """Act on one message of ``conn`` (a binary frame is refused); refusals go back as ``error`` messages."""
         ref = None
         try:
             if not conn.limit.allow():
@@ -141,8 +141,11 @@ class Hub:
                     "rate_limited", f"slow down: at most {self.config.rate_per_second:g} messages a second")
             conn.strikes = 0
             limit = self.config.max_message_bytes
-            if len(text) > limit or (not text.isascii() and len(text.encode("utf-8", "replace")) > limit):
+            if len(text) > limit or (isinstance(text, str) and not text.isascii()
+                                     and len(text.encode("utf-8", "replace")) > limit):
                 raise ProtocolError("too_large", f"messages may hold at most {limit} bytes")
+            if isinstance(text, bytes):
+                raise ProtocolError("bad_json", "send text frames holding JSON, not binary ones")
             message = parse_client_message(text)
             ref = message.type
             self._dispatch(conn, message)
