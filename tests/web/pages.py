@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from urllib.parse import parse_qs, urlparse
 
-from playwright.sync_api import Page, Position
+from playwright.sync_api import Page
 
 from .live import LiveServer, classic_move
 
@@ -74,15 +74,12 @@ def pile_cards(page: Page) -> list[str]:
 
 
 def tap_card(page: Page, card: str) -> None:
-    """Click (or tap) a card of the hand on its visible left edge (the cards of a fan overlap)."""
-    locator = page.locator(f'.hand .card[data-card="{card}"]')
-    box = locator.bounding_box()
-    assert box is not None
-    position: Position = {"x": min(8.0, box["width"] / 4), "y": box["height"] / 3}
+    """Click (or tap) a card of the hand on its corner: the part of each card that the fan leaves visible."""
+    corner = page.locator(f'.hand .card[data-card="{card}"] .corner').first
     if (page.viewport_size or {"width": 1280})["width"] < 500:
-        locator.tap(position=position)
+        corner.tap()
     else:
-        locator.click(position=position)
+        corner.click()
 
 
 def play_move(page: Page, move: str) -> None:

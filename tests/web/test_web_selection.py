@@ -138,3 +138,22 @@ def test_selection_module_agrees_with_the_engine_on_random_positions(page: Page,
         assert got["bright"] == sorted(case["bright"]), context
         assert got["legal"] == case["legal"], context
         assert got["legal"] or got["reason"].startswith("why."), context
+
+
+def test_keyboard_selects_by_number_plays_with_enter_and_clears_with_escape(
+    page: Page, server_factory: Callable[..., LiveServer]
+) -> None:
+    server = server_factory(seed=server_seed_where(holds_three_of_clubs_and_another_three))
+    table = start_table(page, server)
+    state = wait_for_decision(page)
+    # The hand is sorted from the weakest card: the 3 of clubs comes first.
+    assert page.locator(".hand .card").first.get_attribute("data-card") == "3c"
+    page.keyboard.press("2")
+    expect(page.locator(".hand .card").nth(1)).to_have_attribute("aria-pressed", "true")
+    page.keyboard.press("Escape")
+    expect(page.locator('.hand .card[aria-pressed="true"]')).to_have_count(0)
+    page.keyboard.press("1")
+    expect(page.locator("#play-button")).to_be_enabled()
+    page.keyboard.press("Enter")
+    page.wait_for_function("seq => document.querySelector('.game').dataset.seq !== seq", arg=state["seq"])
+    assert str(server.match(table).moves[0][1]) == "3c"

@@ -72,7 +72,8 @@ export class HandView {
     const first = this.buttons.get(this.order[0]);
     const cardWidth = first.offsetWidth || 80;
     const width = this.el.clientWidth || cardWidth * count;
-    const step = count > 1 ? Math.min(cardWidth * 0.78, (width - cardWidth - 8) / (count - 1)) : cardWidth;
+    // The fan's padding and the tilt of its outer cards need a little room on both sides.
+    const step = count > 1 ? Math.min(cardWidth * 0.78, (width - cardWidth - 24) / (count - 1)) : cardWidth;
     this.el.style.setProperty("--overlap", `${Math.round(step - cardWidth)}px`);
     const middle = (count - 1) / 2;
     this.order.forEach((code, i) => {

@@ -214,7 +214,7 @@ export function showStart(root, navigate) {
   function render() {
     if (!presets.length) return;
     const focused = document.activeElement?.id;
-    const bots_ = setup.players - 1 - Math.max(1, setup.friends);
+    const botSeats = setup.players - 1 - Math.max(1, setup.friends);
     mount(root,
       h("section", { class: "start" },
         h("div", { class: "hero" }, h("h1", {}, t("app.name")), h("p", { class: "tagline" }, t("app.tagline"))),
@@ -232,7 +232,7 @@ export function showStart(root, navigate) {
             h("button", { type: "button", id: "invite-friends", disabled: busy || setup.players < 2,
               onclick: () => create(true) }, t("start.invite"))),
           h("p", { class: "muted small" },
-            t("start.friendsNote", { friends: Math.max(1, setup.friends), bots: Math.max(0, bots_) }))),
+            t("start.friendsNote", { friends: Math.max(1, setup.friends), bots: Math.max(0, botSeats) }))),
         lobbyList()));
     if (focused) root.querySelector(`#${CSS.escape(focused)}`)?.focus();
   }

@@ -6,10 +6,10 @@ import { cardBack, cardFace, sortCards } from "./cards.js";
 import { TableConnection } from "./connection.js";
 import { h, mount } from "./dom.js";
 import { HandView } from "./hand.js";
-import { cardsText, placeText, t, titleName } from "./i18n.js";
+import { cardsText, hasText, placeText, t, titleName } from "./i18n.js";
 import { scoreTable, winnerLine } from "./scores.js";
 import { assess, brightCards, canPass, clickCard, isMyTurn } from "./selection.js";
-import { closeDialog, openDialog, toast } from "./ui.js";
+import { announce, closeDialog, openDialog, toast } from "./ui.js";
 
 const FAN_BACKS = 10;
 
@@ -238,7 +238,7 @@ export function showTable(root, tableId, navigate) {
 
   function botChoices(current) {
     return botList.map((name) => h("option", { value: name, selected: name === current },
-      `${t("start.botLevel")}: ${name}`));
+      hasText(`bot.${name}`) ? t(`bot.${name}`) : name));
   }
 
   // ------------------------------------------------------------------ the game
@@ -428,7 +428,9 @@ export function showTable(root, tableId, navigate) {
             ? h("span", { class: "waiting-for" }, t("game.waitingFor", { name: seatName(v.to_act) })) : null),
       h("p", { class: "prompt", id: "prompt", "aria-live": "polite" }, prompt),
       h("p", { class: "reason", id: "reason", role: "alert" }, reason ? t(reason.key, reason.params) : ""),
-      h("div", { class: "controls" },
+      v.phase === "over" ? h("div", { class: "controls" },
+        h("button", { type: "button", class: "primary", id: "results-button", onclick: showEnd }, t("end.title")))
+        : h("div", { class: "controls" },
         h("button", { type: "button", class: "primary", id: "play-button", disabled: !verdict.ok || st.pending,
           "aria-keyshortcuts": "Enter", "aria-describedby": "reason", onclick: play }, playLabel),
         exchange ? null : h("button", { type: "button", id: "pass-button", disabled: !canPass(v) || st.pending,
@@ -483,7 +485,23 @@ export function showTable(root, tableId, navigate) {
     return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
   }
 
+  function announceEvents(msg) {
+    const v = view();
+    const said = [];
+    for (const event of msg.events) {
+      if (event.type === "play") said.push(t("game.played", { name: seatName(event.seat), cards: event.cards }));
+      else if (event.type === "pass") said.push(t("game.passed", { name: seatName(event.seat) }));
+      else if (event.type === "out") {
+        said.push(t("game.out", { name: seatName(event.seat), place: placeText(event.place) }));
+      } else if (event.type === "trick_cleared") said.push(t("game.trickCleared", { name: seatName(event.leader) }));
+      else if (event.type === "deal_over") said.push(t("game.dealOver", { n: event.deal }));
+    }
+    if (v && isMyTurn(v)) said.push(t("game.yourTurn"));
+    if (said.length) announce(said.join(". "));
+  }
+
   function animate(msg, before) {
+    announceEvents(msg);
     const pile = root.querySelector(".pile");
     const v = view();
     if (!pile || !v) return;

@@ -41,3 +41,9 @@ export function closeDialog(dialog) {
   if (dialog.open) dialog.close();
   dialog.remove();
 }
+
+/** Tell screen readers what just happened at the table (the page shows it already). */
+export function announce(text) {
+  const el = document.getElementById("announce");
+  if (el) el.textContent = text;
+}
