@@ -74,7 +74,7 @@ class Server:
 
     def match(self, table: str) -> Match:
         """A copy of the match in play at a table."""
-        match = self.app.state.hub.tables[table].match
+        match: Match | None = self.app.state.hub.tables[table].match
         assert match is not None
         return match.copy()
 
