@@ -3,7 +3,7 @@
 
 import { api, saveName, savedName, seats } from "./api.js";
 import { h, mount } from "./dom.js";
-import { hasText, t } from "./i18n.js";
+import { currentLang, hasText, LANGS, setLang, t } from "./i18n.js";
 import { toast } from "./ui.js";
 
 const SETUP_KEY = "president.setup";
@@ -226,7 +226,11 @@ export function showStart(root, navigate) {
             h("label", { class: "field", for: "player-name" }, h("span", {}, t("start.name")),
               h("input", { id: "player-name", type: "text", maxlength: 24, autocomplete: "nickname",
                 value: setup.name, placeholder: t("start.namePlaceholder"), required: true,
-                oninput: (e) => { setup.name = e.target.value; } }))),
+                oninput: (e) => { setup.name = e.target.value; } })),
+            h("label", { class: "field", for: "start-lang" }, h("span", {}, t("lang.label")),
+              h("select", { id: "start-lang", onchange: (e) => setLang(e.target.value) },
+                Object.entries(LANGS).map(([code, name]) => h("option", { value: code, selected: code === currentLang() },
+                  name))))),
           h("div", { class: "actions" },
             h("button", { type: "submit", class: "primary", id: "play-bots", disabled: busy }, t("start.playBots")),
             h("button", { type: "button", id: "invite-friends", disabled: busy || setup.players < 2,
