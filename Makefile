@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(VENV)/bin/president demo
+	$(VENV)/bin/president serve
 
 test: $(STAMP)
 	bash scripts/ensure-chromium.sh

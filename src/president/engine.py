@@ -83,8 +83,9 @@ class Match:
     ('play', 1)
 
     Create with a preset name (or a :class:`Rules`), the number of players and a
-    seed; ``first_leader`` fixes the first leader instead of drawing it, ``deals``
-    changes the match length, and any other keyword changes a rule option.
+    seed; ``first_leader`` (a seat) fixes the first leader instead of drawing it,
+    ``deals`` changes the match length, and any other keyword changes a rule
+    option (``first_leader="holder"`` given as text is the rule option).
     """
 
     __slots__ = (
@@ -152,12 +153,16 @@ class Match:
         players: int = 4,
         seed: int | None = None,
         *,
-        first_leader: int | None = None,
+        first_leader: int | str | None = None,
         deals: int | None = None,
         **options: Any,
     ) -> None:
         if deals is not None:
             options["deals"] = deals
+        if isinstance(first_leader, str):
+            # The rule option of the same name ("random" or "holder"), not a seat.
+            options["first_leader"] = first_leader
+            first_leader = None
         self.rules = get_rules(rules, **options)
         if not isinstance(players, int) or not self.rules.min_players <= players <= self.rules.max_players:
             raise ValueError(
