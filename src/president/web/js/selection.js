@@ -85,7 +85,7 @@ export function assess(view, selected) {
   if (view.table.length) {
     return { ok: false, reason: { key: "why.tooLow", params: { cards: selected, table: view.table } } };
   }
-  return { ok: false, reason: { key: "why.tooMany", params: { n: selected.length } } };
+  return { ok: false, reason: { key: "why.notAMove", params: {} } };
 }
 
 /**
