@@ -384,7 +384,7 @@ export function showTable(root, tableId, navigate) {
       "data-phase": v.phase, "data-to-act": v.to_act ?? "", "data-seat": st.seat ?? "",
       "data-deal": v.deal_number, "data-my-turn": String(isMyTurn(v)) },
     bar,
-    h("div", { class: "felt" }, panels, centre()),
+    h("div", { class: `felt${n >= 6 ? " many" : ""}` }, panels, centre()),
     mine() ? h("div", { class: "me" }) : h("p", { class: "watching" }, t("game.watching")));
     return screen;
   }
