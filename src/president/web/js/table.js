@@ -1,17 +1,17 @@
 // The table screen: joining, the waiting room, and the game itself (seats around the table, the combination to
 // beat in the centre, the hand with its controls, the score table and the end of the match).
 
-import { api, savedName, saveName, seats, tableUrl } from "./api.js";
-import { cardBack, cardFace, sortCards } from "./cards.js";
+import { api, saveName, seats, tableUrl } from "./api.js";
+import { cardFace, sortCards } from "./cards.js";
 import { TableConnection } from "./connection.js";
 import { h, mount } from "./dom.js";
 import { HandView } from "./hand.js";
-import { cardsText, hasText, placeText, t, titleName } from "./i18n.js";
+import { placeText, t, titleName } from "./i18n.js";
 import { scoreTable, winnerLine } from "./scores.js";
+import { centre, seatPanel } from "./seats.js";
 import { assess, brightCards, canPass, clickCard, isMyTurn } from "./selection.js";
 import { announce, closeDialog, openDialog, toast } from "./ui.js";
-
-const FAN_BACKS = 10;
+import { joinPanel, waitingPanel } from "./waiting.js";
 
 export function showTable(root, tableId, navigate) {
   const st = {
@@ -160,86 +160,23 @@ export function showTable(root, tableId, navigate) {
   }
 
   function joinScreen() {
-    const info = st.info;
-    const open = info.status === "waiting" && info.seats.some((s) => s.kind === "open");
-    let nameInput = null;
-    return h("section", { class: "panel join" },
-      h("h1", {}, t("join.title")),
-      h("p", {}, `${t(`preset.${info.rules}`)} · ${t("start.playerRange", { range: info.players, n: info.players })}`),
-      h("ul", { class: "seat-list" }, info.seats.map((s) => h("li", {},
-        s.kind === "open" ? t("seat.open") : seatName(s.seat)))),
-      open ? h("form", { class: "join-form", onsubmit: (e) => { e.preventDefault(); join(nameInput.value); } },
-        h("label", { class: "field", for: "join-name" }, h("span", {}, t("start.name")),
-          nameInput = h("input", { id: "join-name", type: "text", maxlength: 24, value: savedName(), required: true,
-            autocomplete: "nickname" })),
-        h("button", { class: "primary", type: "submit", id: "join-button" }, t("join.button")))
-        : h("p", {}, t("join.started")),
-      h("div", { class: "actions" },
-        h("button", { type: "button", id: "watch-button", onclick: () => connect(null) }, t("start.watch")),
-        h("button", { type: "button", onclick: () => navigate({}) }, t("join.back"))));
+    return joinPanel(st.info, { seatName, onJoin: join, onWatch: () => connect(null), onBack: () => navigate({}) });
   }
 
-  // ------------------------------------------------------------------ waiting room
-
   function waitingRoom() {
-    const info = st.info;
-    const open = info.seats.filter((s) => s.kind === "open").length;
-    const link = tableUrl(tableId);
-    const copy = h("button", { type: "button", id: "copy-link", onclick: async () => {
-      try {
-        await navigator.clipboard.writeText(link);
-      } catch {
-        root.querySelector("#invite-link")?.select();
-        document.execCommand?.("copy");
-      }
-      toast(t("wait.copied"));
-    } }, t("wait.copy"));
-    const seatRows = info.seats.map((s) => {
-      const label = t("wait.seat", { n: s.seat + 1 });
-      let body;
-      if (s.kind === "person") {
-        body = h("span", { class: "person" }, s.name, s.seat === st.seat ? ` (${t("seat.you")})` : "",
-          s.connected || s.seat === st.seat ? "" : ` — ${t("seat.offline")}`);
-      } else if (mine()) {
-        body = h("select", { "aria-label": label, "data-seat": s.seat,
-          onchange: (e) => send({ type: "seat", seat: s.seat, bot: e.target.value || null }) },
-        h("option", { value: "", selected: s.kind === "open" }, t("seat.open")),
-        botChoices(s.bot));
-      } else {
-        body = h("span", {}, s.kind === "open" ? t("seat.open") : `${seatName(s.seat)} · ${s.bot}`);
-      }
-      return h("li", {}, h("span", { class: "seat-no" }, label), body);
+    return waitingPanel(st.info, {
+      mySeat: mine() ? st.seat : null, seatName, bots: botList, link: tableUrl(tableId), send,
+      onLeave: () => {
+        send({ type: "leave" });
+        seats.forget(tableId);
+        if (conn) conn.stop();
+        navigate({});
+      },
     });
-    return h("section", { class: "panel waiting" },
-      h("h1", {}, t("wait.title")),
-      h("p", {}, `${t(`preset.${info.rules}`)} · ${t("start.playerRange", { range: info.players, n: info.players })}`),
-      h("div", { class: "invite" },
-        h("label", { for: "invite-link" }, t("wait.invite")),
-        h("div", { class: "invite-row" },
-          h("input", { id: "invite-link", type: "text", readonly: true, value: link,
-            onfocus: (e) => e.target.select() }), copy)),
-      h("ol", { class: "seat-list" }, seatRows),
-      open ? h("p", { class: "muted" }, t("wait.openSeats", { n: open })) : null,
-      mine() ? h("div", { class: "actions" },
-        h("button", { type: "button", id: "fill-bots", disabled: !open, onclick: () => send({ type: "fill" }) },
-          t("wait.fill")),
-        h("button", { type: "button", id: "start-match", class: "primary", disabled: open > 0,
-          onclick: () => send({ type: "start" }) }, t("wait.start")),
-        h("button", { type: "button", id: "leave-table", onclick: () => {
-          send({ type: "leave" });
-          seats.forget(tableId);
-          if (conn) conn.stop();
-          navigate({});
-        } }, t("wait.leave"))) : h("p", {}, t("game.watching")));
   }
 
   let botList = ["classic"];
   api("/api/bots").then((bots) => { botList = bots.map((b) => b.name); }).catch(() => {});
-
-  function botChoices(current) {
-    return botList.map((name) => h("option", { value: name, selected: name === current },
-      hasText(`bot.${name}`) ? t(`bot.${name}`) : name));
-  }
 
   // ------------------------------------------------------------------ the game
 
@@ -292,62 +229,6 @@ export function showTable(root, tableId, navigate) {
     return new Set(v.received.filter((c) => v.hand.includes(c)));
   }
 
-  function lastActions(v) {
-    const last = new Map();
-    for (const entry of v.history) last.set(entry.seat, entry.move);
-    return last;
-  }
-
-  function seatPanel(seat, slot, total) {
-    const v = view();
-    const info = st.info.seats[seat];
-    const angle = (90 + (slot * 360) / total) * (Math.PI / 180);
-    const finished = v.finished.indexOf(seat);
-    const acting = v.to_act === seat && v.phase !== "over";
-    const count = v.counts[seat];
-    const last = lastActions(v).get(seat);
-    const classes = ["seat-panel"];
-    if (acting) classes.push("turn");
-    if (finished >= 0) classes.push("out");
-    if (info?.away) classes.push("away");
-    if (v.passed.includes(seat)) classes.push("passed");
-    let lastText = "";
-    if (finished >= 0) lastText = t("seat.out", { place: placeText(finished + 1) });
-    else if (last === "pass") lastText = t("seat.pass");
-    else if (last) lastText = cardsText(last.split(" "));
-    const backs = [];
-    for (let i = 0; i < Math.min(count, FAN_BACKS); i += 1) backs.push(cardBack());
-    const title = v.titles[seat] ? titleName(v.rules, v.titles[seat]) : "";
-    const status = info?.kind === "person" ? (info.away ? t("seat.away") : info.connected ? "" : t("seat.offline"))
-      : info?.bot || "";
-    return h("div", { class: classes.join(" "), "data-seat": seat, style: { "--cos": Math.cos(angle).toFixed(3), "--sin": Math.sin(angle).toFixed(3) },
-      "aria-label": [seatName(seat), t("seat.cards", { n: count }), title,
-        t("seat.points", { n: v.scores[seat] }), lastText, acting ? t("seat.turn") : ""].filter(Boolean).join(", ") },
-    h("div", { class: "fan", title: t("seat.cards", { n: count }) }, backs,
-      h("span", { class: "count", "aria-hidden": "true" }, String(count))),
-    h("div", { class: "seat-name" }, h("span", { class: "name" }, seatName(seat))),
-    h("div", { class: "seat-meta" },
-      title ? h("span", { class: "title-name" }, title) : null,
-      h("span", { class: "points" }, t("seat.points", { n: v.scores[seat] }))),
-    status ? h("div", { class: "seat-status" }, status) : null,
-    h("div", { class: `last-action${last === "pass" ? " is-pass" : ""}` }, lastText),
-    acting ? h("div", { class: "turn-badge" }, v.phase === "exchange" ? t("seat.gives") : t("seat.turn"),
-      st.deadline ? h("span", { class: "timer", "data-deadline": st.deadline }) : null) : null);
-  }
-
-  function centre() {
-    const v = view();
-    const owner = v.table_owner;
-    const pile = h("div", { class: "pile", "aria-live": "polite",
-      "aria-label": v.table.length ? `${t("game.table")}: ${cardsText(v.table)}` : t("game.emptyTable") },
-    v.table.map((code) => cardFace(code)));
-    return h("div", { class: "centre" },
-      v.revolution ? h("div", { class: "revolution-badge" }, t("game.revolution")) : null,
-      h("div", { class: "pile-slot" }, pile),
-      h("div", { class: "pile-owner" }, v.table.length && owner !== null ? seatName(owner)
-        : v.phase === "play" ? t("game.emptyTable") : v.phase === "exchange" ? t("game.exchange") : ""));
-  }
-
   function dealText(v) {
     const info = st.info;
     if (info.target_score) return `${t("game.deal", { n: v.deal_number })} · ${t("game.target", { n: info.target_score })}`;
@@ -369,7 +250,7 @@ export function showTable(root, tableId, navigate) {
     for (let slot = 0; slot < n; slot += 1) {
       const seat = (base + slot) % n;
       if (mine() && seat === st.seat) continue;
-      panels.push(seatPanel(seat, slot, n));
+      panels.push(seatPanel(v, st.info.seats[seat], seat, slot, n, seatName(seat), st.deadline));
     }
     const pill = h("span", { class: "conn", role: "status" });
     updatePill(pill);
@@ -384,7 +265,8 @@ export function showTable(root, tableId, navigate) {
       "data-phase": v.phase, "data-to-act": v.to_act ?? "", "data-seat": st.seat ?? "",
       "data-deal": v.deal_number, "data-my-turn": String(isMyTurn(v)) },
     bar,
-    h("div", { class: `felt${n >= 6 ? " many" : ""}` }, panels, centre()),
+    h("div", { class: `felt${n >= 6 ? " many" : ""}` }, panels,
+      centre(v, v.table_owner === null ? "" : seatName(v.table_owner))),
     mine() ? h("div", { class: "me" }) : h("p", { class: "watching" }, t("game.watching")));
     return screen;
   }

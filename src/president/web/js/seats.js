@@ -1,0 +1,69 @@
+// The players around the table and the combination in the centre, drawn from a seat's view.
+
+import { cardBack, cardFace } from "./cards.js";
+import { h } from "./dom.js";
+import { cardsText, placeText, t, titleName } from "./i18n.js";
+
+const FAN_BACKS = 10;
+
+function lastActions(view) {
+  const last = new Map();
+  for (const entry of view.history) last.set(entry.seat, entry.move);
+  return last;
+}
+
+/**
+ * The panel of one seat at `slot` places clockwise from the bottom of a table of `total`: a fan of face-down
+ * cards with their count, name, title, points, last action, and the turn badge (with the timer's deadline).
+ * `info` is the seat as the table message describes it; `name` its display name.
+ */
+export function seatPanel(view, info, seat, slot, total, name, deadline) {
+  const angle = (90 + (slot * 360) / total) * (Math.PI / 180);
+  const finished = view.finished.indexOf(seat);
+  const acting = view.to_act === seat && view.phase !== "over";
+  const count = view.counts[seat];
+  const last = lastActions(view).get(seat);
+  const classes = ["seat-panel"];
+  if (acting) classes.push("turn");
+  if (finished >= 0) classes.push("out");
+  if (info?.away) classes.push("away");
+  if (view.passed.includes(seat)) classes.push("passed");
+  let lastText = "";
+  if (finished >= 0) lastText = t("seat.out", { place: placeText(finished + 1) });
+  else if (last === "pass") lastText = t("seat.pass");
+  else if (last) lastText = cardsText(last.split(" "));
+  const backs = [];
+  for (let i = 0; i < Math.min(count, FAN_BACKS); i += 1) backs.push(cardBack());
+  const title = view.titles[seat] ? titleName(view.rules, view.titles[seat]) : "";
+  let status = info?.bot || "";
+  if (info?.kind === "person") status = info.away ? t("seat.away") : info.connected ? "" : t("seat.offline");
+  const points = t("seat.points", { n: view.scores[seat] });
+  return h("div", { class: classes.join(" "), "data-seat": seat,
+    style: { "--cos": Math.cos(angle).toFixed(3), "--sin": Math.sin(angle).toFixed(3) },
+    "aria-label": [name, t("seat.cards", { n: count }), title, points, lastText, acting ? t("seat.turn") : ""]
+      .filter(Boolean).join(", ") },
+  h("div", { class: "fan", title: t("seat.cards", { n: count }) }, backs,
+    h("span", { class: "count", "aria-hidden": "true" }, String(count))),
+  h("div", { class: "seat-name" }, h("span", { class: "name" }, name)),
+  h("div", { class: "seat-meta" }, title ? h("span", { class: "title-name" }, title) : null,
+    h("span", { class: "points" }, points)),
+  status ? h("div", { class: "seat-status" }, status) : null,
+  h("div", { class: `last-action${last === "pass" ? " is-pass" : ""}` }, lastText),
+  acting ? h("div", { class: "turn-badge" }, view.phase === "exchange" ? t("seat.gives") : t("seat.turn"),
+    deadline ? h("span", { class: "timer", "data-deadline": deadline }) : null) : null);
+}
+
+/** The centre of the table: the combination to beat and who played it, the revolution badge. */
+export function centre(view, ownerName) {
+  const pile = h("div", { class: "pile", "aria-live": "polite",
+    "aria-label": view.table.length ? `${t("game.table")}: ${cardsText(view.table)}` : t("game.emptyTable") },
+  view.table.map((code) => cardFace(code)));
+  let below = "";
+  if (view.table.length && view.table_owner !== null) below = ownerName;
+  else if (view.phase === "play") below = t("game.emptyTable");
+  else if (view.phase === "exchange") below = t("game.exchange");
+  return h("div", { class: "centre" },
+    view.revolution ? h("div", { class: "revolution-badge" }, t("game.revolution")) : null,
+    h("div", { class: "pile-slot" }, pile),
+    h("div", { class: "pile-owner" }, below));
+}

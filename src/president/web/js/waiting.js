@@ -1,0 +1,83 @@
+// Before the match: joining a table from its invite link, and the waiting room where seats are filled.
+
+import { savedName } from "./api.js";
+import { h } from "./dom.js";
+import { hasText, t } from "./i18n.js";
+import { toast } from "./ui.js";
+
+function summary(info) {
+  return `${t(`preset.${info.rules}`)} · ${t("start.playerRange", { range: info.players, n: info.players })}`;
+}
+
+/** The screen of someone opening an invite link: a name to take a free seat, or watching. */
+export function joinPanel(info, { seatName, onJoin, onWatch, onBack }) {
+  const open = info.status === "waiting" && info.seats.some((s) => s.kind === "open");
+  const nameInput = h("input", { id: "join-name", type: "text", maxlength: 24, value: savedName(), required: true,
+    autocomplete: "nickname" });
+  return h("section", { class: "panel join" },
+    h("h1", {}, t("join.title")),
+    h("p", {}, summary(info)),
+    h("ul", { class: "seat-list" }, info.seats.map((s) => h("li", {},
+      s.kind === "open" ? t("seat.open") : seatName(s.seat)))),
+    open ? h("form", { class: "join-form", onsubmit: (e) => { e.preventDefault(); onJoin(nameInput.value); } },
+      h("label", { class: "field", for: "join-name" }, h("span", {}, t("start.name")), nameInput),
+      h("button", { class: "primary", type: "submit", id: "join-button" }, t("join.button")))
+      : h("p", {}, t("join.started")),
+    h("div", { class: "actions" },
+      h("button", { type: "button", id: "watch-button", onclick: onWatch }, t("start.watch")),
+      h("button", { type: "button", onclick: onBack }, t("join.back"))));
+}
+
+async function copyLink(link) {
+  try {
+    await navigator.clipboard.writeText(link);
+  } catch {
+    document.getElementById("invite-link")?.select();
+    document.execCommand?.("copy");
+  }
+  toast(t("wait.copied"));
+}
+
+/**
+ * The waiting room: the invite link, each seat (a seated person may put a computer player in a free seat),
+ * and the buttons to fill the open seats, start, or leave. `send` sends a protocol message.
+ */
+export function waitingPanel(info, { mySeat, seatName, bots, link, send, onLeave }) {
+  const open = info.seats.filter((s) => s.kind === "open").length;
+  const seated = mySeat !== null;
+  const seatRows = info.seats.map((s) => {
+    const label = t("wait.seat", { n: s.seat + 1 });
+    let body;
+    if (s.kind === "person") {
+      body = h("span", { class: "person" }, s.name, s.seat === mySeat ? ` (${t("seat.you")})` : "",
+        s.connected || s.seat === mySeat ? "" : ` — ${t("seat.offline")}`);
+    } else if (seated) {
+      body = h("select", { "aria-label": label, "data-seat": s.seat,
+        onchange: (e) => send({ type: "seat", seat: s.seat, bot: e.target.value || null }) },
+      h("option", { value: "", selected: s.kind === "open" }, t("seat.open")),
+      bots.map((name) => h("option", { value: name, selected: name === s.bot },
+        hasText(`bot.${name}`) ? t(`bot.${name}`) : name)));
+    } else {
+      body = h("span", {}, s.kind === "open" ? t("seat.open") : `${seatName(s.seat)} · ${s.bot}`);
+    }
+    return h("li", {}, h("span", { class: "seat-no" }, label), body);
+  });
+  return h("section", { class: "panel waiting" },
+    h("h1", {}, t("wait.title")),
+    h("p", {}, summary(info)),
+    h("div", { class: "invite" },
+      h("label", { for: "invite-link" }, t("wait.invite")),
+      h("div", { class: "invite-row" },
+        h("input", { id: "invite-link", type: "text", readonly: true, value: link,
+          onfocus: (e) => e.target.select() }),
+        h("button", { type: "button", id: "copy-link", onclick: () => copyLink(link) }, t("wait.copy")))),
+    h("ol", { class: "seat-list" }, seatRows),
+    open ? h("p", { class: "muted" }, t("wait.openSeats", { n: open })) : null,
+    seated ? h("div", { class: "actions" },
+      h("button", { type: "button", id: "fill-bots", disabled: !open, onclick: () => send({ type: "fill" }) },
+        t("wait.fill")),
+      h("button", { type: "button", id: "start-match", class: "primary", disabled: open > 0,
+        onclick: () => send({ type: "start" }) }, t("wait.start")),
+      h("button", { type: "button", id: "leave-table", onclick: onLeave }, t("wait.leave")))
+      : h("p", {}, t("game.watching")));
+}
