@@ -841,6 +841,22 @@ class Match:
 
         Use it on a copy you own (search code that has just made one).
         """
+        order = self._run_playout(policy, rng, -1)
+        assert order is not None
+        return order
+
+    def playout_until(
+        self, seat: int, policy: str | Policy = "random", rng: random.Random | None = None,
+    ) -> tuple[int, ...] | None:
+        """Play in place, like :meth:`playout`, until ``seat`` is to act in the play phase.
+
+        Returns None when it stops there (the match is then a consistent position,
+        ready for :meth:`legal_masks`, :meth:`copy` and :meth:`apply_fast`), or the
+        finishing order when the deal ends first. For nested search on a copy you own.
+        """
+        return self._run_playout(policy, rng, seat)
+
+    def _run_playout(self, policy: str | Policy, rng: random.Random | None, stop_at: int) -> tuple[int, ...] | None:
         if self._phase == OVER:
             raise ValueError("the match is over")
         self._legal = None
@@ -848,12 +864,12 @@ class Match:
         while self._phase == EXCHANGE:
             self._give_back(self._to_act, random_choice(self.legal_masks(), rng) & CARDS_MASK)
         if policy == "random":
-            return self._playout(None, rng)
+            return self._playout(None, rng, stop_at)
         if not callable(policy):
             raise ValueError(f"unknown playout policy {policy!r}: use 'random' or a function")
-        return self._playout(policy, rng)
+        return self._playout(policy, rng, stop_at)
 
-    def _playout(self, policy: Policy | None, rng: random.Random) -> tuple[int, ...]:
+    def _playout(self, policy: Policy | None, rng: random.Random, stop_at: int = -1) -> tuple[int, ...] | None:
         rand = rng.random
         hands = self.hands
         n = self.players
@@ -877,6 +893,11 @@ class Match:
         nxt = NEXT_SEAT[n]
         moves: list[int]
         while True:
+            if seat == stop_at:
+                self._table, self._table_rank, self._table_count = table, trank if table else -1, tcount if table else 0
+                self._owner, self._passed, self._active, self._to_act = owner, passed, active, seat
+                self._finished, self._rev, self._stronger, self._must_contain = tuple(finished), rev, stronger, must
+                return None
             hand = hands[seat]
             if policy is not None:
                 move = policy(seat, hand, trank, tcount if table else 0, rev, must, rng)

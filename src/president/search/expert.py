@@ -65,6 +65,37 @@ def noisy_classic_policy(view_rules_max_set: int, flips: bool, jokers_high: bool
     return policy
 
 
+FUTURE_FOUR_PLAYERS: tuple[float, ...] = (0.77, 0.28, -0.58, -0.47)
+"""What a place is worth in the next deal at a four-player table, beyond par, in points.
+
+Measured over 1,500 matches of ``classic`` self-play in three-of-clubs and
+tavern-jack (both give the same within 0.03): the President of one deal scores
+2.27 in the next, the Vice-President 1.78, the Vice-Beggar 0.92 and the Beggar
+1.03 (he leads). The exchange makes first place worth more than its points.
+"""
+
+
+def place_values(view: SeatView) -> tuple[float, ...]:
+    """What each finishing place is worth to the seat: its points, plus the next deal's edge if there is one.
+
+    The edge comes from the exchange the place leads to; in the last deal of a
+    match only the points count.
+    """
+    rules = view.rules
+    n = view.players
+    points = rules.points_for(n)
+    last_deal = rules.deals is not None and view.deal_number >= rules.deals
+    if last_deal or not rules.exchange_pairs(n):
+        return tuple(float(p) for p in points)
+    if n == 4:
+        future = FUTURE_FOUR_PLAYERS
+    else:
+        mean = sum(points) / n
+        future = tuple(0.5 * (p - mean) for p in points)
+    scale = (max(points) - min(points)) / 3 if max(points) != min(points) else 1.0
+    return tuple(p + scale * f for p, f in zip(points, future, strict=True))
+
+
 def gift_candidates(hand: int, count: int) -> list[int]:
     """A few sensible gifts of ``count`` cards to compare by search.
 
@@ -98,10 +129,11 @@ class SearchBot:
 
     ``worlds`` is the most guesses of the hidden hands per decision, ``seconds``
     the time budget per decision (the search stops at whichever comes first, after
-    at least ``min_worlds``), ``epsilon`` the noise of the playout policy, and
+    at least ``min_worlds``), ``epsilon`` the noise of the playout policy,
     ``blunder`` the probability of playing the plain classic move instead (for the
-    easy level). ``cheat`` searches the true hands (needs a view made with
-    ``reveal=True``).
+    easy level), ``nested`` the playouts per move of the small search made at the
+    seat's own next turn inside each playout (0: that turn follows the policy too),
+    and ``cheat`` searches the true hands (needs a view made with ``reveal=True``).
     """
 
     def __init__(
@@ -113,6 +145,7 @@ class SearchBot:
         epsilon: float = 0.1,
         blunder: float = 0.0,
         cheat: bool = False,
+        nested: int = 0,
     ) -> None:
         self.name = name
         self.worlds = worlds
@@ -121,7 +154,10 @@ class SearchBot:
         self.epsilon = epsilon
         self.blunder = blunder
         self.cheat = cheat
+        self.nested = nested
         self.sees_all = cheat
+        self.last_worlds = 0
+        """How many guessed deals the last searched decision used (for tests and tuning)."""
         """True for the cheater: the arena then hands it views with every hand."""
 
     def choose(self, view: SeatView, rng: random.Random) -> int:
@@ -149,7 +185,7 @@ class SearchBot:
 
     def _search(self, view: SeatView, candidates: list[int], rng: random.Random) -> int:
         rules = view.rules
-        points = rules.points_for(view.players)
+        points = place_values(view)
         policy = noisy_classic_policy(rules.max_set, rules.revolution, rules.joker_in_revolution == "highest",
                                       self.epsilon)
         know = knowledge(view)
@@ -165,11 +201,44 @@ class SearchBot:
             for i, move in enumerate(candidates):
                 sim = base.copy()
                 sim.apply_fast(move)
-                order = sim.deal_results[-1].order if sim.is_over else sim.playout(policy, rng)
-                totals[i] += points[order.index(seat)]
+                totals[i] += self._playout_value(sim, seat, points, policy, rng)
             worlds += 1
+        self.last_worlds = worlds
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
         return candidates[best]
+
+    def _playout_value(
+        self, sim: Match, seat: int, values: Sequence[float], policy: Policy, rng: random.Random,
+    ) -> float:
+        """The value to ``seat`` of playing ``sim`` out; with ``nested``, its next decision is searched too.
+
+        The nested search is a small one inside the guessed deal: each distinct move
+        of the seat's next turn is played out ``nested`` times and the best is kept;
+        the rest of the deal follows the playout policy.
+        """
+        if sim.is_over:
+            return values[sim.deal_results[-1].order.index(seat)]
+        if not self.nested:
+            return values[sim.playout(policy, rng).index(seat)]
+        order = sim.playout_until(seat, policy, rng)
+        if order is not None:
+            return values[order.index(seat)]
+        moves = distinct_moves(sim.legal_masks())
+        best = moves[0]
+        if len(moves) > 1:
+            best_total = -1e9
+            for move in moves:
+                total = 0.0
+                for _ in range(self.nested):
+                    trial = sim.copy()
+                    trial.apply_fast(move)
+                    end = trial.deal_results[-1].order if trial.is_over else trial.playout(policy, rng)
+                    total += values[end.index(seat)]
+                if total > best_total:
+                    best, best_total = move, total
+        sim.apply_fast(best)
+        order = sim.deal_results[-1].order if sim.is_over else sim.playout(policy, rng)
+        return values[order.index(seat)]
 
     @staticmethod
     def _true_hands(view: SeatView) -> list[int]:

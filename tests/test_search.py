@@ -1,0 +1,163 @@
+"""The search bots: the sampler of hidden hands, nested playouts, and decisions on built positions."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from president import Match, Move
+from president.bots import bot_names, make_bot
+from president.bots.classic import classic_move
+from president.cards import parse_cards
+from president.search.expert import SearchBot, distinct_moves, place_values
+from president.search.sampler import knowledge, sample_hands
+
+TABLES = [("tavern-jack", 3), ("tavern-jack", 4), ("race-to-11", 5), ("revolution", 4), ("revolution", 6),
+          ("three-of-clubs", 4)]
+
+
+def _views_along_a_match(preset: str, players: int, seed: int, stride: int) -> list[tuple[Match, int]]:
+    """Copies of a classic match at every ``stride``-th decision (two deals, so the exchange is in it)."""
+    match = Match(preset, players=players, seed=seed, deals=2)
+    bot = make_bot("classic")
+    rng = random.Random(seed)
+    out = []
+    step = 0
+    while match.to_act is not None:
+        if step % stride == 0:
+            out.append((match.copy(), match.to_act))
+        match.apply(bot.choose(match.seat_view(match.to_act), rng))
+        step += 1
+    return out
+
+
+@settings(max_examples=25, deadline=None)
+@given(table=st.sampled_from(TABLES), seed=st.integers(0, 10_000), draw_seed=st.integers(0, 10_000))
+def test_sampled_hands_agree_with_everything_the_seat_knows(table: tuple[str, int], seed: int, draw_seed: int) -> None:
+    rng = random.Random(draw_seed)
+    for match, seat in _views_along_a_match(*table, seed=seed, stride=7):
+        view = match.seat_view(seat)
+        know = knowledge(view)
+        for other in range(match.players):
+            # The knowledge is sound: the true hands satisfy it ...
+            assert match.hands[other] & ~know.allowed[other] == 0
+            assert know.must[other] & ~match.hands[other] == 0
+        guess = sample_hands(know, rng)
+        # ... and every guess satisfies it too, with the right counts and the right cards in play.
+        assert guess[seat] == match.hands[seat]
+        seen = 0
+        for other in range(match.players):
+            assert guess[other].bit_count() == match.hands[other].bit_count()
+            assert guess[other] & seen == 0
+            assert guess[other] & ~know.allowed[other] == 0 and know.must[other] & ~guess[other] == 0
+            seen |= guess[other]
+        assert seen == sum(match.hands)
+
+
+def test_the_president_knows_the_beggar_holds_nothing_above_his_gift() -> None:
+    match = Match("tavern-jack", players=4, seed=3)
+    bot = make_bot("classic")
+    rng = random.Random(0)
+    while match.deal_number < 2:
+        match.apply(bot.choose(match.seat_view(match.to_act), rng))
+    president = match.deal_results[-1].order[0]
+    beggar = match.deal_results[-1].order[-1]
+    view = match.seat_view(president)
+    lowest_gift = view.received & -view.received
+    know = knowledge(view)
+    # Only cards below the lowest card given, or the ones given back, can be in the Beggar's hand.
+    assert know.allowed[beggar] & ~(lowest_gift - 1) & ~view.given == 0
+    for _ in range(50):
+        guess = sample_hands(know, rng)
+        assert guess[beggar] & ~(lowest_gift - 1) & ~view.given == 0
+        assert guess[beggar] & view.given == view.given
+
+
+def test_playout_until_stops_where_stepping_the_same_policy_stops() -> None:
+    def policy(seat: int, hand: int, rank: int, count: int, rev: bool, must: int, rng: random.Random) -> int:
+        return classic_move(hand, rank, count, rev, False, 4, False, must)
+
+    for seed in range(20):
+        start = Match("tavern-jack", players=4, seed=seed, deals=1)
+        start.apply_fast(start.legal_masks()[0])
+        target = (start.to_act + 2) % 4
+        fast = start.copy()
+        order = fast.playout_until(target, policy, random.Random(0))
+        slow = start.copy()
+        while not slow.is_over and slow.to_act != target:
+            view = slow.seat_view(slow.to_act)
+            slow.apply_fast(policy(view.seat, view.hand, view.table_rank, view.table_count, False,
+                                   view.must_contain, random.Random(0)))
+        if order is not None:
+            assert slow.is_over and slow.deal_results[-1].order == order
+            continue
+        assert fast.to_act == slow.to_act == target
+        assert fast.hands == slow.hands and fast.table == slow.table and fast.finished == slow.finished
+        assert sorted(fast.legal_masks()) == sorted(slow.legal_masks())
+
+
+def test_distinct_moves_keep_one_move_per_rank_and_size() -> None:
+    moves = [Move.parse(t) for t in ("7c", "7h", "7c 7h", "7c 7s", "9d", "pass")]
+    assert [str(m) for m in distinct_moves(moves)] == ["7c", "7c 7h", "9d", "pass"]
+
+
+def test_place_values_add_the_next_deals_edge_except_in_the_last_deal() -> None:
+    match = Match("three-of-clubs", players=4, seed=1)
+    first = place_values(match.seat_view(0))
+    assert first[0] - first[1] > 1 and list(first) == sorted(first, reverse=True)[:2] + list(first[2:])
+    single = Match("three-of-clubs", players=4, seed=1, deals=1)
+    assert place_values(single.seat_view(0)) == (3.0, 2.0, 1.0, 0.0)
+
+
+def test_search_leads_the_pair_nobody_can_beat_and_wins() -> None:
+    # Leading the kings clears the trick (no one has a pair), then the 4 goes out: first place for sure.
+    # The classic lead, the 4, hands the lead to singles the kings cannot answer.
+    hands = ["Kc Kd 4h", "Ac 2s 5d 9c", "As 3d 6d 9d", "Ah 7c 8c 9h"]
+    match = Match.from_hands("tavern-jack", hands, leader=0)
+    bot = SearchBot(worlds=60, seconds=10.0, min_worlds=60)
+    move = bot.choose(match.seat_view(0), random.Random(1))
+    assert move == parse_cards("Kc Kd")
+    classic = make_bot("classic").choose(match.seat_view(0), random.Random(1))
+    assert classic == parse_cards("4h")
+
+
+def test_a_search_stops_at_its_time_cap_after_its_minimum_of_deals() -> None:
+    match = Match("tavern-jack", players=4, seed=2)
+    bot = SearchBot(worlds=10_000, seconds=0.0, min_worlds=3)
+    seat = match.to_act
+    assert seat is not None
+    bot.choose(match.seat_view(seat), random.Random(0))
+    assert bot.last_worlds == 3
+
+
+def test_the_cheater_needs_every_hand_and_is_not_offered() -> None:
+    assert "cheater" not in bot_names() and "cheater" in bot_names(offered_only=False)
+    match = Match("tavern-jack", players=4, seed=2)
+    seat = match.to_act
+    assert seat is not None
+    cheater = make_bot("cheater")
+    with pytest.raises(ValueError, match="reveal"):
+        cheater.choose(match.seat_view(seat), random.Random(0))
+    move = cheater.choose(match.seat_view(seat, reveal=True), random.Random(0))
+    assert match.is_legal(move)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard", "expert"])
+def test_every_level_is_registered_and_plays_legal_moves_in_every_preset(level: str) -> None:
+    bot = make_bot(level)
+    assert isinstance(bot, SearchBot)
+    bot.seconds = 0.002
+    bot.min_worlds = 2
+    for preset, players in TABLES[::2]:
+        match = Match(preset, players=players, seed=4, deals=2)
+        rng = random.Random(0)
+        classic = make_bot("classic")
+        steps = 0
+        while match.to_act is not None and steps < 120:
+            seat = match.to_act
+            chooser = bot if seat == 0 else classic
+            match.apply(chooser.choose(match.seat_view(seat), rng))
+            steps += 1
