@@ -35,12 +35,45 @@ def _progress_bar(show: bool) -> Iterator[Callable[[int, int], None] | None]:
         yield update
 
 
+OLD_GAME = "old-president"
+"""The ``--rules`` name of the 19th-century stops game, whose arena counts chips, not points."""
+
+
+def _run_old(args: argparse.Namespace, bots: list[str]) -> int:
+    """The arena of the old game: mean chips won per game by each bot, seats rotated."""
+    import json
+
+    from ..old.arena import play_old_games
+
+    if args.bots == DEFAULT_BOTS:
+        bots = ["careful", "random", "random", "random"]
+    players = args.players or len(bots)
+    games = max(1, -(-args.deals // players))
+    try:
+        chips = play_old_games(bots, games=games, seed=args.seed, players=players)
+    except ValueError as exc:
+        print(f"president arena: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps({"rules": OLD_GAME, "players": players, "games": games, "deals": games * players,
+                          "seed": args.seed, "mean_chips_per_game": chips}, indent=2))
+        return 0
+    print(f"{games} games of old-president ({games * players} deals), {players} players, seats rotated")
+    width = max(len(name) for name in chips)
+    print(f"{'bot':<{width}}  chips/game")
+    for name, value in sorted(chips.items(), key=lambda item: -item[1]):
+        print(f"{name:<{width}}  {value:+10.2f}")
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the arena and report."""
     from ..arena import run_arena
     from ..arena_output import plain_table, rich_tables, write_plot
 
     bots = [name.strip() for name in args.bots.split(",") if name.strip()]
+    if args.rules == OLD_GAME:
+        return _run_old(args, bots)
     try:
         with _progress_bar(sys.stderr.isatty()) as progress:
             result = run_arena(args.rules, args.players, bots, deals=args.deals, seed=args.seed,
@@ -81,7 +114,8 @@ def add_parser(sub: Any) -> None:
         "the seats) and report mean points per deal with a 95% interval, titles, match wins and an openskill "
         "rating per bot.",
     )
-    p.add_argument("--rules", default="tavern-jack", help="preset name (default: tavern-jack)")
+    p.add_argument("--rules", default="tavern-jack",
+                   help="preset name (default: tavern-jack), or old-president for the 19th-century stops game")
     p.add_argument("--players", type=int, default=None, help="number of players (default: one per bot)")
     p.add_argument("--bots", default=DEFAULT_BOTS,
                    help=f"comma-separated bot names, one per player (default: {DEFAULT_BOTS}; "
