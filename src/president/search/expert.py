@@ -27,6 +27,7 @@ from ..engine import Match, Policy
 from ..movegen import STRONGER, answer_moves, lead_moves
 from ..moves import CARDS_MASK, GIVE_FLAG
 from ..view import SeatView
+from .inference import PosteriorSampler
 from .sampler import knowledge, sample_hands
 
 
@@ -133,7 +134,10 @@ class SearchBot:
     ``blunder`` the probability of playing the plain classic move instead (for the
     easy level), ``nested`` the playouts per move of the small search made at the
     seat's own next turn inside each playout (0: that turn follows the policy too),
-    and ``cheat`` searches the true hands (needs a view made with ``reveal=True``).
+    ``cheat`` searches the true hands (needs a view made with ``reveal=True``), and
+    ``infer`` (the noise of the model, 0 to turn it off) draws the guesses in
+    proportion to how likely the other players' plays this deal are under them
+    (:mod:`president.search.inference`).
     """
 
     def __init__(
@@ -146,6 +150,7 @@ class SearchBot:
         blunder: float = 0.0,
         cheat: bool = False,
         nested: int = 0,
+        infer: float = 0.0,
     ) -> None:
         self.name = name
         self.worlds = worlds
@@ -155,10 +160,11 @@ class SearchBot:
         self.blunder = blunder
         self.cheat = cheat
         self.nested = nested
+        self.infer = infer
         self.sees_all = cheat
+        """True for the cheater: the arena then hands it views with every hand."""
         self.last_worlds = 0
         """How many guessed deals the last searched decision used (for tests and tuning)."""
-        """True for the cheater: the arena then hands it views with every hand."""
 
     def choose(self, view: SeatView, rng: random.Random) -> int:
         """The move with the best mean points over the sampled deals."""
@@ -193,16 +199,22 @@ class SearchBot:
         deadline = time.perf_counter() + self.seconds
         seat = view.seat
         worlds = 0
+        chain = PosteriorSampler(view, know, rng, self.infer) if self.infer and not self.cheat else None
         while worlds < self.worlds:
             if worlds >= self.min_worlds and time.perf_counter() > deadline:
                 break
-            hands = self._true_hands(view) if self.cheat else sample_hands(know, rng)
+            if self.cheat:
+                hands = self._true_hands(view)
+            elif chain is not None:
+                hands = chain.next()
+            else:
+                hands = sample_hands(know, rng)
+            worlds += 1
             base = Match.from_view(view, hands)
             for i, move in enumerate(candidates):
                 sim = base.copy()
                 sim.apply_fast(move)
                 totals[i] += self._playout_value(sim, seat, points, policy, rng)
-            worlds += 1
         self.last_worlds = worlds
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
         return candidates[best]
