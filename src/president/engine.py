@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Callable, Sequence
-from typing import Any, cast
+from typing import Any
 
 from .cards import (
     ALL_CARDS,
@@ -619,11 +619,20 @@ class Match:
             value = self.verify(move)
         events: list[RawEvent] = []
         self._events = events
+        self._legal = None
+        seat = self._to_act
+        log = self._log
+        self._log = (log, seat, value, 0 if log is None else log[3] + 1)
         try:
-            self._apply(value)
+            if self._phase != PLAY:
+                self._give_back(seat, value & CARDS_MASK)
+            elif value:
+                self._play(seat, value)
+            else:
+                self._pass(seat)
         finally:
             self._events = None
-        return cast("Sequence[Event]", Events(events))
+        return Events(events)  # type: ignore[return-value]
 
     def apply_fast(self, move: int) -> None:
         """Apply a move known to be legal (an int from :meth:`legal_masks`); no checks, no events."""
