@@ -1,9 +1,15 @@
-"""How strong and how fast the classic bot is.
+"""How strong and how fast the bots are.
 
 Usage::
 
     python benchmarks/bot_strength.py [--deals 2000] [--seed 1] [--workers 2] [--rules three-of-clubs,tavern-jack]
                                       [--json out.json]
+    python benchmarks/bot_strength.py --search expert,hard,normal,easy,cheater [--deals 2000] ...
+
+Search (``--search``): each named bot in seat rotation against three ``classic``
+players, duplicate deals, with the thinking time per decision (median and 95th
+percentile over the decisions that had a choice). The target for ``expert`` is
+at least 2.2 points per deal with the interval's lower end above 2.1.
 
 Strength: the arena (duplicate deals) of ``classic`` against three ``random``
 players in each rule set, reporting each player's mean points per deal with its
@@ -105,6 +111,36 @@ def strength(rules: str, deals: int, seed: int, workers: int) -> dict[str, Any]:
     return result.to_dict() | {"describe": result.describe()}
 
 
+def search_strength(bot: str, rules: str, deals: int, seed: int, workers: int) -> dict[str, Any]:
+    """The arena of ``bot`` against three classic players, with thinking times."""
+    result = run_arena(rules, 4, [bot, "classic", "classic", "classic"], deals=deals, seed=seed, workers=workers,
+                       ratings=False, timing=True)
+    return result.to_dict() | {"describe": result.describe()}
+
+
+def search_main(args: argparse.Namespace) -> int:
+    """Each search bot against three classic players, in each rule set."""
+    report: dict[str, Any] = {}
+    failed = False
+    for rules in args.rules.split(","):
+        for bot in args.search.split(","):
+            start = time.perf_counter()
+            arena = search_strength(bot, rules, args.deals, args.seed, args.workers)
+            seconds = time.perf_counter() - start
+            report[f"{bot}/{rules}"] = arena | {"arena_seconds": seconds}
+            first, timing = arena["results"][0], arena["timing"][0]
+            low, high = first["ci95"]
+            print(f"{bot:<8} {rules:<15} {first['mean']:.3f} points per deal, 95% interval {low:.3f} .. {high:.3f}; "
+                  f"{timing['median_ms']:.0f} ms median, {timing['p95_ms']:.0f} ms p95 per decision "
+                  f"({arena['deals']} deals, {seconds:.0f} s)", flush=True)
+            if bot == "expert":
+                failed |= not (first["mean"] >= 2.2 and low > 2.1)
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as handle:
+            json.dump(report, handle, indent=2)
+    return 1 if failed else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print its report."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -113,7 +149,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--rules", default="three-of-clubs,tavern-jack")
     parser.add_argument("--json", metavar="FILE", help="also write the numbers as JSON")
+    parser.add_argument("--search", metavar="BOTS",
+                        help="comma-separated bots to measure against three classic players instead")
     args = parser.parse_args(argv)
+    if args.search:
+        return search_main(args)
     report: dict[str, Any] = {}
     failed = False
     for rules in args.rules.split(","):

@@ -146,7 +146,7 @@ class SearchBot:
         worlds: int = 400,
         seconds: float = 0.18,
         min_worlds: int = 8,
-        epsilon: float = 0.1,
+        epsilon: float = 0.05,
         blunder: float = 0.0,
         cheat: bool = False,
         nested: int = 0,
@@ -261,8 +261,8 @@ class SearchBot:
 
 LEVELS: dict[str, dict[str, Any]] = {
     "easy": {"worlds": 12, "seconds": 0.03, "min_worlds": 4, "blunder": 0.3},
-    "normal": {"worlds": 60, "seconds": 0.06, "min_worlds": 8},
-    "hard": {"worlds": 200, "seconds": 0.12, "min_worlds": 16},
-    "expert": {"worlds": 400, "seconds": 0.18, "min_worlds": 24},
+    "normal": {"worlds": 60, "seconds": 0.06, "min_worlds": 8, "infer": 0.25},
+    "hard": {"worlds": 200, "seconds": 0.12, "min_worlds": 16, "infer": 0.25},
+    "expert": {"worlds": 400, "seconds": 0.18, "min_worlds": 24, "infer": 0.25},
 }
 """Search budgets of the difficulty levels."""
