@@ -17,17 +17,41 @@ def seeded_int(seed: int, *parts: object) -> int:
     return int.from_bytes(hashlib.blake2b(text, person=b"president-deal").digest(), "big")
 
 
+def _plan(length: int) -> tuple[tuple[int, int, int], ...]:
+    """Groups of consecutive Fisher–Yates radices whose product fits in 62 bits: ``(first, last, product)``."""
+    groups = []
+    i = length - 1
+    while i > 0:
+        product, j = 1, i
+        while j > 0 and product * (j + 1) < 1 << 62:
+            product *= j + 1
+            j -= 1
+        groups.append((i, j, product))
+        i = j
+    return tuple(groups)
+
+
+_PLANS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+
 def shuffled(items: list[int], seed: int, *parts: object) -> list[int]:
     """A copy of ``items`` in an order drawn from ``seed`` and ``parts``.
 
     Every order is equally likely up to a bias below 2**-250 for decks of up to
-    54 cards (the digest holds 512 bits; 54! needs 238).
+    54 cards (the digest holds 512 bits; 54! needs 238). The digits of the big
+    number are taken a machine word at a time: one division of the big number per
+    group of radices, then small divisions, which give the same digits.
     """
     out = list(items)
+    plan = _PLANS.get(len(out))
+    if plan is None:
+        plan = _PLANS[len(out)] = _plan(len(out))
     x = seeded_int(seed, *parts)
-    for i in range(len(out) - 1, 0, -1):
-        x, j = divmod(x, i + 1)
-        out[i], out[j] = out[j], out[i]
+    for first, last, product in plan:
+        x, chunk = divmod(x, product)
+        for i in range(first, last, -1):
+            chunk, j = divmod(chunk, i + 1)
+            out[i], out[j] = out[j], out[i]
     return out
 
 
