@@ -31,13 +31,12 @@ from .movegen import (
     ANSWER_BYTES,
     LEAD_BYTES,
     PASS_MOVE,
-    STRENGTH,
     STRONGER,
     answer_moves,
     gift_moves,
     lead_moves,
 )
-from .moves import CARDS_MASK, GIVE_FLAG, Move, move_of, move_str
+from .moves import CARDS_MASK, GIVE_FLAG, Move, move_of
 from .rules import Rules, get_rules
 from .shuffle import seeded_below, shuffled
 from .view import DealResult, SeatView
@@ -470,16 +469,7 @@ class Match:
         """Every legal move of the seat to act: plays, ``pass``, or the gifts of the exchange."""
         moves = self._legal
         if moves is None:
-            if self._phase == PLAY:
-                hand = self.hands[self._to_act]
-                if self._table:
-                    moves = answer_moves(hand, self._table_count, self._stronger[self._table_rank])
-                    moves.append(PASS_MOVE)
-                else:
-                    moves = lead_moves(hand, self._max_set, self._must_contain)
-            else:
-                moves = self.legal_masks()
-            self._legal = moves
+            moves = self._legal = self.legal_masks()
         return moves[:]
 
     def seat_view(self, seat: int, reveal: bool = False) -> SeatView:
@@ -1009,9 +999,4 @@ def random_choice(moves: Sequence[int], rng: random.Random) -> int:
     return moves[int(rng.random() * len(moves))]
 
 
-def describe_move(value: int) -> str:
-    """Text of an int move (``pass``, ``7c 7h``, ``give 3c``)."""
-    return move_str(value)
-
-
-__all__ = ["STRENGTH", "DealResult", "Match", "describe_move"]
+__all__ = ["DealResult", "Match"]

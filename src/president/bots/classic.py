@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 
-from ..cards import NUM_RANKS
+from ..cards import NUM_RANKS, lowest_cards
 from ..movegen import ORDER, STRENGTH
 from ..moves import GIVE_FLAG
 from ..view import SeatView
@@ -36,17 +36,7 @@ from ..view import SeatView
 _POP: tuple[int, ...] = tuple(n.bit_count() for n in range(16))
 
 
-def _lowest_bits(nib: int, count: int) -> int:
-    out = 0
-    while count and nib:
-        low = nib & -nib
-        out |= low
-        nib ^= low
-        count -= 1
-    return out
-
-
-_LOW: tuple[tuple[int, ...], ...] = tuple(tuple(_lowest_bits(nib, k) for k in range(5)) for nib in range(16))
+_LOW: tuple[tuple[int, ...], ...] = tuple(tuple(lowest_cards(nib, k) for k in range(5)) for nib in range(16))
 """``_LOW[nibble][k]``: the ``k`` lowest suits of ``nibble``."""
 
 _ONES = sum(1 << (4 * r) for r in range(NUM_RANKS))
@@ -232,13 +222,7 @@ def classic_gift(hand: int, count: int) -> int:
     the weakest cards are the lowest bits. Add :data:`~president.moves.GIVE_FLAG`
     to make the move.
     """
-    out = 0
-    while count and hand:
-        low = hand & -hand
-        out |= low
-        hand ^= low
-        count -= 1
-    return out
+    return lowest_cards(hand, count)
 
 
 class ClassicBot:
