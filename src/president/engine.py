@@ -26,25 +26,25 @@ from .cards import (
     parse_cards,
 )
 from .errors import IllegalMove
-from .events import Event, Events, RawEvent
+from .events import Events, RawEvent
 from .movegen import (
     ANSWER_BYTES,
+    ANSWERS_BY_COUNT,
     LEAD_BYTES,
+    LEADS_BY_SIZE,
     PASS_MOVE,
     STRONGER,
-    answer_moves,
     gift_moves,
     lead_moves,
 )
 from .moves import CARDS_MASK, GIVE_FLAG, Move, move_of
 from .rules import Rules, get_rules
-from .shuffle import seeded_below, shuffled
+from .shuffle import deal_hands, seeded_below
 from .view import DealResult, SeatView
 
 EXCHANGE, PLAY, OVER = 0, 1, 2
 _DECK = list(range(52))
 _DECK_WITH_JOKERS = list(range(54))
-_BITS = tuple(1 << c for c in range(54))
 
 
 def _next_seat_table(n: int) -> tuple[tuple[int, ...], ...]:
@@ -68,9 +68,29 @@ NEXT_SEAT: tuple[tuple[tuple[int, ...], ...], ...] = tuple(_next_seat_table(n) f
 Policy = Callable[[int, int, int, int, bool, int, random.Random], int]
 """A fast playout policy: ``(seat, hand, table_rank, table_count, revolution, must_contain, rng) -> move``."""
 
-LogNode = tuple[Any, int, int, int]
-"""A move log entry ``(previous entry or None, seat, move, index)``: copies share the log."""
+LogNode = tuple[Any, int, int]
+"""A move log entry ``(previous entry or None, seat, move)``: copies share the log."""
 PHASES = ("exchange", "play", "over")
+PASS_ONLY: tuple[Move, ...] = (PASS_MOVE,)
+
+
+def _cleared(leader: int) -> RawEvent:
+    return ("trick_cleared", None, 0, None, {"leader": leader}, None)
+
+
+# The events of the commonest moves never change, so each is made once and shared.
+_PASS_EVENTS = tuple(Events((("pass", s, 0, None, None, None),)) for s in range(9))
+_CLEAR_EVENTS = tuple(
+    tuple(Events((("pass", s, 0, None, None, None), _cleared(leader))) for leader in range(9)) for s in range(9)
+)
+_PLAY_EVENTS: tuple[dict[int, Events], ...] = tuple({} for _ in range(9))
+
+
+def _play_events(seat: int, cards: int) -> Events:
+    events = _PLAY_EVENTS[seat].get(cards)
+    if events is None:
+        events = _PLAY_EVENTS[seat][cards] = Events((("play", seat, cards, None, None, None),))
+    return events
 _SET_NAMES = {1: "single card", 2: "pair", 3: "three of a kind", 4: "four of a kind"}
 
 
@@ -102,6 +122,7 @@ class Match:
         "_log",
         "_max_set",
         "_must_contain",
+        "_next",
         "_owner",
         "_passed",
         "_pending",
@@ -110,13 +131,13 @@ class Match:
         "_received",
         "_results",
         "_rev",
+        "_rev_rule",
         "_scores",
         "_stronger",
         "_table",
         "_table_count",
         "_table_rank",
         "_titles",
-        "_to_act",
         "_winners",
         "deal_number",
         "hands",
@@ -124,6 +145,7 @@ class Match:
         "rules",
         "seed",
         "single_deal",
+        "to_act",
     )
 
     rules: Rules
@@ -133,6 +155,8 @@ class Match:
     """The hands by seat, as card masks (read only: change them through moves)."""
     deal_number: int
     single_deal: bool
+    to_act: int | None
+    """The seat whose decision is awaited, or None when the match is over (read only)."""
     # Lists and tuples below are never changed in place once a copy may share them.
     _scores: list[int]
     _results: tuple[DealResult, ...]
@@ -143,8 +167,9 @@ class Match:
     _given: list[int]
     _pending: tuple[tuple[int, int, int], ...]
     _log: LogNode | None
+    _deal_start: LogNode | None
     _events: list[RawEvent] | None
-    _legal: list[Move] | None
+    _legal: tuple[Move, ...] | None
 
     def __init__(
         self,
@@ -183,6 +208,8 @@ class Match:
         rules = self.rules
         self._lockout = rules.pass_lockout
         self._max_set = rules.max_set
+        self._rev_rule = rules.revolution
+        self._next = NEXT_SEAT[n]
         self._stronger = STRONGER[(False, rules.joker_in_revolution == "highest")]
         self._scores = [0] * n
         self._results = ()
@@ -190,7 +217,7 @@ class Match:
         self._titles = [None] * n
         self._winners = []
         self._log = None
-        self._deal_start = 0
+        self._deal_start = None
         self._events = None
         self._legal = None
         self.hands = [0] * n
@@ -245,7 +272,7 @@ class Match:
         self._reset_deal(masks, leader)
         self._must_contain = must
         self._phase = PLAY
-        self._to_act = leader
+        self.to_act = leader
         return self
 
     @classmethod
@@ -287,7 +314,7 @@ class Match:
         self._stronger = STRONGER[(view.revolution, view.rules.joker_in_revolution == "highest")]
         self._played = view.played
         assert view.to_act is not None
-        self._to_act = view.to_act
+        self.to_act = view.to_act
         self._must_contain = view.must_contain
         if view.phase == "exchange":
             order = view.deal_results[-1].order
@@ -312,12 +339,16 @@ class Match:
         self._table_count = 0
         self._owner = -1
         self._passed = 0
-        self._active = sum(1 << s for s in range(n) if hands[s])
+        active = 0
+        for s in range(n):
+            if hands[s]:
+                active |= 1 << s
+        self._active = active
         self._finished = ()
         self._rev = False
         self._stronger = STRONGER[(False, self.rules.joker_in_revolution == "highest")]
         self._played = 0
-        self._deal_start = self._log[3] + 1 if self._log is not None else 0
+        self._deal_start = self._log
         self._received = [0] * n
         self._given = [0] * n
         self._pending = ()
@@ -327,29 +358,26 @@ class Match:
     def _start_deal(self) -> None:
         n = self.players
         rules = self.rules
-        self.deal_number += 1
-        if self.deal_number == 1:
+        deal = self.deal_number = self.deal_number + 1
+        if deal == 1:
             leader = self._first_leader
             if leader is None:
                 leader = seeded_below(n, self.seed, "leader")
         else:
             order = self._results[-1].order
             leader = order[-1] if rules.later_leader == "last" else order[0]
-        deck = shuffled(_DECK_WITH_JOKERS if rules.jokers else _DECK, self.seed, "deal", self.deal_number)
-        # One card at a time from the leader: the k-th card of the deck goes to seat leader + k.
-        hands = [0] * n
-        for k in range(n):
-            hands[(leader + k) % n] = sum(_BITS[c] for c in deck[k::n])
+        hands = deal_hands(_DECK_WITH_JOKERS if rules.jokers else _DECK, n, leader, self.seed, deal)
         must = 0
-        if self.deal_number == 1 and rules.first_leader == "holder" and rules.first_lead_card is not None:
+        if deal == 1 and rules.first_leader == "holder" and rules.first_lead_card is not None:
             card = rules.first_lead_card
             leader = next(s for s in range(n) if hands[s] >> card & 1)
             must = 1 << card
         self._reset_deal(hands, leader)
         self._must_contain = must
-        if self._events is not None:
-            self._events.append(("deal", None, 0, None, {"deal": self.deal_number, "leader": leader}, None))
-        if self.deal_number >= 2:
+        events = self._events
+        if events is not None:
+            events.append(("deal", None, 0, None, {"deal": deal, "leader": leader}, None))
+        if deal >= 2:
             order = self._results[-1].order
             pending = []
             for i, count in enumerate(rules.exchange_pairs(n)):
@@ -360,16 +388,16 @@ class Match:
                 self._received[receiver] |= gift
                 self._given[giver] |= gift
                 pending.append((receiver, giver, count))
-                if self._events is not None:
-                    self._events.append(("gift", giver, gift, receiver, None, (giver, receiver)))
+                if events is not None:
+                    events.append(("gift", giver, gift, receiver, None, (giver, receiver)))
             self._pending = tuple(pending)
         if self._pending:
             self._phase = EXCHANGE
-            self._to_act = self._pending[0][0]
+            self.to_act = self._pending[0][0]
             self._give_count = self._pending[0][2]
         else:
             self._phase = PLAY
-            self._to_act = leader
+            self.to_act = leader
 
     # ----------------------------------------------------------------- queries
 
@@ -377,11 +405,6 @@ class Match:
     def phase(self) -> str:
         """``"exchange"``, ``"play"`` or ``"over"``."""
         return PHASES[self._phase]
-
-    @property
-    def to_act(self) -> int | None:
-        """The seat whose decision is awaited, or None when the match is over."""
-        return None if self._phase == OVER else self._to_act
 
     @property
     def is_over(self) -> bool:
@@ -451,26 +474,58 @@ class Match:
         """The number of cards in each hand."""
         return [h.bit_count() for h in self.hands]
 
-    def legal_masks(self) -> list[Move]:
-        """The legal moves of the seat to act (Move is an int: the card mask, 0 for a pass)."""
+    def legal_moves(self) -> tuple[Move, ...]:
+        """Every legal move of the seat to act: plays, ``pass`` (last), or the gifts of the exchange.
+
+        A tuple of :class:`~president.moves.Move` (ints: the card mask, 0 for a pass),
+        the same object until the next move; empty when the match is over.
+        """
+        moves = self._legal
+        if moves is not None:
+            return moves
         phase = self._phase
         if phase == PLAY:
-            hand = self.hands[self._to_act]
-            if not self._table:
-                return lead_moves(hand, self._max_set, self._must_contain)
-            moves = answer_moves(hand, self._table_count, self._stronger[self._table_rank])
-            moves.append(PASS_MOVE)
-            return moves
-        if phase == EXCHANGE:
-            return gift_moves(self.hands[self._to_act], self._give_count)
-        return []
+            hand = self.hands[self.to_act]  # type: ignore[index]
+            if self._table:
+                h = hand & self._stronger[self._table_rank]
+                if h:
+                    by_byte = ANSWERS_BY_COUNT[self._table_count]
+                    i = ((h & -h).bit_length() - 1) >> 3
+                    h >>= i << 3
+                    found: list[Move] = []
+                    while h:
+                        byte = h & 255
+                        if byte:
+                            found += by_byte[i][byte]
+                        h >>= 8
+                        i += 1
+                    found.append(PASS_MOVE)
+                    moves = tuple(found)
+                else:
+                    moves = PASS_ONLY
+            elif self._must_contain:
+                moves = tuple(lead_moves(hand, self._max_set, self._must_contain))
+            else:
+                by_byte = LEADS_BY_SIZE[self._max_set]
+                found = []
+                i = 0
+                while hand:
+                    byte = hand & 255
+                    if byte:
+                        found += by_byte[i][byte]
+                    hand >>= 8
+                    i += 1
+                moves = tuple(found)
+        elif phase == EXCHANGE:
+            moves = tuple(gift_moves(self.hands[self.to_act], self._give_count))  # type: ignore[index]
+        else:
+            moves = ()
+        self._legal = moves
+        return moves
 
-    def legal_moves(self) -> list[Move]:
-        """Every legal move of the seat to act: plays, ``pass``, or the gifts of the exchange."""
-        moves = self._legal
-        if moves is None:
-            moves = self._legal = self.legal_masks()
-        return moves[:]
+    def legal_masks(self) -> list[Move]:
+        """The legal moves of the seat to act as a new list (see :meth:`legal_moves`)."""
+        return list(self.legal_moves())
 
     def seat_view(self, seat: int, reveal: bool = False) -> SeatView:
         """What ``seat`` may see, as a :class:`SeatView` (masks; for bots).
@@ -496,7 +551,7 @@ class Match:
             owner=self._owner,
             passed=self._passed,
             revolution=self._rev,
-            must_contain=self._must_contain if self._to_act == seat else 0,
+            must_contain=self._must_contain if self.to_act == seat else 0,
             finished=list(self._finished),
             titles=list(self._titles),
             scores=list(self._scores),
@@ -505,7 +560,7 @@ class Match:
             played=self._played,
             given=self._given[seat],
             received=self._received[seat],
-            give_count=self._give_count if self._phase == EXCHANGE and self._to_act == seat else 0,
+            give_count=self._give_count if self._phase == EXCHANGE and self.to_act == seat else 0,
             winners=list(self._winners),
             all_hands=list(self.hands) if reveal else None,
         )
@@ -540,7 +595,7 @@ class Match:
         phase = self._phase
         if phase == OVER:
             raise IllegalMove("the match is over")
-        seat = self._to_act
+        seat: int = self.to_act  # type: ignore[assignment]
         hand = self.hands[seat]
         cards = value & CARDS_MASK
         if phase == EXCHANGE:
@@ -595,44 +650,77 @@ class Match:
             return False
         return True
 
-    def apply(self, move: Move | int | str) -> Sequence[Event]:
+    def apply(self, move: Move | int | str) -> Events:
         """Apply a move of the seat to act and return the events it caused (a sequence of :class:`Event`).
 
-        Raises :class:`IllegalMove` with a reason (and changes nothing) when the
-        move is not legal.
+        ``move`` is a :class:`~president.moves.Move` or int (from :meth:`legal_moves`)
+        or move text (``"7c 7h"``, ``"pass"``, ``"give 3c"``). Raises
+        :class:`IllegalMove` with a reason (and changes nothing) when the move is not legal.
         """
         legal = self._legal
-        kind = type(move)
-        if legal is not None and (kind is Move or kind is int) and move in legal:
-            value = move
+        if legal is not None and move in legal and ((kind := type(move)) is Move or kind is int):
+            value: int = move
         else:
             value = self.verify(move)
+        seat: int = self.to_act  # type: ignore[assignment]
+        self._legal = None
+        self._log = (self._log, seat, value)
+        if self._phase == PLAY:
+            if value:
+                hands = self.hands
+                hand = hands[seat] ^ value
+                count = value.bit_count()
+                if hand and (count != 4 or not self._rev_rule):
+                    # The common play: nobody goes out, no revolution.
+                    hands[seat] = hand
+                    self._table = value
+                    self._table_rank = (value.bit_length() - 1) >> 2
+                    self._table_count = count
+                    self._owner = seat
+                    self._played |= value
+                    if self._must_contain:
+                        self._must_contain = 0
+                    if not self._lockout:
+                        self._passed = 0
+                        self.to_act = self._next[seat][self._active]
+                        return _play_events(seat, value)
+                    eligible = self._active & ~self._passed
+                    if eligible & ~(1 << seat):
+                        self.to_act = self._next[seat][eligible]
+                        return _play_events(seat, value)
+                    self._clear_trick(seat)
+                    return Events((("play", seat, value, None, None, None), _cleared(seat)))
+            else:
+                passed = self._passed | 1 << seat
+                active = self._active
+                owner = self._owner
+                if active & ~passed & ~(1 << owner):
+                    self._passed = passed
+                    self.to_act = self._next[seat][active & ~passed if self._lockout else active]
+                    return _PASS_EVENTS[seat]
+                leader = owner if active >> owner & 1 else self._next[owner][active]
+                self._clear_trick(leader)
+                return _CLEAR_EVENTS[seat][leader]
         events: list[RawEvent] = []
         self._events = events
-        self._legal = None
-        seat = self._to_act
-        log = self._log
-        self._log = (log, seat, value, 0 if log is None else log[3] + 1)
         try:
             if self._phase != PLAY:
                 self._give_back(seat, value & CARDS_MASK)
-            elif value:
-                self._play(seat, value)
             else:
-                self._pass(seat)
+                self._play(seat, value)
         finally:
             self._events = None
-        return Events(events)  # type: ignore[return-value]
+        return Events(events)
 
     def apply_fast(self, move: int) -> None:
-        """Apply a move known to be legal (an int from :meth:`legal_masks`); no checks, no events."""
+        """Apply a move known to be legal (an int from :meth:`legal_moves`); no checks, no events."""
         self._apply(move)
 
     def _history(self) -> list[tuple[int, int]]:
         out = []
         node = self._log
         start = self._deal_start
-        while node is not None and node[3] >= start:
+        while node is not start and node is not None:
             if not node[2] & GIVE_FLAG:
                 out.append((node[1], node[2]))
             node = node[0]
@@ -641,15 +729,21 @@ class Match:
 
     def _apply(self, value: int) -> None:
         self._legal = None
-        seat = self._to_act
-        log = self._log
-        self._log = (log, seat, value, 0 if log is None else log[3] + 1)
+        seat: int = self.to_act  # type: ignore[assignment]
+        self._log = (self._log, seat, value)
         if self._phase == EXCHANGE:
             self._give_back(seat, value & CARDS_MASK)
         elif value:
             self._play(seat, value)
         else:
             self._pass(seat)
+
+    def _clear_trick(self, leader: int) -> None:
+        self._table = 0
+        self._table_rank = -1
+        self._table_count = 0
+        self._passed = 0
+        self.to_act = leader
 
     def _give_back(self, seat: int, cards: int) -> None:
         receiver, giver, _ = self._pending[0]
@@ -665,12 +759,12 @@ class Match:
         if self._events is not None:
             self._events.append(("return", receiver, cards, giver, None, (receiver, giver)))
         if self._pending:
-            self._to_act = self._pending[0][0]
+            self.to_act = self._pending[0][0]
             self._give_count = self._pending[0][2]
         else:
             self._phase = PLAY
             self._give_count = 0
-            self._to_act = self._leader
+            self.to_act = self._leader
 
     def _play(self, seat: int, cards: int) -> None:
         hand = self.hands[seat] ^ cards
@@ -688,7 +782,7 @@ class Match:
         events = self._events
         if events is not None:
             events.append(("play", seat, cards, None, None, None))
-        if count == 4 and self.rules.revolution:
+        if count == 4 and self._rev_rule:
             self._rev = not self._rev
             self._stronger = STRONGER[(self._rev, self.rules.joker_in_revolution == "highest")]
             if events is not None:
@@ -715,16 +809,12 @@ class Match:
         passed = self._passed
         if active & ~(1 << owner) & ~passed == 0:
             # Everyone else still in the deal has passed: the trick is over.
-            self._table = 0
-            self._table_rank = -1
-            self._table_count = 0
-            self._passed = 0
-            leader = owner if active >> owner & 1 else NEXT_SEAT[self.players][owner][active]
-            self._to_act = leader
+            leader = owner if active >> owner & 1 else self._next[owner][active]
+            self._clear_trick(leader)
             if self._events is not None:
-                self._events.append(("trick_cleared", None, 0, None, {"leader": leader}, None))
+                self._events.append(_cleared(leader))
             return
-        self._to_act = NEXT_SEAT[self.players][seat][active & ~passed if self._lockout else active]
+        self.to_act = self._next[seat][active & ~passed if self._lockout else active]
 
     def _end_deal(self) -> None:
         n = self.players
@@ -755,6 +845,7 @@ class Match:
         if winners:
             self._winners = winners
             self._phase = OVER
+            self.to_act = None
             if events is not None:
                 events.append(("match_over", None, 0, None, {"winners": winners, "scores": list(self._scores)}, None))
         else:
@@ -793,6 +884,8 @@ class Match:
         other._initial_hands = self._initial_hands
         other._lockout = self._lockout
         other._max_set = self._max_set
+        other._rev_rule = self._rev_rule
+        other._next = self._next
         other._stronger = self._stronger
         other._scores = self._scores
         other._results = self._results
@@ -820,7 +913,7 @@ class Match:
         other._give_count = self._give_count
         other._must_contain = self._must_contain
         other._phase = self._phase
-        other._to_act = self._to_act
+        other.to_act = self.to_act
         return other
 
     def rollout(self, policy: str | Policy = "random", rng: random.Random | None = None) -> tuple[int, ...]:
@@ -861,7 +954,8 @@ class Match:
         self._legal = None
         rng = rng or random.Random()
         while self._phase == EXCHANGE:
-            self._give_back(self._to_act, random_choice(self.legal_masks(), rng) & CARDS_MASK)
+            gifts = gift_moves(self.hands[self.to_act], self._give_count)  # type: ignore[index]
+            self._give_back(self.to_act, random_choice(gifts, rng) & CARDS_MASK)  # type: ignore[arg-type]
         if policy == "random":
             return self._playout(None, rng, stop_at)
         if not callable(policy):
@@ -884,7 +978,7 @@ class Match:
         owner = self._owner
         passed = self._passed
         active = self._active
-        seat = self._to_act
+        seat: int = self.to_act  # type: ignore[assignment]
         must = self._must_contain
         finished = list(self._finished)
         lead_tab = LEAD_BYTES
@@ -894,7 +988,7 @@ class Match:
         while True:
             if seat == stop_at:
                 self._table, self._table_rank, self._table_count = table, trank if table else -1, tcount if table else 0
-                self._owner, self._passed, self._active, self._to_act = owner, passed, active, seat
+                self._owner, self._passed, self._active, self.to_act = owner, passed, active, seat
                 self._finished, self._rev, self._stronger, self._must_contain = tuple(finished), rev, stronger, must
                 return None
             hand = hands[seat]
@@ -946,6 +1040,7 @@ class Match:
                     finished.append(seat)
                     if active & (active - 1) == 0:
                         self._phase = OVER
+                        self.to_act = None
                         self._active = active
                         self._finished = tuple(finished)
                         self._rev = rev

@@ -41,7 +41,7 @@ class Event:
         self.seat = seat
         self.cards = cards
         self.to = to
-        self.data = data or {}
+        self.data = dict(data) if data else {}
         self.private_to = private_to
 
     def visible_to(self, seat: int | None) -> bool:
@@ -76,18 +76,18 @@ class Event:
 
 
 class Events(tuple[RawEvent, ...]):
-    """The events of one move: a read-only sequence that builds each :class:`Event` when first read.
+    """The events of one move: a read-only sequence of :class:`Event`.
 
-    It is a tuple of the engine's raw event tuples (so making one costs next to
-    nothing when nobody reads it); indexing and iterating give :class:`Event` objects.
+    It is a tuple of the engine's raw event tuples, so making one costs next to
+    nothing when nobody reads it; indexing and iterating build fresh :class:`Event`
+    objects from them. Being immutable, the engine may hand the same ``Events`` to
+    several callers (a pass by seat 2 always causes the same events).
     """
 
+    __slots__ = ()
+
     def _events(self) -> list[Event]:
-        built: list[Event] | None = self.__dict__.get("_built")
-        if built is None:
-            built = [Event(*r) for r in tuple.__iter__(self)]
-            self.__dict__["_built"] = built
-        return built
+        return [Event(*r) for r in tuple.__iter__(self)]
 
     @overload  # type: ignore[override]
     def __getitem__(self, index: SupportsIndex) -> Event: ...
@@ -96,7 +96,9 @@ class Events(tuple[RawEvent, ...]):
     def __getitem__(self, index: slice) -> list[Event]: ...
 
     def __getitem__(self, index: SupportsIndex | slice) -> Event | list[Event]:
-        return self._events()[index]
+        if isinstance(index, slice):
+            return self._events()[index]
+        return Event(*tuple.__getitem__(self, index))
 
     def __iter__(self) -> Iterator[Event]:  # type: ignore[override]
         return iter(self._events())

@@ -62,6 +62,17 @@ ANSWER_BYTES: tuple[tuple[tuple[tuple[Move, ...], ...], ...], ...] = tuple(
 """``ANSWER_BYTES[i][byte][k]``: the plays of exactly ``k`` cards of one rank from ranks ``2i`` and ``2i+1``."""
 
 
+ANSWERS_BY_COUNT: tuple[tuple[tuple[tuple[Move, ...], ...], ...], ...] = tuple(
+    tuple(tuple(ANSWER_BYTES[i][b][k] for b in range(256)) for i in range(NUM_RANKS // 2)) for k in range(5)
+)
+"""``ANSWERS_BY_COUNT[k][i][byte]``: :data:`ANSWER_BYTES` with the count first (the same tuples)."""
+
+LEADS_BY_SIZE: tuple[tuple[tuple[tuple[Move, ...], ...], ...], ...] = tuple(
+    tuple(tuple(LEAD_BYTES[i][b][m] for b in range(256)) for i in range(NUM_RANKS // 2)) for m in range(5)
+)
+"""``LEADS_BY_SIZE[m][i][byte]``: :data:`LEAD_BYTES` with the largest set first (the same tuples)."""
+
+
 def strength_table(revolution: bool, jokers_stay_high: bool) -> tuple[int, ...]:
     """Strength of each rank (higher beats lower) in the normal or reversed order."""
     if not revolution:

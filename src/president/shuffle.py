@@ -8,17 +8,23 @@ the same future decks as the original without copying any generator.
 
 from __future__ import annotations
 
-import hashlib
+from hashlib import blake2b
+
+_PERSON = b"president-deal"
+_BITS = tuple(1 << c for c in range(64))
 
 
 def seeded_int(seed: int, *parts: object) -> int:
     """A 512-bit number drawn from ``seed`` and the ``parts`` (stable across runs and platforms)."""
     text = "/".join(str(p) for p in (seed, *parts)).encode()
-    return int.from_bytes(hashlib.blake2b(text, person=b"president-deal").digest(), "big")
+    return int.from_bytes(blake2b(text, person=_PERSON).digest(), "big")
 
 
-def _plan(length: int) -> tuple[tuple[int, int, int], ...]:
-    """Groups of consecutive Fisher–Yates radices whose product fits in 62 bits: ``(first, last, product)``."""
+def _plan(length: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Groups of consecutive Fisher–Yates positions whose radices multiply to under 2**62.
+
+    Each group is ``(product of the radices, positions from the highest)``; position ``i`` has radix ``i + 1``.
+    """
     groups = []
     i = length - 1
     while i > 0:
@@ -26,12 +32,12 @@ def _plan(length: int) -> tuple[tuple[int, int, int], ...]:
         while j > 0 and product * (j + 1) < 1 << 62:
             product *= j + 1
             j -= 1
-        groups.append((i, j, product))
+        groups.append((product, tuple(range(i, j, -1))))
         i = j
     return tuple(groups)
 
 
-_PLANS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+_PLANS: dict[int, tuple[tuple[int, tuple[int, ...]], ...]] = {}
 
 
 def shuffled(items: list[int], seed: int, *parts: object) -> list[int]:
@@ -47,12 +53,27 @@ def shuffled(items: list[int], seed: int, *parts: object) -> list[int]:
     if plan is None:
         plan = _PLANS[len(out)] = _plan(len(out))
     x = seeded_int(seed, *parts)
-    for first, last, product in plan:
+    for product, positions in plan:
         x, chunk = divmod(x, product)
-        for i in range(first, last, -1):
-            chunk, j = divmod(chunk, i + 1)
+        for i in positions:
+            j = chunk % (i + 1)
+            chunk //= i + 1
             out[i], out[j] = out[j], out[i]
     return out
+
+
+def deal_hands(deck: list[int], players: int, first: int, seed: int, deal_number: int) -> list[int]:
+    """The hands, as card masks by seat, of deal ``deal_number`` of the match with this ``seed``.
+
+    The deck is shuffled by :func:`shuffled` (``seed, "deal", deal_number``) and dealt one
+    card at a time from seat ``first``: card ``k`` of the deck goes to seat ``first + k``.
+    """
+    order = shuffled(deck, seed, "deal", deal_number)
+    bit = _BITS.__getitem__
+    hands = [0] * players
+    for k in range(players):
+        hands[(first + k) % players] = sum(map(bit, order[k::players]))
+    return hands
 
 
 def seeded_below(bound: int, seed: int, *parts: object) -> int:

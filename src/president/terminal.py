@@ -21,7 +21,7 @@ from .bots.classic import ClassicBot
 from .cards import card_rank, card_str, iter_cards
 from .engine import Match
 from .errors import IllegalMove
-from .events import Event
+from .events import Event, Events
 from .movegen import ORDER
 from .moves import CARDS_MASK, GIVE_FLAG, Move, move_str
 from .rules import get_rules
@@ -266,7 +266,7 @@ class TerminalGame:
         self.screen.say("Legal moves: " + " | ".join(move_str(m) for m in moves))
         self.screen.say(f"The classic player would play: {move_str(advice)}")
 
-    def _narrate(self, events: Sequence[Event]) -> None:
+    def _narrate(self, events: Events) -> None:
         screen = self.screen
         for event in events:
             kind, seat = event.kind, event.seat

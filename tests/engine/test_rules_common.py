@@ -287,7 +287,7 @@ def test_a_pass_is_allowed_while_holding_a_play_that_beats(preset: str) -> None:
 def test_the_match_refuses_moves_once_it_is_over(preset: str) -> None:
     match = four_hands(preset, ["3c", "4c", "5c", "6c 7c"])
     play(match, (0, "3c"), (1, "4c"), (2, "5c"))
-    assert match.is_over and match.to_act is None and match.legal_moves() == []
+    assert match.is_over and match.to_act is None and match.legal_moves() == ()
     with pytest.raises(IllegalMove, match="over"):
         match.apply("6c")
 

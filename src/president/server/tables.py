@@ -21,12 +21,12 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from ..engine import Match
 from ..errors import IllegalMove
-from ..events import Event
+from ..events import Events
 from ..moves import move_str
 from ..view import SeatView
 from .bots_runner import BotRunner, choose, known_bot
@@ -384,7 +384,7 @@ class Table:
             scores=list(match.scores), winners=list(match.winners),
         )
 
-    def _send_update(self, mover: int, by: str, events: Sequence[Event]) -> None:
+    def _send_update(self, mover: int, by: str, events: Events) -> None:
         match = self.match
         assert match is not None
         base = {"type": "update", "seq": self.ply, "seat": mover, "by": by}
