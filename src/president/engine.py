@@ -91,6 +91,25 @@ def _play_events(seat: int, cards: int) -> Events:
     if events is None:
         events = _PLAY_EVENTS[seat][cards] = Events((("play", seat, cards, None, None, None),))
     return events
+
+
+_PLANS: dict[tuple[int, int], tuple[Rules, tuple[tuple[int, ...], tuple[str, ...], tuple[int, ...]]]] = {}
+
+
+def _table_plan(rules: Rules, players: int) -> tuple[tuple[int, ...], tuple[str, ...], tuple[int, ...]]:
+    """Points and title keys by place, and cards exchanged by pair, at a table of ``players`` (cached)."""
+    entry = _PLANS.get((id(rules), players))
+    if entry is None or entry[0] is not rules:
+        entry = (rules, (rules.points_for(players), rules.titles(players), rules.exchange_pairs(players)))
+        _PLANS[(id(rules), players)] = entry
+    return entry[1]
+
+
+def _union(hands: list[int]) -> int:
+    out = 0
+    for hand in hands:
+        out |= hand
+    return out
 _SET_NAMES = {1: "single card", 2: "pair", 3: "three of a kind", 4: "four of a kind"}
 
 
@@ -110,9 +129,11 @@ class Match:
     __slots__ = (
         "_active",
         "_deal_start",
+        "_dealt",
         "_events",
         "_finished",
         "_first_leader",
+        "_gift_counts",
         "_give_count",
         "_given",
         "_initial_hands",
@@ -127,7 +148,8 @@ class Match:
         "_passed",
         "_pending",
         "_phase",
-        "_played",
+        "_place_points",
+        "_place_titles",
         "_received",
         "_results",
         "_rev",
@@ -135,7 +157,6 @@ class Match:
         "_scores",
         "_stronger",
         "_table",
-        "_table_count",
         "_table_rank",
         "_titles",
         "_winners",
@@ -210,6 +231,7 @@ class Match:
         self._max_set = rules.max_set
         self._rev_rule = rules.revolution
         self._next = NEXT_SEAT[n]
+        self._place_points, self._place_titles, self._gift_counts = _table_plan(rules, n)
         self._stronger = STRONGER[(False, rules.joker_in_revolution == "highest")]
         self._scores = [0] * n
         self._results = ()
@@ -307,18 +329,17 @@ class Match:
         self._finished = tuple(view.finished)
         self._table = view.table
         self._table_rank = view.table_rank
-        self._table_count = view.table_count
         self._owner = view.owner
         self._passed = view.passed
         self._rev = view.revolution
         self._stronger = STRONGER[(view.revolution, view.rules.joker_in_revolution == "highest")]
-        self._played = view.played
+        self._dealt = view.played | self._dealt
         assert view.to_act is not None
         self.to_act = view.to_act
         self._must_contain = view.must_contain
         if view.phase == "exchange":
             order = view.deal_results[-1].order
-            pairs = [(order[i], order[n - 1 - i], k) for i, k in enumerate(view.rules.exchange_pairs(n))]
+            pairs = [(order[i], order[n - 1 - i], k) for i, k in enumerate(self._gift_counts)]
             while pairs and pairs[0][0] != view.to_act:
                 pairs.pop(0)
             self._pending = tuple(pairs)
@@ -336,18 +357,18 @@ class Match:
         self._leader = leader
         self._table = 0
         self._table_rank = -1
-        self._table_count = 0
         self._owner = -1
         self._passed = 0
-        active = 0
+        active = dealt = 0
         for s in range(n):
             if hands[s]:
                 active |= 1 << s
+                dealt |= hands[s]
         self._active = active
+        self._dealt = dealt
         self._finished = ()
         self._rev = False
         self._stronger = STRONGER[(False, self.rules.joker_in_revolution == "highest")]
-        self._played = 0
         self._deal_start = self._log
         self._received = [0] * n
         self._given = [0] * n
@@ -380,7 +401,7 @@ class Match:
         if deal >= 2:
             order = self._results[-1].order
             pending = []
-            for i, count in enumerate(rules.exchange_pairs(n)):
+            for i, count in enumerate(self._gift_counts):
                 receiver, giver = order[i], order[n - 1 - i]
                 gift = highest_cards(hands[giver], count)
                 hands[giver] ^= gift
@@ -489,7 +510,7 @@ class Match:
             if self._table:
                 h = hand & self._stronger[self._table_rank]
                 if h:
-                    by_byte = ANSWERS_BY_COUNT[self._table_count]
+                    by_byte = ANSWERS_BY_COUNT[self._table.bit_count()]
                     i = ((h & -h).bit_length() - 1) >> 3
                     h >>= i << 3
                     found: list[Move] = []
@@ -547,7 +568,7 @@ class Match:
             counts=[h.bit_count() for h in self.hands],
             table=self._table,
             table_rank=self._table_rank,
-            table_count=self._table_count,
+            table_count=self._table.bit_count(),
             owner=self._owner,
             passed=self._passed,
             revolution=self._rev,
@@ -557,7 +578,7 @@ class Match:
             scores=list(self._scores),
             deal_results=list(self._results),
             history=self._history(),
-            played=self._played,
+            played=self._dealt & ~_union(self.hands),
             given=self._given[seat],
             received=self._received[seat],
             give_count=self._give_count if self._phase == EXCHANGE and self.to_act == seat else 0,
@@ -629,7 +650,7 @@ class Match:
                 f"the first lead of the match must contain the {card_str(self._must_contain.bit_length() - 1)}"
             )
         if self._table:
-            need = self._table_count
+            need = self._table.bit_count()
             if count != need:
                 raise IllegalMove(
                     f"a {_SET_NAMES[need]} can only be beaten by a {_SET_NAMES[need]}, "
@@ -669,25 +690,25 @@ class Match:
             if value:
                 hands = self.hands
                 hand = hands[seat] ^ value
-                count = value.bit_count()
-                if hand and (count != 4 or not self._rev_rule):
+                if hand and not (self._rev_rule and value.bit_count() == 4):
                     # The common play: nobody goes out, no revolution.
                     hands[seat] = hand
                     self._table = value
                     self._table_rank = (value.bit_length() - 1) >> 2
-                    self._table_count = count
                     self._owner = seat
-                    self._played |= value
                     if self._must_contain:
                         self._must_contain = 0
+                    shared = _PLAY_EVENTS[seat].get(value)
+                    if shared is None:
+                        shared = _play_events(seat, value)
                     if not self._lockout:
                         self._passed = 0
                         self.to_act = self._next[seat][self._active]
-                        return _play_events(seat, value)
+                        return shared
                     eligible = self._active & ~self._passed
                     if eligible & ~(1 << seat):
                         self.to_act = self._next[seat][eligible]
-                        return _play_events(seat, value)
+                        return shared
                     self._clear_trick(seat)
                     return Events((("play", seat, value, None, None, None), _cleared(seat)))
             else:
@@ -741,7 +762,6 @@ class Match:
     def _clear_trick(self, leader: int) -> None:
         self._table = 0
         self._table_rank = -1
-        self._table_count = 0
         self._passed = 0
         self.to_act = leader
 
@@ -773,9 +793,7 @@ class Match:
         count = cards.bit_count()
         self._table = cards
         self._table_rank = rank
-        self._table_count = count
         self._owner = seat
-        self._played |= cards
         self._must_contain = 0
         if not self._lockout:
             self._passed = 0
@@ -820,8 +838,8 @@ class Match:
         n = self.players
         last = self._active.bit_length() - 1
         order = (*self._finished, last)
-        table = self.rules.points_for(n)
-        names = self.rules.titles(n)
+        table = self._place_points
+        names = self._place_titles
         points = [0] * n
         scores = self._scores[:]
         titles: list[str | None] = [None] * n
@@ -834,7 +852,6 @@ class Match:
         self._results += (DealResult(self.deal_number, order, tuple(points)),)
         self._table = 0
         self._table_rank = -1
-        self._table_count = 0
         events = self._events
         if events is not None:
             events.append(("deal_over", None, 0, None, {
@@ -884,6 +901,9 @@ class Match:
         other._initial_hands = self._initial_hands
         other._lockout = self._lockout
         other._max_set = self._max_set
+        other._place_points = self._place_points
+        other._place_titles = self._place_titles
+        other._gift_counts = self._gift_counts
         other._rev_rule = self._rev_rule
         other._next = self._next
         other._stronger = self._stronger
@@ -900,13 +920,12 @@ class Match:
         other._leader = self._leader
         other._table = self._table
         other._table_rank = self._table_rank
-        other._table_count = self._table_count
         other._owner = self._owner
         other._passed = self._passed
         other._active = self._active
         other._finished = self._finished
         other._rev = self._rev
-        other._played = self._played
+        other._dealt = self._dealt
         other._received = self._received
         other._given = self._given
         other._pending = self._pending
@@ -974,7 +993,7 @@ class Match:
         rev = self._rev
         table = self._table
         trank = self._table_rank
-        tcount = self._table_count
+        tcount = table.bit_count()
         owner = self._owner
         passed = self._passed
         active = self._active
@@ -987,7 +1006,7 @@ class Match:
         moves: list[int]
         while True:
             if seat == stop_at:
-                self._table, self._table_rank, self._table_count = table, trank if table else -1, tcount if table else 0
+                self._table, self._table_rank = table, trank if table else -1
                 self._owner, self._passed, self._active, self.to_act = owner, passed, active, seat
                 self._finished, self._rev, self._stronger, self._must_contain = tuple(finished), rev, stronger, must
                 return None

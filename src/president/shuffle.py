@@ -16,14 +16,15 @@ _BITS = tuple(1 << c for c in range(64))
 
 def seeded_int(seed: int, *parts: object) -> int:
     """A 512-bit number drawn from ``seed`` and the ``parts`` (stable across runs and platforms)."""
-    text = "/".join(str(p) for p in (seed, *parts)).encode()
+    text = "/".join(map(str, (seed, *parts))).encode()
     return int.from_bytes(blake2b(text, person=_PERSON).digest(), "big")
 
 
-def _plan(length: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+def _plan(length: int) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
     """Groups of consecutive Fisher–Yates positions whose radices multiply to under 2**62.
 
-    Each group is ``(product of the radices, positions from the highest)``; position ``i`` has radix ``i + 1``.
+    Each group is ``(product of the radices, ((position, radix), ...) from the highest position)``;
+    position ``i`` has radix ``i + 1``.
     """
     groups = []
     i = length - 1
@@ -32,12 +33,12 @@ def _plan(length: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
         while j > 0 and product * (j + 1) < 1 << 62:
             product *= j + 1
             j -= 1
-        groups.append((product, tuple(range(i, j, -1))))
+        groups.append((product, tuple((k, k + 1) for k in range(i, j, -1))))
         i = j
     return tuple(groups)
 
 
-_PLANS: dict[int, tuple[tuple[int, tuple[int, ...]], ...]] = {}
+_PLANS: dict[int, tuple[tuple[int, tuple[tuple[int, int], ...]], ...]] = {}
 
 
 def shuffled(items: list[int], seed: int, *parts: object) -> list[int]:
@@ -52,14 +53,17 @@ def shuffled(items: list[int], seed: int, *parts: object) -> list[int]:
     plan = _PLANS.get(len(out))
     if plan is None:
         plan = _PLANS[len(out)] = _plan(len(out))
-    x = seeded_int(seed, *parts)
-    for product, positions in plan:
-        x, chunk = divmod(x, product)
-        for i in positions:
-            j = chunk % (i + 1)
-            chunk //= i + 1
-            out[i], out[j] = out[j], out[i]
+    _shuffle(out, plan, seeded_int(seed, *parts))
     return out
+
+
+def _shuffle(out: list[int], plan: tuple[tuple[int, tuple[tuple[int, int], ...]], ...], x: int) -> None:
+    for product, steps in plan:
+        x, chunk = divmod(x, product)
+        for i, radix in steps:
+            j = chunk % radix
+            chunk //= radix
+            out[i], out[j] = out[j], out[i]
 
 
 def deal_hands(deck: list[int], players: int, first: int, seed: int, deal_number: int) -> list[int]:
@@ -68,7 +72,11 @@ def deal_hands(deck: list[int], players: int, first: int, seed: int, deal_number
     The deck is shuffled by :func:`shuffled` (``seed, "deal", deal_number``) and dealt one
     card at a time from seat ``first``: card ``k`` of the deck goes to seat ``first + k``.
     """
-    order = shuffled(deck, seed, "deal", deal_number)
+    order = list(deck)
+    plan = _PLANS.get(len(order))
+    if plan is None:
+        plan = _PLANS[len(order)] = _plan(len(order))
+    _shuffle(order, plan, int.from_bytes(blake2b(f"{seed}/deal/{deal_number}".encode(), person=_PERSON).digest(), "big"))
     bit = _BITS.__getitem__
     hands = [0] * players
     for k in range(players):
