@@ -28,9 +28,7 @@ from .cards import (
 from .errors import IllegalMove
 from .events import Events, RawEvent
 from .movegen import (
-    ANSWER_BYTES,
     ANSWERS_BY_COUNT,
-    LEAD_BYTES,
     LEADS_BY_SIZE,
     PASS_MOVE,
     STRONGER,
@@ -83,14 +81,14 @@ _PASS_EVENTS = tuple(Events((("pass", s, 0, None, None, None),)) for s in range(
 _CLEAR_EVENTS = tuple(
     tuple(Events((("pass", s, 0, None, None, None), _cleared(leader))) for leader in range(9)) for s in range(9)
 )
-_PLAY_EVENTS: tuple[dict[int, Events], ...] = tuple({} for _ in range(9))
-
-
-def _play_events(seat: int, cards: int) -> Events:
-    events = _PLAY_EVENTS[seat].get(cards)
-    if events is None:
-        events = _PLAY_EVENTS[seat][cards] = Events((("play", seat, cards, None, None, None),))
-    return events
+_PLAY_EVENTS: tuple[dict[int, Events], ...] = tuple(
+    {
+        sub << (4 * rank): Events((("play", s, sub << (4 * rank), None, None, None),))
+        for rank in range(14)
+        for sub in range(1, 16)
+    }
+    for s in range(9)
+)
 
 
 _PLANS: dict[tuple[int, int], tuple[Rules, tuple[tuple[int, ...], tuple[str, ...], tuple[int, ...]]]] = {}
@@ -137,6 +135,7 @@ class Match:
         "_give_count",
         "_given",
         "_initial_hands",
+        "_lead_table",
         "_leader",
         "_legal",
         "_lockout",
@@ -159,6 +158,7 @@ class Match:
         "_table",
         "_table_rank",
         "_titles",
+        "_waiting",
         "_winners",
         "deal_number",
         "hands",
@@ -229,6 +229,7 @@ class Match:
         rules = self.rules
         self._lockout = rules.pass_lockout
         self._max_set = rules.max_set
+        self._lead_table = LEADS_BY_SIZE[rules.max_set]
         self._rev_rule = rules.revolution
         self._next = NEXT_SEAT[n]
         self._place_points, self._place_titles, self._gift_counts = _table_plan(rules, n)
@@ -331,6 +332,7 @@ class Match:
         self._table_rank = view.table_rank
         self._owner = view.owner
         self._passed = view.passed
+        self._waiting = self._active & ~(1 << view.owner) & ~view.passed if view.table else 0
         self._rev = view.revolution
         self._stronger = STRONGER[(view.revolution, view.rules.joker_in_revolution == "highest")]
         self._dealt = view.played | self._dealt
@@ -359,6 +361,7 @@ class Match:
         self._table_rank = -1
         self._owner = -1
         self._passed = 0
+        self._waiting = 0
         active = dealt = 0
         for s in range(n):
             if hands[s]:
@@ -510,33 +513,20 @@ class Match:
             if self._table:
                 h = hand & self._stronger[self._table_rank]
                 if h:
-                    by_byte = ANSWERS_BY_COUNT[self._table.bit_count()]
-                    i = ((h & -h).bit_length() - 1) >> 3
-                    h >>= i << 3
-                    found: list[Move] = []
-                    while h:
-                        byte = h & 255
-                        if byte:
-                            found += by_byte[i][byte]
-                        h >>= 8
-                        i += 1
-                    found.append(PASS_MOVE)
-                    moves = tuple(found)
+                    # One table lookup per byte of the hand (two ranks), unrolled.
+                    t = ANSWERS_BY_COUNT[self._table.bit_count()]
+                    b0, b1, b2, b3, b4, b5, b6 = h.to_bytes(7, "little")
+                    moves = (
+                        t[0][b0] + t[1][b1] + t[2][b2] + t[3][b3] + t[4][b4] + t[5][b5] + t[6][b6] + PASS_ONLY
+                    )
                 else:
                     moves = PASS_ONLY
             elif self._must_contain:
                 moves = tuple(lead_moves(hand, self._max_set, self._must_contain))
             else:
-                by_byte = LEADS_BY_SIZE[self._max_set]
-                found = []
-                i = 0
-                while hand:
-                    byte = hand & 255
-                    if byte:
-                        found += by_byte[i][byte]
-                    hand >>= 8
-                    i += 1
-                moves = tuple(found)
+                t = self._lead_table
+                b0, b1, b2, b3, b4, b5, b6 = hand.to_bytes(7, "little")
+                moves = t[0][b0] + t[1][b1] + t[2][b2] + t[3][b3] + t[4][b4] + t[5][b5] + t[6][b6]
         elif phase == EXCHANGE:
             moves = tuple(gift_moves(self.hands[self.to_act], self._give_count))  # type: ignore[index]
         else:
@@ -570,7 +560,7 @@ class Match:
             table_rank=self._table_rank,
             table_count=self._table.bit_count(),
             owner=self._owner,
-            passed=self._passed,
+            passed=self._passed_mask(),
             revolution=self._rev,
             must_contain=self._must_contain if self.to_act == seat else 0,
             finished=list(self._finished),
@@ -698,29 +688,31 @@ class Match:
                     self._owner = seat
                     if self._must_contain:
                         self._must_contain = 0
-                    shared = _PLAY_EVENTS[seat].get(value)
-                    if shared is None:
-                        shared = _play_events(seat, value)
-                    if not self._lockout:
-                        self._passed = 0
-                        self.to_act = self._next[seat][self._active]
-                        return shared
-                    eligible = self._active & ~self._passed
-                    if eligible & ~(1 << seat):
-                        self.to_act = self._next[seat][eligible]
-                        return shared
-                    self._clear_trick(seat)
-                    return Events((("play", seat, value, None, None, None), _cleared(seat)))
+                    if self._lockout:
+                        waiting = self._active & ~self._passed & ~(1 << seat)
+                        if not waiting:
+                            self._clear_trick(seat)
+                            return Events((("play", seat, value, None, None, None), _cleared(seat)))
+                    else:
+                        waiting = self._active & ~(1 << seat)
+                    self._waiting = waiting
+                    self.to_act = self._next[seat][waiting]
+                    return _PLAY_EVENTS[seat][value]
             else:
-                passed = self._passed | 1 << seat
-                active = self._active
-                owner = self._owner
-                if active & ~passed & ~(1 << owner):
-                    self._passed = passed
-                    self.to_act = self._next[seat][active & ~passed if self._lockout else active]
+                waiting = self._waiting & ~(1 << seat)
+                if self._lockout:
+                    self._passed |= 1 << seat
+                if waiting:
+                    self._waiting = waiting
+                    self.to_act = self._next[seat][waiting]
                     return _PASS_EVENTS[seat]
+                owner = self._owner
+                active = self._active
                 leader = owner if active >> owner & 1 else self._next[owner][active]
-                self._clear_trick(leader)
+                self._table = 0
+                self._table_rank = -1
+                self._passed = 0
+                self.to_act = leader
                 return _CLEAR_EVENTS[seat][leader]
         events: list[RawEvent] = []
         self._events = events
@@ -795,8 +787,6 @@ class Match:
         self._table_rank = rank
         self._owner = seat
         self._must_contain = 0
-        if not self._lockout:
-            self._passed = 0
         events = self._events
         if events is not None:
             events.append(("play", seat, cards, None, None, None))
@@ -816,23 +806,39 @@ class Match:
         self._advance(seat)
 
     def _pass(self, seat: int) -> None:
-        self._passed |= 1 << seat
+        if self._lockout:
+            self._passed |= 1 << seat
         if self._events is not None:
             self._events.append(("pass", seat, 0, None, None, None))
-        self._advance(seat)
+        self._turn_after(seat, self._waiting & ~(1 << seat))
 
     def _advance(self, seat: int) -> None:
-        active = self._active
-        owner = self._owner
-        passed = self._passed
-        if active & ~(1 << owner) & ~passed == 0:
-            # Everyone else still in the deal has passed: the trick is over.
-            leader = owner if active >> owner & 1 else self._next[owner][active]
-            self._clear_trick(leader)
-            if self._events is not None:
-                self._events.append(_cleared(leader))
+        """The turn after a play by ``seat`` (still in the deal or just out)."""
+        waiting = self._active & ~(1 << seat)
+        if self._lockout:
+            waiting &= ~self._passed
+        self._turn_after(seat, waiting)
+
+    def _turn_after(self, seat: int, waiting: int) -> None:
+        """Give the turn to the next seat in ``waiting``, or end the trick when nobody is waiting."""
+        if waiting:
+            self._waiting = waiting
+            self.to_act = self._next[seat][waiting]
             return
-        self.to_act = self._next[seat][active & ~passed if self._lockout else active]
+        owner = self._owner
+        active = self._active
+        leader = owner if active >> owner & 1 else self._next[owner][active]
+        self._clear_trick(leader)
+        if self._events is not None:
+            self._events.append(_cleared(leader))
+
+    def _passed_mask(self) -> int:
+        """The seats that have passed on the cards on the table (since they were played, without lockout)."""
+        if not self._table:
+            return 0
+        if self._lockout:
+            return self._passed
+        return self._active & ~(1 << self._owner) & ~self._waiting
 
     def _end_deal(self) -> None:
         n = self.players
@@ -901,6 +907,7 @@ class Match:
         other._initial_hands = self._initial_hands
         other._lockout = self._lockout
         other._max_set = self._max_set
+        other._lead_table = self._lead_table
         other._place_points = self._place_points
         other._place_titles = self._place_titles
         other._gift_counts = self._gift_counts
@@ -922,6 +929,7 @@ class Match:
         other._table_rank = self._table_rank
         other._owner = self._owner
         other._passed = self._passed
+        other._waiting = self._waiting
         other._active = self._active
         other._finished = self._finished
         other._rev = self._rev
@@ -984,10 +992,9 @@ class Match:
     def _playout(self, policy: Policy | None, rng: random.Random, stop_at: int = -1) -> tuple[int, ...] | None:
         rand = rng.random
         hands = self.hands
-        n = self.players
         lockout = self._lockout
         max_set = self._max_set
-        revolution = self.rules.revolution
+        revolution = self._rev_rule
         high = self.rules.joker_in_revolution == "highest"
         stronger = self._stronger
         rev = self._rev
@@ -995,19 +1002,20 @@ class Match:
         trank = self._table_rank
         tcount = table.bit_count()
         owner = self._owner
-        passed = self._passed
+        passed = self._passed if lockout else 0
+        waiting = self._waiting
         active = self._active
         seat: int = self.to_act  # type: ignore[assignment]
         must = self._must_contain
         finished = list(self._finished)
-        lead_tab = LEAD_BYTES
-        answer_tab = ANSWER_BYTES
-        nxt = NEXT_SEAT[n]
-        moves: list[int]
+        l0, l1, l2, l3, l4, l5, l6 = self._lead_table
+        answers = ANSWERS_BY_COUNT
+        nxt = self._next
         while True:
             if seat == stop_at:
                 self._table, self._table_rank = table, trank if table else -1
-                self._owner, self._passed, self._active, self.to_act = owner, passed, active, seat
+                self._owner, self._passed, self._waiting = owner, passed, waiting
+                self._active, self.to_act = active, seat
                 self._finished, self._rev, self._stronger, self._must_contain = tuple(finished), rev, stronger, must
                 return None
             hand = hands[seat]
@@ -1015,32 +1023,21 @@ class Match:
                 move = policy(seat, hand, trank, tcount if table else 0, rev, must, rng)
                 must = 0
             elif table:
-                moves = [0]
                 h = hand & stronger[trank]
                 if h:
-                    i = ((h & -h).bit_length() - 1) >> 3
-                    h >>= i << 3
-                    while h:
-                        byte = h & 255
-                        if byte:
-                            moves += answer_tab[i][byte][tcount]
-                        h >>= 8
-                        i += 1
-                move = moves[int(rand() * len(moves))]
+                    a0, a1, a2, a3, a4, a5, a6 = answers[tcount]
+                    b0, b1, b2, b3, b4, b5, b6 = h.to_bytes(7, "little")
+                    moves = a0[b0] + a1[b1] + a2[b2] + a3[b3] + a4[b4] + a5[b5] + a6[b6] + PASS_ONLY
+                    move = moves[int(rand() * len(moves))]
+                else:
+                    move = 0  # the only legal move: no draw needed
             elif must:
                 leads = lead_moves(hand, max_set, must)
                 move = leads[int(rand() * len(leads))]
                 must = 0
             else:
-                moves = []
-                i = 0
-                h = hand
-                while h:
-                    byte = h & 255
-                    if byte:
-                        moves += lead_tab[i][byte][max_set]
-                    h >>= 8
-                    i += 1
+                b0, b1, b2, b3, b4, b5, b6 = hand.to_bytes(7, "little")
+                moves = l0[b0] + l1[b1] + l2[b2] + l3[b3] + l4[b4] + l5[b5] + l6[b6]
                 move = moves[int(rand() * len(moves))]
             if move:
                 hand ^= move
@@ -1049,8 +1046,6 @@ class Match:
                 trank = (move.bit_length() - 1) >> 2
                 tcount = move.bit_count()
                 owner = seat
-                if not lockout:
-                    passed = 0
                 if tcount == 4 and revolution:
                     rev = not rev
                     stronger = STRONGER[(rev, high)]
@@ -1065,14 +1060,18 @@ class Match:
                         self._rev = rev
                         finished.append(active.bit_length() - 1)
                         return tuple(finished)
+                waiting = active & ~(1 << seat) & ~passed
             else:
-                passed |= 1 << seat
-            if active & ~(1 << owner) & ~passed == 0:
-                table = 0
-                passed = 0
-                seat = owner if active >> owner & 1 else nxt[owner][active]
+                waiting &= ~(1 << seat)
+                if lockout:
+                    passed |= 1 << seat
+            if waiting:
+                seat = nxt[seat][waiting]
                 continue
-            seat = nxt[seat][active & ~passed if lockout else active]
+            # Nobody else may answer: the trick is over.
+            table = 0
+            passed = 0
+            seat = owner if active >> owner & 1 else nxt[owner][active]
 
     @property
     def moves(self) -> list[tuple[int, Move]]:

@@ -76,7 +76,8 @@ def deal_hands(deck: list[int], players: int, first: int, seed: int, deal_number
     plan = _PLANS.get(len(order))
     if plan is None:
         plan = _PLANS[len(order)] = _plan(len(order))
-    _shuffle(order, plan, int.from_bytes(blake2b(f"{seed}/deal/{deal_number}".encode(), person=_PERSON).digest(), "big"))
+    digest = blake2b(f"{seed}/deal/{deal_number}".encode(), person=_PERSON).digest()
+    _shuffle(order, plan, int.from_bytes(digest, "big"))
     bit = _BITS.__getitem__
     hands = [0] * players
     for k in range(players):
