@@ -29,6 +29,7 @@ from .errors import IllegalMove
 from .events import Events, RawEvent
 from .movegen import (
     ANSWERS_BY_COUNT,
+    BEATS,
     LEADS_BY_SIZE,
     PASS_MOVE,
     STRONGER,
@@ -126,6 +127,8 @@ class Match:
 
     __slots__ = (
         "_active",
+        "_beat",
+        "_beats",
         "_deal_start",
         "_dealt",
         "_events",
@@ -156,7 +159,6 @@ class Match:
         "_scores",
         "_stronger",
         "_table",
-        "_table_rank",
         "_titles",
         "_waiting",
         "_winners",
@@ -190,7 +192,7 @@ class Match:
     _log: LogNode | None
     _deal_start: LogNode | None
     _events: list[RawEvent] | None
-    _legal: tuple[Move, ...] | None
+    _legal: tuple[Move, ...]
 
     def __init__(
         self,
@@ -233,7 +235,7 @@ class Match:
         self._rev_rule = rules.revolution
         self._next = NEXT_SEAT[n]
         self._place_points, self._place_titles, self._gift_counts = _table_plan(rules, n)
-        self._stronger = STRONGER[(False, rules.joker_in_revolution == "highest")]
+        self._set_order(False)
         self._scores = [0] * n
         self._results = ()
         self.deal_number = 0
@@ -242,7 +244,7 @@ class Match:
         self._log = None
         self._deal_start = None
         self._events = None
-        self._legal = None
+        self._legal = ()
         self.hands = [0] * n
 
     @classmethod
@@ -329,12 +331,12 @@ class Match:
         self._active = sum(1 << s for s in range(n) if hands[s])
         self._finished = tuple(view.finished)
         self._table = view.table
-        self._table_rank = view.table_rank
         self._owner = view.owner
         self._passed = view.passed
         self._waiting = self._active & ~(1 << view.owner) & ~view.passed if view.table else 0
         self._rev = view.revolution
-        self._stronger = STRONGER[(view.revolution, view.rules.joker_in_revolution == "highest")]
+        self._set_order(view.revolution)
+        self._beat = self._stronger[view.table_rank] if view.table else 0
         self._dealt = view.played | self._dealt
         assert view.to_act is not None
         self.to_act = view.to_act
@@ -358,7 +360,7 @@ class Match:
         self.hands = hands
         self._leader = leader
         self._table = 0
-        self._table_rank = -1
+        self._beat = 0
         self._owner = -1
         self._passed = 0
         self._waiting = 0
@@ -370,8 +372,7 @@ class Match:
         self._active = active
         self._dealt = dealt
         self._finished = ()
-        self._rev = False
-        self._stronger = STRONGER[(False, self.rules.joker_in_revolution == "highest")]
+        self._set_order(False)
         self._deal_start = self._log
         self._received = [0] * n
         self._given = [0] * n
@@ -505,13 +506,13 @@ class Match:
         the same object until the next move; empty when the match is over.
         """
         moves = self._legal
-        if moves is not None:
+        if moves:
             return moves
         phase = self._phase
         if phase == PLAY:
             hand = self.hands[self.to_act]  # type: ignore[index]
             if self._table:
-                h = hand & self._stronger[self._table_rank]
+                h = hand & self._beat
                 if h:
                     # One table lookup per byte of the hand (two ranks), unrolled.
                     t = ANSWERS_BY_COUNT[self._table.bit_count()]
@@ -557,12 +558,12 @@ class Match:
             hand=self.hands[seat],
             counts=[h.bit_count() for h in self.hands],
             table=self._table,
-            table_rank=self._table_rank,
+            table_rank=(self._table.bit_length() - 1) >> 2 if self._table else -1,
             table_count=self._table.bit_count(),
             owner=self._owner,
             passed=self._passed_mask(),
             revolution=self._rev,
-            must_contain=self._must_contain if self.to_act == seat else 0,
+            must_contain=self._must_contain if self.to_act == seat and not self._table else 0,
             finished=list(self._finished),
             titles=list(self._titles),
             scores=list(self._scores),
@@ -635,7 +636,7 @@ class Match:
             raise IllegalMove(
                 f"at most {self._max_set} cards of one rank may be played together in {self.rules.name}"
             )
-        if self._must_contain and not cards & self._must_contain:
+        if self._must_contain and not self._table and not cards & self._must_contain:
             raise IllegalMove(
                 f"the first lead of the match must contain the {card_str(self._must_contain.bit_length() - 1)}"
             )
@@ -646,9 +647,9 @@ class Match:
                     f"a {_SET_NAMES[need]} can only be beaten by a {_SET_NAMES[need]}, "
                     f"not by a {_SET_NAMES[count]}"
                 )
-            if not RANK_MASKS[rank] & self._stronger[self._table_rank]:
+            if not RANK_MASKS[rank] & self._beat:
                 table = cards_str(self._table)
-                if not self._stronger[self._table_rank]:
+                if not self._beat:
                     raise IllegalMove(f"nothing beats {table}: you can only pass")
                 raise IllegalMove(f"{cards_str(cards)} does not beat {table}: play a higher {_SET_NAMES[need]}")
         return cards
@@ -668,13 +669,12 @@ class Match:
         or move text (``"7c 7h"``, ``"pass"``, ``"give 3c"``). Raises
         :class:`IllegalMove` with a reason (and changes nothing) when the move is not legal.
         """
-        legal = self._legal
-        if legal is not None and move in legal and ((kind := type(move)) is Move or kind is int):
+        if move in self._legal and ((kind := type(move)) is Move or kind is int):
             value: int = move
         else:
             value = self.verify(move)
         seat: int = self.to_act  # type: ignore[assignment]
-        self._legal = None
+        self._legal = ()
         self._log = (self._log, seat, value)
         if self._phase == PLAY:
             if value:
@@ -684,10 +684,8 @@ class Match:
                     # The common play: nobody goes out, no revolution.
                     hands[seat] = hand
                     self._table = value
-                    self._table_rank = (value.bit_length() - 1) >> 2
+                    self._beat = self._beats[value]
                     self._owner = seat
-                    if self._must_contain:
-                        self._must_contain = 0
                     if self._lockout:
                         waiting = self._active & ~self._passed & ~(1 << seat)
                         if not waiting:
@@ -710,8 +708,8 @@ class Match:
                 active = self._active
                 leader = owner if active >> owner & 1 else self._next[owner][active]
                 self._table = 0
-                self._table_rank = -1
                 self._passed = 0
+                self._must_contain = 0
                 self.to_act = leader
                 return _CLEAR_EVENTS[seat][leader]
         events: list[RawEvent] = []
@@ -741,7 +739,7 @@ class Match:
         return out
 
     def _apply(self, value: int) -> None:
-        self._legal = None
+        self._legal = ()
         seat: int = self.to_act  # type: ignore[assignment]
         self._log = (self._log, seat, value)
         if self._phase == EXCHANGE:
@@ -751,10 +749,17 @@ class Match:
         else:
             self._pass(seat)
 
+    def _set_order(self, revolution: bool) -> None:
+        """Put the ranks in the normal order or, during a revolution, the reversed one."""
+        key = (revolution, self.rules.joker_in_revolution == "highest")
+        self._rev = revolution
+        self._stronger = STRONGER[key]
+        self._beats = BEATS[key]
+
     def _clear_trick(self, leader: int) -> None:
         self._table = 0
-        self._table_rank = -1
         self._passed = 0
+        self._must_contain = 0
         self.to_act = leader
 
     def _give_back(self, seat: int, cards: int) -> None:
@@ -784,17 +789,16 @@ class Match:
         rank = (cards.bit_length() - 1) >> 2
         count = cards.bit_count()
         self._table = cards
-        self._table_rank = rank
         self._owner = seat
         self._must_contain = 0
         events = self._events
         if events is not None:
             events.append(("play", seat, cards, None, None, None))
         if count == 4 and self._rev_rule:
-            self._rev = not self._rev
-            self._stronger = STRONGER[(self._rev, self.rules.joker_in_revolution == "highest")]
+            self._set_order(not self._rev)
             if events is not None:
                 events.append(("revolution", seat, 0, None, {"on": self._rev}, None))
+        self._beat = self._stronger[rank]
         if not hand:
             self._active &= ~(1 << seat)
             self._finished += (seat,)
@@ -857,7 +861,6 @@ class Match:
         self._titles = titles
         self._results += (DealResult(self.deal_number, order, tuple(points)),)
         self._table = 0
-        self._table_rank = -1
         events = self._events
         if events is not None:
             events.append(("deal_over", None, 0, None, {
@@ -922,11 +925,12 @@ class Match:
         other._log = self._log
         other._deal_start = self._deal_start
         other._events = None
-        other._legal = None
+        other._legal = ()
         other.hands = self.hands[:]
         other._leader = self._leader
         other._table = self._table
-        other._table_rank = self._table_rank
+        other._beat = self._beat
+        other._beats = self._beats
         other._owner = self._owner
         other._passed = self._passed
         other._waiting = self._waiting
@@ -978,7 +982,7 @@ class Match:
     def _run_playout(self, policy: str | Policy, rng: random.Random | None, stop_at: int) -> tuple[int, ...] | None:
         if self._phase == OVER:
             raise ValueError("the match is over")
-        self._legal = None
+        self._legal = ()
         rng = rng or random.Random()
         while self._phase == EXCHANGE:
             gifts = gift_moves(self.hands[self.to_act], self._give_count)  # type: ignore[index]
@@ -999,24 +1003,25 @@ class Match:
         stronger = self._stronger
         rev = self._rev
         table = self._table
-        trank = self._table_rank
+        trank = (table.bit_length() - 1) >> 2
         tcount = table.bit_count()
         owner = self._owner
         passed = self._passed if lockout else 0
         waiting = self._waiting
         active = self._active
         seat: int = self.to_act  # type: ignore[assignment]
-        must = self._must_contain
+        must = 0 if table else self._must_contain
         finished = list(self._finished)
         l0, l1, l2, l3, l4, l5, l6 = self._lead_table
         answers = ANSWERS_BY_COUNT
         nxt = self._next
         while True:
             if seat == stop_at:
-                self._table, self._table_rank = table, trank if table else -1
+                self._set_order(rev)
+                self._table, self._beat = table, stronger[trank] if table else 0
                 self._owner, self._passed, self._waiting = owner, passed, waiting
                 self._active, self.to_act = active, seat
-                self._finished, self._rev, self._stronger, self._must_contain = tuple(finished), rev, stronger, must
+                self._finished, self._must_contain = tuple(finished), must
                 return None
             hand = hands[seat]
             if policy is not None:

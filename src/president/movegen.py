@@ -103,6 +103,14 @@ STRONGER: dict[tuple[bool, bool], tuple[int, ...]] = {
 }
 """``STRONGER[(revolution, jokers_stay_high)][rank]``: the mask of every card of a rank that beats ``rank``."""
 
+BEATS: dict[tuple[bool, bool], dict[int, int]] = {
+    key: {
+        move_of(sub << (4 * rank)): value[rank] for rank in range(NUM_RANKS) for sub in range(1, 16)
+    }
+    for key, value in STRONGER.items()
+}
+"""``BEATS[(revolution, jokers_stay_high)][play]``: the mask of the cards that beat ``play`` (every one-rank play)."""
+
 ORDER: dict[tuple[bool, bool], tuple[int, ...]] = {
     key: tuple(sorted(range(NUM_RANKS), key=lambda r, s=value: s[r])) for key, value in STRENGTH.items()  # type: ignore[misc]
 }
