@@ -676,42 +676,42 @@ class Match:
         seat: int = self.to_act  # type: ignore[assignment]
         self._legal = ()
         self._log = (self._log, seat, value)
-        if self._phase == PLAY:
-            if value:
-                hands = self.hands
-                hand = hands[seat] ^ value
-                if hand and not (self._rev_rule and value.bit_count() == 4):
-                    # The common play: nobody goes out, no revolution.
-                    hands[seat] = hand
-                    self._table = value
-                    self._beat = self._beats[value]
-                    self._owner = seat
-                    if self._lockout:
-                        waiting = self._active & ~self._passed & ~(1 << seat)
-                        if not waiting:
-                            self._clear_trick(seat)
-                            return Events((("play", seat, value, None, None, None), _cleared(seat)))
-                    else:
-                        waiting = self._active & ~(1 << seat)
-                    self._waiting = waiting
-                    self.to_act = self._next[seat][waiting]
-                    return _PLAY_EVENTS[seat][value]
-            else:
-                waiting = self._waiting & ~(1 << seat)
+        # A legal pass is always a play-phase pass; a value below the gift flag is a play.
+        if not value:
+            waiting = self._waiting & ~(1 << seat)
+            if self._lockout:
+                self._passed |= 1 << seat
+            if waiting:
+                self._waiting = waiting
+                self.to_act = self._next[seat][waiting]
+                return _PASS_EVENTS[seat]
+            owner = self._owner
+            active = self._active
+            leader = owner if active >> owner & 1 else self._next[owner][active]
+            self._table = 0
+            self._passed = 0
+            self._must_contain = 0
+            self.to_act = leader
+            return _CLEAR_EVENTS[seat][leader]
+        if value < GIVE_FLAG:
+            hands = self.hands
+            hand = hands[seat] ^ value
+            if hand and not (self._rev_rule and value.bit_count() == 4):
+                # The common play: nobody goes out, no revolution.
+                hands[seat] = hand
+                self._table = value
+                self._beat = self._beats[value]
+                self._owner = seat
                 if self._lockout:
-                    self._passed |= 1 << seat
-                if waiting:
-                    self._waiting = waiting
-                    self.to_act = self._next[seat][waiting]
-                    return _PASS_EVENTS[seat]
-                owner = self._owner
-                active = self._active
-                leader = owner if active >> owner & 1 else self._next[owner][active]
-                self._table = 0
-                self._passed = 0
-                self._must_contain = 0
-                self.to_act = leader
-                return _CLEAR_EVENTS[seat][leader]
+                    waiting = self._active & ~self._passed & ~(1 << seat)
+                    if not waiting:
+                        self._clear_trick(seat)
+                        return Events((("play", seat, value, None, None, None), _cleared(seat)))
+                else:
+                    waiting = self._active & ~(1 << seat)
+                self._waiting = waiting
+                self.to_act = self._next[seat][waiting]
+                return _PLAY_EVENTS[seat][value]
         events: list[RawEvent] = []
         self._events = events
         try:
