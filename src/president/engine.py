@@ -71,6 +71,9 @@ LogNode = tuple[Any, int, int]
 """A move log entry ``(previous entry or None, seat, move)``: copies share the log."""
 PHASES = ("exchange", "play", "over")
 PASS_ONLY: tuple[Move, ...] = (PASS_MOVE,)
+_ORDERS = {key: (STRONGER[key], BEATS[key]) for key in STRONGER}
+_OTHERS = tuple(~(1 << seat) for seat in range(9))
+"""``_OTHERS[seat]``: the mask of every seat but ``seat``."""
 
 
 def _cleared(leader: int) -> RawEvent:
@@ -137,6 +140,7 @@ class Match:
         "_gift_counts",
         "_give_count",
         "_given",
+        "_high",
         "_initial_hands",
         "_lead_table",
         "_leader",
@@ -235,7 +239,7 @@ class Match:
         self._rev_rule = rules.revolution
         self._next = NEXT_SEAT[n]
         self._place_points, self._place_titles, self._gift_counts = _table_plan(rules, n)
-        self._set_order(False)
+        self._high = rules.joker_in_revolution == "highest"
         self._scores = [0] * n
         self._results = ()
         self.deal_number = 0
@@ -678,7 +682,7 @@ class Match:
         self._log = (self._log, seat, value)
         # A legal pass is always a play-phase pass; a value below the gift flag is a play.
         if not value:
-            waiting = self._waiting & ~(1 << seat)
+            waiting = self._waiting & _OTHERS[seat]
             if self._lockout:
                 self._passed |= 1 << seat
             if waiting:
@@ -703,12 +707,12 @@ class Match:
                 self._beat = self._beats[value]
                 self._owner = seat
                 if self._lockout:
-                    waiting = self._active & ~self._passed & ~(1 << seat)
+                    waiting = self._active & ~self._passed & _OTHERS[seat]
                     if not waiting:
                         self._clear_trick(seat)
                         return Events((("play", seat, value, None, None, None), _cleared(seat)))
                 else:
-                    waiting = self._active & ~(1 << seat)
+                    waiting = self._active & _OTHERS[seat]
                 self._waiting = waiting
                 self.to_act = self._next[seat][waiting]
                 return _PLAY_EVENTS[seat][value]
@@ -751,10 +755,8 @@ class Match:
 
     def _set_order(self, revolution: bool) -> None:
         """Put the ranks in the normal order or, during a revolution, the reversed one."""
-        key = (revolution, self.rules.joker_in_revolution == "highest")
         self._rev = revolution
-        self._stronger = STRONGER[key]
-        self._beats = BEATS[key]
+        self._stronger, self._beats = _ORDERS[revolution, self._high]
 
     def _clear_trick(self, leader: int) -> None:
         self._table = 0
@@ -910,6 +912,7 @@ class Match:
         other._initial_hands = self._initial_hands
         other._lockout = self._lockout
         other._max_set = self._max_set
+        other._high = self._high
         other._lead_table = self._lead_table
         other._place_points = self._place_points
         other._place_titles = self._place_titles
