@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench bench-anchors clean
+.PHONY: run test lint bench bench-anchors bench-copy clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,9 @@ bench: $(STAMP)
 
 bench-anchors: $(STAMP)
 	$(PY) benchmarks/anchors.py
+
+bench-copy: $(STAMP)
+	$(PY) benchmarks/copy_speed.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

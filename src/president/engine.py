@@ -151,7 +151,6 @@ class Match:
         "_must_contain",
         "_next",
         "_owner",
-        "_passed",
         "_pending",
         "_phase",
         "_place_points",
@@ -336,7 +335,6 @@ class Match:
         self._finished = tuple(view.finished)
         self._table = view.table
         self._owner = view.owner
-        self._passed = view.passed
         self._waiting = self._active & ~(1 << view.owner) & ~view.passed if view.table else 0
         self._rev = view.revolution
         self._set_order(view.revolution)
@@ -366,7 +364,6 @@ class Match:
         self._table = 0
         self._beat = 0
         self._owner = -1
-        self._passed = 0
         self._waiting = 0
         active = dealt = 0
         for s in range(n):
@@ -683,8 +680,6 @@ class Match:
         # A legal pass is always a play-phase pass; a value below the gift flag is a play.
         if not value:
             waiting = self._waiting & _OTHERS[seat]
-            if self._lockout:
-                self._passed |= 1 << seat
             if waiting:
                 self._waiting = waiting
                 self.to_act = self._next[seat][waiting]
@@ -693,7 +688,6 @@ class Match:
             active = self._active
             leader = owner if active >> owner & 1 else self._next[owner][active]
             self._table = 0
-            self._passed = 0
             self._must_contain = 0
             self.to_act = leader
             return _CLEAR_EVENTS[seat][leader]
@@ -702,20 +696,21 @@ class Match:
             hand = hands[seat] ^ value
             if hand and not (self._rev_rule and value.bit_count() == 4):
                 # The common play: nobody goes out, no revolution.
+                if self._lockout and self._table:
+                    # Under the lockout, whoever passed on this trick stays out of it.
+                    waiting = self._active & _OTHERS[seat] & (self._waiting | 1 << self._owner)
+                else:
+                    waiting = self._active & _OTHERS[seat]
                 hands[seat] = hand
                 self._table = value
                 self._beat = self._beats[value]
                 self._owner = seat
-                if self._lockout:
-                    waiting = self._active & ~self._passed & _OTHERS[seat]
-                    if not waiting:
-                        self._clear_trick(seat)
-                        return Events((("play", seat, value, None, None, None), _cleared(seat)))
-                else:
-                    waiting = self._active & _OTHERS[seat]
-                self._waiting = waiting
-                self.to_act = self._next[seat][waiting]
-                return _PLAY_EVENTS[seat][value]
+                if waiting:
+                    self._waiting = waiting
+                    self.to_act = self._next[seat][waiting]
+                    return _PLAY_EVENTS[seat][value]
+                self._clear_trick(seat)
+                return Events((("play", seat, value, None, None, None), _cleared(seat)))
         events: list[RawEvent] = []
         self._events = events
         try:
@@ -760,7 +755,6 @@ class Match:
 
     def _clear_trick(self, leader: int) -> None:
         self._table = 0
-        self._passed = 0
         self._must_contain = 0
         self.to_act = leader
 
@@ -790,6 +784,8 @@ class Match:
         self.hands[seat] = hand
         rank = (cards.bit_length() - 1) >> 2
         count = cards.bit_count()
+        # Under the lockout, whoever passed on this trick stays out of it.
+        still = self._waiting | 1 << self._owner if self._lockout and self._table else -1
         self._table = cards
         self._owner = seat
         self._must_contain = 0
@@ -809,21 +805,12 @@ class Match:
             if self._active & (self._active - 1) == 0:
                 self._end_deal()
                 return
-        self._advance(seat)
+        self._turn_after(seat, self._active & ~(1 << seat) & still)
 
     def _pass(self, seat: int) -> None:
-        if self._lockout:
-            self._passed |= 1 << seat
         if self._events is not None:
             self._events.append(("pass", seat, 0, None, None, None))
         self._turn_after(seat, self._waiting & ~(1 << seat))
-
-    def _advance(self, seat: int) -> None:
-        """The turn after a play by ``seat`` (still in the deal or just out)."""
-        waiting = self._active & ~(1 << seat)
-        if self._lockout:
-            waiting &= ~self._passed
-        self._turn_after(seat, waiting)
 
     def _turn_after(self, seat: int, waiting: int) -> None:
         """Give the turn to the next seat in ``waiting``, or end the trick when nobody is waiting."""
@@ -839,11 +826,12 @@ class Match:
             self._events.append(_cleared(leader))
 
     def _passed_mask(self) -> int:
-        """The seats that have passed on the cards on the table (since they were played, without lockout)."""
+        """The seats that have passed on the cards on the table (since they were played, without lockout).
+
+        Every seat still in the deal but the owner either waits to answer or has passed.
+        """
         if not self._table:
             return 0
-        if self._lockout:
-            return self._passed
         return self._active & ~(1 << self._owner) & ~self._waiting
 
     def _end_deal(self) -> None:
@@ -935,7 +923,6 @@ class Match:
         other._beat = self._beat
         other._beats = self._beats
         other._owner = self._owner
-        other._passed = self._passed
         other._waiting = self._waiting
         other._active = self._active
         other._finished = self._finished
@@ -1009,7 +996,7 @@ class Match:
         trank = (table.bit_length() - 1) >> 2
         tcount = table.bit_count()
         owner = self._owner
-        passed = self._passed if lockout else 0
+        passed = self._passed_mask() if lockout else 0
         waiting = self._waiting
         active = self._active
         seat: int = self.to_act  # type: ignore[assignment]
@@ -1022,7 +1009,7 @@ class Match:
             if seat == stop_at:
                 self._set_order(rev)
                 self._table, self._beat = table, stronger[trank] if table else 0
-                self._owner, self._passed, self._waiting = owner, passed, waiting
+                self._owner, self._waiting = owner, waiting
                 self._active, self.to_act = active, seat
                 self._finished, self._must_contain = tuple(finished), must
                 return None
