@@ -71,7 +71,17 @@ LogNode = tuple[Any, int, int]
 """A move log entry ``(previous entry or None, seat, move)``: copies share the log."""
 PHASES = ("exchange", "play", "over")
 PASS_ONLY: tuple[Move, ...] = (PASS_MOVE,)
-_ORDERS = {key: (STRONGER[key], BEATS[key]) for key in STRONGER}
+_QUAD = -1
+"""In :data:`_ORDERS`, what a four-of-a-kind beats when it starts a revolution: nothing the fast path handles."""
+_ORDERS = {
+    (rev, high, rule): (
+        STRONGER[rev, high],
+        {move: _QUAD if rule and move.bit_count() == 4 else beat for move, beat in BEATS[rev, high].items()},
+    )
+    for rev, high in STRONGER
+    for rule in (False, True)
+}
+"""``_ORDERS[(revolution, jokers_stay_high, revolution_rule)]``: the stronger-rank masks and the beat mask by play."""
 _OTHERS = tuple(~(1 << seat) for seat in range(9))
 """``_OTHERS[seat]``: the mask of every seat but ``seat``."""
 
@@ -694,8 +704,9 @@ class Match:
         if value < GIVE_FLAG:
             hands = self.hands
             hand = hands[seat] ^ value
-            if hand and not (self._rev_rule and value.bit_count() == 4):
-                # The common play: nobody goes out, no revolution.
+            beat = self._beats[value]
+            if hand and beat >= 0:
+                # The common play: nobody goes out, no revolution (a revolution's beat mask is _QUAD).
                 if self._lockout and self._table:
                     # Under the lockout, whoever passed on this trick stays out of it.
                     waiting = self._active & _OTHERS[seat] & (self._waiting | 1 << self._owner)
@@ -703,7 +714,7 @@ class Match:
                     waiting = self._active & _OTHERS[seat]
                 hands[seat] = hand
                 self._table = value
-                self._beat = self._beats[value]
+                self._beat = beat
                 self._owner = seat
                 if waiting:
                     self._waiting = waiting
@@ -751,7 +762,7 @@ class Match:
     def _set_order(self, revolution: bool) -> None:
         """Put the ranks in the normal order or, during a revolution, the reversed one."""
         self._rev = revolution
-        self._stronger, self._beats = _ORDERS[revolution, self._high]
+        self._stronger, self._beats = _ORDERS[revolution, self._high, self._rev_rule]
 
     def _clear_trick(self, leader: int) -> None:
         self._table = 0
