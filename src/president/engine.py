@@ -38,7 +38,7 @@ from .movegen import (
 )
 from .moves import CARDS_MASK, GIVE_FLAG, Move, move_of
 from .rules import Rules, get_rules
-from .shuffle import deal_hands, seeded_below
+from .shuffle import deal_hands, first_leader
 from .view import DealResult, SeatView
 
 EXCHANGE, PLAY, OVER = 0, 1, 2
@@ -76,12 +76,16 @@ _QUAD = -1
 _ORDERS = {
     (rev, high, rule): (
         STRONGER[rev, high],
-        {move: _QUAD if rule and move.bit_count() == 4 else beat for move, beat in BEATS[rev, high].items()},
+        {
+            move: (_QUAD if rule and move.bit_count() == 4 else beat, ANSWERS_BY_COUNT[move.bit_count()])
+            for move, beat in BEATS[rev, high].items()
+        },
     )
     for rev, high in STRONGER
     for rule in (False, True)
 }
-"""``_ORDERS[(revolution, jokers_stay_high, revolution_rule)]``: the stronger-rank masks and the beat mask by play."""
+"""``_ORDERS[(revolution, jokers_stay_high, revolution_rule)]``: the stronger-rank masks, and by play what beats
+it (a mask) and the answer tables of its size (from :data:`~president.movegen.ANSWERS_BY_COUNT`)."""
 _OTHERS = tuple(~(1 << seat) for seat in range(9))
 """``_OTHERS[seat]``: the mask of every seat but ``seat``."""
 
@@ -140,6 +144,7 @@ class Match:
 
     __slots__ = (
         "_active",
+        "_answers",
         "_beat",
         "_beats",
         "_deal_start",
@@ -326,9 +331,13 @@ class Match:
             raise ValueError(f"expected {n} hands, got {len(hands)}")
         if hands[view.seat] != view.hand:
             raise ValueError("hands[view.seat] must be the seat's own hand")
+        seen = 0
         for s in range(n):
             if hands[s].bit_count() != view.counts[s]:
                 raise ValueError(f"seat {s} holds {view.counts[s]} cards, the guess gives it {hands[s].bit_count()}")
+            if hands[s] & seen:
+                raise ValueError(f"hand {s} repeats a card of an earlier hand: {cards_str(hands[s] & seen)}")
+            seen |= hands[s]
         if view.phase == "over":
             raise ValueError("the match is over")
         self = cls.__new__(cls)
@@ -349,6 +358,7 @@ class Match:
         self._rev = view.revolution
         self._set_order(view.revolution)
         self._beat = self._stronger[view.table_rank] if view.table else 0
+        self._answers = ANSWERS_BY_COUNT[view.table_count]
         self._dealt = view.played | self._dealt
         assert view.to_act is not None
         self.to_act = view.to_act
@@ -373,15 +383,14 @@ class Match:
         self._leader = leader
         self._table = 0
         self._beat = 0
+        self._answers = ANSWERS_BY_COUNT[0]
         self._owner = -1
         self._waiting = 0
-        active = dealt = 0
-        for s in range(n):
-            if hands[s]:
-                active |= 1 << s
-                dealt |= hands[s]
-        self._active = active
-        self._dealt = dealt
+        if all(hands):
+            self._active = (1 << n) - 1
+        else:
+            self._active = sum(1 << s for s in range(n) if hands[s])
+        self._dealt = sum(hands)  # the hands hold different cards
         self._finished = ()
         self._set_order(False)
         self._deal_start = self._log
@@ -398,7 +407,7 @@ class Match:
         if deal == 1:
             leader = self._first_leader
             if leader is None:
-                leader = seeded_below(n, self.seed, "leader")
+                leader = first_leader(self.seed, n)
         else:
             order = self._results[-1].order
             leader = order[-1] if rules.later_leader == "last" else order[0]
@@ -519,27 +528,24 @@ class Match:
         moves = self._legal
         if moves:
             return moves
-        phase = self._phase
-        if phase == PLAY:
+        if self._table:
+            h = self.hands[self.to_act] & self._beat  # type: ignore[index]
+            if h:
+                # One table lookup per byte of the hand (two ranks), unrolled.
+                t = self._answers
+                b0, b1, b2, b3, b4, b5, b6 = h.to_bytes(7, "little")
+                moves = t[0][b0] + t[1][b1] + t[2][b2] + t[3][b3] + t[4][b4] + t[5][b5] + t[6][b6] + PASS_ONLY
+            else:
+                moves = PASS_ONLY
+        elif self._phase == PLAY:
             hand = self.hands[self.to_act]  # type: ignore[index]
-            if self._table:
-                h = hand & self._beat
-                if h:
-                    # One table lookup per byte of the hand (two ranks), unrolled.
-                    t = ANSWERS_BY_COUNT[self._table.bit_count()]
-                    b0, b1, b2, b3, b4, b5, b6 = h.to_bytes(7, "little")
-                    moves = (
-                        t[0][b0] + t[1][b1] + t[2][b2] + t[3][b3] + t[4][b4] + t[5][b5] + t[6][b6] + PASS_ONLY
-                    )
-                else:
-                    moves = PASS_ONLY
-            elif self._must_contain:
+            if self._must_contain:
                 moves = tuple(lead_moves(hand, self._max_set, self._must_contain))
             else:
                 t = self._lead_table
                 b0, b1, b2, b3, b4, b5, b6 = hand.to_bytes(7, "little")
                 moves = t[0][b0] + t[1][b1] + t[2][b2] + t[3][b3] + t[4][b4] + t[5][b5] + t[6][b6]
-        elif phase == EXCHANGE:
+        elif self._phase == EXCHANGE:
             moves = tuple(gift_moves(self.hands[self.to_act], self._give_count))  # type: ignore[index]
         else:
             moves = ()
@@ -704,7 +710,7 @@ class Match:
         if value < GIVE_FLAG:
             hands = self.hands
             hand = hands[seat] ^ value
-            beat = self._beats[value]
+            beat, answers = self._beats[value]
             if hand and beat >= 0:
                 # The common play: nobody goes out, no revolution (a revolution's beat mask is _QUAD).
                 if self._lockout and self._table:
@@ -715,6 +721,7 @@ class Match:
                 hands[seat] = hand
                 self._table = value
                 self._beat = beat
+                self._answers = answers
                 self._owner = seat
                 if waiting:
                     self._waiting = waiting
@@ -808,6 +815,7 @@ class Match:
             if events is not None:
                 events.append(("revolution", seat, 0, None, {"on": self._rev}, None))
         self._beat = self._stronger[rank]
+        self._answers = ANSWERS_BY_COUNT[count]
         if not hand:
             self._active &= ~(1 << seat)
             self._finished += (seat,)
@@ -933,6 +941,7 @@ class Match:
         other._table = self._table
         other._beat = self._beat
         other._beats = self._beats
+        other._answers = self._answers
         other._owner = self._owner
         other._waiting = self._waiting
         other._active = self._active
@@ -1020,6 +1029,7 @@ class Match:
             if seat == stop_at:
                 self._set_order(rev)
                 self._table, self._beat = table, stronger[trank] if table else 0
+                self._answers = answers[tcount]
                 self._owner, self._waiting = owner, waiting
                 self._active, self.to_act = active, seat
                 self._finished, self._must_contain = tuple(finished), must
@@ -1061,6 +1071,7 @@ class Match:
                     if active & (active - 1) == 0:
                         self._phase = OVER
                         self.to_act = None
+                        self._table = 0
                         self._active = active
                         self._finished = tuple(finished)
                         self._rev = rev

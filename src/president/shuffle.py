@@ -85,6 +85,14 @@ def deal_hands(deck: list[int], players: int, first: int, seed: int, deal_number
     return hands
 
 
+def first_leader(seed: int, players: int) -> int:
+    """The seat that leads the first deal of the match with this ``seed`` when the rules draw it.
+
+    The same number as ``seeded_below(players, seed, "leader")``, without the generic text building.
+    """
+    return int.from_bytes(blake2b(f"{seed}/leader".encode(), person=_PERSON).digest(), "big") % players
+
+
 def seeded_below(bound: int, seed: int, *parts: object) -> int:
     """A number from 0 to ``bound - 1`` drawn from ``seed`` and ``parts``."""
     return seeded_int(seed, *parts) % bound
