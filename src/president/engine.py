@@ -42,8 +42,8 @@ from .shuffle import deal_hands, first_leader
 from .view import DealResult, SeatView
 
 EXCHANGE, PLAY, OVER = 0, 1, 2
-_DECK = list(range(52))
-_DECK_WITH_JOKERS = list(range(54))
+_DECK = [1 << card for card in range(52)]
+_DECK_WITH_JOKERS = [1 << card for card in range(54)]
 
 
 def _next_seat_table(n: int) -> tuple[tuple[int, ...], ...]:

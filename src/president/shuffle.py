@@ -11,7 +11,6 @@ from __future__ import annotations
 from hashlib import blake2b
 
 _PERSON = b"president-deal"
-_BITS = tuple(1 << c for c in range(64))
 
 
 def seeded_int(seed: int, *parts: object) -> int:
@@ -69,8 +68,9 @@ def _shuffle(out: list[int], plan: tuple[tuple[int, tuple[tuple[int, int], ...]]
 def deal_hands(deck: list[int], players: int, first: int, seed: int, deal_number: int) -> list[int]:
     """The hands, as card masks by seat, of deal ``deal_number`` of the match with this ``seed``.
 
-    The deck is shuffled by :func:`shuffled` (``seed, "deal", deal_number``) and dealt one
-    card at a time from seat ``first``: card ``k`` of the deck goes to seat ``first + k``.
+    ``deck`` holds the cards as one-bit masks (``1 << card``) in deck order. It is shuffled as
+    :func:`shuffled` shuffles the card numbers (``seed, "deal", deal_number``) and dealt one card
+    at a time from seat ``first``: card ``k`` of the shuffled deck goes to seat ``first + k``.
     """
     order = list(deck)
     plan = _PLANS.get(len(order))
@@ -78,11 +78,9 @@ def deal_hands(deck: list[int], players: int, first: int, seed: int, deal_number
         plan = _PLANS[len(order)] = _plan(len(order))
     digest = blake2b(f"{seed}/deal/{deal_number}".encode(), person=_PERSON).digest()
     _shuffle(order, plan, int.from_bytes(digest, "big"))
-    bit = _BITS.__getitem__
-    hands = [0] * players
-    for k in range(players):
-        hands[(first + k) % players] = sum(map(bit, order[k::players]))
-    return hands
+    by_position = [sum(order[k::players]) for k in range(players)]  # the masks are disjoint: sum is union
+    cut = players - first
+    return by_position[cut:] + by_position[:cut]
 
 
 def first_leader(seed: int, players: int) -> int:

@@ -44,7 +44,7 @@ def test_dealing_is_the_shuffled_deck_given_one_card_at_a_time_from_the_first_se
         expected = [0] * players
         for position, card in enumerate(order):
             expected[(first + position) % players] |= 1 << card
-        assert deal_hands(deck, players, first, seed, deal) == expected
+        assert deal_hands([1 << card for card in deck], players, first, seed, deal) == expected
 
 
 def test_the_first_leader_is_the_generic_draw_of_the_seed() -> None:
