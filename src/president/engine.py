@@ -414,9 +414,10 @@ class Match:
         hands = deal_hands(_DECK_WITH_JOKERS if rules.jokers else _DECK, n, leader, self.seed, deal)
         must = 0
         if deal == 1 and rules.first_leader == "holder" and rules.first_lead_card is not None:
-            card = rules.first_lead_card
-            leader = next(s for s in range(n) if hands[s] >> card & 1)
-            must = 1 << card
+            must = 1 << rules.first_lead_card
+            for leader in range(n):
+                if hands[leader] & must:
+                    break
         self._reset_deal(hands, leader)
         self._must_contain = must
         events = self._events
