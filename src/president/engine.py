@@ -101,7 +101,7 @@ _CLEAR_EVENTS = tuple(
 )
 _PLAY_EVENTS: tuple[dict[int, Events], ...] = tuple(
     {
-        sub << (4 * rank): Events((("play", s, sub << (4 * rank), None, None, None),))
+        move_of(sub << (4 * rank)): Events((("play", s, sub << (4 * rank), None, None, None),))
         for rank in range(14)
         for sub in range(1, 16)
     }
