@@ -1,0 +1,61 @@
+"""The events of every move agree with what the move did to the match (fast and full paths alike)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from president import Match
+from president.events import Events
+
+from .spec import PRESET_NAMES
+
+
+def _check_move(before: Match, after: Match, seat: int, move: int, kinds: list[str], events: Events) -> None:
+    by_kind = {e.kind: e for e in events}
+    if before.phase == "exchange":
+        assert kinds[0] == "return" and by_kind["return"].seat == seat
+        return
+    if not move:
+        assert kinds[0] == "pass" and by_kind["pass"].seat == seat
+    else:
+        assert kinds[0] == "play" and by_kind["play"].seat == seat and by_kind["play"].cards == move
+    went_out = bool(move) and before.hands[seat] == move
+    assert ("out" in kinds) == went_out
+    if went_out:
+        place = by_kind["out"].data["place"]
+        assert place == len(before.finished) + 1
+        if "deal_over" not in kinds:
+            assert after.finished[place - 1] == seat
+    quad = bool(move) and move.bit_count() == 4 and before.rules.revolution
+    assert ("revolution" in kinds) == quad
+    if quad:
+        assert by_kind["revolution"].data["on"] == (not before.revolution)
+    if "deal_over" in kinds:
+        assert "trick_cleared" not in kinds
+        assert after.is_over or after.deal_number == before.deal_number + 1
+        return
+    cleared = after.table_mask == 0  # a play stays on the table and a pass leaves it unless the trick ends
+    assert ("trick_cleared" in kinds) == cleared
+    if cleared:
+        assert by_kind["trick_cleared"].data["leader"] == after.to_act
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_events_tell_what_each_move_did(preset: str) -> None:
+    for seed in range(6):
+        players = 4 if preset == "three-of-clubs" else 4 + seed % 3
+        match = Match(preset, players=players, seed=seed)
+        rng = random.Random(seed)
+        seen: set[str] = set()
+        while not match.is_over:
+            seat = match.to_act
+            assert seat is not None
+            move = rng.choice(match.legal_moves())
+            before = match.copy()
+            events = match.apply(move)
+            kinds = [e.kind for e in events]
+            seen.update(kinds)
+            _check_move(before, match, seat, int(move) & ((1 << 54) - 1), kinds, events)
+        assert {"play", "pass", "out", "trick_cleared", "deal_over", "match_over"} <= seen
