@@ -533,9 +533,9 @@ class Match:
             h = self.hands[self.to_act] & self._beat  # type: ignore[index]
             if h:
                 # One table lookup per byte of the hand (two ranks), unrolled.
-                t = self._answers
+                t0, t1, t2, t3, t4, t5, t6 = self._answers
                 b0, b1, b2, b3, b4, b5, b6 = h.to_bytes(7, "little")
-                moves = t[0][b0] + t[1][b1] + t[2][b2] + t[3][b3] + t[4][b4] + t[5][b5] + t[6][b6] + PASS_ONLY
+                moves = t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6] + PASS_ONLY
             else:
                 moves = PASS_ONLY
         elif self._phase == PLAY:
@@ -543,9 +543,9 @@ class Match:
             if self._must_contain:
                 moves = tuple(lead_moves(hand, self._max_set, self._must_contain))
             else:
-                t = self._lead_table
+                t0, t1, t2, t3, t4, t5, t6 = self._lead_table
                 b0, b1, b2, b3, b4, b5, b6 = hand.to_bytes(7, "little")
-                moves = t[0][b0] + t[1][b1] + t[2][b2] + t[3][b3] + t[4][b4] + t[5][b5] + t[6][b6]
+                moves = t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6]
         elif self._phase == EXCHANGE:
             moves = tuple(gift_moves(self.hands[self.to_act], self._give_count))  # type: ignore[index]
         else:
