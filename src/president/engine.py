@@ -116,6 +116,8 @@ def _table_plan(rules: Rules, players: int) -> tuple[tuple[int, ...], tuple[str,
     """Points and title keys by place, and cards exchanged by pair, at a table of ``players`` (cached)."""
     entry = _PLANS.get((id(rules), players))
     if entry is None or entry[0] is not rules:
+        if len(_PLANS) >= 256:  # rules made on the fly (options on a Rules object) must not pile up
+            _PLANS.clear()
         entry = (rules, (rules.points_for(players), rules.titles(players), rules.exchange_pairs(players)))
         _PLANS[(id(rules), players)] = entry
     return entry[1]

@@ -7,8 +7,10 @@ import random
 import pytest
 
 from president import Match
+from president.engine import _PLANS
 from president.errors import IllegalMove
 from president.moves import Move
+from president.rules import get_rules
 
 from .spec import PRESET_NAMES
 
@@ -74,3 +76,10 @@ def test_the_passed_seats_of_a_view_follow_the_rule_on_passing(preset: str) -> N
         if move and had_table and view.table and not match.rules.pass_lockout:
             assert view.passed == 0, "without the lockout a play wipes the passes"
     assert seen_passes
+
+
+def test_matches_of_rules_made_on_the_fly_do_not_pile_up_cached_plans() -> None:
+    base = get_rules("tavern-jack")
+    for deals in range(1, 600):
+        Match(base, players=4, seed=deals, deals=deals)
+    assert len(_PLANS) <= 256
