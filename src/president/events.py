@@ -6,8 +6,8 @@ fast paths of the engine make none.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any, SupportsIndex, overload
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, overload
 
 from .cards import cards_list
 
@@ -75,47 +75,46 @@ class Event:
     __hash__ = None  # type: ignore[assignment]
 
 
-class Events(tuple[RawEvent, ...]):
+class Events(Sequence[Event]):
     """The events of one move: a read-only sequence of :class:`Event`.
 
-    It is a tuple of the engine's raw event tuples, so making one costs next to
-    nothing when nobody reads it; indexing and iterating build fresh :class:`Event`
-    objects from them. Being immutable, the engine may hand the same ``Events`` to
-    several callers (a pass by seat 2 always causes the same events).
+    It holds the engine's raw event tuples, so making one costs next to nothing
+    when nobody reads it; indexing and iterating build fresh :class:`Event` objects
+    from them. Being immutable, the engine may hand the same ``Events`` to several
+    callers (a pass by seat 2 always causes the same events).
     """
 
-    __slots__ = ()
+    __slots__ = ("_raw",)
+
+    def __init__(self, raw: Iterable[RawEvent] = ()) -> None:
+        self._raw: tuple[RawEvent, ...] = tuple(raw)
 
     def _events(self) -> list[Event]:
-        return [Event(*r) for r in tuple.__iter__(self)]
+        return [Event(*r) for r in self._raw]
 
-    @overload  # type: ignore[override]
-    def __getitem__(self, index: SupportsIndex) -> Event: ...
+    def __len__(self) -> int:
+        return len(self._raw)
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
 
     @overload
     def __getitem__(self, index: slice) -> list[Event]: ...
 
-    def __getitem__(self, index: SupportsIndex | slice) -> Event | list[Event]:
+    def __getitem__(self, index: int | slice) -> Event | list[Event]:
         if isinstance(index, slice):
-            return self._events()[index]
-        return Event(*tuple.__getitem__(self, index))
+            return [Event(*r) for r in self._raw[index]]
+        return Event(*self._raw[index])
 
-    def __iter__(self) -> Iterator[Event]:  # type: ignore[override]
+    def __iter__(self) -> Iterator[Event]:
         return iter(self._events())
-
-    def __contains__(self, item: object) -> bool:
-        return item in self._events()
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Events):
-            return self._events() == other._events()
+            return self._raw == other._raw or self._events() == other._events()
         if isinstance(other, list):
             return self._events() == other
         return NotImplemented
-
-    def __ne__(self, other: object) -> bool:
-        result = self.__eq__(other)
-        return result if result is NotImplemented else not result
 
     __hash__ = None  # type: ignore[assignment]
 

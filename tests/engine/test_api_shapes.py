@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 
 from president import Match
 from president.engine import _PLANS
 from president.errors import IllegalMove
+from president.events import Event
 from president.moves import Move
 from president.rules import get_rules
 
@@ -83,3 +85,18 @@ def test_matches_of_rules_made_on_the_fly_do_not_pile_up_cached_plans() -> None:
     for deals in range(1, 600):
         Match(base, players=4, seed=deals, deals=deals)
     assert len(_PLANS) <= 256
+
+
+def test_the_events_of_a_move_are_a_sequence_of_event_objects() -> None:
+    match = four_hands_match()
+    events = match.apply("3c")
+    assert isinstance(events, Sequence) and len(events) == 1
+    assert [type(e) for e in list(events)] == [Event] and events[-1].kind == "play"
+    assert [e.kind for e in events[0:1]] == ["play"]
+    assert events.to_list() == [{"type": "play", "seat": 0, "cards": ["3c"]}]
+    last = match.apply("4c")
+    assert [e.kind for e in last] == ["play", "out"] and last[1].data == {"place": 1}
+
+
+def four_hands_match() -> Match:
+    return Match.from_hands("tavern-jack", ["3c 5c 6c", "4c", "7c 8c", "9c 10c"], leader=0)
