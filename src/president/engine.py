@@ -536,7 +536,7 @@ class Match:
             if h:
                 # One table lookup per byte of the hand (two ranks), unrolled.
                 t0, t1, t2, t3, t4, t5, t6 = self._answers
-                b0, b1, b2, b3, b4, b5, b6 = h.to_bytes(7, "little")
+                b6, b5, b4, b3, b2, b1, b0 = h.to_bytes(7)
                 moves = t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6] + PASS_ONLY
             else:
                 moves = PASS_ONLY
@@ -546,7 +546,7 @@ class Match:
                 moves = tuple(lead_moves(hand, self._max_set, self._must_contain))
             else:
                 t0, t1, t2, t3, t4, t5, t6 = self._lead_table
-                b0, b1, b2, b3, b4, b5, b6 = hand.to_bytes(7, "little")
+                b6, b5, b4, b3, b2, b1, b0 = hand.to_bytes(7)
                 moves = t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6]
         elif self._phase == EXCHANGE:
             moves = tuple(gift_moves(self.hands[self.to_act], self._give_count))  # type: ignore[index]
@@ -1067,7 +1067,7 @@ class Match:
                 h = hand & stronger[trank]
                 if h:
                     a0, a1, a2, a3, a4, a5, a6 = answers[tcount]
-                    b0, b1, b2, b3, b4, b5, b6 = h.to_bytes(7, "little")
+                    b6, b5, b4, b3, b2, b1, b0 = h.to_bytes(7)
                     moves = a0[b0] + a1[b1] + a2[b2] + a3[b3] + a4[b4] + a5[b5] + a6[b6] + PASS_ONLY
                     move = moves[int(rand() * len(moves))]
                 else:
@@ -1077,7 +1077,7 @@ class Match:
                 move = leads[int(rand() * len(leads))]
                 must = 0
             else:
-                b0, b1, b2, b3, b4, b5, b6 = hand.to_bytes(7, "little")
+                b6, b5, b4, b3, b2, b1, b0 = hand.to_bytes(7)
                 moves = l0[b0] + l1[b1] + l2[b2] + l3[b3] + l4[b4] + l5[b5] + l6[b6]
                 move = moves[int(rand() * len(moves))]
             if move:
