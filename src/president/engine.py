@@ -732,28 +732,6 @@ class Match:
                     return _PLAY_EVENTS[seat][value]
                 self._clear_trick(seat)
                 return Events((("play", seat, value, None, None, None), _cleared(seat)))
-            if beat >= 0 and (active := self._active & _OTHERS[seat]) & (active - 1):
-                # Out of cards, no revolution, and at least two players go on.
-                if self._lockout and self._table:
-                    waiting = active & (self._waiting | 1 << self._owner)
-                else:
-                    waiting = active
-                hands[seat] = 0
-                self._table = value
-                self._beat = beat
-                self._answers = answers
-                self._owner = seat
-                self._active = active
-                self._finished += (seat,)
-                play = ("play", seat, value, None, None, None)
-                out = ("out", seat, 0, None, {"place": len(self._finished)}, None)
-                if waiting:
-                    self._waiting = waiting
-                    self.to_act = self._next[seat][waiting]
-                    return Events((play, out))
-                leader = self._next[seat][active]
-                self._clear_trick(leader)
-                return Events((play, out, _cleared(leader)))
         events: list[RawEvent] = []
         self._events = events
         try:
