@@ -39,6 +39,9 @@ JOKERS = (1 << BLACK_JOKER) | (1 << RED_JOKER)
 ALL_CARDS = FULL_DECK | JOKERS
 """Every card number there is (52 cards and the two jokers) as a mask."""
 
+DECK_MASKS: tuple[int, ...] = (FULL_DECK, FULL_DECK | 1 << RED_JOKER, ALL_CARDS)
+"""The deck as a mask by number of jokers (a single joker is the red one)."""
+
 RANK_MASKS: tuple[int, ...] = tuple(15 << (4 * r) for r in range(NUM_RANKS))
 """``RANK_MASKS[r]`` has the bits of every card of rank ``r``."""
 

@@ -44,6 +44,8 @@ from .view import DealResult, SeatView
 EXCHANGE, PLAY, OVER = 0, 1, 2
 _DECK = [1 << card for card in range(52)]
 _DECK_WITH_JOKERS = [1 << card for card in range(54)]
+_DECKS = (_DECK, [*_DECK, 1 << 53], _DECK_WITH_JOKERS)
+"""The deck by number of jokers (one joker is the red one)."""
 
 
 def _next_seat_table(n: int) -> tuple[tuple[int, ...], ...]:
@@ -147,8 +149,11 @@ class Match:
     __slots__ = (
         "_active",
         "_answers",
+        "_back",
         "_beat",
         "_beats",
+        "_bottom",
+        "_dead",
         "_deal_start",
         "_dealt",
         "_events",
@@ -162,6 +167,7 @@ class Match:
         "_lead_table",
         "_leader",
         "_legal",
+        "_lock",
         "_lockout",
         "_log",
         "_max_set",
@@ -180,6 +186,7 @@ class Match:
         "_stronger",
         "_table",
         "_titles",
+        "_tmove",
         "_waiting",
         "_winners",
         "deal_number",
@@ -191,6 +198,8 @@ class Match:
         "to_act",
     )
 
+    _MOVE_BITS = GIVE_FLAG | ALL_CARDS
+    """The bits a move may have."""
     rules: Rules
     players: int
     seed: int
@@ -206,6 +215,7 @@ class Match:
     _titles: list[str | None]
     _winners: list[int]
     _finished: tuple[int, ...]
+    _bottom: tuple[int, ...]
     _received: list[int]
     _given: list[int]
     _pending: tuple[tuple[int, int, int], ...]
@@ -251,7 +261,7 @@ class Match:
         rules = self.rules
         self._lockout = rules.pass_lockout
         self._max_set = rules.max_set
-        self._lead_table = LEADS_BY_SIZE[rules.max_set]
+        self._lead_table = LEADS_BY_SIZE[min(rules.max_set, 4)]
         self._rev_rule = rules.revolution
         self._next = NEXT_SEAT[n]
         self._place_points, self._place_titles, self._gift_counts = _table_plan(rules, n)
@@ -266,6 +276,10 @@ class Match:
         self._events = None
         self._legal = ()
         self.hands = [0] * n
+        if rules.house and type(self) is Match:
+            from .house import HouseMatch
+
+            self.__class__ = HouseMatch
 
     @classmethod
     def from_hands(
@@ -304,7 +318,7 @@ class Match:
             if self.rules.first_leader == "holder" and card is not None:
                 for i, mask in enumerate(masks):
                     if mask >> card & 1:
-                        leader, must = i, 1 << card
+                        leader, must = i, (1 << card if self.rules.lead_card_must_play else 0)
         elif not 0 <= leader < n:
             raise ValueError(f"leader must be a seat from 0 to {n - 1}")
         self.players = n
@@ -350,15 +364,20 @@ class Match:
         self._initial_hands = list(hands)
         self.single_deal = True
         self._setup()
+        self._results = tuple(view.deal_results)
         self.deal_number = 1
         self._reset_deal(list(hands), view.leader)
         self._active = sum(1 << s for s in range(n) if hands[s])
         self._finished = tuple(view.finished)
+        self._bottom = tuple(view.bottom)
         self._table = view.table
         self._owner = view.owner
         self._waiting = self._active & ~(1 << view.owner) & ~view.passed if view.table else 0
         self._rev = view.revolution
         self._set_order(view.revolution)
+        self._tmove = view.table_move if view.table else 0
+        self._lock = view.lock
+        self._back = view.eleven_back
         self._beat = self._stronger[view.table_rank] if view.table else 0
         self._answers = ANSWERS_BY_COUNT[view.table_count]
         self._dealt = view.played | self._dealt
@@ -401,6 +420,11 @@ class Match:
         self._pending = ()
         self._give_count = 0
         self._must_contain = 0
+        self._tmove = 0
+        self._lock = 0
+        self._back = False
+        self._bottom = ()
+        self._dead = 0
 
     def _start_deal(self) -> None:
         n = self.players
@@ -413,19 +437,22 @@ class Match:
         else:
             order = self._results[-1].order
             leader = order[-1] if rules.later_leader == "last" else order[0]
-        hands = deal_hands(_DECK_WITH_JOKERS if rules.jokers else _DECK, n, leader, self.seed, deal)
+        hands = deal_hands(_DECKS[rules.jokers], n, leader, self.seed, deal)
         must = 0
         if deal == 1 and rules.first_leader == "holder" and rules.first_lead_card is not None:
             must = 1 << rules.first_lead_card
             for leader in range(n):
                 if hands[leader] & must:
                     break
+            if not rules.lead_card_must_play:
+                must = 0
         self._reset_deal(hands, leader)
         self._must_contain = must
         events = self._events
         if events is not None:
             events.append(("deal", None, 0, None, {"deal": deal, "leader": leader}, None))
-        if deal >= 2:
+        block = rules.exchange_block
+        if deal >= 2 and not (block and (deal - 1) % block == 0):
             order = self._results[-1].order
             pending = []
             for i, count in enumerate(self._gift_counts):
@@ -445,7 +472,17 @@ class Match:
             self._give_count = self._pending[0][2]
         else:
             self._phase = PLAY
-            self.to_act = leader
+            self.to_act = self._opening_leader() if rules.lead_card_every_deal else leader
+
+    def _opening_leader(self) -> int:
+        """Under ``lead_card_every_deal``: the holder of the lead card, who then leads (and maybe must play it)."""
+        rules = self.rules
+        card = 1 << rules.first_lead_card  # type: ignore[operator]
+        for seat, hand in enumerate(self.hands):
+            if hand & card:
+                self._leader = seat
+                self._must_contain = card if rules.lead_card_must_play else 0
+        return self._leader
 
     # ----------------------------------------------------------------- queries
 
@@ -468,6 +505,21 @@ class Match:
     def table_mask(self) -> int:
         """The cards to beat as a mask (0 when a trick is open)."""
         return self._table
+
+    @property
+    def table_move(self) -> int:
+        """The move on the table, with what its wild jokers stand for (0 when a trick is open)."""
+        return (self._tmove or self._table) if self._table else 0
+
+    @property
+    def lock(self) -> int:
+        """The suits the trick is locked to, as a 4-bit mask (0: none; see the ``suit_lock`` rule)."""
+        return self._lock
+
+    @property
+    def eleven_back(self) -> bool:
+        """True while a jack has reversed the order until the trick clears (the ``eleven_back`` rule)."""
+        return self._back
 
     @property
     def table_owner(self) -> int | None:
@@ -583,13 +635,17 @@ class Match:
             owner=self._owner,
             passed=self._passed_mask(),
             revolution=self._rev,
+            table_move=self._tmove or self._table,
+            lock=self._lock,
+            eleven_back=self._back,
             must_contain=self._must_contain if self.to_act == seat and not self._table else 0,
             finished=list(self._finished),
+            bottom=list(self._bottom),
             titles=list(self._titles),
             scores=list(self._scores),
             deal_results=list(self._results),
             history=self._history(),
-            played=self._dealt & ~_union(self.hands),
+            played=self._dealt & ~_union(self.hands) & ~self._dead,
             given=self._given[seat],
             received=self._received[seat],
             give_count=self._give_count if self._phase == EXCHANGE and self.to_act == seat else 0,
@@ -622,7 +678,7 @@ class Match:
             elif not isinstance(move, int) or isinstance(move, bool):
                 raise IllegalMove(f"{move!r} is not a move: use text such as '7c 7h', 'pass' or 'give 3c'")
         value = int(move)
-        if value < 0 or value & ~(GIVE_FLAG | ALL_CARDS):
+        if value < 0 or value & ~self._MOVE_BITS:
             raise IllegalMove(f"{move!r} is not a move: a move is a mask of cards 0 to 53, 0 for a pass")
         phase = self._phase
         if phase == OVER:
@@ -648,6 +704,10 @@ class Match:
             return 0
         if cards & ~hand:
             raise IllegalMove(f"you do not hold {cards_str(cards & ~hand)}")
+        return self._check_play(value)
+
+    def _check_play(self, cards: int) -> int:
+        """Check a play of held cards by the seat to act against the table; return it or raise."""
         rank = (cards.bit_length() - 1) >> 2
         if cards & ~RANK_MASKS[rank]:
             raise IllegalMove("cards played together must all have the same rank")
@@ -798,7 +858,7 @@ class Match:
         else:
             self._phase = PLAY
             self._give_count = 0
-            self.to_act = self._leader
+            self.to_act = self._opening_leader() if self.rules.lead_card_every_deal else self._leader
 
     def _play(self, seat: int, cards: int) -> None:
         hand = self.hands[seat] ^ cards
@@ -858,8 +918,10 @@ class Match:
 
     def _end_deal(self) -> None:
         n = self.players
-        last = self._active.bit_length() - 1
-        order = (*self._finished, last)
+        active = self._active
+        order = (*self._finished, active.bit_length() - 1) if active else self._finished
+        if self._bottom:
+            order += self._bottom[::-1]
         table = self._place_points
         names = self._place_titles
         points = [0] * n
@@ -912,53 +974,8 @@ class Match:
     # ----------------------------------------------------------------- copies and records
 
     def copy(self) -> Match:
-        """An independent copy of the match."""
-        other = Match.__new__(Match)
-        other.rules = self.rules
-        other.players = self.players
-        other.seed = self.seed
-        other.single_deal = self.single_deal
-        other._first_leader = self._first_leader
-        other._initial_hands = self._initial_hands
-        other._lockout = self._lockout
-        other._max_set = self._max_set
-        other._high = self._high
-        other._lead_table = self._lead_table
-        other._place_points = self._place_points
-        other._place_titles = self._place_titles
-        other._gift_counts = self._gift_counts
-        other._rev_rule = self._rev_rule
-        other._next = self._next
-        other._stronger = self._stronger
-        other._scores = self._scores
-        other._results = self._results
-        other.deal_number = self.deal_number
-        other._titles = self._titles
-        other._winners = self._winners
-        other._log = self._log
-        other._deal_start = self._deal_start
-        other._events = None
-        other._legal = ()
-        other.hands = self.hands[:]
-        other._leader = self._leader
-        other._table = self._table
-        other._beat = self._beat
-        other._beats = self._beats
-        other._answers = self._answers
-        other._owner = self._owner
-        other._waiting = self._waiting
-        other._active = self._active
-        other._finished = self._finished
-        other._rev = self._rev
-        other._dealt = self._dealt
-        other._received = self._received
-        other._given = self._given
-        other._pending = self._pending
-        other._give_count = self._give_count
-        other._must_contain = self._must_contain
-        other._phase = self._phase
-        other.to_act = self.to_act
-        return other
+        """An independent copy of the match (made by :func:`_copy_function` from ``__slots__``)."""
+        raise NotImplementedError  # replaced below, once the class exists
 
     def rollout(self, policy: str | Policy = "random", rng: random.Random | None = None) -> tuple[int, ...]:
         """Play the rest of the current deal on a copy and return its finishing order.
@@ -1125,6 +1142,33 @@ class Match:
             f"<Match {self.rules.name} players={self.players} deal={self.deal_number} "
             f"phase={self.phase} to_act={self.to_act}>"
         )
+
+
+_COPY_FRESH: dict[str, str] = {"_events": "None", "_legal": "()"}
+"""Fields a copy starts afresh: no event listener, no cached legal moves."""
+_COPY_OWNED: tuple[str, ...] = ("hands",)
+"""Fields changed in place by moves: a copy gets its own list. Every other field is shared (never changed in place)."""
+
+
+def _copy_function(cls: type[Match]) -> Callable[[Match], Match]:
+    """``copy`` written out from the one list of fields, ``__slots__`` (every field, each assigned once)."""
+    lines = ["def copy(self):", "    other = new(type(self))"]
+    for name in cls.__slots__:
+        if name in _COPY_FRESH:
+            lines.append(f"    other.{name} = {_COPY_FRESH[name]}")
+        elif name in _COPY_OWNED:
+            lines.append(f"    other.{name} = self.{name}[:]")
+        else:
+            lines.append(f"    other.{name} = self.{name}")
+    lines.append("    return other")
+    namespace: dict[str, Any] = {"new": object.__new__}
+    exec("\n".join(lines), namespace)
+    function: Callable[[Match], Match] = namespace["copy"]
+    function.__doc__ = "An independent copy of the match (every field of ``__slots__``; hands copied)."
+    return function
+
+
+Match.copy = _copy_function(Match)  # type: ignore[method-assign,assignment]
 
 
 def random_choice(moves: Sequence[int], rng: random.Random) -> int:

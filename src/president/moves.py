@@ -11,7 +11,7 @@ plain ints on the hot path while the edges get readable text::
 
 from __future__ import annotations
 
-from .cards import cards_str, parse_cards
+from .cards import BLACK_JOKER, JOKERS, RED_JOKER, card_str, cards_str, parse_card, parse_cards
 from .errors import IllegalMove
 
 GIVE_FLAG = 1 << 60
@@ -19,6 +19,40 @@ GIVE_FLAG = 1 << 60
 PASS = 0
 """The int of a pass."""
 CARDS_MASK = GIVE_FLAG - 1
+STAND_SHIFT: dict[int, int] = {BLACK_JOKER: 64, RED_JOKER: 70}
+"""Where a wild joker's stand-in is kept in a move: ``card + 1`` in 6 bits from this bit (0: the joker alone)."""
+STANDS_MASK = ((1 << 12) - 1) << 64
+"""Every stand-in bit of a move."""
+
+
+def with_stands(cards: int, stands: dict[int, int]) -> int:
+    """The move playing ``cards`` where each joker of ``stands`` stands for the card it maps to."""
+    value = cards
+    for joker, card in stands.items():
+        value |= (card + 1) << STAND_SHIFT[joker]
+    return value
+
+
+def stands_of(value: int) -> dict[int, int]:
+    """What each joker of a move stands for (``{joker: card}``; empty when no joker stands in)."""
+    if value < 1 << 64:
+        return {}
+    out = {}
+    for joker, shift in STAND_SHIFT.items():
+        code = value >> shift & 63
+        if code:
+            out[joker] = code - 1
+    return out
+
+
+def represented(value: int) -> int:
+    """The cards a play stands for: its cards with each standing-in joker replaced by its card."""
+    cards = value & CARDS_MASK
+    if value < 1 << 64:
+        return cards
+    for joker, card in stands_of(value).items():
+        cards = cards & ~(1 << joker) | 1 << card
+    return cards
 
 
 class Move(int):
@@ -58,9 +92,13 @@ class Move(int):
         elif lowered.startswith("play"):
             words = words[4:]
         try:
-            mask = parse_cards(words)
+            mask, stands = _parse_play(words)
         except ValueError as exc:
             raise IllegalMove(str(exc)) from None
+        if stands:
+            if give:
+                raise IllegalMove("a joker cannot stand for another card in the exchange")
+            return move_of(with_stands(mask, stands))
         if not mask:
             raise IllegalMove("no cards given: name the cards, such as 'give 3c 5d'" if give
                               else "no cards given: type cards such as '7c 7h', or 'pass'")
@@ -80,6 +118,11 @@ class Move(int):
     def cards(self) -> int:
         """The mask of the cards moved (0 for a pass)."""
         return self & CARDS_MASK
+
+    @property
+    def stands(self) -> dict[int, int]:
+        """What each wild joker of the play stands for (``{joker card: card}``)."""
+        return stands_of(self)
 
     def __str__(self) -> str:
         return move_str(self)
@@ -105,4 +148,34 @@ def move_str(value: int) -> str:
         return "pass"
     if value & GIVE_FLAG:
         return "give " + cards_str(value & CARDS_MASK)
+    if value >= 1 << 64:
+        stands = stands_of(value)
+        words = cards_str(value & CARDS_MASK & ~JOKERS).split()
+        words += [f"{card_str(j)}={card_str(stands[j])}" if j in stands else card_str(j)
+                  for j in (BLACK_JOKER, RED_JOKER) if value >> j & 1]
+        return " ".join(w for w in words if w)
     return cards_str(value)
+
+
+def _parse_play(text: str) -> tuple[int, dict[int, int]]:
+    """Cards and joker stand-ins of ``7c 7h RJ=7s``."""
+    if "=" not in text:
+        return parse_cards(text), {}
+    plain = []
+    stands: dict[int, int] = {}
+    for token in text.replace(",", " ").split():
+        if "=" not in token:
+            plain.append(token)
+            continue
+        left, _, right = token.partition("=")
+        joker = parse_card(left)
+        if joker not in STAND_SHIFT:
+            raise ValueError(f"{token!r}: only a joker may stand for another card (RJ=5c)")
+        card = parse_card(right)
+        if card in STAND_SHIFT:
+            raise ValueError(f"{token!r}: a joker stands for a card of the 52, not another joker")
+        if joker in stands:
+            raise ValueError(f"{left!r} is given twice")
+        stands[joker] = card
+        plain.append(left)
+    return parse_cards(" ".join(plain)), stands

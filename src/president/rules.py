@@ -2,25 +2,27 @@
 
 One frozen :class:`Rules` value holds every option; a preset is a named
 ``Rules``. House rules are options that combine: ``rules.replace(pass_lockout=True)``
-or ``get_rules("tavern-jack", revolution=True)``.
+or ``get_rules("tavern-jack", eight_cut=True, runs=True)``.
 
-Options planned for later house rules (the fields will be added with their
-rules, without changing the ones below): an 8 ends the trick, the same-suit lock,
-runs (5-6-7 of one suit), wild jokers, skip-on-equal-rank, forbidden finishing
-cards (no going out on a 2 or a joker), the President falling to last when he does
-not finish first, and several decks for big tables (``decks``).
+Every option is declared once, as a field of :class:`Rules` made by :func:`option`
+(its type, allowed values, default, one-line description and group); :data:`OPTIONS`
+is that declaration read back, and ``president rules``, the record format, the
+server's checking of table settings, ``/api/presets`` and the web start page all
+derive from it.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 FirstLeader = Literal["random", "holder"]
 LaterLeader = Literal["last", "first"]
 TieBreak = Literal["share", "last_deal", "play_on"]
 JokerInRevolution = Literal["lowest", "highest"]
+FinishCard = Literal["2", "joker", "8", "spade3"]
+RunAnswer = Literal["lowest", "above"]
 
 TITLE_NAMES: dict[str, str] = {
     "president": "President",
@@ -31,8 +33,109 @@ TITLE_NAMES: dict[str, str] = {
     "peasant": "Peasant",
     "beggar": "Beggar",
     "last": "Last",
+    "daifugo": "Daifugō",
+    "fugo": "Fugō",
+    "heimin": "Heimin",
+    "hinmin": "Hinmin",
+    "daihinmin": "Daihinmin",
 }
 """English display names of the title keys used by the presets."""
+
+FINISH_CARDS: tuple[str, ...] = ("2", "joker", "8", "spade3")
+"""The cards :attr:`Rules.forbidden_finish` may name: any 2, a joker, an 8, the ♠3 played on a lone joker."""
+
+
+class OptionSpec(NamedTuple):
+    """The declaration of one rule option, read from its field of :class:`Rules`."""
+
+    name: str
+    kind: str
+    """``flag``, ``int``, ``choice``, ``card`` (a card number or None), ``count`` (a whole number or None),
+    ``ints`` (a list of whole numbers), ``choices`` (a list of allowed words)."""
+    default: Any
+    description: str
+    group: str
+    """``table`` (players, leader, match), ``trick`` (what may be played), ``special`` (cards that cut, bomb,
+    reverse), ``deal`` (exchange, finishing, points)."""
+    choices: tuple[Any, ...] = ()
+    """Allowed values of a ``choice`` option, or of each item of a ``choices`` option."""
+    low: int | None = None
+    high: int | None = None
+    """Bounds of an ``int``, ``count`` or ``ints`` option (each item)."""
+    most: int | None = None
+    """The most items of an ``ints`` option."""
+    table: bool = True
+    """Whether a table of the server may set it."""
+
+    def check(self, value: Any) -> Any:
+        """``value`` in engine form (lists become tuples), or ``ValueError`` saying what is allowed."""
+        def whole(v: Any) -> bool:
+            return isinstance(v, int) and not isinstance(v, bool)
+
+        def in_range(v: Any) -> bool:
+            return whole(v) and (self.low is None or v >= self.low) and (self.high is None or v <= self.high)
+
+        span = f"from {self.low} to {self.high}"
+        if self.kind == "flag":
+            if not isinstance(value, bool):
+                raise ValueError(f"{self.name} must be true or false")
+        elif self.kind == "int":
+            if not in_range(value):
+                raise ValueError(f"{self.name} must be a whole number {span}")
+        elif self.kind == "count":
+            if value is not None and not in_range(value):
+                raise ValueError(f"{self.name} must be a whole number {span}, or null")
+        elif self.kind == "card":
+            if value is not None and not (whole(value) and 0 <= value <= 53):
+                raise ValueError(f"{self.name} must be a card number from 0 to 53, or null")
+        elif self.kind == "choice":
+            if value not in self.choices:
+                raise ValueError(f"{self.name} must be one of {', '.join(map(str, self.choices))}")
+        elif self.kind == "ints":
+            if value is None and self.default is None:
+                return None
+            if not isinstance(value, (list, tuple)) or len(value) > (self.most or 99) or not all(
+                in_range(v) for v in value
+            ):
+                raise ValueError(f"{self.name} must be a list of at most {self.most} whole numbers {span}")
+            return tuple(value)
+        elif self.kind == "choices":
+            if not isinstance(value, (list, tuple)) or not all(v in self.choices for v in value):
+                raise ValueError(f"{self.name} must be a list of items among {', '.join(self.choices)}")
+            return tuple(dict.fromkeys(value))
+        return value
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON form (for ``/api/presets`` and the start page)."""
+        out: dict[str, Any] = {
+            "name": self.name, "kind": self.kind, "default": _jsonable(self.default),
+            "description": self.description, "group": self.group,
+        }
+        if self.choices:
+            out["choices"] = list(self.choices)
+        if self.low is not None:
+            out["low"], out["high"] = self.low, self.high
+        if self.most is not None:
+            out["most"] = self.most
+        return out
+
+
+def _jsonable(value: Any) -> Any:
+    return list(value) if isinstance(value, tuple) else value
+
+
+def option(
+    default: Any, description: str, *, kind: str, group: str, choices: tuple[Any, ...] = (),
+    low: int | None = None, high: int | None = None, most: int | None = None, table: bool = True,
+) -> Any:
+    """A field of :class:`Rules` carrying its declaration (see :class:`OptionSpec`)."""
+    meta = {"spec": dict(kind=kind, group=group, description=description, choices=choices, low=low, high=high,
+                         most=most, table=table)}
+    return field(default=default, metadata=meta)
+
+
+_HOUSE_DEFAULTS: dict[str, Any] = {}
+"""Filled below: the options only the general engine plays, with the value that turns them off."""
 
 
 @dataclass(frozen=True)
@@ -40,47 +143,88 @@ class Rules:
     """Every option of a game of President. Instances are immutable and hashable.
 
     The defaults are the common core of the family; presets override what their
-    source text says. See :data:`PRESETS` and ``president rules NAME``.
+    source text says. See :data:`PRESETS`, :data:`OPTIONS` and ``president rules NAME``.
     """
 
     name: str = "custom"
     """Preset name, or ``custom``."""
     description: str = ""
     """One line for menus."""
-    min_players: int = 3
-    max_players: int = 7
-    jokers: int = 0
-    """Number of jokers in the deck (0 or 2). A joker ranks above the 2."""
-    max_set: int = 4
-    """Largest set of one rank that may be played (3 forbids four of a kind)."""
-    pass_lockout: bool = False
-    """A pass takes the player out of the current trick until it is cleared."""
-    revolution: bool = False
-    """Playing four of a kind reverses the order of all ranks; another one restores it."""
-    joker_in_revolution: JokerInRevolution = "lowest"
-    """Where jokers stand while a revolution is on: reversed with the rest ("lowest") or still on top."""
-    first_leader: FirstLeader = "random"
-    """Who leads the first deal: a seat drawn from the seed, or the holder of ``first_lead_card``."""
-    first_lead_card: int | None = None
-    """A card the first lead of the match must contain (0 = the 3 of clubs), or None."""
-    later_leader: LaterLeader = "last"
-    """Who leads later deals: the previous last player, or the previous first."""
-    exchange: tuple[int, ...] = (2, 1)
-    """Cards exchanged per pair from deal 2: first with last, second with second-last, …
-
-    A pair exists only when the table is big enough (2 pairs need 4 players).
-    The lower player gives his highest cards automatically; the higher one returns
-    cards of his choice.
-    """
-    points: tuple[int, ...] | None = None
-    """Points by place (first place first, missing places score 0), or None for
-    "one point per player finishing below you"."""
-    deals: int | None = 5
-    """Number of deals in a match, or None to play to ``target_score``."""
-    target_score: int | None = None
-    """After a complete deal, a total this high ends the match (when ``deals`` is None)."""
-    tie_break: TieBreak = "share"
-    """A tie at the top: shared win, won by the better place in the last deal, or play another deal."""
+    min_players: int = option(3, "Fewest players at a table.", kind="int", group="table", low=2, high=8,
+                              table=False)
+    max_players: int = option(7, "Most players at a table.", kind="int", group="table", low=2, high=8,
+                              table=False)
+    jokers: int = option(0, "Jokers in the deck (0, 1 or 2); a plain joker ranks above the 2.",
+                         kind="int", group="trick", low=0, high=2)
+    wild_jokers: bool = option(False, "A joker may stand for any card in a set or a run; alone it beats any "
+                               "single card.", kind="flag", group="trick")
+    max_set: int = option(4, "Largest set of one rank that may be played (3 forbids four of a kind; wild "
+                          "jokers may make it 5 or 6).", kind="int", group="trick", low=1, high=6)
+    runs: bool = option(False, "Three or more cards of one suit in a row (5h 6h 7h) may be played as one move.",
+                        kind="flag", group="trick")
+    run_min: int = option(3, "Shortest run.", kind="int", group="trick", low=2, high=13)
+    run_answer: RunAnswer = option(
+        "lowest", "What a run must do to beat a run of its length: start higher (lowest), or lie wholly above "
+        "it (above); mirrored under a revolution.", kind="choice", group="trick", choices=("lowest", "above"))
+    pass_lockout: bool = option(False, "A pass takes the player out of the current trick until it is cleared.",
+                                kind="flag", group="trick")
+    equal_answers: bool = option(False, "A play of the same rank and size may answer (otherwise it must be "
+                                 "higher).", kind="flag", group="trick")
+    skip_on_equal: bool = option(False, "An equal answer skips the next player.", kind="flag", group="trick")
+    suit_lock: bool = option(False, "A play with exactly the suits of the play it answers locks the trick to "
+                             "those suits until it clears.", kind="flag", group="trick")
+    revolution: bool = option(False, "Four (or more) of a kind reverses the order of all ranks; another one "
+                              "restores it.", kind="flag", group="special")
+    run_revolution: int = option(0, "A run this long or longer also starts or ends a revolution (0: never).",
+                                 kind="int", group="special", low=0, high=13)
+    joker_in_revolution: JokerInRevolution = option(
+        "lowest", "Where plain jokers stand during a revolution: reversed with the rest, or still on top.",
+        kind="choice", group="special", choices=("lowest", "highest"))
+    eight_cut: bool = option(False, "A play containing an 8 ends the trick; the same player leads again.",
+                             kind="flag", group="special")
+    eleven_back: bool = option(False, "A play containing a jack reverses the order of ranks until the trick "
+                               "clears.", kind="flag", group="special")
+    spade3_beats_joker: bool = option(False, "The 3 of spades played alone beats a lone joker and ends the "
+                                      "trick.", kind="flag", group="special")
+    quad_bomb: bool = option(False, "Four of a kind may be played on anything and ends the trick.",
+                             kind="flag", group="special")
+    two_bomb: bool = option(False, "2s (any number of them) may be played on anything and end the trick.",
+                            kind="flag", group="special")
+    first_leader: FirstLeader = option(
+        "random", "Who leads the first deal: a seat drawn from the seed, or the holder of the lead card.",
+        kind="choice", group="table", choices=("random", "holder"))
+    first_lead_card: int | None = option(
+        None, "The lead card (a card number: 0 is the 3 of clubs, 1 the 3 of diamonds), or none.",
+        kind="card", group="table")
+    lead_card_every_deal: bool = option(False, "The holder of the lead card leads every deal, not only the "
+                                        "first.", kind="flag", group="table")
+    lead_card_must_play: bool = option(True, "The lead of a deal led by the lead card's holder must contain "
+                                       "that card.", kind="flag", group="table")
+    later_leader: LaterLeader = option(
+        "last", "Who leads later deals: the previous last player, or the previous first.",
+        kind="choice", group="table", choices=("last", "first"))
+    exchange: tuple[int, ...] = option(
+        (2, 1), "Cards exchanged per pair from deal 2: first with last, second with second-last …; the lower "
+        "gives his best cards, the higher returns cards of his choice.", kind="ints", group="deal", low=0,
+        high=4, most=4)
+    exchange_block: int | None = option(
+        None, "Deals per block: the first deal of each block has no exchange (none: only deal 1).",
+        kind="count", group="deal", low=1, high=1000)
+    forbidden_finish: tuple[FinishCard, ...] = option(
+        (), "Going out with any of these cards puts the player below everyone who finishes normally.",
+        kind="choices", group="deal", choices=FINISH_CARDS)
+    capital_fall: bool = option(False, "When someone else goes out first, the previous President drops out "
+                                "at once and finishes last.", kind="flag", group="deal")
+    points: tuple[int, ...] | None = option(
+        None, "Points by place, first place first (none: one point per player finishing below you).",
+        kind="ints", group="deal", low=-100, high=100, most=8)
+    deals: int | None = option(5, "Deals in a match (none: play to the target score).", kind="count",
+                               group="deal", low=1, high=1000, table=False)
+    target_score: int | None = option(None, "After a complete deal, a total this high ends the match.",
+                                      kind="count", group="deal", low=1, high=10000, table=False)
+    tie_break: TieBreak = option(
+        "share", "A tie at the top: shared, won by the better place in the last deal, or another deal.",
+        kind="choice", group="deal", choices=("share", "last_deal", "play_on"))
     titles_top: tuple[str, ...] = ("president", "vice-president")
     titles_bottom: tuple[str, ...] = ("vice-beggar", "beggar")
     """Bottom titles, last place last."""
@@ -89,31 +233,55 @@ class Rules:
     """Display names of the title keys."""
     sources: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
     """For each setting, the clause of the source text it comes from."""
+    house: bool = field(default=False, init=False, compare=False, hash=False, repr=False)
+    """True when an option only the general engine plays is on (set from the options)."""
 
     def __post_init__(self) -> None:
         problems = []
-        if not 2 <= self.min_players <= self.max_players:
-            problems.append("min_players must be at least 2 and at most max_players")
-        if self.jokers not in (0, 2):
-            problems.append("jokers must be 0 or 2")
-        if not 1 <= self.max_set <= 4:
-            problems.append("max_set must be 1 to 4")
-        if self.first_leader == "holder" and self.first_lead_card is None:
-            problems.append('first_leader="holder" needs a first_lead_card')
-        if self.deals is None and self.target_score is None:
-            problems.append("set deals or target_score")
-        if self.deals is not None and self.deals < 1:
-            problems.append("deals must be at least 1")
-        if any(n < 0 for n in self.exchange):
-            problems.append("exchange counts must not be negative")
+        for spec in OPTIONS:
+            try:
+                value = spec.check(getattr(self, spec.name))
+            except ValueError as exc:
+                problems.append(str(exc))
+                continue
+            if value != getattr(self, spec.name) or type(value) is not type(getattr(self, spec.name)):
+                object.__setattr__(self, spec.name, value)
         if problems:
             raise ValueError("invalid rules: " + "; ".join(problems))
+        if not 2 <= self.min_players <= self.max_players:
+            problems.append("min_players must be at least 2 and at most max_players")
+        most = 4 + (self.jokers if self.wild_jokers else 0)
+        if self.max_set > most:
+            problems.append(f"max_set must be at most {most} (4 of a rank" +
+                            (f" and {self.jokers} wild joker(s))" if self.wild_jokers else "; wild jokers allow more)"))
+        if self.first_leader == "holder" and self.first_lead_card is None:
+            problems.append('first_leader="holder" needs a first_lead_card')
+        if self.lead_card_every_deal and self.first_lead_card is None:
+            problems.append("lead_card_every_deal needs a first_lead_card")
+        if self.first_lead_card is not None and self.first_lead_card >= 52 + self.jokers:
+            problems.append("first_lead_card must be a card of the deck")
+        if self.deals is None and self.target_score is None:
+            problems.append("set deals or target_score")
+        for name in ("wild_jokers", "spade3_beats_joker"):
+            if getattr(self, name) and not self.jokers:
+                problems.append(f"{name} needs jokers")
+        if self.skip_on_equal and not self.equal_answers:
+            problems.append("skip_on_equal needs equal_answers")
+        if self.run_revolution and not (self.runs and self.revolution):
+            problems.append("run_revolution needs runs and revolution")
+        if self.run_revolution and self.run_revolution < self.run_min:
+            problems.append("run_revolution must be 0 or at least run_min")
+        if problems:
+            raise ValueError("invalid rules: " + "; ".join(problems))
+        house = self.jokers == 1 or any(getattr(self, k) != v for k, v in _HOUSE_DEFAULTS.items())
+        object.__setattr__(self, "house", house)
 
     def replace(self, **changes: Any) -> Rules:
-        """A copy with some options changed (the name becomes ``NAME+custom`` unless given)."""
-        unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
+        """A copy with some options changed (the name stays unless given)."""
+        unknown = set(changes) - {f.name for f in dataclasses.fields(self) if f.init}
         if unknown:
-            raise ValueError(f"unknown rule option(s): {', '.join(sorted(unknown))}")
+            raise ValueError(f"unknown rule option(s): {', '.join(sorted(unknown))}; "
+                             f"the options are: {', '.join(OPTION_NAMES)}")
         if "name" not in changes and changes:
             changes["name"] = self.name
         return dataclasses.replace(self, **changes)
@@ -153,18 +321,68 @@ class Rules:
         return self.title_names.get(key, key)
 
     def explain(self) -> str:
-        """A readable summary of the options and their sources."""
+        """A readable summary of the options, what each means, and their sources."""
         lines = [f"{self.name}: {self.description}".rstrip(": "), ""]
-        for f in dataclasses.fields(self):
-            if f.name in ("name", "description", "sources", "title_names"):
-                continue
-            value = getattr(self, f.name)
-            line = f"  {f.name} = {value!r}"
-            source = self.sources.get(f.name)
+        group = ""
+        for spec in OPTIONS:
+            if spec.group != group:
+                group = spec.group
+                lines.append(f"[{GROUP_TITLES[group]}]")
+            value = getattr(self, spec.name)
+            mark = "" if value == spec.default else "  *"
+            lines.append(f"  {spec.name} = {_jsonable(value)!r}{mark}")
+            lines.append(f"      {spec.description}")
+            source = self.sources.get(spec.name)
             if source:
-                line += f"\n      source: {source}"
-            lines.append(line)
+                lines.append(f"      source: {source}")
+        lines.append("")
+        lines.append("  * differs from the default")
         return "\n".join(lines)
+
+
+GROUP_TITLES: dict[str, str] = {
+    "table": "players and leaders",
+    "trick": "what may be played",
+    "special": "cards that reverse, cut and bomb",
+    "deal": "exchange, finishing and points",
+}
+"""Headings of the option groups, in the order options are shown."""
+
+
+def _specs() -> tuple[OptionSpec, ...]:
+    out = []
+    for f in dataclasses.fields(Rules):
+        spec = f.metadata.get("spec")
+        if spec is not None:
+            out.append(OptionSpec(name=f.name, default=f.default, **spec))
+    order = list(GROUP_TITLES)
+    return tuple(sorted(out, key=lambda s: order.index(s.group)))
+
+
+OPTIONS: tuple[OptionSpec, ...] = _specs()
+"""Every rule option's declaration, grouped (see :class:`OptionSpec`)."""
+OPTION_NAMES: tuple[str, ...] = tuple(s.name for s in OPTIONS)
+"""The names of the options."""
+TABLE_OPTIONS: tuple[str, ...] = tuple(s.name for s in OPTIONS if s.table)
+"""The options a table of the server may set (match length and table size have fields of their own)."""
+_OPTION_BY_NAME = {s.name: s for s in OPTIONS}
+_HOUSE_DEFAULTS.update(
+    wild_jokers=False, runs=False, run_answer="lowest", equal_answers=False, suit_lock=False, run_revolution=0,
+    eight_cut=False,
+    eleven_back=False, spade3_beats_joker=False, quad_bomb=False, two_bomb=False, lead_card_every_deal=False,
+    exchange_block=None, forbidden_finish=(), capital_fall=False,
+)
+
+
+def check_options(raw: dict[str, Any], allowed: tuple[str, ...] = TABLE_OPTIONS) -> dict[str, Any]:
+    """Options from JSON checked against their declarations, in engine form; ``ValueError`` names the first bad one."""
+    out: dict[str, Any] = {}
+    for name, value in raw.items():
+        spec = _OPTION_BY_NAME.get(name) if name in allowed else None
+        if spec is None:
+            raise ValueError(f"unknown rule option {str(name)[:40]!r}; options: {', '.join(allowed)}")
+        out[name] = spec.check(value)
+    return out
 
 
 def _preset(**kwargs: Any) -> Rules:
@@ -342,8 +560,71 @@ THREE_OF_CLUBS = _preset(
 Four of a kind may not be played, but three of four cards of a rank may.
 """
 
+DAIFUGO = _preset(
+    name="daifugo",
+    description="Daifugō as the UECda computer competition plays it: 5 players, a wild joker, runs, 8-cut, "
+    "suit lock, revolutions.",
+    min_players=3,
+    max_players=7,
+    jokers=1,
+    wild_jokers=True,
+    max_set=5,
+    runs=True,
+    run_min=3,
+    run_answer="above",
+    suit_lock=True,
+    revolution=True,
+    run_revolution=5,
+    eight_cut=True,
+    spade3_beats_joker=True,
+    first_leader="holder",
+    first_lead_card=1,
+    lead_card_every_deal=True,
+    lead_card_must_play=False,
+    later_leader="last",
+    exchange=(2, 1),
+    exchange_block=100,
+    points=(5, 4, 3, 2, 1),
+    deals=100,
+    tie_break="share",
+    titles_top=("daifugo", "fugo"),
+    titles_bottom=("hinmin", "daihinmin"),
+    title_middle="heimin",
+    sources={
+        "min_players": "UECda standard server: 5 players (3 to 7 allowed here)",
+        "jokers": "UECda: 53 cards, one joker",
+        "wild_jokers": "UECda: the joker stands for any card in a set or a run; alone it beats any single",
+        "max_set": "UECda: four of a rank and the joker make a set of five",
+        "runs": "UECda: three or more of one suit in a row, the joker filling any gap",
+        "run_answer": "UECda: a run is beaten only by a run lying wholly above it (below, in a revolution)",
+        "suit_lock": "UECda: two plays in a row with the same suits lock the trick (shibari)",
+        "revolution": "UECda: four or more of a kind (the joker may be one) reverse the order",
+        "run_revolution": "UECda: a run of five or more is a revolution too",
+        "eight_cut": "UECda: a play with an 8 (a run holding one too, not a lone joker) ends the trick",
+        "spade3_beats_joker": "UECda: only the 3 of spades beats a lone joker, and it ends the trick",
+        "first_leader": "UECda: the holder of the 3 of diamonds leads",
+        "first_lead_card": "UECda: the 3 of diamonds",
+        "lead_card_every_deal": "UECda: the holder of the 3 of diamonds leads every game",
+        "lead_card_must_play": "UECda: he need not play it",
+        "exchange": "UECda: the Daihinmin gives his 2 strongest to the Daifugō, the Hinmin his strongest to "
+        "the Fugō, who give back 2 and 1 cards of their choice",
+        "exchange_block": "UECda: a block of 100 games, the first without exchange",
+        "points": "UECda: 5, 4, 3, 2, 1 points by place",
+        "deals": "UECda: a block of 100 games",
+        "titles_top": "Daifugō, Fugō",
+        "titles_bottom": "Hinmin, Daihinmin",
+        "title_middle": "Heimin",
+    },
+)
+"""The rules of the UECda standard match server (computer Daifugō).
+
+A game ends when all but one player have gone out; a revolution lasts to the end
+of the game. There is no forbidden finish, capital fall or 11-back in this rule set
+(each is an option).
+"""
+
 PRESETS: dict[str, Rules] = {
-    r.name: r for r in (TAVERN_JACK, RACE_TO_11, REVOLUTION, THREE_OF_CLUBS)
+    r.name: r for r in (TAVERN_JACK, RACE_TO_11, REVOLUTION, THREE_OF_CLUBS, DAIFUGO)
 }
 """The named presets, by name."""
 
@@ -351,7 +632,8 @@ ALIASES: dict[str, str] = {
     "tavern": "tavern-jack",
     "base": "race-to-11",
     "race": "race-to-11",
-    "daifugo": "revolution",
+    "uecda": "daifugo",
+    "daihinmin": "daifugo",
     "3c": "three-of-clubs",
 }
 """Other names accepted for the presets."""

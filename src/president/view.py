@@ -12,6 +12,7 @@ from typing import Any, NamedTuple
 from .cards import card_str, cards_list
 from .movegen import PASS_MOVE, STRONGER, answer_moves, gift_moves, lead_moves
 from .moves import Move, move_of, move_str
+from .plays import plays, suits_text
 from .rules import Rules
 
 
@@ -39,15 +40,21 @@ class SeatView:
     """
 
     __slots__ = (
-        "all_hands", "counts", "deal_number", "deal_results", "finished", "give_count", "given", "hand", "history",
-        "leader", "must_contain", "owner", "passed", "phase", "played", "players", "received",
-        "revolution", "rules", "scores", "seat", "table", "table_count", "table_rank", "titles",
-        "to_act", "winners",
+        "all_hands", "bottom", "counts", "deal_number", "deal_results", "eleven_back", "finished", "give_count",
+        "given", "hand", "history", "leader", "lock", "must_contain", "owner", "passed", "phase", "played", "players",
+        "received", "revolution", "rules", "scores", "seat", "table", "table_count", "table_move", "table_rank",
+        "titles", "to_act", "winners",
     )
 
     def __init__(self, **fields: Any) -> None:
         for name in self.__slots__:
             setattr(self, name, fields.get(name))
+        if self.table_move is None:
+            self.table_move = self.table
+        if self.lock is None:
+            self.lock, self.eleven_back = 0, False
+        if self.bottom is None:
+            self.bottom = []
 
     rules: Rules
     players: int
@@ -64,8 +71,16 @@ class SeatView:
     owner: int
     passed: int
     revolution: bool
+    table_move: int
+    """The move on the table with what its jokers stand for (``table`` is its cards)."""
+    lock: int
+    """The suits the trick is locked to, as a 4-bit mask (0: none)."""
+    eleven_back: bool
+    """True while a jack has reversed the order until the trick clears."""
     must_contain: int
     finished: list[int]
+    bottom: list[int]
+    """Seats put at the bottom of this deal (a forbidden finish, a capital fall), the first one placed last."""
     titles: list[str | None]
     scores: list[int]
     deal_results: list[DealResult]
@@ -84,6 +99,12 @@ class SeatView:
             return []
         if self.phase == "exchange":
             return list(gift_moves(self.hand, self.give_count))
+        if self.rules.house:
+            found = plays(self.hand, self.rules, self.table_move, self.revolution != self.eleven_back, self.lock,
+                          0 if self.table else self.must_contain)
+            if self.table:
+                found.append(PASS_MOVE)
+            return [move_of(m) for m in found]
         if not self.table:
             return lead_moves(self.hand, self.rules.max_set, self.must_contain)
         key = (self.revolution, self.rules.joker_in_revolution == "highest")
@@ -108,11 +129,15 @@ class SeatView:
             "hand": cards_list(self.hand),
             "counts": list(self.counts),
             "table": cards_list(self.table),
+            "table_move": move_str(self.table_move) if self.table else "",
+            "lock": suits_text(self.lock),
+            "eleven_back": self.eleven_back,
             "table_owner": self.owner if self.table else None,
             "passed": [s for s in range(self.players) if self.passed >> s & 1],
             "revolution": self.revolution,
             "must_contain": card_str(self.must_contain.bit_length() - 1) if self.must_contain else None,
             "finished": list(self.finished),
+            "bottom": list(self.bottom),
             "titles": list(self.titles),
             "title_names": [self.rules.title_name(t) if t else None for t in self.titles],
             "scores": list(self.scores),

@@ -50,7 +50,8 @@ def test_rules_replace_refuses_unknown_options() -> None:
 
 @pytest.mark.parametrize(
     ("option", "value"),
-    [("jokers", 1), ("max_set", 5), ("max_set", 0), ("min_players", 9), ("deals", 0), ("exchange", (2, -1))],
+    [("jokers", 3), ("max_set", 5), ("max_set", 0), ("wild_jokers", True), ("skip_on_equal", True),
+     ("min_players", 9), ("deals", 0), ("exchange", (2, -1))],
 )
 def test_invalid_rules_are_refused(option: str, value: object) -> None:
     with pytest.raises(ValueError, match="invalid rules"):
@@ -64,8 +65,8 @@ def test_rules_need_a_match_length() -> None:
         Rules(first_leader="holder")
 
 
-def test_registry_holds_the_four_presets_by_name() -> None:
-    assert list(PRESETS) == list(PRESET_NAMES)
+def test_registry_holds_the_presets_by_name() -> None:
+    assert list(PRESETS) == [*PRESET_NAMES, "daifugo"]
     for name, rules in PRESETS.items():
         assert rules.name == name and get_rules(name) is rules
         assert rules.description
@@ -73,7 +74,7 @@ def test_registry_holds_the_four_presets_by_name() -> None:
 
 @pytest.mark.parametrize(
     ("alias", "name"),
-    [("tavern", "tavern-jack"), ("race", "race-to-11"), ("daifugo", "revolution"), ("3c", "three-of-clubs"),
+    [("tavern", "tavern-jack"), ("race", "race-to-11"), ("uecda", "daifugo"), ("3c", "three-of-clubs"),
      ("TAVERN-JACK", "tavern-jack")],
 )
 def test_aliases_and_any_case_name_the_presets(alias: str, name: str) -> None:

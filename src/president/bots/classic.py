@@ -32,6 +32,7 @@ from ..cards import NUM_RANKS, lowest_cards
 from ..movegen import ORDER, STRENGTH
 from ..moves import GIVE_FLAG
 from ..view import SeatView
+from .house_classic import house_classic_choice
 
 _POP: tuple[int, ...] = tuple(n.bit_count() for n in range(16))
 
@@ -237,6 +238,8 @@ class ClassicBot:
         if view.phase == "exchange":
             return classic_gift(view.hand, view.give_count) | GIVE_FLAG
         rules = view.rules
+        if rules.house:
+            return house_classic_choice(view)
         return classic_move(
             view.hand,
             view.table_rank,

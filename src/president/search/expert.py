@@ -22,26 +22,39 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..bots.classic import classic_gift, classic_move
-from ..cards import RANK_MASKS
+from ..bots.house_classic import house_classic_choice, house_match_choice
+from ..cards import JOKERS, RANK_MASKS
 from ..engine import Match, Policy
 from ..movegen import STRONGER, answer_moves, lead_moves
 from ..moves import CARDS_MASK, GIVE_FLAG
+from ..plays import shape_of
+from ..rules import Rules
 from ..view import SeatView
 from .inference import PosteriorSampler
 from .sampler import knowledge, sample_hands
 
 
-def distinct_moves(moves: Sequence[int]) -> list[int]:
-    """One move per (rank, size): suits never matter in play, so the others are duplicates.
+def distinct_moves(moves: Sequence[int], rules: Rules | None = None) -> list[int]:
+    """One move per (rank, size): suits never matter in play under the seed rules, so the others are duplicates.
 
+    Under house rules a move is known by its kind (set, run, lone joker), rank,
+    size and jokers spent, and by its suits where the suit lock makes them matter.
     The kept move is the first of each kind in ``moves`` (the engine lists the
     lowest suits first; a lead that must hold a card lists only such leads).
     """
-    seen: set[tuple[int, int]] = set()
+    seen: set[tuple[int, ...]] = set()
     out = []
+    house = rules is not None and rules.house
     for move in moves:
         cards = move & CARDS_MASK
-        key = ((cards.bit_length() - 1) >> 2, cards.bit_count()) if cards else (-1, 0)
+        if house and cards:
+            assert rules is not None
+            shape = shape_of(move, rules.wild_jokers)
+            assert shape is not None
+            key: tuple[int, ...] = (shape.kind, shape.rank, shape.size, (cards & JOKERS).bit_count(),
+                                    shape.suits if rules.suit_lock else 0)
+        else:
+            key = ((cards.bit_length() - 1) >> 2, cards.bit_count()) if cards else (-1, 0)
         if key not in seen:
             seen.add(key)
             out.append(move)
@@ -63,6 +76,12 @@ def noisy_classic_policy(view_rules_max_set: int, flips: bool, jokers_high: bool
             return leads[int(rng.random() * len(leads))]
         return classic_move(hand, table_rank, table_count, revolution, jokers_high, view_rules_max_set, flips, must)
 
+    def house(match: Match, seat: int, moves: Sequence[int], rng: random.Random) -> int:
+        if epsilon and rng.random() < epsilon:
+            return moves[int(rng.random() * len(moves))]
+        return house_match_choice(match, seat, moves)
+
+    policy.house = house  # type: ignore[attr-defined]
     return policy
 
 
@@ -174,7 +193,7 @@ class SearchBot:
         if exchange:
             candidates = [g | GIVE_FLAG for g in gift_candidates(view.hand, view.give_count)]
         else:
-            candidates = distinct_moves(view.legal_masks())
+            candidates = distinct_moves(view.legal_masks(), view.rules)
         if len(candidates) == 1:
             return candidates[0]
         if self.blunder and rng.random() < self.blunder:
@@ -185,6 +204,8 @@ class SearchBot:
         if view.phase == "exchange":
             return classic_gift(view.hand, view.give_count) | GIVE_FLAG
         rules = view.rules
+        if rules.house:
+            return house_classic_choice(view)
         return classic_move(view.hand, view.table_rank, view.table_count, view.revolution,
                             rules.joker_in_revolution == "highest", rules.max_set, rules.revolution,
                             view.must_contain)
@@ -235,7 +256,7 @@ class SearchBot:
         order = sim.playout_until(seat, policy, rng)
         if order is not None:
             return values[order.index(seat)]
-        moves = distinct_moves(sim.legal_masks())
+        moves = distinct_moves(sim.legal_masks(), sim.rules)
         best = moves[0]
         if len(moves) > 1:
             best_total = -1e9

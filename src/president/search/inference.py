@@ -33,8 +33,8 @@ def _distinct_count(moves: Sequence[int]) -> int:
 def history_weight(view: SeatView, hands: Sequence[int], epsilon: float) -> float:
     """The likelihood of the other players' plays this deal if the hands were ``hands`` (up to a constant)."""
     history = view.history
-    if not history:
-        return 1.0
+    if not history or view.rules.house:
+        return 1.0  # under house rules the guesses are not weighted by the plays (not modelled yet)
     rules = view.rules
     start = list(hands)
     for seat, move in history:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..cards import FULL_DECK, JOKERS, iter_cards
+from ..cards import DECK_MASKS, iter_cards
 from ..view import SeatView
 
 
@@ -42,7 +42,7 @@ class Knowledge:
 def knowledge(view: SeatView) -> Knowledge:
     """The constraints on the hidden hands that ``view`` implies."""
     n = view.players
-    deck = FULL_DECK | (JOKERS if view.rules.jokers else 0)
+    deck = DECK_MASKS[view.rules.jokers]
     outside = deck & ~view.hand & ~view.played
     must = [0] * n
     allowed = [outside] * n

@@ -1,0 +1,148 @@
+"""The ``classic`` player under house rules: seed 004's way of playing, carried over to runs, jokers and bombs.
+
+The seed-004 computer players lead their smallest combination, beat with the
+cheapest combination that does not break a bigger one, keep their 2s for the end
+and give back their weakest cards. Under house rules the same ideas pick among the
+engine's legal moves (see ``docs/bots.md``):
+
+* A move is *reserved* when it spends a joker, a card at least as strong as the
+  normal 2 in the order in force, or a bomb (four of a kind where it ends the
+  trick, 2s under the 2-bomb rule). Reserved moves are kept for the end: played
+  only when nothing else can be led, or, to answer, when the rest of the hand
+  would be at most one combination.
+* A move *breaks* a set when it takes some but not all of the cards of a rank the
+  hand holds; a move that breaks nothing is preferred, then the one breaking least.
+* Leading, the weakest combination goes first and, at equal strength, the one
+  with more cards (a run before a single of its lowest rank). Answering, the
+  cheapest beat goes first.
+* A move that empties the hand is played at once unless it would be a forbidden
+  finish. A revolution is started only when it moves the rest of the hand up the
+  order in total. Equal choices keep the engine's order (lowest int first).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ..cards import JOKERS, RANK_MASKS
+from ..moves import CARDS_MASK
+from ..plays import LONE_JOKER, RUN, SET, SPADE_THREE, Shape, shape_of, strength
+from ..rules import Rules
+from ..view import SeatView
+
+if TYPE_CHECKING:
+    from ..engine import Match
+
+_NIBBLE_COUNT = tuple(n.bit_count() for n in range(16))
+
+
+def _breaks(hand: int, cards: int) -> int:
+    """How many ranks of the hand the play takes part of (without taking them all)."""
+    broken = 0
+    for rank in range(13):
+        taken = cards >> (4 * rank) & 15
+        if taken and taken != hand >> (4 * rank) & 15:
+            broken += 1
+    return broken
+
+
+def _groups(hand: int) -> int:
+    """The number of ranks held (jokers count as one group)."""
+    return sum(1 for r in range(13) if hand >> (4 * r) & 15) + (1 if hand & JOKERS else 0)
+
+
+def _reserved(shape: Shape, cards: int, reversed_order: bool, rules: Rules) -> bool:
+    if cards & JOKERS or shape.kind == LONE_JOKER:
+        return True
+    two = strength(12, False, rules)
+    top = shape.top if not reversed_order else shape.rank
+    if strength(top, reversed_order, rules) >= two:
+        return True
+    return shape.kind == SET and ((rules.quad_bomb and shape.size >= 4) or (rules.two_bomb and shape.rank == 12))
+
+
+def _revolution_helps(hand: int, shape: Shape, reversed_order: bool, rules: Rules) -> bool:
+    """Whether reversing the order moves the rest of the hand up in total."""
+    rest = hand & ~shape.cards
+    now = after = 0
+    for rank in range(13):
+        count = _NIBBLE_COUNT[rest >> (4 * rank) & 15]
+        if count:
+            now += count * strength(rank, reversed_order, rules)
+            after += count * strength(rank, not reversed_order, rules)
+    return after > now
+
+
+def house_classic_move(
+    moves: Sequence[int], hand: int, rules: Rules, reversed_order: bool, leading: bool,
+    table_lone_joker: bool = False,
+) -> int:
+    """The classic choice among the legal ``moves`` (a pass, 0, is among them when answering)."""
+    best = None
+    best_key: tuple[int, ...] | None = None
+    wild = rules.wild_jokers
+    for move in moves:
+        if not move:
+            continue
+        cards = move & CARDS_MASK
+        shape = shape_of(move, wild)
+        if shape is None:
+            continue
+        if cards == hand and not _forbidden(shape, cards, rules, table_lone_joker):
+            return move  # going out
+        if table_lone_joker and cards == 1 << SPADE_THREE:
+            return move  # the only answer to a lone joker wins the trick
+        reserved = _reserved(shape, cards, reversed_order, rules)
+        rest = hand & ~cards
+        if reserved:
+            endgame = _groups(rest) <= 1
+            if not endgame and not leading:
+                continue
+        reverses = rules.revolution and (
+            (shape.kind == SET and shape.size >= 4)
+            or (shape.kind == RUN and rules.run_revolution and shape.size >= rules.run_revolution))
+        bad_revolution = bool(reverses) and not _revolution_helps(hand, shape, reversed_order, rules)
+        key = (
+            int(reserved),
+            int(bad_revolution),
+            _breaks(hand, cards & ~JOKERS),
+            strength(shape.rank if not reversed_order or shape.kind != RUN else shape.top, reversed_order, rules),
+            -shape.size if leading else 0,
+            move,
+        )
+        if best_key is None or key < best_key:
+            best, best_key = move, key
+    if best is None:
+        return 0 if not leading else min(m for m in moves if m)
+    if not leading and best_key is not None and (best_key[0] or best_key[1]) and _groups(hand) > 2:
+        return 0
+    return best
+
+
+def _forbidden(shape: Shape, cards: int, rules: Rules, table_lone_joker: bool) -> bool:
+    banned = rules.forbidden_finish
+    if not banned:
+        return False
+    return (
+        ("2" in banned and shape.kind != LONE_JOKER and bool(shape.cards & RANK_MASKS[12]))
+        or ("joker" in banned and bool(cards & JOKERS))
+        or ("8" in banned and shape.kind != LONE_JOKER and bool(shape.cards & RANK_MASKS[5]))
+        or ("spade3" in banned and table_lone_joker and cards == 1 << SPADE_THREE)
+    )
+
+
+def house_classic_choice(view: SeatView) -> int:
+    """The classic move for a seat's view under house rules (it must be the seat to act, in the play phase)."""
+    table = shape_of(view.table_move, view.rules.wild_jokers) if view.table else None
+    return house_classic_move(view.legal_masks(), view.hand, view.rules, view.revolution != view.eleven_back,
+                              not view.table, table is not None and table.kind == LONE_JOKER)
+
+
+def house_match_choice(match: Match, seat: int, moves: Sequence[int]) -> int:
+    """The classic move of ``seat`` among ``moves`` in a match under house rules (for playouts)."""
+    rules = match.rules
+    table = shape_of(match.table_move, rules.wild_jokers) if match.table_mask else None
+    return house_classic_move(moves, match.hands[seat], rules, match.revolution != match.eleven_back,
+                              table is None, table is not None and table.kind == LONE_JOKER)
+

@@ -1,0 +1,295 @@
+"""What a play is and what it beats, under every rule option: the one definition of a legal play.
+
+A play is an int move (see :mod:`president.moves`): the mask of the cards played,
+with the card each wild joker stands for. Its :class:`Shape` says what it stands
+for: a set of one rank, a run of one suit, or a lone wild joker. :func:`answer_problem`
+says whether a play may answer the play on the table (and if not, why, in a
+sentence for the player); :func:`plays` lists every legal play of a hand. The
+general engine (:mod:`president.house`) and the views use these functions, and the
+fast engine of the seed rule sets is held to them by the tests.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import NamedTuple
+
+from .cards import BLACK_JOKER, JOKER_RANK, JOKERS, RANK_NAMES, RED_JOKER, SUIT_SYMBOLS, TWO_RANK, cards_str
+from .moves import CARDS_MASK, represented, with_stands
+from .rules import Rules
+
+SET, RUN, LONE_JOKER = 0, 1, 2
+"""The kinds of a play."""
+EIGHT_RANK = 5
+JACK_RANK = 8
+SPADE_THREE = 3
+"""The card number of the 3 of spades."""
+_SET_NAMES = {1: "single card", 2: "pair", 3: "three of a kind", 4: "four of a kind", 5: "five of a kind",
+              6: "six of a kind"}
+
+
+class Shape(NamedTuple):
+    """What a play stands for."""
+
+    kind: int
+    """:data:`SET`, :data:`RUN` or :data:`LONE_JOKER`."""
+    size: int
+    rank: int
+    """The rank of a set, the lowest rank of a run, :data:`~president.cards.JOKER_RANK` for a lone joker."""
+    top: int
+    """The highest rank of a run (the rank of a set)."""
+    suits: int
+    """The suits of the cards it stands for, as a 4-bit mask (0 for a lone joker or plain jokers)."""
+    cards: int
+    """The cards it stands for (a plain joker stands for itself)."""
+
+    def name(self) -> str:
+        """``pair``, ``run of 4``, ``lone joker`` …"""
+        if self.kind == RUN:
+            return f"run of {self.size}"
+        if self.kind == LONE_JOKER:
+            return "lone joker"
+        return _SET_NAMES.get(self.size, f"set of {self.size}")
+
+
+_SHAPES: dict[tuple[int, bool], Shape | None] = {}
+
+
+def shape_of(value: int, wild: bool) -> Shape | None:
+    """The shape of a play, or None when its cards make no combination (``wild``: jokers are wild)."""
+    key = (value, wild)
+    try:
+        return _SHAPES[key]
+    except KeyError:
+        pass
+    shape = _shape(value, wild)
+    if len(_SHAPES) > 200_000:
+        _SHAPES.clear()
+    _SHAPES[key] = shape
+    return shape
+
+
+def _shape(value: int, wild: bool) -> Shape | None:
+    cards = value & CARDS_MASK
+    rep = represented(value)
+    size = rep.bit_count()
+    if not size:
+        return None
+    if rep & JOKERS:
+        if rep & ~JOKERS:
+            return None  # a joker mixed with cards must say what it stands for
+        if wild:
+            if size == 1:
+                return Shape(LONE_JOKER, 1, JOKER_RANK, JOKER_RANK, 0, rep)
+            return None
+        return Shape(SET, size, JOKER_RANK, JOKER_RANK, 0, rep)
+    if cards & JOKERS and not wild:
+        return None
+    ranks = {c >> 2 for c in _cards(rep)}
+    suits = 0
+    for c in _cards(rep):
+        suits |= 1 << (c & 3)
+    if len(ranks) == 1:
+        rank = ranks.pop()
+        return Shape(SET, size, rank, rank, suits, rep)
+    low, high = min(ranks), max(ranks)
+    if suits.bit_count() == 1 and high - low + 1 == size == len(ranks):
+        return Shape(RUN, size, low, high, suits, rep)
+    return None
+
+
+def _cards(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def strength(rank: int, reversed_order: bool, rules: Rules) -> int:
+    """How strong a rank is in the current order: higher beats lower."""
+    if rank == JOKER_RANK:
+        if reversed_order and rules.joker_in_revolution == "lowest":
+            return -1
+        return 14
+    return 12 - rank if reversed_order else rank
+
+
+def suits_text(suits: int) -> str:
+    """``♥`` or ``♣♥`` for a suit mask."""
+    return "".join(SUIT_SYMBOLS[s] for s in range(4) if suits >> s & 1)
+
+
+def play_problem(shape: Shape | None, rules: Rules) -> str | None:
+    """Why a play can never be made under ``rules`` (None when its shape is allowed)."""
+    if shape is None:
+        if rules.runs:
+            return ("cards played together must be a set of one rank or a run of one suit "
+                    "(a joker says what it stands for: RJ=5c)")
+        return "cards played together must all have the same rank"
+    if shape.kind == SET and shape.size > rules.max_set:
+        return f"at most {rules.max_set} cards of one rank may be played together in {rules.name}"
+    if shape.kind == RUN:
+        if not rules.runs:
+            return "cards played together must all have the same rank (runs are not played here)"
+        if shape.size < rules.run_min:
+            return f"a run needs at least {rules.run_min} cards"
+    return None
+
+
+def answer_problem(shape: Shape, table: Shape, reversed_order: bool, lock: int, rules: Rules) -> str | None:
+    """Why the play of ``shape`` may not answer ``table`` now (None when it may).
+
+    ``reversed_order`` is the order of the trick (a revolution, or 11-back, or both
+    cancelling); ``lock`` the suits the trick is locked to (0 for none).
+    """
+    if shape.kind == SET:
+        if rules.two_bomb and shape.rank == TWO_RANK:
+            return None
+        if rules.quad_bomb and shape.size >= 4 and shape.rank != JOKER_RANK:
+            return None
+    if table.kind == LONE_JOKER:
+        if rules.spade3_beats_joker:
+            if shape.cards == 1 << SPADE_THREE and shape.kind == SET:
+                return None
+            return "only the 3 of spades beats a lone joker"
+        return "nothing beats a lone joker"
+    if shape.kind == LONE_JOKER:
+        if table.kind == SET and table.size == 1:
+            return None
+        return f"a lone joker only answers a single card, not a {table.name()}"
+    if shape.kind != table.kind or shape.size != table.size:
+        return f"a {table.name()} can only be beaten by a {table.name()}, not by a {shape.name()}"
+    if lock and shape.suits != lock:
+        return f"the trick is locked to {suits_text(lock)}: play {suits_text(lock)}"
+    if shape.kind == RUN and rules.run_answer == "above":
+        # The play's weakest card must beat the table's strongest.
+        mine = strength(shape.top if reversed_order else shape.rank, reversed_order, rules)
+        theirs = strength(table.rank if reversed_order else table.top, reversed_order, rules)
+        if mine > theirs:
+            return None
+        what = "below" if reversed_order else "above"
+        return f"{cards_str(shape.cards)} does not beat {cards_str(table.cards)}: play a run wholly {what} it"
+    mine = strength(shape.rank, reversed_order, rules)
+    theirs = strength(table.rank, reversed_order, rules)
+    if mine > theirs or (mine == theirs and rules.equal_answers):
+        return None
+    what = "lower" if reversed_order else "higher"
+    if table.kind == RUN:
+        return f"{cards_str(shape.cards)} does not beat {cards_str(table.cards)}: play a run starting {what}"
+    return f"{cards_str(shape.cards)} does not beat {cards_str(table.cards)}: play a {what} {table.name()}"
+
+
+def is_equal_answer(shape: Shape, table: Shape, reversed_order: bool, rules: Rules) -> bool:
+    """Whether ``shape`` answers ``table`` at the same strength (for the skip rule)."""
+    if shape.kind == RUN and rules.run_answer == "above":
+        return False
+    return (shape.kind == table.kind and shape.size == table.size and shape.kind != LONE_JOKER
+            and strength(shape.rank, reversed_order, rules) == strength(table.rank, reversed_order, rules))
+
+
+def candidate_plays(hand: int, rules: Rules) -> list[int]:
+    """Every play the cards of ``hand`` can make under ``rules``, whatever is on the table.
+
+    Jokers that stand in say so: a wild joker in a set may stand for any suit
+    missing from the set, so each choice is its own move (the suits matter under
+    the suit lock); two jokers standing together take the lower card for the
+    black joker.
+    """
+    wild = rules.wild_jokers
+    held_jokers = [j for j in (BLACK_JOKER, RED_JOKER) if hand >> j & 1]
+    out: list[int] = []
+    max_set = rules.max_set
+    for rank in range(13):
+        nibble = hand >> (4 * rank) & 15
+        base = rank * 4
+        for sub in range(16):
+            if sub & nibble != sub:
+                continue
+            real = sub.bit_count()
+            mask = sub << base
+            if 1 <= real <= max_set:
+                out.append(mask)
+            if not wild or not held_jokers:
+                continue
+            free = [s for s in range(4) if not sub >> s & 1]
+            for k in range(1, len(held_jokers) + 1):
+                if real + k > max_set or real + k < 2 or k > len(free):
+                    continue
+                for jokers in combinations(held_jokers, k):
+                    for suits in combinations(free, k):
+                        stands = {j: base + s for j, s in zip(jokers, suits, strict=True)}
+                        out.append(with_stands(mask | sum(1 << j for j in jokers), stands))
+    if held_jokers:
+        if wild:
+            out.extend(1 << j for j in held_jokers)
+        else:
+            nibble = hand >> (4 * JOKER_RANK) & 3
+            out.extend(sub << (4 * JOKER_RANK) for sub in (1, 2, 3) if sub & nibble == sub)
+    if rules.runs:
+        out.extend(_runs(hand, rules.run_min, held_jokers if wild else []))
+    return out
+
+
+def _runs(hand: int, run_min: int, jokers: list[int]) -> list[int]:
+    out: list[int] = []
+    most_jokers = len(jokers)
+    for suit in range(4):
+        for low in range(13 - run_min + 1):
+            missing: list[int] = []
+            held: list[int] = []
+            for high in range(low, 13):
+                card = high * 4 + suit
+                (held if hand >> card & 1 else missing).append(card)
+                if len(missing) > most_jokers:
+                    break
+                if high - low + 1 < run_min or not held:
+                    continue
+                cards = sum(1 << c for c in held)
+                if not missing:
+                    out.append(cards)
+                # Jokers fill the missing cards, and may also stand for held ones.
+                for extra in range(most_jokers - len(missing) + 1):
+                    if not missing and not extra:
+                        continue
+                    for kept_out in combinations(held, extra):
+                        if len(kept_out) == len(held):
+                            continue
+                        stand = sorted(missing + list(kept_out))
+                        real = cards & ~sum(1 << c for c in kept_out)
+                        for used in combinations(jokers, len(stand)):
+                            stands = dict(zip(used, stand, strict=True))
+                            out.append(with_stands(real | sum(1 << j for j in used), stands))
+    return out
+
+
+def plays(
+    hand: int, rules: Rules, table: int = 0, reversed_order: bool = False, lock: int = 0, must_contain: int = 0,
+) -> list[int]:
+    """Every legal play of ``hand`` (no pass), in increasing int order.
+
+    ``table`` is the move on the table (0 when leading), ``reversed_order`` the
+    order of the trick, ``lock`` the locked suits, ``must_contain`` a card mask
+    the lead must hold.
+    """
+    wild = rules.wild_jokers
+    out = []
+    table_shape = shape_of(table, wild) if table else None
+    for move in candidate_plays(hand, rules):
+        shape = shape_of(move, wild)
+        if shape is None or play_problem(shape, rules) is not None:
+            continue
+        if table_shape is None:
+            if must_contain and not move & must_contain:
+                continue
+        elif answer_problem(shape, table_shape, reversed_order, lock, rules) is not None:
+            continue
+        out.append(move)
+    out.sort()
+    return out
+
+
+def describe_rank(rank: int) -> str:
+    """The name of a rank (``8``, ``J``, ``Jk``)."""
+    return RANK_NAMES[rank]
