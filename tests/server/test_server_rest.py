@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
+from president.rules import TABLE_OPTIONS
 from president.server import create_app
 
 from .support import create_table, join, make_config
@@ -18,7 +19,7 @@ def test_a_created_table_waits_with_its_seats_and_an_invite_link(client: TestCli
     made = create_table(client, rules="daifugo", players=5, seats=[None, "classic", None, "random"],
                         options={"pass_lockout": False, "exchange": [1, 1]}, deals=3, turn_seconds=20)
     table = made["table"]
-    assert table["rules"] == "revolution" and table["players"] == 5 and table["status"] == "waiting"
+    assert table["rules"] == "daifugo" and table["players"] == 5 and table["status"] == "waiting"
     assert [s["kind"] for s in table["seats"]] == ["open", "bot", "open", "bot", "open"]
     assert table["seats"][1]["bot"] == "classic" and table["deals"] == 3 and table["turn_seconds"] == 20
     assert made["invite_url"] == f"http://testserver/?table={table['id']}"
@@ -120,11 +121,41 @@ def test_oversized_request_bodies_are_refused(client: TestClient) -> None:
 
 def test_presets_and_bots_are_listed_for_the_table_form(client: TestClient) -> None:
     presets = {p["name"]: p for p in client.get("/api/presets").json()}
-    assert set(presets) == {"tavern-jack", "race-to-11", "revolution", "three-of-clubs"}
+    assert set(presets) == {"tavern-jack", "race-to-11", "revolution", "three-of-clubs", "daifugo"}
     assert presets["revolution"]["options"]["revolution"] is True
+    assert presets["daifugo"]["options"]["eight_cut"] is True and presets["daifugo"]["options"]["jokers"] == 1
     assert presets["three-of-clubs"]["options"]["exchange"] == [2, 1]
     bots = [b["name"] for b in client.get("/api/bots").json()]
     assert "classic" in bots and "random" in bots and "cheater" not in bots
+
+
+def test_the_options_are_served_from_their_declaration(client: TestClient) -> None:
+    options = {o["name"]: o for o in client.get("/api/options").json()}
+    assert set(options) == set(TABLE_OPTIONS)
+    assert options["eight_cut"]["kind"] == "flag" and options["eight_cut"]["default"] is False
+    assert options["jokers"]["low"] == 0 and options["jokers"]["high"] == 2
+    assert options["forbidden_finish"]["choices"] == ["2", "joker", "8", "spade3"]
+    assert all(o["description"] for o in options.values())
+
+
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [({"eight_cut": "yes"}, "eight_cut must be true or false"), ({"run_min": 1}, "run_min must be a whole number"),
+     ({"forbidden_finish": ["ace"]}, "forbidden_finish must be a list"), ({"deals": 3}, "unknown rule option"),
+     ({"skip_on_equal": True}, "skip_on_equal needs equal_answers")],
+)
+def test_bad_house_rules_are_refused_with_the_reason(client: TestClient, options: dict[str, object],
+                                                     words: str) -> None:
+    response = client.post("/api/tables", json={"rules": "tavern-jack", "players": 4, "options": options})
+    assert response.status_code == 400, response.text
+    error = response.json()["error"]
+    assert error["code"] == "bad_rules" and words in error["message"]
+
+
+def test_a_table_with_house_rules_plays_them(client: TestClient) -> None:
+    made = create_table(client, rules="tavern-jack", players=4, seats=[None, "classic", "classic", "classic"],
+                        options={"eight_cut": True, "runs": True, "forbidden_finish": ["2"]})
+    assert made["table"]["options"] == {"eight_cut": True, "runs": True, "forbidden_finish": ["2"]}
 
 
 def test_the_server_refuses_new_tables_when_full(tmp_path: Path) -> None:

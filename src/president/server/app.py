@@ -22,7 +22,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from .. import __version__
 from ..bots import bot_entries
-from ..rules import PRESETS
+from ..rules import OPTIONS, PRESETS
 from .config import ServerConfig
 from .connection import Connection
 from .errors import ProtocolError
@@ -134,6 +134,11 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
     async def health() -> dict[str, Any]:
         """Whether the server is up, and how many tables it holds."""
         return {"ok": True, "version": __version__, "tables": len(hub.tables)}
+
+    @app.get("/api/options")
+    async def options() -> list[dict[str, Any]]:
+        """Every house-rule option a table may set: name, kind, allowed values, default, description, group."""
+        return [spec.to_json() for spec in OPTIONS if spec.table]
 
     @app.get("/api/presets")
     async def presets() -> list[dict[str, Any]]:

@@ -11,61 +11,24 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import Match
-from ..rules import get_rules
+from ..rules import TABLE_OPTIONS, check_options, get_rules
 from .errors import ProtocolError
 from .protocol import CreateTableRequest
 
-_CHOICES: dict[str, tuple[str, ...]] = {
-    "joker_in_revolution": ("lowest", "highest"),
-    "first_leader": ("random", "holder"),
-    "later_leader": ("last", "first"),
-    "tie_break": ("share", "last_deal", "play_on"),
-}
-_FLAGS = ("pass_lockout", "revolution")
-_NUMBERS: dict[str, tuple[int, int]] = {"jokers": (0, 2), "max_set": (1, 4)}
-_SEQUENCES: dict[str, tuple[int, int, int]] = {"exchange": (0, 4, 4), "points": (-100, 100, 8)}
-"""Each sequence option: smallest and largest item, most items."""
-
-RULE_OPTIONS = (*_FLAGS, *_NUMBERS, *_CHOICES, *_SEQUENCES, "first_lead_card")
-"""The house-rule options a table may set (match length has fields of its own)."""
-
-
-def _int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+RULE_OPTIONS = TABLE_OPTIONS
+"""The house-rule options a table may set (match length has fields of its own), from the rules' declaration."""
 
 
 def check_rule_options(raw: dict[str, Any]) -> dict[str, Any]:
-    """The options in engine form (tuples), or :class:`ProtocolError` ``bad_rules`` naming the first bad one."""
-    out: dict[str, Any] = {}
-    for name, value in raw.items():
-        if name not in RULE_OPTIONS:
-            raise ProtocolError("bad_rules", f"unknown rule option {name[:40]!r}; options: {', '.join(RULE_OPTIONS)}")
-        if name in _FLAGS:
-            if not isinstance(value, bool):
-                raise ProtocolError("bad_rules", f"{name} must be true or false")
-        elif name in _NUMBERS:
-            low, high = _NUMBERS[name]
-            if not _int(value) or not low <= value <= high:
-                raise ProtocolError("bad_rules", f"{name} must be a whole number from {low} to {high}")
-        elif name in _CHOICES:
-            if value not in _CHOICES[name]:
-                raise ProtocolError("bad_rules", f"{name} must be one of {', '.join(_CHOICES[name])}")
-        elif name in _SEQUENCES:
-            low, high, most = _SEQUENCES[name]
-            if value is None and name == "points":
-                out[name] = None
-                continue
-            if not isinstance(value, list) or len(value) > most or not all(
-                _int(v) and low <= v <= high for v in value
-            ):
-                raise ProtocolError(
-                    "bad_rules", f"{name} must be a list of at most {most} whole numbers from {low} to {high}"
-                )
-            value = tuple(value)
-        elif name == "first_lead_card" and value is not None and not (_int(value) and 0 <= value <= 53):
-            raise ProtocolError("bad_rules", "first_lead_card must be a card number from 0 to 53, or null")
-        out[name] = value
-    return out
+    """The options in engine form (tuples), or :class:`ProtocolError` ``bad_rules`` naming the first bad one.
+
+    Each option is checked against its declaration in :mod:`president.rules` (type and range) before the
+    engine sees it: an exchange of thirty cards would make the list of legal gifts explode, for instance.
+    """
+    try:
+        return check_options(raw)
+    except ValueError as exc:
+        raise ProtocolError("bad_rules", str(exc)) from None
 
 
 @dataclass(frozen=True)
