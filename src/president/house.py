@@ -56,7 +56,7 @@ class HouseMatch(Match):
         if phase == PLAY:
             hand = self.hands[self.to_act]  # type: ignore[index]
             if self._table:
-                found = plays(hand, self.rules, self._tmove, self._rev != self._back, self._lock)
+                found = plays(hand, self.rules, self._tmove or self._table, self._rev != self._back, self._lock)
                 moves = (*map(move_of, found), *PASS_ONLY)
             else:
                 moves = tuple(map(move_of, plays(hand, self.rules, 0, self._rev, 0, self._must_contain)))
@@ -86,7 +86,7 @@ class HouseMatch(Match):
             raise IllegalMove(problem)
         assert shape is not None
         if self._table:
-            table = shape_of(self._tmove, rules.wild_jokers)
+            table = shape_of(self._tmove or self._table, rules.wild_jokers)
             assert table is not None
             problem = answer_problem(shape, table, self._rev != self._back, self._lock, rules)
             if problem is not None:
@@ -121,7 +121,7 @@ class HouseMatch(Match):
         self.hands[seat] = hand
         shape = shape_of(value, rules.wild_jokers)
         assert shape is not None
-        before = shape_of(self._tmove, rules.wild_jokers) if self._table else None
+        before = shape_of(self._tmove or self._table, rules.wild_jokers) if self._table else None
         reversed_order = self._rev != self._back
         # Under the lockout, whoever passed on this trick stays out of it.
         still = self._waiting | 1 << self._owner if self._lockout and self._table else -1

@@ -1,0 +1,123 @@
+"""The fast engine of the seed rule sets is held to the general engine (the one definition of a trick).
+
+Both are driven with the same recorded choices, over every seed preset and sampled
+combinations of the options the fast engine plays, and their whole states are
+compared after every move: through ``apply`` (with its straight paths and events),
+``apply_fast``, and the playouts (``playout`` and ``playout_until``).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from president import Match
+from president.house import HouseMatch
+
+from .driving import snapshot
+from .spec import PRESET_NAMES
+
+FAST_OPTIONS: list[dict[str, Any]] = [
+    {},
+    {"pass_lockout": True},
+    {"revolution": True, "jokers": 2},
+    {"revolution": True, "jokers": 2, "joker_in_revolution": "highest", "pass_lockout": True},
+    {"max_set": 3, "revolution": True},
+    {"max_set": 2, "jokers": 2},
+    {"lead_card_must_play": False, "first_leader": "holder", "first_lead_card": 5},
+]
+
+
+def general(match: Match) -> Match:
+    """The same match on the general engine."""
+    other = match.copy()
+    other.__class__ = HouseMatch
+    return other
+
+
+def _state(match: Match) -> dict[str, Any]:
+    out = snapshot(match)
+    out["lock"], out["back"], out["legal"] = match.lock, match.eleven_back, sorted(match.legal_masks())
+    return out
+
+
+CASES = [(preset, options) for preset in PRESET_NAMES for options in FAST_OPTIONS]
+
+
+@pytest.mark.parametrize(("preset", "options"), CASES)
+def test_apply_agrees_with_the_general_engine_move_by_move(preset: str, options: dict[str, Any]) -> None:
+    for seed in range(3):
+        players = 4 if preset != "race-to-11" else 5
+        fast = Match(preset, players, seed=seed, deals=2, **options)
+        assert type(fast) is Match
+        slow = general(fast)
+        rng = random.Random(seed)
+        while not fast.is_over:
+            moves = fast.legal_moves()
+            assert sorted(moves) == sorted(slow.legal_moves())
+            move = moves[rng.randrange(len(moves))]
+            if rng.random() < 0.5:
+                assert fast.apply(move) == slow.apply(move)
+            else:
+                fast.apply_fast(move)
+                slow.apply_fast(move)
+            assert _state(fast) == _state(slow)
+
+
+@pytest.mark.parametrize(("preset", "options"), CASES[::2])
+def test_playouts_agree_with_the_general_engine(preset: str, options: dict[str, Any]) -> None:
+    for seed in range(6):
+        players = 4 if preset != "race-to-11" else 6
+        start = Match(preset, players, seed=seed, **options)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(0, 40)):
+            moves = start.legal_moves()
+            start.apply(moves[rng.randrange(len(moves))])
+        if start.phase != "play":
+            continue
+        players_seat = (start.to_act + 1) % players  # type: ignore[operator]
+        # Random choices made on the fast engine, move by move, to the seat's next turn.
+        choices: list[int] = []
+        probe = start.copy()
+        chooser = random.Random(seed)
+        while probe.to_act != players_seat and probe.deal_number == start.deal_number and not probe.is_over:
+            moves = sorted(probe.legal_masks())
+            choices.append(moves[chooser.randrange(len(moves))])
+            probe.apply_fast(choices[-1])
+        seat = players_seat
+        picks = iter(choices)
+        picks_slow = iter(choices)
+
+        def fast_policy(*_: Any, picks: Any = picks) -> int:
+            return int(next(picks))
+
+        def house(match: Match, seat: int, moves: Any, rng: random.Random, picks: Any = picks_slow) -> int:
+            return int(next(picks))
+
+        fast_policy.house = house  # type: ignore[attr-defined]
+        a = start.copy()
+        b = general(start)
+        end_a = a.playout_until(seat, fast_policy, random.Random(0))
+        end_b = b.playout_until(seat, fast_policy, random.Random(0))
+        assert end_a == end_b
+        if end_a is None:
+            for name in ("hands", "table_mask", "table_owner", "to_act", "revolution", "finished"):
+                assert getattr(a, name) == getattr(b, name), name
+            assert sorted(a.legal_masks()) == sorted(b.legal_masks())
+            assert a.seat_view(seat).passed == b.seat_view(seat).passed
+
+
+def test_copy_carries_every_field() -> None:
+    match = Match("daifugo", 5, seed=3)
+    rng = random.Random(1)
+    for _ in range(30):
+        moves = match.legal_moves()
+        match.apply(moves[rng.randrange(len(moves))])
+    other = match.copy()
+    assert type(other) is HouseMatch
+    for name in Match.__slots__:
+        if name not in ("_events", "_legal"):
+            assert getattr(other, name) == getattr(match, name), name
+    assert other.hands is not match.hands
