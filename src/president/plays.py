@@ -138,47 +138,57 @@ def play_problem(shape: Shape | None, rules: Rules) -> str | None:
     return None
 
 
+_OK, _NO_JOKER_ANSWER, _ONLY_SPADE3, _JOKER_ON_SINGLES, _SHAPE, _LOCKED, _NOT_ABOVE, _NOT_HIGHER = range(8)
+
+
+def _answer_code(shape: Shape, table: Shape, reversed_order: bool, lock: int, rules: Rules) -> int:
+    """0 when the play of ``shape`` may answer ``table``, else the code of the reason (see :func:`answer_problem`)."""
+    if shape.kind == SET:
+        if rules.two_bomb and shape.rank == TWO_RANK:
+            return _OK
+        if rules.quad_bomb and shape.size >= 4 and shape.rank != JOKER_RANK:
+            return _OK
+    if table.kind == LONE_JOKER:
+        if rules.spade3_beats_joker:
+            return _OK if shape.cards == 1 << SPADE_THREE and shape.kind == SET else _ONLY_SPADE3
+        return _NO_JOKER_ANSWER
+    if shape.kind == LONE_JOKER:
+        return _OK if table.kind == SET and table.size == 1 else _JOKER_ON_SINGLES
+    if shape.kind != table.kind or shape.size != table.size:
+        return _SHAPE
+    if lock and shape.suits != lock:
+        return _LOCKED
+    if shape.kind == RUN and rules.run_answer == "above":
+        # The play's weakest card must beat the table's strongest.
+        mine = strength(shape.top if reversed_order else shape.rank, reversed_order, rules)
+        theirs = strength(table.rank if reversed_order else table.top, reversed_order, rules)
+        return _OK if mine > theirs else _NOT_ABOVE
+    mine = strength(shape.rank, reversed_order, rules)
+    theirs = strength(table.rank, reversed_order, rules)
+    return _OK if mine > theirs or (mine == theirs and rules.equal_answers) else _NOT_HIGHER
+
+
 def answer_problem(shape: Shape, table: Shape, reversed_order: bool, lock: int, rules: Rules) -> str | None:
     """Why the play of ``shape`` may not answer ``table`` now (None when it may).
 
     ``reversed_order`` is the order of the trick (a revolution, or 11-back, or both
     cancelling); ``lock`` the suits the trick is locked to (0 for none).
     """
-    if shape.kind == SET:
-        if rules.two_bomb and shape.rank == TWO_RANK:
-            return None
-        if rules.quad_bomb and shape.size >= 4 and shape.rank != JOKER_RANK:
-            return None
-    if table.kind == LONE_JOKER:
-        if rules.spade3_beats_joker:
-            if shape.cards == 1 << SPADE_THREE and shape.kind == SET:
-                return None
-            return "only the 3 of spades beats a lone joker"
-        return "nothing beats a lone joker"
-    if shape.kind == LONE_JOKER:
-        if table.kind == SET and table.size == 1:
-            return None
-        return f"a lone joker only answers a single card, not a {table.name()}"
-    if shape.kind != table.kind or shape.size != table.size:
-        return f"a {table.name()} can only be beaten by a {table.name()}, not by a {shape.name()}"
-    if lock and shape.suits != lock:
-        return f"the trick is locked to {suits_text(lock)}: play {suits_text(lock)}"
-    if shape.kind == RUN and rules.run_answer == "above":
-        # The play's weakest card must beat the table's strongest.
-        mine = strength(shape.top if reversed_order else shape.rank, reversed_order, rules)
-        theirs = strength(table.rank if reversed_order else table.top, reversed_order, rules)
-        if mine > theirs:
-            return None
-        what = "below" if reversed_order else "above"
-        return f"{cards_str(shape.cards)} does not beat {cards_str(table.cards)}: play a run wholly {what} it"
-    mine = strength(shape.rank, reversed_order, rules)
-    theirs = strength(table.rank, reversed_order, rules)
-    if mine > theirs or (mine == theirs and rules.equal_answers):
+    code = _answer_code(shape, table, reversed_order, lock, rules)
+    if code == _OK:
         return None
+    mine, theirs = cards_str(shape.cards), cards_str(table.cards)
     what = "lower" if reversed_order else "higher"
-    if table.kind == RUN:
-        return f"{cards_str(shape.cards)} does not beat {cards_str(table.cards)}: play a run starting {what}"
-    return f"{cards_str(shape.cards)} does not beat {cards_str(table.cards)}: play a {what} {table.name()}"
+    return {
+        _NO_JOKER_ANSWER: "nothing beats a lone joker",
+        _ONLY_SPADE3: "only the 3 of spades beats a lone joker",
+        _JOKER_ON_SINGLES: f"a lone joker only answers a single card, not a {table.name()}",
+        _SHAPE: f"a {table.name()} can only be beaten by a {table.name()}, not by a {shape.name()}",
+        _LOCKED: f"the trick is locked to {suits_text(lock)}: play {suits_text(lock)}",
+        _NOT_ABOVE: f"{mine} does not beat {theirs}: play a run wholly {'below' if reversed_order else 'above'} it",
+        _NOT_HIGHER: f"{mine} does not beat {theirs}: play a "
+        + (f"run starting {what}" if table.kind == RUN else f"{what} {table.name()}"),
+    }[code]
 
 
 def is_equal_answer(shape: Shape, table: Shape, reversed_order: bool, rules: Rules) -> bool:
@@ -264,6 +274,46 @@ def _runs(hand: int, run_min: int, jokers: list[int]) -> list[int]:
     return out
 
 
+class HandPlays(NamedTuple):
+    """Every allowed play of a hand, sorted, and the same grouped by (kind, size) with their shapes."""
+
+    leads: tuple[int, ...]
+    groups: dict[tuple[int, int], tuple[tuple[int, Shape], ...]]
+    bombs: tuple[tuple[int, Shape], ...]
+    """Plays that may go on anything (the bombs of the rules)."""
+
+
+_HAND_PLAYS: dict[tuple[int, int], tuple[Rules, HandPlays]] = {}
+
+
+def hand_plays(hand: int, rules: Rules) -> HandPlays:
+    """The plays of ``hand`` under ``rules``, indexed for answering (cached: a hand is asked about often)."""
+    key = (hand, id(rules))
+    entry = _HAND_PLAYS.get(key)
+    if entry is not None and entry[0] is rules:
+        return entry[1]
+    wild = rules.wild_jokers
+    leads = []
+    groups: dict[tuple[int, int], list[tuple[int, Shape]]] = {}
+    bombs = []
+    for move in candidate_plays(hand, rules):
+        shape = shape_of(move, wild)
+        if shape is None or play_problem(shape, rules) is not None:
+            continue
+        leads.append(move)
+        groups.setdefault((shape.kind, shape.size), []).append((move, shape))
+        if shape.kind == SET and shape.rank < JOKER_RANK and (
+            (rules.two_bomb and shape.rank == TWO_RANK) or (rules.quad_bomb and shape.size >= 4)
+        ):
+            bombs.append((move, shape))
+    leads.sort()
+    found = HandPlays(tuple(leads), {k: tuple(v) for k, v in groups.items()}, tuple(bombs))
+    if len(_HAND_PLAYS) > 50_000:
+        _HAND_PLAYS.clear()
+    _HAND_PLAYS[key] = (rules, found)
+    return found
+
+
 def plays(
     hand: int, rules: Rules, table: int = 0, reversed_order: bool = False, lock: int = 0, must_contain: int = 0,
 ) -> list[int]:
@@ -273,21 +323,23 @@ def plays(
     order of the trick, ``lock`` the locked suits, ``must_contain`` a card mask
     the lead must hold.
     """
-    wild = rules.wild_jokers
-    out = []
-    table_shape = shape_of(table, wild) if table else None
-    for move in candidate_plays(hand, rules):
-        shape = shape_of(move, wild)
-        if shape is None or play_problem(shape, rules) is not None:
-            continue
-        if table_shape is None:
-            if must_contain and not move & must_contain:
-                continue
-        elif answer_problem(shape, table_shape, reversed_order, lock, rules) is not None:
-            continue
-        out.append(move)
-    out.sort()
-    return out
+    index = hand_plays(hand, rules)
+    if not table:
+        if must_contain:
+            return [m for m in index.leads if m & must_contain]
+        return list(index.leads)
+    table_shape = shape_of(table, rules.wild_jokers)
+    assert table_shape is not None
+    found = set()
+    candidates = index.groups.get((table_shape.kind, table_shape.size), ())
+    if table_shape.kind == SET and table_shape.size == 1:
+        candidates += index.groups.get((LONE_JOKER, 1), ())
+    elif table_shape.kind == LONE_JOKER:
+        candidates = index.groups.get((SET, 1), ())
+    for move, shape in candidates + index.bombs:
+        if not _answer_code(shape, table_shape, reversed_order, lock, rules):
+            found.add(move)
+    return sorted(found)
 
 
 def describe_rank(rank: int) -> str:
