@@ -1,0 +1,309 @@
+"""A plain, independent model of one deal under house rules, written from the rule texts of the options.
+
+It shares nothing with the engine's rules code (``president.plays`` and
+``president.house``): it lists every combination the 52 cards can stand for (each
+set of one rank, each run of one suit), asks which of them the hand can make (with
+jokers for the cards it lacks, or in place of cards it keeps), and keeps those the
+rules allow on the table. Turns go round seat by seat. Only the notation of a move
+(``president.moves.with_stands``) is shared, to compare moves with the engine's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from itertools import combinations
+
+from president import Match, Rules
+from president.moves import CARDS_MASK, stands_of, with_stands
+
+JOKER_CARDS = (52, 53)
+Play = tuple[frozenset[int], tuple[tuple[int, int], ...]]
+"""A move: the cards that leave the hand, and ``(joker, card it stands for)`` pairs. The pass is empty."""
+PASS: Play = (frozenset(), ())
+
+
+def rank(card: int) -> int:
+    """0 is the 3 … 12 the 2; the jokers are 13."""
+    return card // 4
+
+
+def suit(card: int) -> int:
+    """Clubs, diamonds, hearts, spades: 0 … 3."""
+    return card % 4
+
+
+def _combinations_of_the_deck(rules: Rules) -> list[frozenset[int]]:
+    """Every set of one rank and (with runs) every run of one suit that the 52 cards make."""
+    out = []
+    for r in range(13):
+        cards = [4 * r + s for s in range(4)]
+        for size in range(1, 5):
+            out.extend(frozenset(c) for c in combinations(cards, size))
+    if rules.runs:
+        for s in range(4):
+            for low in range(13):
+                for high in range(low + rules.run_min - 1, 13):
+                    out.append(frozenset(4 * r + s for r in range(low, high + 1)))
+    return out
+
+
+@dataclass(frozen=True)
+class Stands:
+    """What a play stands for."""
+
+    cards: frozenset[int]
+    kind: str
+    """``set``, ``run``, ``joker`` (a lone wild joker) or ``plain`` (plain jokers played together)."""
+
+    @property
+    def ranks(self) -> list[int]:
+        return sorted(rank(c) for c in self.cards)
+
+    @property
+    def suits(self) -> frozenset[int]:
+        return frozenset(suit(c) for c in self.cards) if self.kind in ("set", "run") else frozenset()
+
+
+def stands_for(play: Play, rules: Rules) -> Stands:
+    """What a (legal-looking) play stands for."""
+    cards, stands = play
+    jokers = cards & set(JOKER_CARDS)
+    if not rules.wild_jokers and jokers:
+        return Stands(cards, "plain")
+    if jokers and not stands and len(cards) == 1:
+        return Stands(cards, "joker")
+    shown = (cards - jokers) | {c for _, c in stands}
+    kinds = {rank(c) for c in shown}
+    return Stands(frozenset(shown), "set" if len(kinds) == 1 else "run")
+
+
+@dataclass(frozen=True)
+class HouseDeal:
+    """One deal in progress under house rules."""
+
+    rules: Rules
+    hands: tuple[frozenset[int], ...]
+    to_act: int
+    table: Play = PASS
+    owner: int = -1
+    passed: frozenset[int] = frozenset()
+    finished: tuple[int, ...] = ()
+    bottom: tuple[int, ...] = ()
+    revolution: bool = False
+    back: bool = False
+    lock: frozenset[int] = frozenset()
+    must_contain: int | None = None
+    president: int | None = None
+    """The previous deal's President (for the capital fall), if any."""
+    over: bool = False
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    def holders(self) -> list[int]:
+        return [s for s in range(self.players) if self.hands[s]]
+
+    # ------------------------------------------------------------ what may be played
+
+    def _power(self, r: int) -> int:
+        backwards = self.revolution != self.back
+        if r == 13:
+            return -100 if backwards and self.rules.joker_in_revolution == "lowest" else 100
+        return -r if backwards else r
+
+    def _makes(self, hand: frozenset[int]) -> list[Play]:
+        """Every play the hand can make, whatever the table."""
+        rules = self.rules
+        out: list[Play] = []
+        jokers = sorted(hand & set(JOKER_CARDS))
+        if not rules.wild_jokers:
+            for size in (1, 2):
+                out.extend((frozenset(j), ()) for j in combinations(jokers, size))
+        else:
+            out.extend((frozenset({j}), ()) for j in jokers)
+        wild = jokers if rules.wild_jokers else []
+        for shown in _combinations_of_the_deck(rules):
+            lacking = sorted(shown - hand)
+            if len(lacking) > len(wild):
+                continue
+            kept = sorted(shown & hand)
+            for extra in range(len(wild) - len(lacking) + 1):
+                for replaced in combinations(kept, extra):
+                    standing = sorted([*lacking, *replaced])
+                    if len(standing) == len(shown) and (len({rank(c) for c in shown}) != 1 or len(shown) < 2):
+                        continue  # jokers alone make only sets of two or more
+                    real = frozenset(shown) - set(standing)
+                    for used in combinations(wild, len(standing)):
+                        out.append((real | set(used), tuple(zip(used, standing, strict=True))))
+        return out
+
+    def _allowed(self, play: Play) -> bool:
+        rules = self.rules
+        cards, _ = play
+        me = stands_for(play, rules)
+        if me.kind == "set" and len(me.cards) > rules.max_set:
+            return False
+        if me.kind == "plain" and len(cards) > rules.max_set:
+            return False
+        if not self.table[0]:
+            return self.must_contain is None or self.must_contain in cards
+        them = stands_for(self.table, rules)
+        if me.kind == "set" and rules.two_bomb and set(me.ranks) == {12}:
+            return True
+        if me.kind == "set" and rules.quad_bomb and len(me.cards) >= 4:
+            return True
+        if them.kind == "joker":
+            return rules.spade3_beats_joker and cards == {3} and not play[1]
+        if me.kind == "joker":
+            return them.kind in ("set", "plain") and len(them.cards) == 1
+        my_kind = "set" if me.kind == "plain" else me.kind
+        their_kind = "set" if them.kind == "plain" else them.kind
+        if my_kind != their_kind or len(me.cards) != len(them.cards):
+            return False
+        if self.lock and me.suits != self.lock:
+            return False
+        if my_kind == "run" and rules.run_answer == "above":
+            backwards = self.revolution != self.back
+            if backwards:
+                return max(me.ranks) < min(them.ranks)
+            return min(me.ranks) > max(them.ranks)
+        mine, theirs = self._power(min(me.ranks)), self._power(min(them.ranks))
+        return mine > theirs or (mine == theirs and rules.equal_answers)
+
+    def legal_moves(self) -> list[Play]:
+        """Every legal move of the seat to act, the pass included when a trick is open."""
+        if self.over:
+            return []
+        found = {self._key(p): p for p in self._makes(self.hands[self.to_act]) if self._allowed(p)}
+        moves = list(found.values())
+        if self.table[0]:
+            moves.append(PASS)
+        return moves
+
+    @staticmethod
+    def _key(play: Play) -> tuple[frozenset[int], frozenset[tuple[int, int]]]:
+        return play[0], frozenset(play[1])
+
+    # ------------------------------------------------------------ what a move does
+
+    def after(self, play: Play) -> HouseDeal:
+        """The deal after the seat to act makes ``play`` (legal)."""
+        rules = self.rules
+        seat = self.to_act
+        if not play[0]:
+            return replace(self, passed=self.passed | {seat})._next_turn(seat)
+        hands = list(self.hands)
+        hands[seat] = hands[seat] - play[0]
+        me = stands_for(play, rules)
+        them = stands_for(self.table, rules) if self.table[0] else None
+        state = replace(self, hands=tuple(hands), table=play, owner=seat, must_contain=None,
+                        passed=self.passed if rules.pass_lockout else frozenset())
+        if rules.suit_lock:
+            if me.kind == "joker":
+                state = replace(state, lock=frozenset())
+            elif (not self.lock and them is not None and them.kind != "joker" and me.suits
+                  and me.suits == them.suits):
+                state = replace(state, lock=me.suits)
+        long_run = me.kind == "run" and rules.run_revolution and len(me.cards) >= rules.run_revolution
+        if rules.revolution and ((me.kind == "set" and len(me.cards) >= 4) or long_run):
+            state = replace(state, revolution=not state.revolution)
+        if rules.eleven_back and me.kind != "joker" and 8 in {rank(c) for c in me.cards}:
+            state = replace(state, back=not state.back)
+        shows = {rank(c) for c in me.cards} if me.kind in ("set", "run") else set()
+        cut = (
+            (rules.eight_cut and 5 in shows)
+            or (them is not None and them.kind == "joker" and play[0] == {3})
+            or (rules.quad_bomb and me.kind == "set" and len(me.cards) >= 4)
+            or (rules.two_bomb and me.kind == "set" and shows == {12})
+        )
+        equal = (
+            them is not None and me.kind == them.kind and me.kind in ("set", "run", "plain")
+            and len(me.cards) == len(them.cards) and not (me.kind == "run" and rules.run_answer == "above")
+            and self._power(min(me.ranks)) == self._power(min(them.ranks))
+        )
+        if not hands[seat]:
+            state = state._goes_out(seat, play, me, them)
+            if len(state.holders()) <= 1:
+                return replace(state, over=True, table=PASS, passed=frozenset())
+        if cut:
+            holders = state.holders()
+            leader = seat if seat in holders else state._clockwise(seat, set(holders))
+            return replace(state, table=PASS, passed=frozenset(), lock=frozenset(), back=False, to_act=leader)
+        if rules.skip_on_equal and equal:
+            waiting = set(state.holders()) - state.passed - {seat}
+            if waiting:
+                state = replace(state, passed=state.passed | {state._clockwise(seat, waiting)})
+        return state._next_turn(seat)
+
+    def _goes_out(self, seat: int, play: Play, me: Stands, them: Stands | None) -> HouseDeal:
+        banned = self.rules.forbidden_finish
+        shows = {rank(c) for c in me.cards} if me.kind in ("set", "run") else set()
+        forbidden = (
+            ("2" in banned and 12 in shows) or ("joker" in banned and bool(play[0] & set(JOKER_CARDS)))
+            or ("8" in banned and 5 in shows)
+            or ("spade3" in banned and them is not None and them.kind == "joker" and play[0] == {3})
+        )
+        if forbidden:
+            return replace(self, bottom=(*self.bottom, seat))
+        state = replace(self, finished=(*self.finished, seat))
+        president = self.president
+        if (self.rules.capital_fall and len(state.finished) == 1 and president is not None and president != seat
+                and state.hands[president]):
+            hands = list(state.hands)
+            hands[president] = frozenset()
+            state = replace(state, hands=tuple(hands), bottom=(*state.bottom, president))
+        return state
+
+    def order(self) -> tuple[int, ...]:
+        """The finishing order of a finished deal."""
+        return (*self.finished, *self.holders(), *reversed(self.bottom))
+
+    def _clockwise(self, seat: int, eligible: set[int]) -> int:
+        for step in range(1, self.players + 1):
+            candidate = (seat + step) % self.players
+            if candidate in eligible:
+                return candidate
+        raise AssertionError("nobody can act")
+
+    def _next_turn(self, seat: int) -> HouseDeal:
+        holders = set(self.holders())
+        if holders - {self.owner} <= self.passed:
+            leader = self.owner if self.owner in holders else self._clockwise(self.owner, holders)
+            return replace(self, table=PASS, passed=frozenset(), lock=frozenset(), back=False, to_act=leader)
+        return replace(self, to_act=self._clockwise(seat, holders - self.passed))
+
+
+def play_of(value: int) -> Play:
+    """The reference form of an engine move."""
+    cards = value & CARDS_MASK
+    return frozenset(c for c in range(54) if cards >> c & 1), tuple(sorted(stands_of(value).items()))
+
+
+def value_of(play: Play) -> int:
+    """The engine's int of a reference move."""
+    return with_stands(sum(1 << c for c in play[0]), dict(play[1]))
+
+
+def from_match(match: Match) -> HouseDeal:
+    """The model of the deal ``match`` is playing (in the play phase), from its public state."""
+    assert match.phase == "play" and match.to_act is not None
+    view = match.seat_view(match.to_act)
+    table = play_of(match.table_move) if match.table_mask else PASS
+    results = match.deal_results
+    president = results[-1].order[0] if results and not match.single_deal else None
+    return HouseDeal(
+        rules=match.rules,
+        hands=tuple(frozenset(c for c in range(54) if h >> c & 1) for h in match.hands),
+        to_act=match.to_act,
+        table=table,
+        owner=match.table_owner if match.table_owner is not None else -1,
+        passed=frozenset(s for s in range(match.players) if view.passed >> s & 1),
+        finished=tuple(match.finished),
+        bottom=tuple(view.bottom),
+        revolution=match.revolution,
+        back=match.eleven_back,
+        lock=frozenset(s for s in range(4) if match.lock >> s & 1),
+        must_contain=view.must_contain.bit_length() - 1 if view.must_contain else None,
+        president=president,
+    )

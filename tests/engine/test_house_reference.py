@@ -1,0 +1,85 @@
+"""Random deals under random combinations of house rules, the engine checked against the house reference model."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from president import Match
+
+from .house_reference import HouseDeal, from_match, play_of, value_of
+
+FLAGS = ("eight_cut", "runs", "suit_lock", "eleven_back", "quad_bomb", "two_bomb", "equal_answers",
+         "capital_fall", "pass_lockout", "revolution")
+
+
+def random_options(rng: random.Random) -> dict[str, Any]:
+    options: dict[str, Any] = {flag: rng.random() < 0.5 for flag in FLAGS}
+    options["jokers"] = rng.choice((0, 1, 2))
+    options["wild_jokers"] = bool(options["jokers"]) and rng.random() < 0.7
+    options["spade3_beats_joker"] = bool(options["jokers"]) and rng.random() < 0.5
+    options["skip_on_equal"] = options["equal_answers"] and rng.random() < 0.6
+    options["run_answer"] = rng.choice(("lowest", "above"))
+    options["run_min"] = rng.choice((2, 3, 3, 4))
+    options["run_revolution"] = rng.choice((0, 5)) if options["runs"] and options["revolution"] else 0
+    if options["run_revolution"] and options["run_revolution"] < options["run_min"]:
+        options["run_revolution"] = 0
+    options["forbidden_finish"] = tuple(c for c in ("2", "joker", "8", "spade3") if rng.random() < 0.3)
+    options["max_set"] = rng.choice((3, 4, 4)) + (options["jokers"] if options["wild_jokers"] else 0)
+    options["max_set"] = min(options["max_set"], 4 + (options["jokers"] if options["wild_jokers"] else 0))
+    return options
+
+
+def pick(moves: list[int], rng: random.Random) -> int:
+    """A random move, favouring plays of several cards (runs, sets, jokers standing in) so that rules about
+    them come up often."""
+    big = [m for m in moves if (m & ((1 << 54) - 1)).bit_count() >= 2]
+    if big and rng.random() < 0.7:
+        return big[rng.randrange(len(big))]
+    return moves[rng.randrange(len(moves))]
+
+
+def state(deal: HouseDeal) -> tuple[Any, ...]:
+    open_trick = bool(deal.table[0])
+    return (deal.hands, deal.to_act, deal.table, deal.owner if open_trick else None,
+            deal.passed if open_trick else frozenset(), deal.finished, deal.bottom, deal.revolution, deal.back,
+            deal.lock)
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_random_house_rules_match_the_reference_model(seed: int) -> None:
+    rng = random.Random(seed)
+    options = random_options(rng)
+    players = rng.choice((3, 4, 5))
+    check_against_model(Match("tavern-jack", players, seed=seed, deals=3, **options), rng, options)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_daifugo_matches_the_reference_model(seed: int) -> None:
+    rng = random.Random(seed)
+    check_against_model(Match("daifugo", 5, seed=seed, deals=3), rng, {})
+
+
+def check_against_model(match: Match, rng: random.Random, options: dict[str, Any]) -> None:
+    """Play ``match`` to its end with random moves, checking every play-phase position against the model."""
+    checked = 0
+    while not match.is_over:
+        if match.phase != "play":
+            match.apply(rng.choice(match.legal_moves()))
+            continue
+        model = from_match(match)
+        engine_moves = sorted(match.legal_masks())
+        model_moves = sorted(value_of(p) for p in model.legal_moves())
+        assert engine_moves == model_moves, (options, match.table_move)
+        move = pick(engine_moves, rng)
+        expected = model.after(play_of(move))
+        deal_number = match.deal_number
+        match.apply(move)
+        checked += 1
+        if match.deal_number != deal_number or match.is_over:
+            assert expected.over and match.deal_results[-1].order == expected.order(), options
+            continue
+        assert state(from_match(match)) == state(expected), options
+    assert checked > 50
