@@ -116,6 +116,17 @@ def strength(rank: int, reversed_order: bool, rules: Rules) -> int:
     return 12 - rank if reversed_order else rank
 
 
+_STRENGTHS: dict[tuple[bool, bool], tuple[int, ...]] = {
+    (backwards, low): tuple(
+        (-1 if backwards and low else 14) if rank == JOKER_RANK else 12 - rank if backwards else rank
+        for rank in range(14)
+    )
+    for backwards in (False, True)
+    for low in (False, True)
+}
+"""``_STRENGTHS[(reversed order, plain jokers lowest in a revolution)][rank]``: :func:`strength` by rank."""
+
+
 def suits_text(suits: int) -> str:
     """``♥`` or ``♣♥`` for a suit mask."""
     return "".join(SUIT_SYMBOLS[s] for s in range(4) if suits >> s & 1)
@@ -199,119 +210,146 @@ def is_equal_answer(shape: Shape, table: Shape, reversed_order: bool, rules: Rul
             and strength(shape.rank, reversed_order, rules) == strength(table.rank, reversed_order, rules))
 
 
-def candidate_plays(hand: int, rules: Rules) -> list[int]:
-    """Every play the cards of ``hand`` can make under ``rules``, whatever is on the table.
+Piece = dict[int, tuple[tuple[int, Shape], ...]]
+"""Plays of one rank (or one suit's runs) by size: ``(move, shape)`` pairs."""
 
-    Jokers that stand in say so: a wild joker in a set may stand for any suit
-    missing from the set, so each choice is its own move (the suits matter under
-    the suit lock); two jokers standing together take the lower card for the
-    black joker.
+_SET_PIECES: dict[tuple[int, int, tuple[int, ...], int], Piece] = {}
+_RUN_PIECES: dict[tuple[int, int, tuple[int, ...], int], Piece] = {}
+
+
+def _by_size(pairs: list[tuple[int, Shape]]) -> Piece:
+    out: dict[int, list[tuple[int, Shape]]] = {}
+    for pair in pairs:
+        out.setdefault(pair[1].size, []).append(pair)
+    return {size: tuple(found) for size, found in out.items()}
+
+
+def set_piece(rank: int, nibble: int, jokers: tuple[int, ...], max_set: int) -> Piece:
+    """The sets of ``rank`` from the cards of ``nibble`` and the wild ``jokers`` held, up to ``max_set`` cards.
+
+    A wild joker in a set may stand for any suit missing from the set, so each
+    choice is its own move (the suits matter under the suit lock); two jokers
+    standing together take the lower suit for the black joker.
     """
-    wild = rules.wild_jokers
-    held_jokers = [j for j in (BLACK_JOKER, RED_JOKER) if hand >> j & 1]
-    out: list[int] = []
-    max_set = rules.max_set
-    for rank in range(13):
-        nibble = hand >> (4 * rank) & 15
-        base = rank * 4
-        for sub in range(16):
-            if sub & nibble != sub:
+    key = (rank, nibble, jokers, max_set)
+    piece = _SET_PIECES.get(key)
+    if piece is not None:
+        return piece
+    base = rank * 4
+    pairs = []
+    for sub in range(16):
+        if sub & nibble != sub:
+            continue
+        real = sub.bit_count()
+        mask = sub << base
+        if 1 <= real <= max_set:
+            pairs.append((mask, Shape(SET, real, rank, rank, sub, mask)))
+        free = [s for s in range(4) if not sub >> s & 1]
+        for k in range(1, len(jokers) + 1):
+            if real + k > max_set or real + k < 2 or k > len(free):
                 continue
-            real = sub.bit_count()
-            mask = sub << base
-            if 1 <= real <= max_set:
-                out.append(mask)
-            if not wild or not held_jokers:
-                continue
-            free = [s for s in range(4) if not sub >> s & 1]
-            for k in range(1, len(held_jokers) + 1):
-                if real + k > max_set or real + k < 2 or k > len(free):
-                    continue
-                for jokers in combinations(held_jokers, k):
-                    for suits in combinations(free, k):
-                        stands = {j: base + s for j, s in zip(jokers, suits, strict=True)}
-                        out.append(with_stands(mask | sum(1 << j for j in jokers), stands))
-    if held_jokers:
-        if wild:
-            out.extend(1 << j for j in held_jokers)
-        else:
-            nibble = hand >> (4 * JOKER_RANK) & 3
-            out.extend(sub << (4 * JOKER_RANK) for sub in (1, 2, 3) if sub & nibble == sub)
-    if rules.runs:
-        out.extend(_runs(hand, rules.run_min, held_jokers if wild else []))
-    return out
+            for used in combinations(jokers, k):
+                for suits in combinations(free, k):
+                    stands = {j: base + s for j, s in zip(used, suits, strict=True)}
+                    shown = sub | sum(1 << s for s in suits)
+                    pairs.append((with_stands(mask | sum(1 << j for j in used), stands),
+                                  Shape(SET, real + k, rank, rank, shown, shown << base)))
+    piece = _SET_PIECES[key] = _by_size(pairs)
+    return piece
 
 
-def _runs(hand: int, run_min: int, jokers: list[int]) -> list[int]:
-    out: list[int] = []
-    most_jokers = len(jokers)
-    for suit in range(4):
-        for low in range(13 - run_min + 1):
-            missing: list[int] = []
-            held: list[int] = []
-            for high in range(low, 13):
-                card = high * 4 + suit
-                (held if hand >> card & 1 else missing).append(card)
-                if len(missing) > most_jokers:
-                    break
-                if high - low + 1 < run_min or not held:
+def run_piece(suit: int, ranks: int, jokers: tuple[int, ...], run_min: int) -> Piece:
+    """The runs of ``suit`` from the ranks held in it (a 13-bit mask) and the wild ``jokers`` held.
+
+    Jokers fill the missing cards of a run, and may also stand for cards held;
+    a run holds at least one real card.
+    """
+    key = (suit, ranks, jokers, run_min)
+    piece = _RUN_PIECES.get(key)
+    if piece is not None:
+        return piece
+    pairs: list[tuple[int, Shape]] = []
+    most = len(jokers)
+    for low in range(13 - run_min + 1):
+        missing: list[int] = []
+        held: list[int] = []
+        for high in range(low, 13):
+            card = high * 4 + suit
+            (held if ranks >> high & 1 else missing).append(card)
+            if len(missing) > most:
+                break
+            size = high - low + 1
+            if size < run_min or not held:
+                continue
+            cards = sum(1 << c for c in held)
+            shape = Shape(RUN, size, low, high, 1 << suit, cards | sum(1 << c for c in missing))
+            if not missing:
+                pairs.append((cards, shape))
+            for extra in range(most - len(missing) + 1):
+                if not missing and not extra:
                     continue
-                cards = sum(1 << c for c in held)
-                if not missing:
-                    out.append(cards)
-                # Jokers fill the missing cards, and may also stand for held ones.
-                for extra in range(most_jokers - len(missing) + 1):
-                    if not missing and not extra:
+                for kept_out in combinations(held, extra):
+                    if len(kept_out) == len(held):
                         continue
-                    for kept_out in combinations(held, extra):
-                        if len(kept_out) == len(held):
-                            continue
-                        stand = sorted(missing + list(kept_out))
-                        real = cards & ~sum(1 << c for c in kept_out)
-                        for used in combinations(jokers, len(stand)):
-                            stands = dict(zip(used, stand, strict=True))
-                            out.append(with_stands(real | sum(1 << j for j in used), stands))
+                    stand = sorted(missing + list(kept_out))
+                    real = cards & ~sum(1 << c for c in kept_out)
+                    for used in combinations(jokers, len(stand)):
+                        stands = dict(zip(used, stand, strict=True))
+                        pairs.append((with_stands(real | sum(1 << j for j in used), stands), shape))
+    piece = _RUN_PIECES[key] = _by_size(pairs)
+    return piece
+
+
+def _wild(hand: int, rules: Rules) -> tuple[int, ...]:
+    if not rules.wild_jokers or not hand & JOKERS:
+        return ()
+    return tuple(j for j in (BLACK_JOKER, RED_JOKER) if hand >> j & 1)
+
+
+def _joker_plays(hand: int, rules: Rules) -> list[tuple[int, Shape]]:
+    """Jokers played as themselves: a lone wild joker, or plain jokers as a set of their own rank."""
+    if not hand & JOKERS:
+        return []
+    if rules.wild_jokers:
+        return [(1 << j, Shape(LONE_JOKER, 1, JOKER_RANK, JOKER_RANK, 0, 1 << j))
+                for j in (BLACK_JOKER, RED_JOKER) if hand >> j & 1]
+    nibble = hand >> (4 * JOKER_RANK) & 3
+    return [(sub << 52, Shape(SET, sub.bit_count(), JOKER_RANK, JOKER_RANK, 0, sub << 52))
+            for sub in (1, 2, 3) if sub & nibble == sub and sub.bit_count() <= rules.max_set]
+
+
+def _suit_ranks(hand: int, suit: int) -> int:
+    out = 0
+    for rank in range(13):
+        if hand >> (rank * 4 + suit) & 1:
+            out |= 1 << rank
     return out
 
 
-class HandPlays(NamedTuple):
-    """Every allowed play of a hand, sorted, and the same grouped by (kind, size) with their shapes."""
-
-    leads: tuple[int, ...]
-    groups: dict[tuple[int, int], tuple[tuple[int, Shape], ...]]
-    bombs: tuple[tuple[int, Shape], ...]
-    """Plays that may go on anything (the bombs of the rules)."""
+def _pieces(hand: int, rules: Rules) -> tuple[list[Piece], list[Piece]]:
+    jokers = _wild(hand, rules)
+    sets = [set_piece(rank, hand >> (4 * rank) & 15, jokers, rules.max_set) for rank in range(13)]
+    runs = [run_piece(suit, _suit_ranks(hand, suit), jokers, rules.run_min) for suit in range(4)] if rules.runs else []
+    return sets, runs
 
 
-_HAND_PLAYS: dict[tuple[int, int], tuple[Rules, HandPlays]] = {}
+_LEADS: dict[tuple[int, int], tuple[Rules, tuple[int, ...]]] = {}
 
 
-def hand_plays(hand: int, rules: Rules) -> HandPlays:
-    """The plays of ``hand`` under ``rules``, indexed for answering (cached: a hand is asked about often)."""
+def candidate_plays(hand: int, rules: Rules) -> tuple[int, ...]:
+    """Every play the cards of ``hand`` can make under ``rules``, whatever is on the table, in increasing order."""
     key = (hand, id(rules))
-    entry = _HAND_PLAYS.get(key)
+    entry = _LEADS.get(key)
     if entry is not None and entry[0] is rules:
         return entry[1]
-    wild = rules.wild_jokers
-    leads = []
-    groups: dict[tuple[int, int], list[tuple[int, Shape]]] = {}
-    bombs = []
-    for move in candidate_plays(hand, rules):
-        shape = shape_of(move, wild)
-        if shape is None or play_problem(shape, rules) is not None:
-            continue
-        leads.append(move)
-        groups.setdefault((shape.kind, shape.size), []).append((move, shape))
-        if shape.kind == SET and shape.rank < JOKER_RANK and (
-            (rules.two_bomb and shape.rank == TWO_RANK) or (rules.quad_bomb and shape.size >= 4)
-        ):
-            bombs.append((move, shape))
-    leads.sort()
-    found = HandPlays(tuple(leads), {k: tuple(v) for k, v in groups.items()}, tuple(bombs))
-    if len(_HAND_PLAYS) > 50_000:
-        _HAND_PLAYS.clear()
-    _HAND_PLAYS[key] = (rules, found)
-    return found
+    sets, runs = _pieces(hand, rules)
+    found = [move for piece in sets + runs for pairs in piece.values() for move, _ in pairs]
+    found += [move for move, _ in _joker_plays(hand, rules)]
+    leads = tuple(sorted(found))
+    if len(_LEADS) > 50_000:
+        _LEADS.clear()
+    _LEADS[key] = (rules, leads)
+    return leads
 
 
 def plays(
@@ -323,22 +361,41 @@ def plays(
     order of the trick, ``lock`` the locked suits, ``must_contain`` a card mask
     the lead must hold.
     """
-    index = hand_plays(hand, rules)
     if not table:
+        leads = candidate_plays(hand, rules)
         if must_contain:
-            return [m for m in index.leads if m & must_contain]
-        return list(index.leads)
-    table_shape = shape_of(table, rules.wild_jokers)
+            return [m for m in leads if m & must_contain]
+        return list(leads)
+    wild = rules.wild_jokers
+    table_shape = shape_of(table, wild)
     assert table_shape is not None
-    found = set()
-    candidates = index.groups.get((table_shape.kind, table_shape.size), ())
-    if table_shape.kind == SET and table_shape.size == 1:
-        candidates += index.groups.get((LONE_JOKER, 1), ())
-    elif table_shape.kind == LONE_JOKER:
-        candidates = index.groups.get((SET, 1), ())
-    for move, shape in candidates + index.bombs:
-        if not _answer_code(shape, table_shape, reversed_order, lock, rules):
-            found.add(move)
+    kind, size = table_shape.kind, table_shape.size
+    candidates: list[tuple[int, Shape]] = []
+    if kind == LONE_JOKER:
+        if hand >> SPADE_THREE & 1:
+            candidates.append((1 << SPADE_THREE, Shape(SET, 1, 0, 0, 8, 1 << SPADE_THREE)))
+    elif kind == SET:
+        jokers = _wild(hand, rules)
+        power = _STRENGTHS[reversed_order, rules.joker_in_revolution == "lowest"]
+        weakest = power[table_shape.rank]
+        for rank in range(13):
+            nibble = hand >> (4 * rank) & 15
+            # Only a rank at least as strong as the table's can answer it (bombs are added below).
+            if (nibble or jokers) and power[rank] >= weakest:
+                candidates += set_piece(rank, nibble, jokers, rules.max_set).get(size, ())
+        candidates += _joker_plays(hand, rules)
+    elif kind == RUN:
+        jokers = _wild(hand, rules)
+        for suit in range(4):
+            if not lock or lock == 1 << suit:
+                candidates += run_piece(suit, _suit_ranks(hand, suit), jokers, rules.run_min).get(size, ())
+    if rules.quad_bomb or rules.two_bomb:
+        jokers = _wild(hand, rules)
+        for rank in range(13):
+            for count, pairs in set_piece(rank, hand >> (4 * rank) & 15, jokers, rules.max_set).items():
+                if (rules.quad_bomb and count >= 4) or (rules.two_bomb and rank == TWO_RANK):
+                    candidates += pairs
+    found = {move for move, shape in candidates if not _answer_code(shape, table_shape, reversed_order, lock, rules)}
     return sorted(found)
 
 
