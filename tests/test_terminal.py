@@ -13,7 +13,7 @@ from president.bots import make_bot
 from president.bots.classic import ClassicBot
 from president.cards import cards_str, parse_cards
 from president.cli import main
-from president.moves import GIVE_FLAG, move_str
+from president.moves import GIVE_FLAG, Move, move_str
 from president.terminal import Screen, TerminalGame, play, sorted_hand
 
 ANSI = re.compile(r"\x1b\[")
@@ -208,3 +208,31 @@ def test_cards_are_given_back_by_number_during_the_exchange() -> None:
     assert "Not allowed: you cannot pass during the exchange: give back 2 cards" in text
     assert f"Give back any 2 of your cards; the classic player would give {cards_str(weakest)}" in text
     assert (human, GIVE_FLAG | weakest) in match.moves
+
+
+def test_a_wild_joker_typed_without_its_card_is_asked_about_then_played() -> None:
+    out = io.StringIO()
+    match = Match.from_hands("daifugo", ["5h 5s RJ 9c", "6c 6d 6h Kc", "3c 4c", "4d 7d", "8s 9s"], leader=0)
+    bots = {s: make_bot("classic") for s in range(1, 5)}
+    game = TerminalGame(match, 0, bots, io.StringIO("5h 5s RJ\n5h 5s RJ=5d\nquit\n"), Screen(out, False), seed=1)
+    game.run()
+    text = out.getvalue()
+    assert "say what the joker stands for: 5h 5s RJ=5c | 5h 5s RJ=5d" in text
+    assert match.moves[0] == (0, Move.parse("5h 5s RJ=5d")) and "you play 5h 5s RJ=5d" in text
+
+
+def test_the_lock_and_the_cut_are_told() -> None:
+    out = io.StringIO()
+    match = Match.from_hands("tavern-jack", ["4h 9c Qc", "5h 6d 7d", "8h Kh Ks"], leader=2, suit_lock=True,
+                             eight_cut=True)
+    bots = {1: make_bot("classic"), 2: make_bot("classic")}
+    game = TerminalGame(match, 0, bots, io.StringIO("quit\n"), Screen(out, False), seed=1)
+    game.run()
+    assert "the trick is over (an 8 cuts it)" in out.getvalue()
+    out = io.StringIO()
+    match = Match.from_hands("tavern-jack", ["4h 9c Qc", "5h 6d 7d", "8h Kh Ks"], leader=1, suit_lock=True)
+    game = TerminalGame(match, 0, bots, io.StringIO("quit\n"), Screen(out, False), seed=1)
+    game.run()
+    text = out.getvalue()
+    assert "seat 1 (classic) plays 5h" in text and "Locked to ♥!" in text
+    assert "Locked to ♥: only ♥ may follow." in text

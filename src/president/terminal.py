@@ -18,12 +18,13 @@ from typing import IO, Any, Protocol
 
 from .bots import Bot, make_bot
 from .bots.classic import ClassicBot
-from .cards import card_rank, card_str, iter_cards
+from .cards import JOKERS, card_rank, card_str, iter_cards
 from .engine import Match
 from .errors import IllegalMove
 from .events import Event, Events
 from .movegen import ORDER
 from .moves import CARDS_MASK, GIVE_FLAG, Move, move_str
+from .plays import suits_text
 from .rules import get_rules
 from .view import SeatView
 
@@ -125,13 +126,27 @@ def parse_entry(text: str, view: SeatView, hand: Sequence[int]) -> int:
             if cards & bit:
                 raise IllegalMove(f"card number {n} is given twice")
             cards |= bit
-        return cards | GIVE_FLAG if view.phase == "exchange" else cards
+        return cards | GIVE_FLAG if view.phase == "exchange" else _with_stand_in(cards, view)
     if words.lower() in ("pass", "p"):
         return 0
     move = int(Move.parse(words))
     if view.phase == "exchange" and move:
         move |= GIVE_FLAG
+    elif move and "=" not in words:
+        move = _with_stand_in(move, view)
     return move
+
+
+def _with_stand_in(cards: int, view: SeatView) -> int:
+    """Cards with a wild joker, as the one legal move they make; several: ask which one (``RJ=5c``)."""
+    if not cards & JOKERS or not view.rules.wild_jokers or cards.bit_count() < 2:
+        return cards
+    ways = [m for m in view.legal_masks() if m & CARDS_MASK == cards]
+    if len(ways) == 1:
+        return int(ways[0])
+    if ways:
+        raise IllegalMove("say what the joker stands for: " + " | ".join(move_str(m) for m in ways))
+    return cards
 
 
 class TerminalGame:
@@ -238,12 +253,17 @@ class TerminalGame:
             screen.say(f"  {self.names[seat]:<20} {done:<14} {title:<15} {score:>7}  {action}".rstrip())
         if view.revolution:
             screen.say("  Revolution: the order of the ranks is reversed.", style="magenta")
+        if view.eleven_back:
+            screen.say("  11-back: a jack has reversed the order until the trick ends.", style="magenta")
+        if view.lock:
+            screen.say(f"  Locked to {suits_text(view.lock)}: only {suits_text(view.lock)} may follow.",
+                       style="magenta")
         if view.phase == "exchange":
             to = f" to {self.names[self.partner]}" if self.partner is not None else ""
             screen.say(f"Exchange: give back {view.give_count} card{'s' if view.give_count > 1 else ''} "
                        f"of your choice{to}.", style="yellow")
         elif view.table:
-            screen.say(f"Table: {move_str(view.table)} by {self.names[view.owner]}", style="yellow")
+            screen.say(f"Table: {move_str(view.table_move)} by {self.names[view.owner]}", style="yellow")
         else:
             lead = "Table: empty, you lead"
             if view.must_contain:
@@ -272,18 +292,34 @@ class TerminalGame:
             kind, seat = event.kind, event.seat
             who = self.names[seat] if seat is not None else ""
             if kind == "play":
-                screen.say(f"  {who} {'play' if seat == self.human else 'plays'} {move_str(event.cards)}")
+                shown = move_str(event.cards)
+                for joker, card in event.data.get("stands", {}).items():
+                    shown = shown.replace(joker, f"{joker}={card}")
+                screen.say(f"  {who} {'play' if seat == self.human else 'plays'} {shown}")
             elif kind == "pass":
                 screen.say(f"  {who} {'pass' if seat == self.human else 'passes'}", style="dim")
             elif kind == "revolution":
                 screen.say("  Revolution! The order of the ranks is reversed." if event.data.get("on") else
                            "  Counter-revolution! The normal order is back.", style="bold magenta")
             elif kind == "trick_cleared":
-                screen.say(f"  -- the trick is over; {self.names[event.data['leader']]} "
+                cut = {"eight": " (an 8 cuts it)", "spade3": " (the 3 of spades beats the joker)",
+                       "bomb": " (a bomb)"}.get(event.data.get("cut", ""), "")
+                screen.say(f"  -- the trick is over{cut}; {self.names[event.data['leader']]} "
                            f"{'lead' if event.data['leader'] == self.human else 'leads'}", style="dim")
             elif kind == "out":
-                screen.say(f"  {who} {'are' if seat == self.human else 'is'} out, place {event.data['place']}",
+                note = " (a forbidden finish: placed at the bottom)" if event.data.get("forbidden") else ""
+                screen.say(f"  {who} {'are' if seat == self.human else 'is'} out, place {event.data['place']}{note}",
                            style="bold")
+            elif kind == "lock":
+                screen.say(f"  Locked to {event.data['suits']}!", style="magenta")
+            elif kind == "eleven_back":
+                screen.say("  11-back! The order is reversed until the trick ends." if event.data.get("on") else
+                           "  11-back again: the order is back.", style="magenta")
+            elif kind == "skip":
+                screen.say(f"  {who} {'are' if seat == self.human else 'is'} skipped", style="dim")
+            elif kind == "fall":
+                screen.say(f"  {who} {'fall' if seat == self.human else 'falls'} from power: out, place "
+                           f"{event.data['place']}", style="bold")
             elif kind in ("gift", "return"):
                 self._narrate_exchange(event)
             elif kind == "deal_over":
