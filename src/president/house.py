@@ -20,7 +20,7 @@ from .engine import EXCHANGE, OVER, PASS_ONLY, PLAY, Match, Policy
 from .errors import IllegalMove
 from .events import Events
 from .movegen import gift_moves
-from .moves import CARDS_MASK, STANDS_MASK, Move, move_of, move_str, represented, stands_of
+from .moves import CARDS_MASK, STANDS_MASK, Move, move_str, represented, stands_of
 from .plays import (
     EIGHT_RANK,
     JACK_RANK,
@@ -56,10 +56,10 @@ class HouseMatch(Match):
         if phase == PLAY:
             hand = self.hands[self.to_act]  # type: ignore[index]
             if self._table:
-                found = plays(hand, self.rules, self._tmove or self._table, self._rev != self._back, self._lock)
-                moves = (*map(move_of, found), *PASS_ONLY)
+                moves = plays(hand, self.rules, self._tmove or self._table, self._rev != self._back,
+                              self._lock) + PASS_ONLY
             else:
-                moves = tuple(map(move_of, plays(hand, self.rules, 0, self._rev, 0, self._must_contain)))
+                moves = plays(hand, self.rules, 0, self._rev, 0, self._must_contain)
         elif phase == EXCHANGE:
             moves = tuple(gift_moves(self.hands[self.to_act], self._give_count))  # type: ignore[index]
         else:

@@ -15,7 +15,7 @@ from itertools import combinations
 from typing import NamedTuple
 
 from .cards import BLACK_JOKER, JOKER_RANK, JOKERS, RANK_NAMES, RED_JOKER, SUIT_SYMBOLS, TWO_RANK, cards_str
-from .moves import CARDS_MASK, represented, with_stands
+from .moves import CARDS_MASK, Move, move_of, represented, with_stands
 from .rules import Rules
 
 SET, RUN, LONE_JOKER = 0, 1, 2
@@ -125,6 +125,12 @@ _STRENGTHS: dict[tuple[bool, bool], tuple[int, ...]] = {
     for low in (False, True)
 }
 """``_STRENGTHS[(reversed order, plain jokers lowest in a revolution)][rank]``: :func:`strength` by rank."""
+_AT_LEAST: dict[tuple[bool, bool, int], tuple[int, ...]] = {
+    (backwards, low, table): tuple(r for r in range(13) if power[r] >= power[table])
+    for (backwards, low), power in _STRENGTHS.items()
+    for table in range(14)
+}
+"""``_AT_LEAST[(reversed order, plain jokers lowest, table rank)]``: the ranks 3 … 2 at least as strong."""
 
 
 def suits_text(suits: int) -> str:
@@ -318,12 +324,16 @@ def _joker_plays(hand: int, rules: Rules) -> list[tuple[int, Shape]]:
             for sub in (1, 2, 3) if sub & nibble == sub and sub.bit_count() <= rules.max_set]
 
 
+_SUIT_BYTES = tuple(tuple((b >> suit & 1) | (b >> (suit + 4) & 1) << 1 for b in range(256)) for suit in range(4))
+"""``_SUIT_BYTES[suit][byte]``: which of the two ranks of a hand byte hold the suit (2 bits)."""
+
+
 def _suit_ranks(hand: int, suit: int) -> int:
-    out = 0
-    for rank in range(13):
-        if hand >> (rank * 4 + suit) & 1:
-            out |= 1 << rank
-    return out
+    """The ranks of ``hand`` (a 13-bit mask) that hold a card of ``suit``."""
+    table = _SUIT_BYTES[suit]
+    b6, b5, b4, b3, b2, b1, b0 = (hand & 0xFFFFFFFFFFFFF).to_bytes(7)
+    return (table[b0] | table[b1] << 2 | table[b2] << 4 | table[b3] << 6 | table[b4] << 8 | table[b5] << 10
+            | table[b6] << 12)
 
 
 def _pieces(hand: int, rules: Rules) -> tuple[list[Piece], list[Piece]]:
@@ -333,10 +343,10 @@ def _pieces(hand: int, rules: Rules) -> tuple[list[Piece], list[Piece]]:
     return sets, runs
 
 
-_LEADS: dict[tuple[int, int], tuple[Rules, tuple[int, ...]]] = {}
+_LEADS: dict[tuple[int, int], tuple[Rules, tuple[Move, ...]]] = {}
 
 
-def candidate_plays(hand: int, rules: Rules) -> tuple[int, ...]:
+def candidate_plays(hand: int, rules: Rules) -> tuple[Move, ...]:
     """Every play the cards of ``hand`` can make under ``rules``, whatever is on the table, in increasing order."""
     key = (hand, id(rules))
     entry = _LEADS.get(key)
@@ -345,7 +355,7 @@ def candidate_plays(hand: int, rules: Rules) -> tuple[int, ...]:
     sets, runs = _pieces(hand, rules)
     found = [move for piece in sets + runs for pairs in piece.values() for move, _ in pairs]
     found += [move for move, _ in _joker_plays(hand, rules)]
-    leads = tuple(sorted(found))
+    leads = tuple(map(move_of, sorted(found)))
     if len(_LEADS) > 50_000:
         _LEADS.clear()
     _LEADS[key] = (rules, leads)
@@ -354,8 +364,8 @@ def candidate_plays(hand: int, rules: Rules) -> tuple[int, ...]:
 
 def plays(
     hand: int, rules: Rules, table: int = 0, reversed_order: bool = False, lock: int = 0, must_contain: int = 0,
-) -> list[int]:
-    """Every legal play of ``hand`` (no pass), in increasing int order.
+) -> tuple[Move, ...]:
+    """Every legal play of ``hand`` (no pass), in increasing int order, as shared :class:`Move` objects.
 
     ``table`` is the move on the table (0 when leading), ``reversed_order`` the
     order of the trick, ``lock`` the locked suits, ``must_contain`` a card mask
@@ -364,8 +374,8 @@ def plays(
     if not table:
         leads = candidate_plays(hand, rules)
         if must_contain:
-            return [m for m in leads if m & must_contain]
-        return list(leads)
+            return tuple(m for m in leads if m & must_contain)
+        return leads
     wild = rules.wild_jokers
     table_shape = shape_of(table, wild)
     assert table_shape is not None
@@ -376,12 +386,10 @@ def plays(
             candidates.append((1 << SPADE_THREE, Shape(SET, 1, 0, 0, 8, 1 << SPADE_THREE)))
     elif kind == SET:
         jokers = _wild(hand, rules)
-        power = _STRENGTHS[reversed_order, rules.joker_in_revolution == "lowest"]
-        weakest = power[table_shape.rank]
-        for rank in range(13):
-            nibble = hand >> (4 * rank) & 15
-            # Only a rank at least as strong as the table's can answer it (bombs are added below).
-            if (nibble or jokers) and power[rank] >= weakest:
+        # Only a rank at least as strong as the table's can answer it (bombs are added below).
+        for rank in _AT_LEAST[reversed_order, rules.joker_in_revolution == "lowest", table_shape.rank]:
+            nibble = hand >> (rank << 2) & 15
+            if nibble or jokers:
                 candidates += set_piece(rank, nibble, jokers, rules.max_set).get(size, ())
         candidates += _joker_plays(hand, rules)
     elif kind == RUN:
@@ -396,7 +404,7 @@ def plays(
                 if (rules.quad_bomb and count >= 4) or (rules.two_bomb and rank == TWO_RANK):
                     candidates += pairs
     found = {move for move, shape in candidates if not _answer_code(shape, table_shape, reversed_order, lock, rules)}
-    return sorted(found)
+    return tuple(map(move_of, sorted(found)))
 
 
 def describe_rank(rank: int) -> str:

@@ -100,11 +100,11 @@ class SeatView:
         if self.phase == "exchange":
             return list(gift_moves(self.hand, self.give_count))
         if self.rules.house:
-            found = plays(self.hand, self.rules, self.table_move, self.revolution != self.eleven_back, self.lock,
-                          0 if self.table else self.must_contain)
+            found = list(plays(self.hand, self.rules, self.table_move, self.revolution != self.eleven_back,
+                               self.lock, 0 if self.table else self.must_contain))
             if self.table:
                 found.append(PASS_MOVE)
-            return [move_of(m) for m in found]
+            return found
         if not self.table:
             return lead_moves(self.hand, self.rules.max_set, self.must_contain)
         key = (self.revolution, self.rules.joker_in_revolution == "highest")
