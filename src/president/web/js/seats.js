@@ -3,6 +3,8 @@
 import { cardBack, cardFace } from "./cards.js";
 import { h } from "./dom.js";
 import { cardsText, placeText, t, titleName } from "./i18n.js";
+import { standsOf } from "./selection.js";
+import { standsText } from "./events.js";
 
 const FAN_BACKS = 10;
 
@@ -17,19 +19,27 @@ function lastActions(view) {
  * cards with their count, name, title, points, last action, and the turn badge (with the timer's deadline).
  * `info` is the seat as the table message describes it; `name` its display name.
  */
+/** The place of a seat that is out (1 = first), counting those put at the bottom; -1 while it plays. */
+export function placeOf(view, seat) {
+  const top = view.finished.indexOf(seat);
+  if (top >= 0) return top + 1;
+  const bottom = (view.bottom || []).indexOf(seat);
+  return bottom >= 0 ? view.players - bottom : -1;
+}
+
 export function seatPanel(view, info, seat, slot, total, name, deadline) {
   const angle = (90 + (slot * 360) / total) * (Math.PI / 180);
-  const finished = view.finished.indexOf(seat);
+  const place = placeOf(view, seat);
   const acting = view.to_act === seat && view.phase !== "over";
   const count = view.counts[seat];
   const last = lastActions(view).get(seat);
   const classes = ["seat-panel"];
   if (acting) classes.push("turn");
-  if (finished >= 0) classes.push("out");
+  if (place > 0) classes.push("out");
   if (info?.away) classes.push("away");
   if (view.passed.includes(seat)) classes.push("passed");
   let lastText = "";
-  if (finished >= 0) lastText = t("seat.out", { place: placeText(finished + 1) });
+  if (place > 0) lastText = t("seat.out", { place: placeText(place) });
   else if (last === "pass") lastText = t("seat.pass");
   else if (last) lastText = cardsText(last.split(" "));
   const backs = [];
@@ -53,7 +63,10 @@ export function seatPanel(view, info, seat, slot, total, name, deadline) {
     deadline ? h("span", { class: "timer", "data-deadline": deadline }) : null) : null);
 }
 
-/** The centre of the table: the combination to beat and who played it, the revolution badge. */
+/**
+ * The centre of the table: the combination to beat and who played it, what its jokers stand for, and the
+ * badges of the order and the trick (revolution, 11-back, the suit lock).
+ */
 export function centre(view, ownerName) {
   const pile = h("div", { class: "pile", "aria-live": "polite",
     "aria-label": view.table.length ? `${t("game.table")}: ${cardsText(view.table)}` : t("game.emptyTable") },
@@ -62,8 +75,14 @@ export function centre(view, ownerName) {
   if (view.table.length && view.table_owner !== null) below = ownerName;
   else if (view.phase === "play") below = t("game.emptyTable");
   else if (view.phase === "exchange") below = t("game.exchange");
+  const stands = view.table.length && view.table_move ? standsText(standsOf(view.table_move)) : [];
   return h("div", { class: "centre" },
-    view.revolution ? h("div", { class: "revolution-badge" }, t("game.revolution")) : null,
+    h("div", { class: "badges" },
+      view.revolution ? h("div", { class: "revolution-badge" }, t("game.revolution")) : null,
+      view.eleven_back ? h("div", { class: "eleven-back-badge" }, t("game.elevenBack")) : null,
+      view.lock ? h("div", { class: "lock-badge", "data-suits": view.lock }, t("game.locked", { suits: view.lock }))
+        : null),
     h("div", { class: "pile-slot" }, pile),
+    stands.length ? h("div", { class: "stands" }, stands.join(", ")) : null,
     h("div", { class: "pile-owner" }, below));
 }

@@ -1,21 +1,35 @@
 // The selection rules of the hand, as pure functions of a seat's view (no DOM here).
 //
-// A move comes from the view's `legal_moves` list ("pass", "7c 7h", "give 3c 5d"). A card stays bright when it is
-// part of at least one legal move that also holds every selected card; the Play button is enabled when the
-// selection is exactly a legal move; otherwise `assess` says why, as an i18n key with its parameters.
+// A move comes from the view's `legal_moves` list ("pass", "7c 7h", "give 3c 5d", "5h RJ=5c" where a wild joker
+// says what it stands for). A card stays bright when it is part of at least one legal move that also holds every
+// selected card; the Play button is enabled when the selection is exactly the cards of a legal move (several
+// moves when only what a joker stands for differs: the player is asked); otherwise `assess` says why.
 
-import { cardId, cardRank, rankStrength } from "./cards.js";
+import { cardId, cardRank, cardSuit, rankStrength } from "./cards.js";
+
+const SUIT_SYMBOL = { c: "♣", d: "♦", h: "♥", s: "♠" };
 
 const setKey = (codes) => codes.map(cardId).sort((a, b) => a - b).join(",");
 
-/** The legal moves of a view as {text, give, cards}; passes are left out (see canPass). */
+/** What the jokers of a move's text stand for: {RJ: "5c"} for "5h RJ=5c" (empty when none). */
+export function standsOf(text) {
+  const stands = {};
+  for (const token of text.split(" ")) {
+    const [card, stand] = token.split("=");
+    if (stand) stands[card] = stand;
+  }
+  return stands;
+}
+
+/** The legal moves of a view as {text, give, cards, stands}; passes are left out (see canPass). */
 export function parseMoves(view) {
   const out = [];
   for (const text of view?.legal_moves || []) {
     if (text === "pass") continue;
     const give = text.startsWith("give ");
-    const cards = (give ? text.slice(5) : text).split(" ").filter(Boolean);
-    out.push({ text, give, cards, key: setKey(cards) });
+    const tokens = (give ? text.slice(5) : text).split(" ").filter(Boolean);
+    const cards = tokens.map((token) => token.split("=")[0]);
+    out.push({ text, give, cards, stands: standsOf(text), key: setKey(cards) });
   }
   return out;
 }
@@ -47,11 +61,22 @@ export function brightCards(view, selected) {
   return bright;
 }
 
-/** The legal move whose cards are exactly the selection, or null. */
-export function matchingMove(view, selected) {
-  if (!isMyTurn(view) || selected.length === 0) return null;
+/** The legal moves whose cards are exactly the selection (more than one when a joker may stand for several). */
+export function matchingMoves(view, selected) {
+  if (!isMyTurn(view) || selected.length === 0) return [];
   const key = setKey(selected);
-  return parseMoves(view).find((m) => m.key === key) || null;
+  return parseMoves(view).filter((m) => m.key === key);
+}
+
+/** The first legal move whose cards are exactly the selection, or null. */
+export function matchingMove(view, selected) {
+  return matchingMoves(view, selected)[0] || null;
+}
+
+/** Whether a card's suit is outside the suits the trick is locked to ("♥", "♣♦"). */
+function offLock(view, code) {
+  const suit = cardSuit(code);
+  return !!view.lock && suit !== "j" && !view.lock.includes(SUIT_SYMBOL[suit]);
 }
 
 function setName(count) {
@@ -59,28 +84,36 @@ function setName(count) {
 }
 
 /**
- * Whether the selection can be played now: {ok, move} when it is a legal move,
- * else {ok: false, reason: {key, params}} saying why.
+ * Whether the selection can be played now: {ok, move, moves} when it is the cards of one or more legal moves
+ * (`moves` lists them all, `move` is the first), else {ok: false, reason: {key, params}} saying why.
+ * `rules` is the table's options, when known ({runs: true} changes what a mixed selection is told).
  */
-export function assess(view, selected) {
+export function assess(view, selected, rules = {}) {
   if (!view || view.phase === "over") return { ok: false, reason: null };
   if (!isMyTurn(view)) return { ok: false, reason: { key: "why.notYourTurn", params: {} } };
-  const move = matchingMove(view, selected);
-  if (move) return { ok: true, move: move.text };
+  const moves = matchingMoves(view, selected);
+  if (moves.length) return { ok: true, move: moves[0].text, moves: moves.map((m) => m.text) };
   if (view.phase === "exchange") {
     return { ok: false, reason: { key: "why.giveCount", params: { n: view.give_count, chosen: selected.length } } };
   }
   if (selected.length === 0) {
     return { ok: false, reason: { key: view.table.length ? "why.chooseBeat" : "why.chooseLead", params: {} } };
   }
-  const ranks = new Set(selected.map(cardRank));
-  if (ranks.size > 1) return { ok: false, reason: { key: "why.mixedRanks", params: {} } };
+  const plain = selected.filter((c) => cardSuit(c) !== "j");
+  const ranks = new Set(plain.map(cardRank));
+  const oneSuit = new Set(plain.map(cardSuit)).size <= 1;
+  if (ranks.size > 1 && !(rules.runs && oneSuit)) {
+    return { ok: false, reason: { key: rules.runs ? "why.notRunOrSet" : "why.mixedRanks", params: {} } };
+  }
   if (view.table.length && selected.length !== view.table.length) {
     return { ok: false, reason: { key: "why.needCount",
       params: { n: view.table.length, set: setName(view.table.length) } } };
   }
   if (view.must_contain && !selected.includes(view.must_contain)) {
     return { ok: false, reason: { key: "why.mustContain", params: { card: view.must_contain } } };
+  }
+  if (view.table.length && selected.some((c) => offLock(view, c))) {
+    return { ok: false, reason: { key: "why.locked", params: { suits: view.lock } } };
   }
   if (view.table.length) {
     return { ok: false, reason: { key: "why.tooLow", params: { cards: selected, table: view.table } } };
@@ -100,7 +133,8 @@ export function whyNot(view, code, jokersStayHigh = false) {
     return { key: "why.cannotPlay", params: { card: code } };
   }
   if (parseMoves(view).length === 0) return { key: "why.nothingBeats", params: { table: view.table } };
-  const strength = (c) => rankStrength(cardRank(c), view.revolution, jokersStayHigh);
+  if (offLock(view, code)) return { key: "why.locked", params: { suits: view.lock } };
+  const strength = (c) => rankStrength(cardRank(c), view.revolution !== !!view.eleven_back, jokersStayHigh);
   if (strength(code) <= strength(view.table[0])) {
     return { key: "why.tooLowCard", params: { card: code, table: view.table } };
   }

@@ -9,6 +9,8 @@ import { toast } from "./ui.js";
 const SETUP_KEY = "president.setup";
 const TIMERS = [null, 20, 45, 90];
 const TARGETS = [5, 11, 15, 21, 31];
+// Table sizes a preset's source text plays by default (else the player's last choice, fitted to the range).
+const PRESET_PLAYERS = { daifugo: 5 };
 
 /** Tell the table screen to start the match as soon as it is connected (a table of one person and bots). */
 export function markAutostart(tableId) {
@@ -31,21 +33,59 @@ function saveSetup(setup) {
   }
 }
 
-/** The house-rule controls a preset offers: [option, kind, values] (kind "flag" maps two values to off/on). */
-function houseRules(preset, options) {
-  const rules = [
-    ["pass_lockout", "flag", [false, true]],
-    ["revolution", "flag", [false, true]],
-    ["jokers", "flag", [0, 2]],
-    ["max_set", "flag", [3, 4]],
-  ];
-  if (options.revolution && options.jokers) rules.push(["joker_in_revolution", "flag", ["lowest", "highest"]]);
-  rules.push(["tie_break", "choice", ["share", "last_deal", "play_on"]]);
-  return rules;
+// The options shown outside "More house rules"; every other table option of /api/options goes inside it.
+const MAIN_OPTIONS = ["pass_lockout", "revolution", "jokers", "max_set", "joker_in_revolution", "tie_break"];
+const GROUPS = ["table", "trick", "special", "deal"];
+// Kinds that need more than one control (lists of numbers, a card): left to the preset.
+const SKIPPED_KINDS = new Set(["ints", "card"]);
+
+// An option whose condition fails is shown greyed and sent with its default (off) value, as the rules require.
+const NEEDS = {
+  wild_jokers: (o) => o.jokers > 0,
+  spade3_beats_joker: (o) => o.jokers > 0,
+  joker_in_revolution: (o) => o.revolution && o.jokers > 0,
+  skip_on_equal: (o) => o.equal_answers,
+  run_min: (o) => o.runs,
+  run_answer: (o) => o.runs,
+  run_revolution: (o) => o.runs && o.revolution,
+  first_leader: (o) => o.first_lead_card !== null,
+  lead_card_every_deal: (o) => o.first_lead_card !== null,
+  lead_card_must_play: (o) => o.first_lead_card !== null,
+};
+
+/** The highest value an int option may take with the other options as they are. */
+function highest(spec, opts) {
+  if (spec.name === "max_set") return 4 + (opts.wild_jokers ? opts.jokers : 0);
+  if (spec.name === "run_revolution") return Math.min(spec.high, 13);
+  return spec.high;
+}
+
+/** The options a table gets: the preset's, the player's changes, then what the conditions force. */
+export function effectiveOptions(specs, presetOptions, overrides) {
+  const opts = { ...presetOptions, ...overrides };
+  for (const spec of specs) {
+    const need = NEEDS[spec.name];
+    if (need && !need(opts)) opts[spec.name] = spec.default;
+    if (spec.kind === "int" && opts[spec.name] > highest(spec, opts)) opts[spec.name] = highest(spec, opts);
+  }
+  if (opts.run_revolution && opts.run_revolution < opts.run_min) opts.run_revolution = opts.run_min;
+  return opts;
+}
+
+/** The short label of an option in the current language, else the server's description. */
+function optionLabel(spec) {
+  return hasText(`opt.${spec.name}`) ? t(`opt.${spec.name}`) : spec.description;
+}
+
+function valueLabel(spec, value) {
+  if (value === null) return t("optv.none");
+  const key = spec.name === "tie_break" ? `tie.${value}` : `optv.${spec.name}.${value}`;
+  return hasText(key) ? t(key) : String(value);
 }
 
 export function showStart(root, navigate) {
   let presets = [];
+  let specs = [];
   let bots = [];
   let lobby = [];
   let recent = [];
@@ -54,7 +94,7 @@ export function showStart(root, navigate) {
   let busy = false;
 
   const preset = () => presets.find((p) => p.name === setup.preset) || presets[0];
-  const options = () => ({ ...preset().options, ...setup.overrides });
+  const options = () => effectiveOptions(specs, preset().options, setup.overrides);
 
   function fitPlayers() {
     const p = preset();
@@ -82,8 +122,8 @@ export function showStart(root, navigate) {
     const seatList = [null, ...Array(friends).fill(null), ...Array(setup.players - 1 - friends).fill(setup.bot)];
     const body = { rules: p.name, players: setup.players, seats: seatList, name, options: {} };
     const base = p.options;
-    for (const [key, value] of Object.entries(setup.overrides)) {
-      if (JSON.stringify(value) !== JSON.stringify(base[key])) body.options[key] = value;
+    for (const [key, value] of Object.entries(options())) {
+      if (key in base && JSON.stringify(value) !== JSON.stringify(base[key])) body.options[key] = value;
     }
     if (p.target_score !== null) body.target_score = setup.target || p.target_score;
     else body.deals = setup.deals || p.deals;
@@ -112,6 +152,7 @@ export function showStart(root, navigate) {
           h("input", { type: "radio", name: "preset", id, value: p.name, checked: p.name === setup.preset,
             onchange: () => change(() => {
               setup.preset = p.name;
+              setup.players = PRESET_PLAYERS[p.name] || setup.players;
               setup.overrides = {};
               setup.deals = null;
               setup.target = null;
@@ -122,23 +163,74 @@ export function showStart(root, navigate) {
       }));
   }
 
+  function setOption(key, value, redraw = true) {
+    change(() => { setup.overrides[key] = value; }, redraw);
+  }
+
+  /** One line for an option: a checkbox, a select, a number field or a row of checkboxes, by its kind. */
+  function optionControl(spec, opts) {
+    const key = spec.name;
+    const id = `opt-${key}`;
+    const value = opts[key];
+    const need = NEEDS[key];
+    const disabled = !!need && !need(opts);
+    const label = optionLabel(spec);
+    const attrs = { class: `option kind-${spec.kind}${disabled ? " off" : ""}`, "data-option": key,
+      title: spec.description };
+    if (spec.kind === "flag") {
+      return h("label", { ...attrs, class: `${attrs.class} check`, for: id },
+        h("input", { type: "checkbox", id, checked: value === true, disabled,
+          onchange: (e) => setOption(key, e.target.checked) }),
+        h("span", {}, label));
+    }
+    if (spec.kind === "choices") {
+      const chosen = new Set(value || []);
+      return h("div", { ...attrs, class: `${attrs.class} field`, role: "group", "aria-label": label },
+        h("span", {}, label),
+        h("div", { class: "choice-row" }, spec.choices.map((c) => h("label", { class: "pill", for: `${id}-${c}` },
+          h("input", { type: "checkbox", id: `${id}-${c}`, value: c, checked: chosen.has(c), disabled,
+            onchange: (e) => setOption(key, spec.choices.filter((x) => (x === c ? e.target.checked : chosen.has(x)))) }),
+          valueLabel(spec, c)))));
+    }
+    let values = null;
+    if (spec.kind === "choice") values = spec.choices;
+    else if (highest(spec, opts) - spec.low <= 15) {
+      values = [];
+      for (let n = spec.low; n <= highest(spec, opts); n += 1) values.push(n);
+      if (spec.kind === "count") values.unshift(null);
+    }
+    const parse = (raw) => {
+      if (spec.kind === "choice") return raw;
+      if (raw === "") return spec.kind === "count" ? null : spec.default;
+      return Math.min(highest(spec, opts), Math.max(spec.low, Math.round(Number(raw))));
+    };
+    const input = values
+      ? h("select", { id, disabled, onchange: (e) => setOption(key, parse(e.target.value)) },
+        values.map((v) => h("option", { value: v ?? "", selected: v === value }, valueLabel(spec, v))))
+      : h("input", { id, type: "number", min: spec.low, max: highest(spec, opts), value: value ?? "", disabled,
+        placeholder: spec.kind === "count" ? t("optv.none") : "", onchange: (e) => setOption(key, parse(e.target.value)) });
+    return h("label", { ...attrs, class: `${attrs.class} field`, for: id }, h("span", {}, label), input);
+  }
+
   function houseRuleControls() {
     const opts = options();
+    const offered = specs.filter((spec) => !SKIPPED_KINDS.has(spec.kind));
+    const main = MAIN_OPTIONS.map((name) => offered.find((spec) => spec.name === name)).filter(Boolean);
+    const more = offered.filter((spec) => !MAIN_OPTIONS.includes(spec.name));
+    const changed = more.filter((spec) => JSON.stringify(opts[spec.name]) !== JSON.stringify(preset().options[spec.name]));
     return h("fieldset", { class: "house-rules" },
       h("legend", {}, t("start.houseRules")),
-      houseRules(setup.preset, opts).map(([key, kind, values]) => {
-        const id = `opt-${key}`;
-        if (kind === "flag") {
-          const label = key === "joker_in_revolution" ? t("opt.joker_high") : t(`opt.${key}`);
-          return h("label", { class: "check", for: id },
-            h("input", { type: "checkbox", id, checked: opts[key] === values[1],
-              onchange: (e) => change(() => { setup.overrides[key] = values[e.target.checked ? 1 : 0]; }) }),
-            h("span", {}, label));
-        }
-        return h("label", { class: "field", for: id }, h("span", {}, t(`opt.${key}`)),
-          h("select", { id, onchange: (e) => change(() => { setup.overrides[key] = e.target.value; }, false) },
-            values.map((v) => h("option", { value: v, selected: opts[key] === v }, t(`tie.${v}`)))));
-      }));
+      main.map((spec) => optionControl(spec, opts)),
+      more.length ? h("details", { class: "more-rules", id: "more-rules", open: setup.moreOpen || undefined,
+        ontoggle: (e) => { setup.moreOpen = e.target.open; } },
+      h("summary", {}, t("start.moreRules"), changed.length ? ` (${changed.length})` : ""),
+      GROUPS.map((group) => {
+        const inGroup = more.filter((spec) => spec.group === group);
+        if (!inGroup.length) return null;
+        return h("section", { class: "option-group", "data-group": group },
+          h("h3", {}, t(`group.${group}`)),
+          inGroup.map((spec) => optionControl(spec, opts)));
+      })) : null);
   }
 
   function tableControls() {
@@ -165,7 +257,8 @@ export function showStart(root, navigate) {
       const deals = setup.deals || p.deals;
       length = h("label", { class: "field", for: "match-deals" }, h("span", {}, t("start.deals")),
         h("select", { id: "match-deals", onchange: (e) => change(() => { setup.deals = Number(e.target.value); }, false) },
-          [1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20].map((n) => h("option", { value: n, selected: n === deals }, String(n)))));
+          [...new Set([1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, p.deals])].sort((a, b) => a - b).map((n) =>
+            h("option", { value: n, selected: n === deals }, String(n)))));
     }
     return h("fieldset", { class: "table-setup" },
       h("legend", {}, t("start.table")),
@@ -243,7 +336,7 @@ export function showStart(root, navigate) {
 
   async function load() {
     try {
-      [presets, bots] = await Promise.all([api("/api/presets"), api("/api/bots")]);
+      [presets, bots, specs] = await Promise.all([api("/api/presets"), api("/api/bots"), api("/api/options")]);
     } catch (err) {
       mount(root, h("p", { class: "error" }, err.message || t("error.generic")));
       return;

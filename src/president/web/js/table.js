@@ -5,18 +5,19 @@ import { api, saveName, seats, tableUrl } from "./api.js";
 import { cardFace, sortCards } from "./cards.js";
 import { TableConnection } from "./connection.js";
 import { h, mount } from "./dom.js";
+import { eventLine, ruleLine, standsText } from "./events.js";
 import { HandView } from "./hand.js";
 import { placeText, t, titleName } from "./i18n.js";
 import { scoreTable, winnerLine } from "./scores.js";
-import { centre, seatPanel } from "./seats.js";
-import { assess, brightCards, canPass, clickCard, isMyTurn } from "./selection.js";
+import { centre, placeOf, seatPanel } from "./seats.js";
+import { assess, brightCards, canPass, clickCard, isMyTurn, standsOf } from "./selection.js";
 import { announce, closeDialog, openDialog, toast } from "./ui.js";
 import { joinPanel, waitingPanel } from "./waiting.js";
 
 export function showTable(root, tableId, navigate) {
   const st = {
     info: null, seat: null, seq: 0, view: null, deadline: null, status: "connecting",
-    selected: [], reason: null, pending: false, mode: "loading", endShown: false,
+    selected: [], reason: null, pending: false, mode: "loading", endShown: false, choosing: null,
   };
   let conn = null;
   let dialog = null;
@@ -28,7 +29,14 @@ export function showTable(root, tableId, navigate) {
 
   const view = () => st.view;
   const players = () => st.info?.players || st.view?.players || 0;
-  const jokersHigh = () => st.info?.options?.joker_in_revolution === "highest";
+  let presetOptions = {};
+  api("/api/presets").then((list) => {
+    presetOptions = Object.fromEntries(list.map((p) => [p.name, p.options]));
+    renderHandArea();
+  }).catch(() => {});
+  /** The table's rule options: its preset's, with the house rules it changed. */
+  const rules = () => ({ ...presetOptions[st.info?.rules], ...st.info?.options });
+  const jokersHigh = () => rules().joker_in_revolution === "highest";
   const mine = () => st.seat !== null && st.seat !== undefined;
 
   function seatName(seat) {
@@ -181,6 +189,7 @@ export function showTable(root, tableId, navigate) {
   // ------------------------------------------------------------------ the game
 
   function keepSelection() {
+    st.choosing = null;
     const v = view();
     if (!v || !isMyTurn(v)) {
       st.selected = [];
@@ -196,6 +205,7 @@ export function showTable(root, tableId, navigate) {
     const v = view();
     if (!v || st.pending) return;
     const result = clickCard(v, st.selected, code, jokersHigh());
+    st.choosing = null;
     st.selected = result.selected;
     st.reason = result.reason;
     renderHandArea();
@@ -203,13 +213,35 @@ export function showTable(root, tableId, navigate) {
 
   function play() {
     const v = view();
-    const verdict = assess(v, st.selected);
+    const verdict = assess(v, st.selected, rules());
     if (!verdict.ok || st.pending) return;
-    if (send({ type: "move", move: verdict.move, seq: st.seq })) {
+    if (verdict.moves.length > 1) {
+      st.choosing = verdict.moves;
+      renderHandArea();
+      root.querySelector(".joker-chooser button")?.focus();
+      return;
+    }
+    sendMove(verdict.move);
+  }
+
+  function sendMove(move) {
+    if (send({ type: "move", move, seq: st.seq })) {
       st.pending = true;
       st.selected = [];
+      st.choosing = null;
       renderHandArea();
     }
+  }
+
+  /** The buttons asking what the joker stands for, when the selection could mean several moves. */
+  function jokerChooser() {
+    if (!st.choosing || st.pending) return null;
+    return h("div", { class: "joker-chooser", role: "group", "aria-labelledby": "joker-question" },
+      h("span", { id: "joker-question" }, t("game.chooseJoker")),
+      st.choosing.map((move) => h("button", { type: "button", class: "small", "data-move": move,
+        onclick: () => sendMove(move) }, standsText(standsOf(move)).join(", "))),
+      h("button", { type: "button", class: "small", id: "joker-cancel",
+        onclick: () => { st.choosing = null; renderHandArea(); } }, t("game.cancel")));
   }
 
   function pass() {
@@ -280,7 +312,7 @@ export function showTable(root, tableId, navigate) {
     const received = receivedCards(v);
     const cards = sortCards(v.hand, v.revolution, jokersHigh());
     hand.update({ cards, selected: st.selected, bright, received, interactive: myTurn && !st.pending });
-    const verdict = assess(v, st.selected);
+    const verdict = assess(v, st.selected, rules());
     const exchange = v.phase === "exchange";
     let prompt = "";
     if (myTurn && exchange) {
@@ -296,14 +328,14 @@ export function showTable(root, tableId, navigate) {
     const reason = st.reason || (myTurn && !verdict.ok && st.selected.length ? verdict.reason : null);
     const me = st.seat;
     const title = v.titles[me] ? titleName(v.rules, v.titles[me]) : "";
-    const finished = v.finished.indexOf(me);
+    const place = placeOf(v, me);
     const playLabel = exchange ? t("game.give") : t("game.play");
     mount(area,
       h("div", { class: `me-info${myTurn ? " turn" : ""}` },
         h("span", { class: "name" }, seatName(me)),
         title ? h("span", { class: "title-name" }, title) : null,
         h("span", { class: "points" }, t("seat.points", { n: v.scores[me] })),
-        finished >= 0 ? h("span", { class: "out-badge" }, t("seat.out", { place: placeText(finished + 1) })) : null,
+        place > 0 ? h("span", { class: "out-badge" }, t("seat.out", { place: placeText(place) })) : null,
         myTurn ? h("strong", { class: "your-turn", role: "status" }, t("game.yourTurn"),
           st.deadline ? h("span", { class: "timer", "data-deadline": st.deadline }) : null)
           : v.phase !== "over" && v.to_act !== null
@@ -317,6 +349,7 @@ export function showTable(root, tableId, navigate) {
           "aria-keyshortcuts": "Enter", "aria-describedby": "reason", onclick: play }, playLabel),
         exchange ? null : h("button", { type: "button", id: "pass-button", disabled: !canPass(v) || st.pending,
           "aria-keyshortcuts": "P", onclick: pass }, t("game.pass"))),
+      jokerChooser(),
       hand.el,
       h("p", { class: "shortcuts muted small" }, t("game.shortcuts")));
     hand.layout();
@@ -369,15 +402,9 @@ export function showTable(root, tableId, navigate) {
 
   function announceEvents(msg) {
     const v = view();
-    const said = [];
-    for (const event of msg.events) {
-      if (event.type === "play") said.push(t("game.played", { name: seatName(event.seat), cards: event.cards }));
-      else if (event.type === "pass") said.push(t("game.passed", { name: seatName(event.seat) }));
-      else if (event.type === "out") {
-        said.push(t("game.out", { name: seatName(event.seat), place: placeText(event.place) }));
-      } else if (event.type === "trick_cleared") said.push(t("game.trickCleared", { name: seatName(event.leader) }));
-      else if (event.type === "deal_over") said.push(t("game.dealOver", { n: event.deal }));
-    }
+    const said = msg.events.map((event) => eventLine(event, seatName)).filter(Boolean);
+    const rulesSaid = msg.events.map((event) => ruleLine(event, seatName)).filter(Boolean);
+    if (rulesSaid.length) toast(rulesSaid.join(" · "));
     if (v && isMyTurn(v)) said.push(t("game.yourTurn"));
     if (said.length) announce(said.join(". "));
   }
