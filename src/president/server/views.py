@@ -14,7 +14,8 @@ from ..engine import Match
 
 PUBLIC_FIELDS = (
     "rules", "players", "phase", "to_act", "deal_number", "leader", "counts", "table", "table_owner",
-    "passed", "revolution", "finished", "titles", "title_names", "scores", "deal_results", "history",
+    "passed", "revolution", "table_move", "lock", "eleven_back", "finished", "bottom", "titles", "title_names",
+    "scores", "deal_results", "history",
     "played", "winners",
 )
 """The fields of a seat's view that every seat sees alike; the spectator view holds only these."""
