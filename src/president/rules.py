@@ -581,7 +581,7 @@ DAIFUGO = _preset(
     first_lead_card=1,
     lead_card_every_deal=True,
     lead_card_must_play=False,
-    later_leader="last",
+    later_leader="first",
     exchange=(2, 1),
     exchange_block=100,
     points=(5, 4, 3, 2, 1),
@@ -606,6 +606,7 @@ DAIFUGO = _preset(
         "first_lead_card": "UECda: the 3 of diamonds",
         "lead_card_every_deal": "UECda: the holder of the 3 of diamonds leads every game",
         "lead_card_must_play": "UECda: he need not play it",
+        "later_leader": "UECda: later games are dealt starting with the Daifugō (the 3♦ holder leads)",
         "exchange": "UECda: the Daihinmin gives his 2 strongest to the Daifugō, the Hinmin his strongest to "
         "the Fugō, who give back 2 and 1 cards of their choice",
         "exchange_block": "UECda: a block of 100 games, the first without exchange",
