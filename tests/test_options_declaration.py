@@ -40,3 +40,10 @@ def test_house_options_survive_the_record() -> None:
         m.apply(m.legal_moves()[0])
     again = Match.replay(m.record())
     assert again.rules == m.rules and again.rules.forbidden_finish == ("2", "8") and again.hands == m.hands
+
+
+def test_a_record_with_a_bad_option_is_refused_with_the_reason() -> None:
+    text = Match("tavern-jack", 4, seed=1, eight_cut=True).record().replace('\\"eight_cut\\":true',
+                                                                          '\\"eight_cut\\":\\"yes\\"')
+    with pytest.raises(ValueError, match="eight_cut must be true or false"):
+        Match.replay(text)

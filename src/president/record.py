@@ -18,7 +18,6 @@ record that parses is a legal match.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import re
 from typing import TYPE_CHECKING, Any
@@ -26,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from .cards import cards_str
 from .errors import IllegalMove
 from .moves import Move, move_str
-from .rules import ALIASES, PRESETS, Rules, get_rules
+from .rules import ALIASES, OPTION_NAMES, PRESETS, Rules, check_options, get_rules
 
 if TYPE_CHECKING:
     from .engine import Match
@@ -39,11 +38,15 @@ def _options_json(rules: Rules) -> str:
 
 
 def _options_from_json(text: str) -> dict[str, Any]:
+    """Options of a record header, each checked against its declaration (lists become tuples)."""
     raw = json.loads(text)
     if not isinstance(raw, dict):
         raise ValueError("Options must be a JSON object")
-    tuple_fields = {f.name for f in dataclasses.fields(Rules) if "tuple" in str(f.type)}
-    return {k: tuple(v) if k in tuple_fields and isinstance(v, list) else v for k, v in raw.items()}
+    declared = {k: v for k, v in raw.items() if k in OPTION_NAMES}
+    out = check_options(declared, OPTION_NAMES)
+    # Settings that are not options (titles of a custom rule set): lists become tuples.
+    out.update({k: tuple(v) if isinstance(v, list) else v for k, v in raw.items() if k not in OPTION_NAMES})
+    return out
 
 
 def format_record(match: Match) -> str:
