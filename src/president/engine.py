@@ -934,7 +934,8 @@ class Match:
         self._scores = scores
         self._titles = titles
         self._results += (DealResult(self.deal_number, order, tuple(points)),)
-        self._table = 0
+        self._table = self._tmove = self._lock = 0
+        self._back = False
         events = self._events
         if events is not None:
             events.append(("deal_over", None, 0, None, {
