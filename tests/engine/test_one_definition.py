@@ -121,3 +121,27 @@ def test_copy_carries_every_field() -> None:
         if name not in ("_events", "_legal"):
             assert getattr(other, name) == getattr(match, name), name
     assert other.hands is not match.hands
+
+
+@pytest.mark.parametrize(("preset", "options"), CASES[1::2])
+def test_random_playouts_agree_with_the_general_engine(preset: str, options: dict[str, Any]) -> None:
+    """The random playout generates its moves itself: replay its draws on the general engine, move by move."""
+    for seed in range(5):
+        players = 4 if preset != "race-to-11" else 6
+        start = Match(preset, players, seed=seed, **options)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(0, 30)):
+            start.apply(start.legal_moves()[rng.randrange(len(start.legal_moves()))])
+        if start.phase != "play":
+            continue
+        order = start.copy().playout("random", random.Random(seed))
+        # The same draws: a draw for every decision but a forced pass with no card of a stronger rank.
+        shadow, slow, draws = start.copy(), general(start), random.Random(seed)
+        while not slow.is_over and slow.deal_number == start.deal_number:
+            moves = shadow.legal_moves()
+            forced = shadow.table_mask and not shadow.hands[shadow.to_act] & shadow._beat  # noqa: SLF001
+            move = 0 if forced else moves[int(draws.random() * len(moves))]
+            assert move in slow.legal_moves()
+            shadow.apply_fast(move)
+            slow.apply(move)
+        assert slow.deal_results[len(start.deal_results)].order == order
