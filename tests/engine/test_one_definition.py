@@ -139,7 +139,7 @@ def test_random_playouts_agree_with_the_general_engine(preset: str, options: dic
         shadow, slow, draws = start.copy(), general(start), random.Random(seed)
         while not slow.is_over and slow.deal_number == start.deal_number:
             moves = shadow.legal_moves()
-            forced = shadow.table_mask and not shadow.hands[shadow.to_act] & shadow._beat  # noqa: SLF001
+            forced = shadow.table_mask and not shadow.hands[shadow.to_act] & shadow._beat
             move = 0 if forced else moves[int(draws.random() * len(moves))]
             assert move in slow.legal_moves()
             shadow.apply_fast(move)
