@@ -48,7 +48,8 @@ class HouseMatch(Match):
     _MOVE_BITS = Match._MOVE_BITS | STANDS_MASK
 
     def legal_moves(self) -> tuple[Move, ...]:
-        """Every legal move of the seat to act: plays in increasing int order, then ``pass``; or the gifts."""
+        """Every legal move of the seat to act: plays in a fixed order (see :func:`~president.plays.plays`), then
+        ``pass``; or the gifts."""
         moves = self._legal
         if moves:
             return moves

@@ -216,18 +216,24 @@ def is_equal_answer(shape: Shape, table: Shape, reversed_order: bool, rules: Rul
             and strength(shape.rank, reversed_order, rules) == strength(table.rank, reversed_order, rules))
 
 
-Piece = dict[int, tuple[tuple[int, Shape], ...]]
-"""Plays of one rank (or one suit's runs) by size: ``(move, shape)`` pairs."""
+class Piece(NamedTuple):
+    """The plays of one rank (or the runs of one suit) that some cards make."""
+
+    by_size: dict[int, tuple[tuple[Move, Shape], ...]]
+    """``(move, shape)`` pairs by the number of cards they stand for."""
+    moves: tuple[Move, ...]
+    """Every one of those moves, in increasing int order."""
+
 
 _SET_PIECES: dict[tuple[int, int, tuple[int, ...], int], Piece] = {}
 _RUN_PIECES: dict[tuple[int, int, tuple[int, ...], int], Piece] = {}
 
 
 def _by_size(pairs: list[tuple[int, Shape]]) -> Piece:
-    out: dict[int, list[tuple[int, Shape]]] = {}
-    for pair in pairs:
-        out.setdefault(pair[1].size, []).append(pair)
-    return {size: tuple(found) for size, found in out.items()}
+    out: dict[int, list[tuple[Move, Shape]]] = {}
+    for move, shape in sorted(pairs):
+        out.setdefault(shape.size, []).append((move_of(move), shape))
+    return Piece({size: tuple(found) for size, found in out.items()}, tuple(move_of(m) for m, _ in sorted(pairs)))
 
 
 def set_piece(rank: int, nibble: int, jokers: tuple[int, ...], max_set: int) -> Piece:
@@ -312,15 +318,15 @@ def _wild(hand: int, rules: Rules) -> tuple[int, ...]:
     return tuple(j for j in (BLACK_JOKER, RED_JOKER) if hand >> j & 1)
 
 
-def _joker_plays(hand: int, rules: Rules) -> list[tuple[int, Shape]]:
+def _joker_plays(hand: int, rules: Rules) -> list[tuple[Move, Shape]]:
     """Jokers played as themselves: a lone wild joker, or plain jokers as a set of their own rank."""
     if not hand & JOKERS:
         return []
     if rules.wild_jokers:
-        return [(1 << j, Shape(LONE_JOKER, 1, JOKER_RANK, JOKER_RANK, 0, 1 << j))
+        return [(move_of(1 << j), Shape(LONE_JOKER, 1, JOKER_RANK, JOKER_RANK, 0, 1 << j))
                 for j in (BLACK_JOKER, RED_JOKER) if hand >> j & 1]
     nibble = hand >> (4 * JOKER_RANK) & 3
-    return [(sub << 52, Shape(SET, sub.bit_count(), JOKER_RANK, JOKER_RANK, 0, sub << 52))
+    return [(move_of(sub << 52), Shape(SET, sub.bit_count(), JOKER_RANK, JOKER_RANK, 0, sub << 52))
             for sub in (1, 2, 3) if sub & nibble == sub and sub.bit_count() <= rules.max_set]
 
 
@@ -347,15 +353,22 @@ _LEADS: dict[tuple[int, int], tuple[Rules, tuple[Move, ...]]] = {}
 
 
 def candidate_plays(hand: int, rules: Rules) -> tuple[Move, ...]:
-    """Every play the cards of ``hand`` can make under ``rules``, whatever is on the table, in increasing order."""
+    """Every play the cards of ``hand`` can make under ``rules``, whatever is on the table.
+
+    In a fixed order: the sets rank by rank (3 first), the jokers played as
+    themselves, then the runs suit by suit; within each, increasing int order.
+    """
     key = (hand, id(rules))
     entry = _LEADS.get(key)
     if entry is not None and entry[0] is rules:
         return entry[1]
     sets, runs = _pieces(hand, rules)
-    found = [move for piece in sets + runs for pairs in piece.values() for move, _ in pairs]
-    found += [move for move, _ in _joker_plays(hand, rules)]
-    leads = tuple(map(move_of, sorted(found)))
+    leads: tuple[Move, ...] = ()
+    for piece in sets:
+        leads += piece.moves
+    leads += tuple(move for move, _ in _joker_plays(hand, rules))
+    for piece in runs:
+        leads += piece.moves
     if len(_LEADS) > 50_000:
         _LEADS.clear()
     _LEADS[key] = (rules, leads)
@@ -365,7 +378,10 @@ def candidate_plays(hand: int, rules: Rules) -> tuple[Move, ...]:
 def plays(
     hand: int, rules: Rules, table: int = 0, reversed_order: bool = False, lock: int = 0, must_contain: int = 0,
 ) -> tuple[Move, ...]:
-    """Every legal play of ``hand`` (no pass), in increasing int order, as shared :class:`Move` objects.
+    """Every legal play of ``hand`` (no pass), as shared :class:`Move` objects, in a fixed order.
+
+    Leading, the order of :func:`candidate_plays`; answering, rank by rank (3
+    first, each rank in increasing int order), then the jokers, the runs, the bombs.
 
     ``table`` is the move on the table (0 when leading), ``reversed_order`` the
     order of the trick, ``lock`` the locked suits, ``must_contain`` a card mask
@@ -380,31 +396,32 @@ def plays(
     table_shape = shape_of(table, wild)
     assert table_shape is not None
     kind, size = table_shape.kind, table_shape.size
-    candidates: list[tuple[int, Shape]] = []
+    candidates: list[tuple[Move, Shape]] = []
     if kind == LONE_JOKER:
         if hand >> SPADE_THREE & 1:
-            candidates.append((1 << SPADE_THREE, Shape(SET, 1, 0, 0, 8, 1 << SPADE_THREE)))
+            candidates.append((move_of(1 << SPADE_THREE), Shape(SET, 1, 0, 0, 8, 1 << SPADE_THREE)))
     elif kind == SET:
         jokers = _wild(hand, rules)
         # Only a rank at least as strong as the table's can answer it (bombs are added below).
         for rank in _AT_LEAST[reversed_order, rules.joker_in_revolution == "lowest", table_shape.rank]:
             nibble = hand >> (rank << 2) & 15
             if nibble or jokers:
-                candidates += set_piece(rank, nibble, jokers, rules.max_set).get(size, ())
+                candidates += set_piece(rank, nibble, jokers, rules.max_set).by_size.get(size, ())
         candidates += _joker_plays(hand, rules)
     elif kind == RUN:
         jokers = _wild(hand, rules)
         for suit in range(4):
             if not lock or lock == 1 << suit:
-                candidates += run_piece(suit, _suit_ranks(hand, suit), jokers, rules.run_min).get(size, ())
+                candidates += run_piece(suit, _suit_ranks(hand, suit), jokers, rules.run_min).by_size.get(size, ())
     if rules.quad_bomb or rules.two_bomb:
         jokers = _wild(hand, rules)
         for rank in range(13):
-            for count, pairs in set_piece(rank, hand >> (4 * rank) & 15, jokers, rules.max_set).items():
+            for count, pairs in set_piece(rank, hand >> (4 * rank) & 15, jokers, rules.max_set).by_size.items():
                 if (rules.quad_bomb and count >= 4) or (rules.two_bomb and rank == TWO_RANK):
                     candidates += pairs
-    found = {move for move, shape in candidates if not _answer_code(shape, table_shape, reversed_order, lock, rules)}
-    return tuple(map(move_of, sorted(found)))
+        return tuple(dict.fromkeys(m for m, shape in candidates
+                                   if not _answer_code(shape, table_shape, reversed_order, lock, rules)))
+    return tuple([m for m, shape in candidates if not _answer_code(shape, table_shape, reversed_order, lock, rules)])
 
 
 def describe_rank(rank: int) -> str:
