@@ -6,6 +6,8 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from president import Match
 
@@ -48,7 +50,8 @@ def state(deal: HouseDeal) -> tuple[Any, ...]:
             deal.lock)
 
 
-@pytest.mark.parametrize("seed", range(60))
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32))
 def test_random_house_rules_match_the_reference_model(seed: int) -> None:
     rng = random.Random(seed)
     options = random_options(rng)
