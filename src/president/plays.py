@@ -14,7 +14,18 @@ from __future__ import annotations
 from itertools import combinations
 from typing import NamedTuple
 
-from .cards import BLACK_JOKER, JOKER_RANK, JOKERS, RANK_NAMES, RED_JOKER, SUIT_SYMBOLS, TWO_RANK, cards_str
+from .cards import (
+    BLACK_JOKER,
+    JOKER_RANK,
+    JOKERS,
+    RANK_MASKS,
+    RANK_NAMES,
+    RED_JOKER,
+    SUIT_SYMBOLS,
+    TWO_RANK,
+    cards_str,
+)
+from .movegen import ANSWERS_BY_COUNT
 from .moves import CARDS_MASK, Move, move_of, represented, with_stands
 from .rules import Rules
 
@@ -377,6 +388,7 @@ def candidate_plays(hand: int, rules: Rules) -> tuple[Move, ...]:
 
 def plays(
     hand: int, rules: Rules, table: int = 0, reversed_order: bool = False, lock: int = 0, must_contain: int = 0,
+    shortcut: bool = True,
 ) -> tuple[Move, ...]:
     """Every legal play of ``hand`` (no pass), as shared :class:`Move` objects, in a fixed order.
 
@@ -385,7 +397,8 @@ def plays(
 
     ``table`` is the move on the table (0 when leading), ``reversed_order`` the
     order of the trick, ``lock`` the locked suits, ``must_contain`` a card mask
-    the lead must hold.
+    the lead must hold. ``shortcut=False`` never takes the fast engine's tables (for
+    the test that holds them to the general path).
     """
     if not table:
         leads = candidate_plays(hand, rules)
@@ -402,6 +415,8 @@ def plays(
             candidates.append((move_of(1 << SPADE_THREE), Shape(SET, 1, 0, 0, 8, 1 << SPADE_THREE)))
     elif kind == SET:
         jokers = _wild(hand, rules)
+        if shortcut and not jokers and not lock and size <= 4 and not (rules.quad_bomb or rules.two_bomb):
+            return _plain_set_answers(hand, size, table_shape.rank, reversed_order, rules)
         # Only a rank at least as strong as the table's can answer it (bombs are added below).
         for rank in _AT_LEAST[reversed_order, rules.joker_in_revolution == "lowest", table_shape.rank]:
             nibble = hand >> (rank << 2) & 15
@@ -422,6 +437,33 @@ def plays(
         return tuple(dict.fromkeys(m for m, shape in candidates
                                    if not _answer_code(shape, table_shape, reversed_order, lock, rules)))
     return tuple([m for m, shape in candidates if not _answer_code(shape, table_shape, reversed_order, lock, rules)])
+
+
+_BEAT_MASKS: dict[tuple[bool, bool, int, bool], int] = {
+    (backwards, low, table, equal): sum(
+        RANK_MASKS[r] for r in range(14) if power[r] > power[table] or (equal and power[r] == power[table])
+    )
+    for (backwards, low), power in _STRENGTHS.items()
+    for table in range(14)
+    for equal in (False, True)
+}
+"""``_BEAT_MASKS[(reversed order, plain jokers lowest, table rank, equal answers)]``: the cards that may answer."""
+
+
+def _plain_set_answers(hand: int, size: int, table_rank: int, reversed_order: bool, rules: Rules) -> tuple[Move, ...]:
+    """The answers to a set by a hand without wild jokers, on an unlocked trick without bombs.
+
+    The same moves, in the same order, as the general path of :func:`plays` (a test
+    holds it to that path), from the fast engine's byte tables: every subset of
+    ``size`` cards of one rank among the ranks that may answer.
+    """
+    low = rules.joker_in_revolution == "lowest"
+    h = hand & _BEAT_MASKS[reversed_order, low, table_rank, rules.equal_answers]
+    if not h:
+        return ()
+    t0, t1, t2, t3, t4, t5, t6 = ANSWERS_BY_COUNT[size]
+    b6, b5, b4, b3, b2, b1, b0 = h.to_bytes(7)
+    return t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6]
 
 
 def describe_rank(rank: int) -> str:

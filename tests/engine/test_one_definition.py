@@ -15,6 +15,7 @@ import pytest
 
 from president import Match
 from president.house import HouseMatch
+from president.plays import plays
 
 from .driving import snapshot
 from .spec import PRESET_NAMES
@@ -145,3 +146,23 @@ def test_random_playouts_agree_with_the_general_engine(preset: str, options: dic
             shadow.apply_fast(move)
             slow.apply(move)
         assert slow.deal_results[len(start.deal_results)].order == order
+
+
+def test_the_table_shortcut_for_plain_sets_agrees_with_the_general_path() -> None:
+    rng = random.Random(7)
+    checked = 0
+    for seed in range(60):
+        options = {"jokers": rng.choice((0, 1, 2)), "equal_answers": rng.random() < 0.5,
+                   "revolution": True, "runs": rng.random() < 0.5}
+        options["wild_jokers"] = bool(options["jokers"]) and rng.random() < 0.6
+        options["joker_in_revolution"] = rng.choice(("lowest", "highest"))
+        match = Match("tavern-jack", 4, seed=seed, **options)
+        while not match.is_over and match.deal_number == 1:
+            if match.table_mask:
+                for backwards in (False, True):
+                    args = (match.hands[match.to_act], match.rules, match.table_move, backwards)
+                    assert plays(*args) == plays(*args, shortcut=False)
+                    checked += 1
+            moves = match.legal_moves()
+            match.apply(moves[rng.randrange(len(moves))])
+    assert checked > 1000
