@@ -46,6 +46,11 @@ def test_joining_takes_open_seats_until_none_is_left(client: TestClient) -> None
     assert full.json()["error"] == {"code": "no_seat", "message": "every seat is taken"}
     beyond = client.post(f"/api/tables/{table_id}/join", json={"name": "Di", "seat": 7})
     assert beyond.json()["error"]["code"] == "no_seat"
+    bot = client.post(f"/api/tables/{table_id}/join", json={"name": "Di", "seat": 1})
+    assert bot.status_code == 400 and bot.json()["error"]["code"] == "seat_taken"
+    assert client.get(f"/api/tables/{table_id}").json()["seats"][1]["bot"] == "random"
+    as_text = client.post(f"/api/tables/{table_id}/join", json={"name": "Di", "seat": "1"})
+    assert as_text.status_code == 422 and as_text.json()["error"]["code"] == "bad_request"
 
 
 @pytest.mark.parametrize(("body", "code"), [
@@ -59,6 +64,10 @@ def test_joining_takes_open_seats_until_none_is_left(client: TestClient) -> None
     ({"seats": ["nobody"]}, "bad_bot"),
     ({"seats": [None] * 5}, "no_seat"),
     ({"players": 1}, "bad_request"),
+    ({"players": "4"}, "bad_request"),
+    ({"players": 4.0}, "bad_request"),
+    ({"deals": "2"}, "bad_request"),
+    ({"public": "no"}, "bad_request"),
     ({"name": ""}, "bad_request"),
     ({"name": "a\u0007b"}, "bad_request"),
     ({"colour": "red"}, "bad_request"),
