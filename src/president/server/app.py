@@ -211,9 +211,9 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
                     offset: int = 0) -> list[dict[str, Any]]:
         """The lobby, a page at a time: tables open for people or with people to watch; ``X-Total-Count`` counts all."""
         if status is not None and status not in ("waiting", "playing", "finished"):
-            raise ProtocolError("bad_request", "status must be waiting, playing or finished")
+            raise ProtocolError("bad_request", "status must be waiting, playing or finished", 422)
         if not 1 <= limit <= LOBBY_PAGE_MAX or offset < 0:
-            raise ProtocolError("bad_request", f"limit must be from 1 to {LOBBY_PAGE_MAX}, offset 0 or more")
+            raise ProtocolError("bad_request", f"limit must be from 1 to {LOBBY_PAGE_MAX}, offset 0 or more", 422)
         page, total = hub.lobby(status, limit, offset)
         response.headers["X-Total-Count"] = str(total)
         return page
