@@ -150,6 +150,10 @@ class LiveServer:
         self._server.should_exit = True
         self._thread.join(timeout=20)
 
+    def http(self) -> httpx.Client:
+        """An HTTP client for the REST API of this server."""
+        return httpx.Client(base_url=self.url, trust_env=False, timeout=10)
+
     def stall(self, seconds: float) -> None:
         """Make the server's event loop stop for ``seconds`` (as a slow callback would), from another thread."""
         assert self.loop is not None
@@ -157,7 +161,7 @@ class LiveServer:
 
     def socket(self) -> ClientConnection:
         """A WebSocket connection to ``/ws``."""
-        return connect(f"ws://127.0.0.1:{self.port}/ws", proxy=None, open_timeout=10)
+        return connect(f"ws://127.0.0.1:{self.port}/ws", proxy=None, open_timeout=10, legacy=True)
 
 
 def ws_send(ws: ClientConnection, message: dict[str, Any]) -> None:
