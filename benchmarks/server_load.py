@@ -137,7 +137,8 @@ def client_process(port: int, seats: list[tuple[str, str]], think: float, second
 def start_server(args: argparse.Namespace, database: str, port: int) -> subprocess.Popen[bytes]:
     command = [sys.executable, "-m", "president.cli", "serve", "--port", str(port), "--database", database,
                "--bot-delay", str(args.bot_delay), "--rate-limit", "1000", "--no-access-log",
-               "--log-level", "warning"]
+               "--log-level", "warning", "--client-tables", str(args.tables), "--client-creations",
+               str(args.tables * 60)]
     server = subprocess.Popen(command, stdout=subprocess.DEVNULL)
     with httpx.Client(trust_env=False) as http:
         deadline = time.monotonic() + 30

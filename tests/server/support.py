@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import re
+import socket
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
+import httpx
+import uvicorn
 from starlette.testclient import TestClient
 from starlette.testclient import WebSocketTestSession as Socket
+from websockets.sync.client import ClientConnection, connect
 
 from president.cards import parse_card
-from president.server import ServerConfig
+from president.server import Hub, ServerConfig, create_app
 
 CARD = re.compile(r"(?<![0-9A-Za-z])(?:(?:10|[2-9JQKA])[cdhs]|BJ|RJ)(?![0-9A-Za-z])")
 """A card in canonical text, standing alone (between quotes, spaces or the ends of a text)."""
@@ -101,3 +109,69 @@ def cards_in(message: Any) -> set[int]:
 def mask_cards(mask: int) -> set[int]:
     """The card numbers of a mask."""
     return {c for c in range(54) if mask >> c & 1}
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class LiveServer:
+    """The application served by a real uvicorn on a free loopback port, in a thread of the test process."""
+
+    def __init__(self, config: ServerConfig) -> None:
+        self.config = config
+        self.app = create_app(config)
+        self.hub: Hub = self.app.state.hub
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self._server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
+                                                     lifespan="on", ws_max_size=config.max_frame_bytes))
+        self._thread = threading.Thread(target=asyncio.run, args=(self._serve(),), daemon=True)
+
+    async def _serve(self) -> None:
+        self.loop = asyncio.get_running_loop()
+        await self._server.serve()
+
+    def __enter__(self) -> LiveServer:
+        self._thread.start()
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(f"{self.url}/api/health", timeout=1, trust_env=False).status_code == 200:
+                    return self
+            time.sleep(0.05)
+        raise RuntimeError("the test server did not start")
+
+    def __exit__(self, *_exc: object) -> None:
+        self._server.should_exit = True
+        self._thread.join(timeout=20)
+
+    def http(self) -> httpx.Client:
+        """An HTTP client for the REST API of this server."""
+        return httpx.Client(base_url=self.url, trust_env=False, timeout=10)
+
+    def stall(self, seconds: float) -> None:
+        """Make the server's event loop stop for ``seconds`` (as a slow callback would), from another thread."""
+        assert self.loop is not None
+        self.loop.call_soon_threadsafe(time.sleep, seconds)
+
+    def socket(self) -> ClientConnection:
+        """A WebSocket connection to ``/ws``."""
+        return connect(f"ws://127.0.0.1:{self.port}/ws", proxy=None, open_timeout=10, legacy=True)
+
+
+def ws_send(ws: ClientConnection, message: dict[str, Any]) -> None:
+    """Send one JSON message on a real WebSocket."""
+    ws.send(json.dumps(message))
+
+
+def ws_until(ws: ClientConnection, kind: str, timeout: float = 10, **fields: Any) -> dict[str, Any]:
+    """Receive messages on a real WebSocket until one of type ``kind`` with the given field values arrives."""
+    while True:
+        message: dict[str, Any] = json.loads(ws.recv(timeout=timeout))
+        if message["type"] == kind and all(message.get(k) == v for k, v in fields.items()):
+            return message

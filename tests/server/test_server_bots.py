@@ -39,23 +39,40 @@ def test_a_thinking_bot_plays_from_a_worker_process(tmp_path: Path, caplog: pyte
     assert not caplog.records, "the worker failed and the bot moved in the server"
 
 
-def test_idle_tables_are_closed_and_not_brought_back(tmp_path: Path) -> None:
-    config = make_config(tmp_path, idle_close_seconds=0.0)
+def age(hub: Hub, seconds: float) -> None:
+    """Make every table look as if it had been empty ``seconds`` longer."""
+    for table in hub.tables.values():
+        if table.empty_since is not None:
+            table.empty_since -= seconds
 
-    async def scenario() -> tuple[str, str, int]:
+
+def test_empty_tables_are_closed_and_not_brought_back(tmp_path: Path) -> None:
+    config = make_config(tmp_path, empty_table_minutes=1)
+
+    async def scenario() -> tuple[str, str, str, int]:
         hub = Hub(config)
-        idle, _, _ = hub.create_table(CreateTableRequest(players=3))
-        watched, _, _ = hub.create_table(CreateTableRequest(players=3))
-        viewer = hub.connection()
+        idle, _, _ = await hub.create_table(CreateTableRequest(players=3))
+        watched, _, _ = await hub.create_table(CreateTableRequest(players=3))
+        seated, _, token = await hub.create_table(CreateTableRequest(players=3, name="Ann"))
+        viewer, player = hub.connection(), hub.connection()
         hub.handle(viewer, f'{{"type": "hello", "table": "{watched.id}", "spectate": true}}')
-        await asyncio.sleep(0.01)
-        closed = hub.sweep()
-        assert idle.id not in hub.tables and watched.id in hub.tables
+        hub.handle(player, f'{{"type": "hello", "table": "{seated.id}", "token": "{token}"}}')
+        age(hub, 50)
+        assert await hub.sweep() == 0
+        age(hub, 11)
+        closed = await hub.sweep()
+        assert idle.id not in hub.tables and watched.id not in hub.tables and seated.id in hub.tables
+        assert viewer.closing and viewer.close_code == 1001 and not player.closing
+        hub.disconnect(player)
+        age(hub, 59)
+        assert await hub.sweep() == 0
+        age(hub, 2)
+        assert await hub.sweep() == 1 and seated.id not in hub.tables
         hub.close()
-        return idle.id, watched.id, closed
+        return idle.id, watched.id, seated.id, closed
 
-    idle_id, watched_id, closed = asyncio.run(scenario())
-    assert closed == 1
+    *ids, closed = asyncio.run(scenario())
+    assert closed == 2
     with TestClient(create_app(make_config(tmp_path))) as client:
-        assert client.get(f"/api/tables/{idle_id}").status_code == 404
-        assert client.get(f"/api/tables/{watched_id}").status_code == 200
+        for table_id in ids:
+            assert client.get(f"/api/tables/{table_id}").status_code == 404

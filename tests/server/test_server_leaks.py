@@ -94,18 +94,25 @@ GAMES = [
 ]
 
 
+async def handled(hub: Hub, conn: Connection, text: str) -> None:
+    """Hand a message to the hub and wait until the change it asks for is made (or refused)."""
+    task = hub.handle(conn, text)
+    if task is not None:
+        await task
+
+
 async def play_in_process(hub: Hub, game: tuple[Any, ...], rng: random.Random) -> tuple[Table, Messages, list[str]]:
     """One match driven through the hub with in-process connections; every message kept."""
     rules, players, seats, deals, target = game
-    table, _, _ = hub.create_table(CreateTableRequest(rules=rules, players=players, seats=seats, deals=deals,
-                                                      target_score=target))
-    tokens = {index: table.join(f"P{index}", index)[1] for index, bot in enumerate(seats) if bot is None}
+    table, _, _ = await hub.create_table(CreateTableRequest(rules=rules, players=players, seats=seats, deals=deals,
+                                                            target_score=target))
+    tokens = {index: (await table.join(f"P{index}", index))[1] for index, bot in enumerate(seats) if bot is None}
     conns = {index: hub.connection() for index in tokens}
     watcher = hub.connection()
     for index, conn in conns.items():
         hub.handle(conn, json.dumps({"type": "hello", "table": table.id, "token": tokens[index]}))
     hub.handle(watcher, json.dumps({"type": "hello", "table": table.id, "spectate": True}))
-    hub.handle(next(iter(conns.values())), '{"type": "start"}')
+    await handled(hub, next(iter(conns.values())), '{"type": "start"}')
     messages: Messages = []
     latest: dict[int, dict[str, Any]] = {}
     for _ in range(100000):
@@ -123,7 +130,7 @@ async def play_in_process(hub: Hub, game: tuple[Any, ...], rng: random.Random) -
         if to_act in conns and to_act in latest and latest[to_act]["seq"] == table.ply:
             view = latest[to_act]["view"]
             move = rng.choice(view["legal_moves"])
-            hub.handle(conns[to_act], json.dumps({"type": "move", "move": move, "seq": table.ply}))
+            await handled(hub, conns[to_act], json.dumps({"type": "move", "move": move, "seq": table.ply}))
         else:
             await asyncio.sleep(0)
     assert table.status == "finished"

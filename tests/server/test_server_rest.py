@@ -46,6 +46,11 @@ def test_joining_takes_open_seats_until_none_is_left(client: TestClient) -> None
     assert full.json()["error"] == {"code": "no_seat", "message": "every seat is taken"}
     beyond = client.post(f"/api/tables/{table_id}/join", json={"name": "Di", "seat": 7})
     assert beyond.json()["error"]["code"] == "no_seat"
+    bot = client.post(f"/api/tables/{table_id}/join", json={"name": "Di", "seat": 1})
+    assert bot.status_code == 400 and bot.json()["error"]["code"] == "seat_taken"
+    assert client.get(f"/api/tables/{table_id}").json()["seats"][1]["bot"] == "random"
+    as_text = client.post(f"/api/tables/{table_id}/join", json={"name": "Di", "seat": "1"})
+    assert as_text.status_code == 422 and as_text.json()["error"]["code"] == "bad_request"
 
 
 @pytest.mark.parametrize(("body", "code"), [
@@ -59,6 +64,10 @@ def test_joining_takes_open_seats_until_none_is_left(client: TestClient) -> None
     ({"seats": ["nobody"]}, "bad_bot"),
     ({"seats": [None] * 5}, "no_seat"),
     ({"players": 1}, "bad_request"),
+    ({"players": "4"}, "bad_request"),
+    ({"players": 4.0}, "bad_request"),
+    ({"deals": "2"}, "bad_request"),
+    ({"public": "no"}, "bad_request"),
     ({"name": ""}, "bad_request"),
     ({"name": "a\u0007b"}, "bad_request"),
     ({"colour": "red"}, "bad_request"),
@@ -81,12 +90,37 @@ def test_house_rules_are_kept_and_the_first_leader_rule_can_be_changed(client: T
 def test_the_lobby_lists_public_tables_waiting_first(client: TestClient) -> None:
     public = create_table(client, name="Ann")["table"]["id"]
     private = create_table(client, public=False)["table"]["id"]
-    ready = create_table(client, players=3, seats=["random", "random"], name="Bo")
+    two = create_table(client, players=3, seats=[None, None, "random"], name="Bo")["table"]["id"]
+    join(client, two, "Cy")
     lobby = [t["id"] for t in client.get("/api/tables").json()]
-    assert public in lobby and ready["table"]["id"] in lobby and private not in lobby
+    assert lobby == [two, public]
     assert client.get(f"/api/tables/{private}").status_code == 200
     assert client.get("/api/tables?status=playing").json() == []
-    assert client.get("/api/tables?status=lost").json()["error"]["code"] == "bad_request"
+    lost = client.get("/api/tables?status=lost")
+    assert lost.status_code == 422 and lost.json()["error"]["code"] == "bad_request"
+
+
+def test_a_game_against_the_computer_is_not_listed(client: TestClient) -> None:
+    solo = create_table(client, players=3, seats=["random", "random"], name="Bo")["table"]["id"]
+    bots_only = create_table(client, players=3, seats=["random", "random", "classic"])["table"]["id"]
+    waiting = create_table(client, players=3, seats=["random"], name="Ann")["table"]["id"]
+    assert [t["id"] for t in client.get("/api/tables").json()] == [waiting]
+    assert client.get(f"/api/tables/{solo}").json()["seats"][2]["name"] == "Bo"
+    assert client.get(f"/api/tables/{bots_only}").status_code == 200
+
+
+def test_the_lobby_comes_a_page_at_a_time(tmp_path: Path) -> None:
+    with TestClient(create_app(make_config(tmp_path, client_tables=100, client_creations_per_minute=6000))) as client:
+        made = [create_table(client, players=3)["table"]["id"] for _ in range(7)]
+        first = client.get("/api/tables?limit=3")
+        assert first.headers["x-total-count"] == "7"
+        pages = [first.json()] + [client.get(f"/api/tables?limit=3&offset={n}").json() for n in (3, 6)]
+        assert [len(page) for page in pages] == [3, 3, 1]
+        assert [t["id"] for page in pages for t in page] == made[::-1]
+        assert len(client.get("/api/tables").json()) == 7
+        for query in ("limit=0", "limit=201", "offset=-1", "limit=two"):
+            refused = client.get(f"/api/tables?{query}")
+            assert refused.status_code == 422 and refused.json()["error"]["code"] == "bad_request"
 
 
 def test_unknown_tables_and_addresses_answer_404_in_json(client: TestClient) -> None:

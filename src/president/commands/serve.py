@@ -27,7 +27,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         shown = make_url(database).render_as_string(hide_password=True)
         config = ServerConfig(database_url=database, bot_delay=args.bot_delay, rate_per_second=args.rate_limit,
-                              rate_burst=max(30, int(args.rate_limit * 3)))
+                              rate_burst=max(30, int(args.rate_limit * 3)),
+                              empty_table_minutes=args.empty_table_minutes, client_tables=args.client_tables,
+                              client_creations_per_minute=args.client_creations)
     except Exception as exc:
         print(f"president serve: {exc}", file=sys.stderr)
         return 2
@@ -63,6 +65,12 @@ def add_parser(sub: Any) -> None:
                    help="seconds a bot waits before it moves, so people can follow (default: 0.6)")
     p.add_argument("--rate-limit", type=float, default=10.0, metavar="N",
                    help="messages a connection may send per second, on average (default: 10)")
+    p.add_argument("--empty-table-minutes", type=float, default=10.0, metavar="MINUTES",
+                   help="close a table no seated person has been connected to for this long (default: 10)")
+    p.add_argument("--client-tables", type=int, default=10, metavar="N",
+                   help="open tables created from one client address at once (default: 10)")
+    p.add_argument("--client-creations", type=float, default=10.0, metavar="N",
+                   help="tables one client address may create per minute (default: 10)")
     p.add_argument("--open", action=argparse.BooleanOptionalAction, default=False,
                    help="open the browser app once the server runs (default: no)")
     p.add_argument("--log-level", default="info", choices=("critical", "error", "warning", "info", "debug"),

@@ -12,12 +12,12 @@ import logging
 from collections.abc import AsyncIterator
 from typing import Any
 
-from fastapi import FastAPI, Request, WebSocket
+from fastapi import FastAPI, Request, Response, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, PlainTextResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from .. import __version__
@@ -44,29 +44,79 @@ MAX_BODY_BYTES = 16384
 """REST request bodies larger than this are refused (413)."""
 
 SWEEP_SECONDS = 60.0
-"""How often idle tables are looked for."""
+"""How often empty tables are looked for, at most (more often when ``empty_table_minutes`` is short)."""
+
+LOBBY_PAGE = 50
+"""Tables in one page of the lobby by default."""
+
+LOBBY_PAGE_MAX = 200
+"""The largest page of the lobby a client may ask for."""
+
+IN_FLIGHT = 8
+"""Changes of one connection waiting for their commit before the server stops reading that connection."""
 
 
-def _error(code: str, message: str, status: int) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+def _error(code: str, message: str, status: int, headers: dict[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status, headers=headers)
+
+
+class _BodyTooLarge(Exception):
+    """Raised from ``receive`` when the body has grown past the limit."""
 
 
 class BodyLimit:
-    """ASGI middleware refusing HTTP requests whose declared body is too large."""
+    """ASGI middleware refusing HTTP request bodies larger than ``limit`` bytes (413, then the connection closes).
+
+    The declared ``Content-Length`` is checked first; the bytes actually received are counted
+    too, so a body sent in chunks (no length given) is refused as soon as it passes the limit,
+    without reading the rest.
+    """
 
     def __init__(self, app: ASGIApp, limit: int = MAX_BODY_BYTES) -> None:
         self.app = app
         self.limit = limit
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """Refuse with 413, or pass the request on."""
-        if scope["type"] == "http":
-            for name, value in scope.get("headers", ()):
-                if name == b"content-length" and (not value.isdigit() or int(value) > self.limit):
-                    response = _error("too_large", f"request bodies may hold at most {self.limit} bytes", 413)
-                    await response(scope, receive, send)
-                    return
-        await self.app(scope, receive, send)
+        """Refuse with 413, or pass the request on with its body counted."""
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", ()):
+            if name == b"content-length" and (not value.isdigit() or int(value) > self.limit):
+                await self._refuse(scope, receive, send)
+                return
+        received = 0
+        overflow = False
+        started = False
+
+        async def counted_receive() -> Message:
+            nonlocal received, overflow
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.limit:
+                    overflow = True
+                    raise _BodyTooLarge
+            return message
+
+        async def guarded_send(message: Message) -> None:
+            nonlocal started
+            if overflow:
+                return  # whatever the application answers to the broken body, the 413 is sent instead
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        with contextlib.suppress(_BodyTooLarge):
+            await self.app(scope, counted_receive, guarded_send)
+        if overflow and not started:
+            await self._refuse(scope, receive, send)
+
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
+        # Connection: close, so that the server drops the rest of the body instead of reading it.
+        response = _error("too_large", f"request bodies may hold at most {self.limit} bytes", 413,
+                          {"connection": "close"})
+        await response(scope, receive, send)
 
 
 def _invite_url(request: Request, table_id: str) -> str:
@@ -85,12 +135,18 @@ def _preset_info() -> list[dict[str, Any]]:
 
 
 async def _sweep_forever(hub: Hub) -> None:
+    pause = max(0.05, min(SWEEP_SECONDS, hub.config.empty_table_minutes * 60 / 10))
     while True:
-        await asyncio.sleep(SWEEP_SECONDS)
+        await asyncio.sleep(pause)
         try:
-            hub.sweep()
+            await hub.sweep()
         except Exception:
-            log.exception("sweeping idle tables failed")
+            log.exception("sweeping empty tables failed")
+
+
+def _address(request: Request | WebSocket) -> str:
+    """The client's address as uvicorn reports it (behind a proxy: see ``docs/server.md``)."""
+    return request.client.host if request.client else ""
 
 
 def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> FastAPI:
@@ -100,7 +156,7 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        hub.restore()
+        await hub.restore()
         sweeper = asyncio.create_task(_sweep_forever(hub))
         try:
             yield
@@ -151,16 +207,21 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
         return [{"name": e.name, "description": e.description} for e in bot_entries() if e.offered]
 
     @app.get("/api/tables", response_model=list[TableInfo])
-    async def lobby(status: str | None = None) -> list[dict[str, Any]]:
-        """The lobby: public tables waiting for players, then those in play."""
+    async def lobby(response: Response, status: str | None = None, limit: int = LOBBY_PAGE,
+                    offset: int = 0) -> list[dict[str, Any]]:
+        """The lobby, a page at a time: tables open for people or with people to watch; ``X-Total-Count`` counts all."""
         if status is not None and status not in ("waiting", "playing", "finished"):
-            raise ProtocolError("bad_request", "status must be waiting, playing or finished")
-        return hub.lobby(status)
+            raise ProtocolError("bad_request", "status must be waiting, playing or finished", 422)
+        if not 1 <= limit <= LOBBY_PAGE_MAX or offset < 0:
+            raise ProtocolError("bad_request", f"limit must be from 1 to {LOBBY_PAGE_MAX}, offset 0 or more", 422)
+        page, total = hub.lobby(status, limit, offset)
+        response.headers["X-Total-Count"] = str(total)
+        return page
 
     @app.post("/api/tables", response_model=CreateTableResponse, status_code=201)
     async def create_table(body: CreateTableRequest, request: Request) -> dict[str, Any]:
         """Create a table; with a ``name``, the creator takes the first open seat."""
-        table, seat, token = hub.create_table(body)
+        table, seat, token = await hub.create_table(body, _address(request))
         return {"table": table.info(), "invite_url": _invite_url(request, table.id), "seat": seat, "token": token}
 
     @app.get("/api/tables/{table_id}", response_model=TableInfo)
@@ -171,23 +232,23 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
     @app.post("/api/tables/{table_id}/join", response_model=JoinResponse)
     async def join(table_id: str, body: JoinRequest, request: Request) -> dict[str, Any]:
         """Take an open seat: the answer holds the seat token, the only key to the seat."""
-        table, seat, token = hub.join(table_id, body)
+        table, seat, token = await hub.join(table_id, body)
         return {"table": table.info(), "seat": seat, "token": token, "invite_url": _invite_url(request, table.id)}
 
     @app.get("/api/leaderboard", response_model=list[LeaderboardEntry])
     async def leaderboard(limit: int = 100) -> list[dict[str, Any]]:
         """Per player name: finished matches, wins and mean points."""
-        return hub.storage.leaderboard(max(1, min(limit, 1000)))
+        return await hub.journal.read(hub.storage.leaderboard, max(1, min(limit, 1000)))
 
     @app.get("/api/matches", response_model=list[MatchSummary])
     async def matches(limit: int = 50, player: str | None = None) -> list[dict[str, Any]]:
         """The latest finished matches, of one player name when given."""
-        return hub.storage.matches(max(1, min(limit, 500)), player)
+        return await hub.journal.read(hub.storage.matches, max(1, min(limit, 500)), player)
 
     @app.get("/api/matches/{match_id}")
     async def match(match_id: int) -> dict[str, Any]:
         """A finished match with its record."""
-        found = hub.storage.match(match_id)
+        found = await hub.journal.read(hub.storage.match, match_id)
         if found is None:
             raise ProtocolError("not_found", f"there is no finished match {match_id}", 404)
         return found
@@ -195,7 +256,7 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
     @app.get("/api/matches/{match_id}/record", response_class=PlainTextResponse)
     async def match_record(match_id: int) -> str:
         """The record of a finished match as text (``Match.replay`` reads it)."""
-        found = hub.storage.match(match_id)
+        found = await hub.journal.read(hub.storage.match, match_id)
         if found is None:
             raise ProtocolError("not_found", f"there is no finished match {match_id}", 404)
         return str(found["record"])
@@ -226,8 +287,15 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
 
 
 async def _read(ws: WebSocket, conn: Connection, hub: Hub, config: ServerConfig) -> None:
-    """Feed the client's messages to the hub until it leaves or is sent away."""
+    """Feed the client's messages to the hub until it leaves or is sent away.
+
+    Changes waiting for their commit do not hold up the reading (a ``ping`` is answered while
+    a move is being stored), up to :data:`IN_FLIGHT` of them per connection.
+    """
+    in_flight: set[asyncio.Task[None]] = set()
     while not conn.closing:
+        if len(in_flight) >= IN_FLIGHT:
+            _, in_flight = await asyncio.wait(in_flight, return_when=asyncio.FIRST_COMPLETED)
         try:
             if conn.joined:
                 message = await ws.receive()
@@ -242,7 +310,10 @@ async def _read(ws: WebSocket, conn: Connection, hub: Hub, config: ServerConfig)
         if message["type"] == "websocket.disconnect":
             return
         text = message.get("text")
-        hub.handle(conn, text if text is not None else message.get("bytes") or b"")
+        task = hub.handle(conn, text if text is not None else message.get("bytes") or b"")
+        if task is not None:
+            in_flight.add(task)
+            task.add_done_callback(in_flight.discard)
 
 
 async def _write(ws: WebSocket, conn: Connection) -> None:

@@ -10,20 +10,36 @@ The search bots think for up to a few hundred milliseconds, which would stall ev
 table of the server, so they run in a small pool of worker processes; the table
 plays their move when it comes back, if the position has not moved on meanwhile.
 Bots are functions of (view, generator): one instance per name serves every seat.
+
+The workers die with the server, however it ends (even ``SIGKILL``): each watches its
+parent process and exits when the parent is gone (on Linux the kernel also sends it
+``SIGKILL`` at once, through ``prctl(PR_SET_PDEATHSIG)``). The multiprocessing resource
+tracker then exits by itself, as its last client has gone.
 """
 
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import logging
 import multiprocessing
+import os
 import random
+import signal
+import sys
+import threading
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 
 from ..bots import Bot, bot_names, make_bot
 from ..view import SeatView
 
 log = logging.getLogger("president.server")
+
+PARENT_CHECK_SECONDS = 0.5
+"""How often a worker process looks whether the server process is still there."""
+
+_PR_SET_PDEATHSIG = 1
 
 FALLBACK_BOT = "random"
 """Used when a named bot is not installed (logged once per name)."""
@@ -63,6 +79,25 @@ def choose(name: str, view: SeatView, seed: int, ply: int) -> int:
         return moves[rng.randrange(len(moves))]
 
 
+def _exit_with_parent(parent: int) -> None:
+    """Initializer of a worker process: end this process as soon as the server process ``parent`` is gone."""
+    if sys.platform == "linux":
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):
+            pass  # the watching thread below is enough
+    if os.getppid() != parent:
+        os._exit(0)  # the parent died before the death signal was set
+    threading.Thread(target=_watch_parent, args=(parent,), name="president-parent-watch", daemon=True).start()
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(0)
+
+
 class BotRunner:
     """Runs bots: the quick ones at once, the others in worker processes (started when first needed)."""
 
@@ -79,7 +114,8 @@ class BotRunner:
         """The bot's move computed in a worker process (in this process if the pool fails)."""
         if self._pool is None:
             context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=_exit_with_parent,
+                                             initargs=(os.getpid(),))
         loop = asyncio.get_running_loop()
         try:
             return await loop.run_in_executor(self._pool, choose, name, view, seed, ply)

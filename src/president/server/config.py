@@ -46,15 +46,22 @@ class ServerConfig:
     rate_burst: int = 30
     """Messages a connection may send at once before the rate limit applies."""
     rate_strikes: int = 100
-    """Messages refused for rate in a row before the connection is closed."""
+    """Refused messages (they fade at ``rate_per_second``) at which the connection is closed (1008)."""
     hello_timeout: float = 10.0
     """Seconds a new connection has to send ``hello``."""
     outbox_limit: int = 1000
     """Messages queued for a client that does not read; beyond it the connection is closed."""
     max_tables: int = 2000
     """Tables held in memory at once; creating more is refused with ``server_full``."""
-    idle_close_seconds: float = 6 * 3600
-    """A table nobody is connected to, unchanged for this long, is closed (unloaded; its history stays)."""
+    empty_table_minutes: float = 10.0
+    """A table no seated person has been connected to for this long is closed, in play or not (its history
+    stays; spectators do not keep a table open)."""
+    client_tables: int = 10
+    """Open tables that tables created from one client address may count at once (``too_many_tables``)."""
+    client_creations_per_minute: float = 10.0
+    """Tables one client address may create per minute on average (bursts of ``client_tables``)."""
+    database_writers: int | None = None
+    """Threads that write to the database (None: 1 for SQLite, which has one writer anyway, else 4)."""
     seed: int | None = None
     """When set, match seeds are drawn from this seed (tests, benchmarks); else they are unpredictable."""
     web_dir: Path | None = WEB_DIR
@@ -70,6 +77,12 @@ class ServerConfig:
             problems.append("max_message_bytes must be at least 256")
         if self.rate_per_second <= 0 or self.rate_burst < 1:
             problems.append("the rate limit must allow some messages")
+        if self.empty_table_minutes <= 0:
+            problems.append("empty_table_minutes must be positive")
+        if self.client_tables < 1 or self.client_creations_per_minute <= 0:
+            problems.append("each client address must be allowed some tables")
+        if self.database_writers is not None and self.database_writers < 1:
+            problems.append("database_writers must be at least 1")
         if self.sqlite_synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
             problems.append("sqlite_synchronous must be OFF, NORMAL, FULL or EXTRA")
         if problems:

@@ -26,6 +26,7 @@ ERROR_CODES: dict[str, str] = {
     "bad_bot": "There is no bot by this name.",
     "bad_rules": "The rule set or an option is not valid.",
     "server_full": "The server holds as many tables as it can.",
+    "too_many_tables": "Your address holds as many open tables as it may, or creates them too fast.",
     "storage_error": "The server could not save the move; nothing changed.",
     "not_found": "There is nothing at this address.",
     "bad_request": "The request body is not valid.",

@@ -2,11 +2,15 @@
 
 :meth:`Hub.handle` is the one door for WebSocket messages: rate limit, size, JSON,
 validation, then the action on the table. Whatever goes wrong becomes an ``error``
-message for that client; nothing escapes to the connection or the table.
+message for that client; nothing escapes to the connection or the table. Reads
+(``ping``, ``sync``, ``hello``) are answered at once; changes (moves, seats, starts)
+run as tasks that wait for the table's lock and their commit, so a slow database never
+delays a read.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 import secrets
@@ -15,8 +19,9 @@ from typing import Any
 
 from .bots_runner import BotRunner
 from .config import ServerConfig
-from .connection import Connection, RateLimit
+from .connection import Connection, LoopWatch, RateLimit
 from .errors import ProtocolError
+from .journal import Journal
 from .protocol import (
     CreateTableRequest,
     FillMessage,
@@ -44,27 +49,29 @@ class Hub:
     def __init__(self, config: ServerConfig, storage: Storage | None = None) -> None:
         self.config = config
         self.storage = storage if storage is not None else Storage(config.database_url, config.sqlite_synchronous)
+        self.journal = Journal(self.storage, config.database_writers)
         self.tables: dict[str, Table] = {}
         self.runner = BotRunner(config.inline_bots, config.bot_workers)
+        self.watch = LoopWatch()
         self._seeds = random.Random(config.seed) if config.seed is not None else None
+        self._creating = 0
+        self._creations: dict[str, RateLimit] = {}
 
     def new_seed(self) -> int:
         """A match seed: unpredictable, unless the server was given a seed."""
         return self._seeds.getrandbits(63) if self._seeds is not None else secrets.randbits(63)
 
-    def restore(self) -> int:
-        """Load every unfinished (and recently finished) table from storage; returns how many.
+    async def restore(self) -> int:
+        """Load every table not closed from storage; returns how many.
 
-        Must run inside the event loop: the bots and timers of the tables start again.
+        Must run inside the event loop: the bots and timers of the tables start again. Nobody is
+        connected yet, so the wait before an empty table is closed starts now.
         """
-        cutoff = time.time() - self.config.idle_close_seconds
+        self.watch.start()
         count = 0
-        for stored in self.storage.load_tables():
-            if stored.status != "playing" and stored.updated_at < cutoff:
-                self.storage.set_status(stored.id, "closed")
-                continue
+        for stored in await self.journal.read(self.storage.load_tables):
             try:
-                table = Table.restore(stored, self.config, self.storage, self.new_seed, self.runner)
+                table = Table.restore(stored, self.config, self.journal, self.new_seed, self.runner)
             except Exception:
                 log.exception("table %s could not be restored; it stays in the database", stored.id)
                 continue
@@ -76,18 +83,26 @@ class Hub:
         return count
 
     def close(self) -> None:
-        """Stop every table and release the database."""
+        """Stop every table and release the database (after the commits under way)."""
+        self.watch.stop()
         for table in self.tables.values():
             table.close()
         self.runner.close()
-        self.storage.close()
+        self.journal.close()
 
     # ----------------------------------------------------------------- REST actions
 
-    def create_table(self, request: CreateTableRequest) -> tuple[Table, int | None, str | None]:
-        """A new table; when the request names the creator, the creator's seat and token too."""
-        if len(self.tables) >= self.config.max_tables:
+    async def create_table(self, request: CreateTableRequest,
+                           client: str = "") -> tuple[Table, int | None, str | None]:
+        """A new table; when the request names the creator, the creator's seat and token too.
+
+        ``client`` is the creator's address: each address may hold ``client_tables`` open tables and
+        create ``client_creations_per_minute`` a minute (``too_many_tables``, 429). No address (a table
+        made in the server process itself) has no quota.
+        """
+        if len(self.tables) + self._creating >= self.config.max_tables:
             raise ProtocolError("server_full", "the server holds as many tables as it can; try again later", 503)
+        self._check_quota(client)
         settings = TableSettings.from_request(request)
         bots = list(request.seats or [])
         if len(bots) > settings.players:
@@ -95,13 +110,34 @@ class Hub:
         table_id = secrets.token_hex(6)
         while table_id in self.tables:
             table_id = secrets.token_hex(6)
-        table = Table.create(table_id, settings, bots, self.config, self.storage, self.new_seed, self.runner)
+        self._creating += 1
+        try:
+            table = await Table.create(table_id, settings, bots, self.config, self.journal, self.new_seed,
+                                       self.runner)
+        finally:
+            self._creating -= 1
+        table.creator = client
         self.tables[table_id] = table
         log.info("table %s created (%s, %d seats)", table_id, settings.rules, settings.players)
         seat = token = None
         if request.name is not None:
-            seat, token = table.join(request.name)
+            seat, token = await table.join(request.name)
         return table, seat, token
+
+    def _check_quota(self, client: str) -> None:
+        if not client:
+            return
+        c = self.config
+        held = sum(1 for t in self.tables.values() if t.creator == client)
+        if held >= c.client_tables:
+            raise ProtocolError("too_many_tables", f"tables created from your address are still open ({held}); "
+                                "finish or leave some first", 429)
+        bucket = self._creations.get(client)
+        if bucket is None:
+            bucket = self._creations[client] = RateLimit(c.client_creations_per_minute / 60, c.client_tables)
+        if not bucket.allow():
+            raise ProtocolError("too_many_tables", "tables are created too fast from your address; wait a minute",
+                                429)
 
     def table(self, table_id: str) -> Table:
         """The table with this id, or ``ProtocolError`` ``no_table`` (404)."""
@@ -110,36 +146,45 @@ class Hub:
             raise ProtocolError("no_table", f"there is no open table {table_id[:64]!r}", 404)
         return table
 
-    def join(self, table_id: str, request: JoinRequest) -> tuple[Table, int, str]:
+    async def join(self, table_id: str, request: JoinRequest) -> tuple[Table, int, str]:
         """Take a seat at a table."""
         table = self.table(table_id)
-        seat, token = table.join(request.name, request.seat)
+        seat, token = await table.join(request.name, request.seat)
         return table, seat, token
 
-    def lobby(self, status: str | None = None) -> list[dict[str, Any]]:
-        """The public tables: by default those waiting for players (first) and those in play."""
+    def lobby(self, status: str | None = None, limit: int = 50, offset: int = 0) -> tuple[list[dict[str, Any]], int]:
+        """One page of the listed tables (:attr:`Table.listed`), and how many there are in all.
+
+        By default those waiting for players (newest first), then those in play.
+        """
         wanted = ("waiting", "playing") if status is None else (status,)
         order = {"waiting": 0, "playing": 1, "finished": 2}
-        tables = [t for t in self.tables.values() if t.settings.public and t.status in wanted]
-        tables.sort(key=lambda t: (order[t.status], -t.created_at))
-        return [t.info() for t in tables]
+        tables = [t for t in self.tables.values() if t.status in wanted and t.listed]
+        tables.sort(key=lambda t: (order[t.status], -t.created_at, t.id))
+        return [t.info() for t in tables[offset:offset + limit]], len(tables)
 
     # ----------------------------------------------------------------- WebSocket messages
 
     def connection(self, peer: str = "") -> Connection:
         """A new connection with this server's limits."""
         c = self.config
-        return Connection(RateLimit(c.rate_per_second, c.rate_burst), c.outbox_limit, peer)
+        return Connection(RateLimit(c.rate_per_second, c.rate_burst, self.watch), c.outbox_limit, peer)
 
-    def handle(self, conn: Connection, text: str | bytes) -> None:
-        """Act on one message of ``conn`` (a binary frame is refused); refusals go back as ``error`` messages."""
+    def handle(self, conn: Connection, text: str | bytes) -> asyncio.Task[None] | None:
+        """Act on one message of ``conn`` (a binary frame is refused); refusals go back as ``error`` messages.
+
+        A message that changes a table returns the task that makes the change (its refusal, if any,
+        is sent by the task); the others are answered before this returns.
+        """
         ref = None
         try:
             if not conn.limit.allow():
-                conn.strikes += 1
-                raise ProtocolError(
-                    "rate_limited", f"slow down: at most {self.config.rate_per_second:g} messages a second")
-            conn.strikes = 0
+                conn.send({"type": "error", "code": "rate_limited", "ref": None,
+                           "message": f"slow down: at most {self.config.rate_per_second:g} messages a second"})
+                # Strikes fade continuously: "more than one less" is the n-th refusal in quick succession.
+                if conn.limit.strike() > self.config.rate_strikes - 1:
+                    conn.close(1008, "too many messages")
+                return None
             limit = self.config.max_message_bytes
             if len(text) > limit or (isinstance(text, str) and not text.isascii()
                                      and len(text.encode("utf-8", "replace")) > limit):
@@ -148,14 +193,13 @@ class Hub:
                 raise ProtocolError("bad_json", "send text frames holding JSON, not binary ones")
             message = parse_client_message(text)
             ref = message.type
-            self._dispatch(conn, message)
+            return self._dispatch(conn, message)
         except ProtocolError as exc:
             conn.send({"type": "error", **exc.to_dict(), "ref": ref})
-            if exc.code == "rate_limited" and conn.strikes >= self.config.rate_strikes:
-                conn.close(1008, "too many messages")
         except Exception:
             log.exception("unexpected error on a %s message", ref or "client")
             conn.send({"type": "error", **ProtocolError("internal").to_dict(), "ref": ref})
+        return None
 
     def reject(self, conn: Connection, error: ProtocolError) -> None:
         """Send ``error`` to ``conn`` (for input refused before it reaches :meth:`handle`)."""
@@ -170,35 +214,46 @@ class Hub:
             except Exception:
                 log.exception("table %s: error while a connection left", table.id)
 
-    def _dispatch(self, conn: Connection, message: Any) -> None:
+    def _dispatch(self, conn: Connection, message: Any) -> asyncio.Task[None] | None:
         if isinstance(message, Hello):
             self._hello(conn, message)
-            return
+            return None
         table = conn.table
         if table is None:
             raise ProtocolError("hello_first", "say hello first: {\"type\": \"hello\", \"table\": ..., \"token\": ...}")
         if isinstance(message, PingMessage):
             conn.send({"type": "pong"})
-        elif isinstance(message, SyncMessage):
+            return None
+        if isinstance(message, SyncMessage):
             conn.send(table.snapshot(conn.seat))
-        else:
-            seat = conn.seat
-            if seat is None:
-                raise ProtocolError("not_seated", "spectators cannot play or change the table")
+            return None
+        seat = conn.seat
+        if seat is None:
+            raise ProtocolError("not_seated", "spectators cannot play or change the table")
+        return asyncio.ensure_future(self._act(conn, table, seat, message))
+
+    async def _act(self, conn: Connection, table: Table, seat: int, message: Any) -> None:
+        """Make the change a seated client asked for; a refusal goes back to it as an ``error`` message."""
+        try:
             if isinstance(message, MoveMessage):
-                table.play(seat, message.move, "person", message.seq)
+                await table.play(seat, message.move, "person", message.seq)
             elif isinstance(message, StartMessage):
-                table.start()
+                await table.start()
             elif isinstance(message, RematchMessage):
-                table.rematch()
+                await table.rematch()
             elif isinstance(message, SeatMessage):
-                table.set_seat(message.seat, message.bot)
+                await table.set_seat(message.seat, message.bot)
             elif isinstance(message, FillMessage):
-                table.fill(message.bot)
+                await table.fill(message.bot)
             elif isinstance(message, LeaveMessage):
-                table.leave(conn)
+                await table.leave(conn)
             else:  # pragma: no cover - every type is handled above
                 raise ProtocolError("unknown_type")
+        except ProtocolError as exc:
+            conn.send({"type": "error", **exc.to_dict(), "ref": message.type})
+        except Exception:
+            log.exception("unexpected error on a %s message", message.type)
+            conn.send({"type": "error", **ProtocolError("internal").to_dict(), "ref": message.type})
 
     def _hello(self, conn: Connection, hello: Hello) -> None:
         if conn.joined:
@@ -218,20 +273,25 @@ class Hub:
 
     # ----------------------------------------------------------------- housekeeping
 
-    def sweep(self) -> int:
-        """Close tables nobody has used for ``idle_close_seconds`` (not those in play); returns how many."""
+    async def sweep(self) -> int:
+        """Close the tables no seated person has been connected to for ``empty_table_minutes``; returns how many."""
         now = time.monotonic()
-        idle = [
-            t for t in self.tables.values()
-            if t.status != "playing" and not t.connections() and now - t.touched > self.config.idle_close_seconds
-        ]
-        for table in idle:
-            try:
-                self.storage.set_status(table.id, "closed")
-            except Exception:
-                log.exception("table %s could not be closed", table.id)
-                continue
-            table.close()
-            del self.tables[table.id]
-            log.info("table %s closed (idle)", table.id)
-        return len(idle)
+        wait = self.config.empty_table_minutes * 60
+        empty = [t for t in self.tables.values() if t.empty_since is not None and now - t.empty_since >= wait]
+        closed = 0
+        for table in empty:
+            async with table.lock:
+                if table.closed or table.empty_since is None:
+                    continue  # someone came back while the lock was awaited
+                try:
+                    await self.journal.write(self.storage.set_status, table.id, "closed")
+                except Exception:
+                    log.exception("table %s could not be closed", table.id)
+                    continue
+                table.close()
+            self.tables.pop(table.id, None)
+            closed += 1
+            log.info("table %s closed (no seated person for %g minutes)", table.id, self.config.empty_table_minutes)
+        for client in [c for c, bucket in self._creations.items() if bucket.full()]:
+            del self._creations[client]
+        return closed

@@ -252,18 +252,18 @@ class CreateTableRequest(BaseModel):
     """A preset name or alias."""
     options: dict[str, Any] = Field(default_factory=dict)
     """House rules: rule options that differ from the preset (see ``GET /api/presets``)."""
-    players: int = Field(default=4, ge=2, le=MAX_PLAYERS)
+    players: int = Field(default=4, ge=2, le=MAX_PLAYERS, strict=True)
     seats: list[BotName | None] | None = None
     """Per seat, a bot name or None for a person; by default every seat is open for a person."""
-    deals: int | None = Field(default=None, ge=1, le=100)
+    deals: int | None = Field(default=None, ge=1, le=100, strict=True)
     """Match length in deals (default: the preset's)."""
-    target_score: int | None = Field(default=None, ge=1, le=1000)
+    target_score: int | None = Field(default=None, ge=1, le=1000, strict=True)
     """Play until a total this high instead of a number of deals."""
     turn_seconds: float | None = Field(default=None, gt=0, le=3600)
     """Seconds a person has for a move before the stand-in bot plays it; None: no timer."""
     grace_seconds: float = Field(default=30.0, ge=0, le=24 * 3600)
     """Seconds a dropped person keeps the seat before the stand-in bot plays for it."""
-    public: bool = True
+    public: bool = Field(default=True, strict=True)
     """Listed in the lobby (else reachable only by its link)."""
     name: DisplayName | None = None
     """When given, the creator takes the first open seat under this name."""
@@ -275,7 +275,7 @@ class JoinRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     name: DisplayName
-    seat: int | None = Field(default=None, ge=0, lt=MAX_PLAYERS)
+    seat: int | None = Field(default=None, ge=0, lt=MAX_PLAYERS, strict=True)
     """A particular open seat, or the first open one."""
 
 

@@ -14,6 +14,7 @@ the price of one ``fsync`` per move.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -188,30 +189,40 @@ def make_engine(url: str, sqlite_synchronous: str = "NORMAL") -> Engine:
 class Storage:
     """The server's database. Every method is one transaction, committed when it returns.
 
-    Writes go through one long-lived connection (a pool checkout costs more than the
-    insert of a move); it is replaced when the database drops it.
+    The methods block; the server calls them through a :class:`~president.server.journal.Journal`,
+    in worker threads. Writes go through one long-lived connection per thread (a pool
+    checkout costs more than the insert of a move); it is replaced when the database drops it.
     """
 
     def __init__(self, url: str, sqlite_synchronous: str = "NORMAL") -> None:
         self.engine = make_engine(url, sqlite_synchronous)
         Base.metadata.create_all(self.engine)
-        self._conn: Connection | None = None
+        self.is_sqlite = self.engine.dialect.name == "sqlite"
+        self.single_connection = isinstance(self.engine.pool, StaticPool)
+        """One connection serves everything (in-memory SQLite): it must be used by one thread."""
+        self._local = threading.local()
+        self._conns: list[Connection] = []
+        self._conns_lock = threading.Lock()
         self._insert_move = insert(MoveRow)
 
     def close(self) -> None:
         """Release the connections."""
-        if self._conn is not None:
-            self._conn.close()
-            self._conn = None
+        with self._conns_lock:
+            conns, self._conns = self._conns, []
+        for conn in conns:
+            conn.close()
         self.engine.dispose()
 
     @contextmanager
     def _write(self) -> Iterator[Connection]:
-        conn = self._conn
+        conn: Connection | None = getattr(self._local, "conn", None)
         if conn is None or conn.closed or conn.invalidated:
             if conn is not None:
                 conn.close()
-            conn = self._conn = self.engine.connect()
+            conn = self._local.conn = self.engine.connect()
+            with self._conns_lock:
+                self._conns = [c for c in self._conns if not c.closed]
+                self._conns.append(conn)
         with conn.begin():
             yield conn
 

@@ -4,8 +4,11 @@ A :class:`Table` holds a :class:`~president.engine.Match` (the only authority on
 rules), its seats and the connections watching it. Every change goes to storage
 first and to the clients after: a move is verified, played on a copy of the match,
 committed, and only then does the copy become the table's match and the update go
-out. All of this is synchronous code run by the event loop, so no two changes of one
-table can interleave, and a refused change leaves the table exactly as it was.
+out. The commit runs in a database thread (:class:`~president.server.journal.Journal`)
+while the event loop serves everyone else; the table holds its lock from the check to
+the broadcast, so no two changes of one table interleave, they are committed in the
+order they were made, and a refused change leaves the table exactly as it was. What is
+read (snapshots, the table's info) is always the committed state.
 
 Bots and timers are ``call_later`` callbacks on the same loop: the bot of a bot seat
 (after the bot delay), the stand-in bot for a person who dropped (after the grace
@@ -33,8 +36,9 @@ from .bots_runner import BotRunner, choose, known_bot
 from .config import ServerConfig
 from .connection import Connection
 from .errors import ProtocolError
+from .journal import Journal
 from .settings import TableSettings
-from .storage import FinishedMatch, Storage, StoredSeat, StoredTable
+from .storage import FinishedMatch, StoredSeat, StoredTable
 from .views import spectator_view
 
 log = logging.getLogger("president.server")
@@ -91,7 +95,7 @@ class Table:
         table_id: str,
         settings: TableSettings,
         config: ServerConfig,
-        storage: Storage,
+        journal: Journal,
         new_seed: Callable[[], int],
         runner: BotRunner,
         *,
@@ -101,7 +105,8 @@ class Table:
         self.id = table_id
         self.settings = settings
         self.config = config
-        self.storage = storage
+        self.journal = journal
+        self.storage = journal.storage
         self.new_seed = new_seed
         self.runner = runner
         self.seats = seats if seats is not None else [Seat(i) for i in range(settings.players)]
@@ -115,23 +120,30 @@ class Table:
         self.spectators: list[Connection] = []
         self.deadline: float | None = None
         self.touched = time.monotonic()
+        self.empty_since: float | None = self.touched
+        """Since when no seat has had a connection (monotonic), or None while one has."""
+        self.creator = ""
+        """The client address that created the table (for the per-address quota; not stored)."""
+        self.closed = False
+        self.lock = asyncio.Lock()
+        """Held by every change from its checks to its broadcast (the commit is awaited inside)."""
         self._timer: asyncio.TimerHandle | None = None
         self._thinking: asyncio.Task[None] | None = None
 
     # ----------------------------------------------------------------- creating and restoring
 
     @classmethod
-    def create(
+    async def create(
         cls, table_id: str, settings: TableSettings, bots: list[str | None], config: ServerConfig,
-        storage: Storage, new_seed: Callable[[], int], runner: BotRunner,
+        journal: Journal, new_seed: Callable[[], int], runner: BotRunner,
     ) -> Table:
         """A new table (stored at once); ``bots`` names a bot or None (open) per seat."""
         for name in bots:
             if name is not None and not known_bot(name):
                 raise ProtocolError("bad_bot", f"there is no bot called {name[:32]!r}")
         seats = [Seat(i, bot=bots[i] if i < len(bots) else None) for i in range(settings.players)]
-        table = cls(table_id, settings, config, storage, new_seed, runner, seats=seats)
-        storage.create_table(StoredTable(
+        table = cls(table_id, settings, config, journal, new_seed, runner, seats=seats)
+        await journal.write(journal.storage.create_table, StoredTable(
             id=table_id, settings=settings.to_json(), status="waiting", match_no=0, seed=None,
             created_at=table.created_at, updated_at=table.created_at, seats=[s.stored() for s in seats],
         ))
@@ -139,13 +151,13 @@ class Table:
 
     @classmethod
     def restore(
-        cls, stored: StoredTable, config: ServerConfig, storage: Storage, new_seed: Callable[[], int],
+        cls, stored: StoredTable, config: ServerConfig, journal: Journal, new_seed: Callable[[], int],
         runner: BotRunner,
     ) -> Table:
         """The table as it was stored: its match is replayed move by move through the engine."""
         settings = TableSettings.from_json(stored.settings)
         seats = [Seat(s.seat, s.name, s.token_hash, s.bot) for s in stored.seats]
-        table = cls(stored.id, settings, config, storage, new_seed, runner, seats=seats, created_at=stored.created_at)
+        table = cls(stored.id, settings, config, journal, new_seed, runner, seats=seats, created_at=stored.created_at)
         table.status = stored.status
         table.match_no = stored.match_no
         table.seed = stored.seed
@@ -206,6 +218,20 @@ class Table:
         """How many seats nobody holds yet."""
         return sum(1 for s in self.seats if s.kind == "open")
 
+    @property
+    def listed(self) -> bool:
+        """Shown in the lobby: public, and a seat open for a person or two people seated.
+
+        A game of one person against the computer is not listed: there is no seat to take and
+        nothing to watch but that person's play.
+        """
+        people = sum(1 for s in self.seats if s.kind == "person")
+        return self.settings.public and (self.open_seats > 0 or people >= 2)
+
+    def _require_open(self) -> None:
+        if self.closed:
+            raise ProtocolError("no_table", "this table was closed")
+
     # ----------------------------------------------------------------- seats
 
     def seat_of_token(self, token: str) -> int | None:
@@ -217,8 +243,16 @@ class Table:
                 found = seat.index
         return found
 
-    def join(self, name: str, seat: int | None = None) -> tuple[int, str]:
-        """Take an open seat under ``name``; returns the seat and its (unguessable) token."""
+    async def join(self, name: str, seat: int | None = None) -> tuple[int, str]:
+        """Take an open seat under ``name``; returns the seat and its (unguessable) token.
+
+        A seat given to a bot is not open: it must be opened first (``seat`` message with ``bot: null``).
+        """
+        async with self.lock:
+            return await self._join(name, seat)
+
+    async def _join(self, name: str, seat: int | None) -> tuple[int, str]:
+        self._require_open()
         if self.status != "waiting":
             raise ProtocolError("already_started", "the match has started: you can watch this table")
         if seat is None:
@@ -232,20 +266,22 @@ class Table:
             chosen = self.seats[seat]
             if chosen.kind == "person":
                 raise ProtocolError("seat_taken", f"seat {seat} is taken by {chosen.name}")
+            if chosen.kind == "bot":
+                raise ProtocolError("seat_taken", f"seat {seat} is given to the bot {chosen.bot}; open it first")
         token = secrets.token_urlsafe(24)
-        before = (chosen.name, chosen.token_hash, chosen.bot)
-        chosen.name, chosen.token_hash, chosen.bot = name, hash_token(token), None
-        try:
-            self.storage.save_seats(self.id, [chosen.stored()])
-        except Exception:
-            chosen.name, chosen.token_hash, chosen.bot = before
-            raise
+        digest = hash_token(token)
+        await self.journal.write(self.storage.save_seats, self.id, [StoredSeat(chosen.index, name, digest, None)])
+        chosen.name, chosen.token_hash, chosen.bot = name, digest, None
         log.info("table %s: %s joins seat %d", self.id, name, chosen.index)
         self._changed()
         return chosen.index, token
 
-    def set_seat(self, seat: int, bot: str | None) -> None:
+    async def set_seat(self, seat: int, bot: str | None) -> None:
         """Before the start: a bot (by name) in a seat no person holds, or open it again (``None``)."""
+        async with self.lock:
+            await self._set_seat(seat, bot)
+
+    async def _set_seat(self, seat: int, bot: str | None) -> None:
         self._require_waiting()
         if not 0 <= seat < len(self.seats):
             raise ProtocolError("no_seat", f"this table has seats 0 to {len(self.seats) - 1}")
@@ -254,73 +290,75 @@ class Table:
             raise ProtocolError("seat_taken", f"seat {seat} is held by {target.name}")
         if bot is not None and not known_bot(bot):
             raise ProtocolError("bad_bot", f"there is no bot called {bot[:32]!r}")
-        self._save_seats([(target, bot)])
+        await self._save_seats([(target, bot)])
 
-    def fill(self, bot: str | None) -> None:
+    async def fill(self, bot: str | None) -> None:
         """Before the start: a bot in every open seat."""
-        self._require_waiting()
-        name = bot or self.config.default_bot
-        if bot is not None and not known_bot(bot):
-            raise ProtocolError("bad_bot", f"there is no bot called {bot[:32]!r}")
-        self._save_seats([(s, name) for s in self.seats if s.kind == "open"])
+        async with self.lock:
+            self._require_waiting()
+            name = bot or self.config.default_bot
+            if bot is not None and not known_bot(bot):
+                raise ProtocolError("bad_bot", f"there is no bot called {bot[:32]!r}")
+            await self._save_seats([(s, name) for s in self.seats if s.kind == "open"])
 
-    def _save_seats(self, changes: list[tuple[Seat, str | None]]) -> None:
-        before = [(s, s.bot) for s, _ in changes]
+    async def _save_seats(self, changes: list[tuple[Seat, str | None]]) -> None:
+        await self.journal.write(self.storage.save_seats, self.id,
+                                 [StoredSeat(s.index, s.name, s.token_hash, bot) for s, bot in changes])
         for s, bot in changes:
             s.bot = bot
-        try:
-            self.storage.save_seats(self.id, [s.stored() for s, _ in changes])
-        except Exception:
-            for s, bot in before:
-                s.bot = bot
-            raise
         self._changed()
 
-    def leave(self, conn: Connection) -> None:
+    async def leave(self, conn: Connection) -> None:
         """Before the start: the person of ``conn``'s seat gives it up; the seat's connections then watch."""
-        self._require_waiting()
-        assert conn.seat is not None
-        seat = self.seats[conn.seat]
-        before = (seat.name, seat.token_hash)
-        seat.name = seat.token_hash = None
-        try:
-            self.storage.save_seats(self.id, [seat.stored()])
-        except Exception:
-            seat.name, seat.token_hash = before
-            raise
+        async with self.lock:
+            self._require_waiting()
+            if conn.seat is None or conn.table is not self:
+                raise ProtocolError("not_seated", "only a seated player may leave a seat")
+            seat = self.seats[conn.seat]
+            await self.journal.write(self.storage.save_seats, self.id, [StoredSeat(seat.index, None, None, seat.bot)])
+            seat.name = seat.token_hash = None
+            self._leave_seat(seat)
+
+    def _leave_seat(self, seat: Seat) -> None:
         moved, seat.connections = seat.connections, []
         for c in moved:
             c.seat = None
             self.spectators.append(c)
+        self._note_if_empty()
         self._changed()
         for c in moved:
             c.send(self.snapshot(None))
 
     def _require_waiting(self) -> None:
+        self._require_open()
         if self.status != "waiting":
             raise ProtocolError("already_started", "seats can only change before the match starts")
 
     # ----------------------------------------------------------------- starting
 
-    def start(self) -> None:
+    async def start(self) -> None:
         """Start the first match (every seat held by a person or a bot)."""
-        if self.status != "waiting":
-            raise ProtocolError("already_started")
-        if self.open_seats:
-            raise ProtocolError("seats_open", f"{self.open_seats} seat(s) still open: wait for people or fill them "
-                                              "with bots")
-        self._new_match()
+        async with self.lock:
+            self._require_open()
+            if self.status != "waiting":
+                raise ProtocolError("already_started")
+            if self.open_seats:
+                raise ProtocolError("seats_open", f"{self.open_seats} seat(s) still open: wait for people or fill "
+                                                  "them with bots")
+            await self._new_match()
 
-    def rematch(self) -> None:
+    async def rematch(self) -> None:
         """A new match with the same seats, once the match is over."""
-        if self.status != "finished":
-            raise ProtocolError("not_over" if self.status == "playing" else "not_started")
-        self._new_match()
+        async with self.lock:
+            self._require_open()
+            if self.status != "finished":
+                raise ProtocolError("not_over" if self.status == "playing" else "not_started")
+            await self._new_match()
 
-    def _new_match(self) -> None:
+    async def _new_match(self) -> None:
         seed = self.new_seed()
         match = self.settings.new_match(seed)
-        self.storage.start_match(self.id, self.match_no + 1, seed)
+        await self.journal.write(self.storage.start_match, self.id, self.match_no + 1, seed)
         self.match_no += 1
         self.seed = seed
         self.match = match
@@ -337,11 +375,16 @@ class Table:
 
     # ----------------------------------------------------------------- moves
 
-    def play(self, seat: int, move: str | int, by: str = "person", seq: int | None = None) -> None:
+    async def play(self, seat: int, move: str | int, by: str = "person", seq: int | None = None) -> None:
         """Play ``move`` for ``seat``: verified, stored, then told to everyone.
 
         Raises :class:`ProtocolError` (and changes nothing) when the move cannot be played.
         """
+        async with self.lock:
+            await self._play(seat, move, by, seq)
+
+    async def _play(self, seat: int, move: str | int, by: str, seq: int | None = None) -> None:
+        self._require_open()
         match = self.match
         if self.status != "playing" or match is None:
             raise ProtocolError("match_over" if self.status == "finished" else "not_started")
@@ -358,10 +401,10 @@ class Table:
         text = move_str(value)
         try:
             if after.is_over:
-                self.last_match_id = self.storage.finish_match(
-                    self.id, self.match_no, self.ply, seat, text, self._finished(after))
+                self.last_match_id = await self.journal.write(
+                    self.storage.finish_match, self.id, self.match_no, self.ply, seat, text, self._finished(after))
             else:
-                self.storage.add_move(self.id, self.match_no, self.ply, seat, text)
+                await self.journal.write(self.storage.add_move, self.id, self.match_no, self.ply, seat, text)
         except Exception:
             log.exception("table %s: a move could not be stored", self.id)
             raise ProtocolError("storage_error") from None
@@ -429,7 +472,7 @@ class Table:
     def _on_timer(self, ply: int) -> None:
         self._timer = None
         match = self.match
-        if self.status != "playing" or match is None or ply != self.ply or match.to_act is None:
+        if self.closed or self.status != "playing" or match is None or ply != self.ply or match.to_act is None:
             return
         index = match.to_act
         seat = self.seats[index]
@@ -440,24 +483,25 @@ class Table:
             name, by = self.config.stand_in_bot, "stand-in"
         assert self.seed is not None
         view = match.seat_view(index)
+        self._thinking = asyncio.ensure_future(self._bot_turn(index, name, by, view, self.seed, ply))
+
+    async def _bot_turn(self, index: int, name: str, by: str, view: SeatView, seed: int, ply: int) -> None:
         if self.runner.is_inline(name):
-            self._bot_plays(index, choose(name, view, self.seed, ply), by, ply)
+            move = choose(name, view, seed, ply)
         else:
-            self._thinking = asyncio.ensure_future(self._think(index, name, by, view, self.seed, ply))
+            move = await self.runner.choose_later(name, view, seed, ply)
+        async with self.lock:
+            await self._bot_plays(index, move, by, ply)
 
-    async def _think(self, index: int, name: str, by: str, view: SeatView, seed: int, ply: int) -> None:
-        move = await self.runner.choose_later(name, view, seed, ply)
-        self._bot_plays(index, move, by, ply)
-
-    def _bot_plays(self, index: int, move: int, by: str, ply: int) -> None:
-        if ply != self.ply or self.status != "playing" or self.match is None:
+    async def _bot_plays(self, index: int, move: int, by: str, ply: int) -> None:
+        if self.closed or ply != self.ply or self.status != "playing" or self.match is None:
             return  # the position moved on while the bot thought (a person came back)
         if not self.match.is_legal(move):
             log.error("table %s: the %s move for seat %d is illegal; its first legal move is played", self.id, by,
                       index)
             move = self.match.legal_masks()[0]
         try:
-            self.play(index, move, by)
+            await self._play(index, move, by)
         except Exception:
             log.exception("table %s: the %s move for seat %d failed; it is tried again", self.id, by, index)
             self._timer = asyncio.get_running_loop().call_later(RETRY_SECONDS, self._on_timer, ply)
@@ -493,6 +537,7 @@ class Table:
         target = self.seats[seat]
         first = not target.connections
         target.connections.append(conn)
+        self.empty_since = None
         if target.grace is not None:
             target.grace.cancel()
             target.grace = None
@@ -513,10 +558,15 @@ class Table:
         seat = self.seats[conn.seat]
         if conn in seat.connections:
             seat.connections.remove(conn)
+        self._note_if_empty()
         if not seat.connections and seat.kind == "person":
             if self.status == "playing":
                 self._start_grace(seat)
             self._changed()
+
+    def _note_if_empty(self) -> None:
+        if self.empty_since is None and not any(s.connections for s in self.seats):
+            self.empty_since = time.monotonic()
 
     def _changed(self, skip: Connection | None = None) -> None:
         """Tell everyone connected that the table (seats, status) changed."""
@@ -527,6 +577,7 @@ class Table:
 
     def close(self) -> None:
         """Stop the timers and close every connection (the table is being unloaded)."""
+        self.closed = True
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
