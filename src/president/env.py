@@ -1,0 +1,350 @@
+"""A PettingZoo environment for President: ``president_v0``, a thin adapter over the engine.
+
+::
+
+    from president.env import env
+    e = env(rules="daifugo", players=5)
+    e.reset(seed=1)
+    for agent in e.agent_iter():
+        observation, reward, termination, truncation, info = e.last()
+        if termination or truncation:
+            action = None
+        else:
+            mask = observation["action_mask"]
+            action = e.action_space(agent).sample(mask)
+        e.step(action)
+
+Every seat is an agent (``player_0`` … ``player_N``) and acts in turn. An
+observation holds only what that seat may see: a flat ``float32`` array whose
+named slices are listed by :meth:`raw_env.observation_slices`, and an
+``action_mask`` over a fixed action table that lists every move of the rule set
+once (the pass, every play, every gift of the exchange); :func:`action_table`,
+``env.action_to_move`` and ``env.move_to_action`` convert. Rewards are the points
+of each deal as it ends (``reward="deal"``), or, with ``reward="match"``, 1 shared
+among the winners when the match ends. ``render_mode="ansi"`` renders the table
+as text. Needs the ``rl`` extra (numpy, gymnasium, pettingzoo).
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from itertools import combinations
+from typing import Any, ClassVar
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from .cards import DECK_MASKS, iter_cards
+from .engine import Match
+from .moves import GIVE_FLAG, Move, move_of, move_str, represented
+from .plays import candidate_plays
+from .rules import Rules, get_rules
+
+CARD_SLOTS = 54
+"""Card-indexed slices have one entry per card number (52 cards and the two jokers)."""
+
+
+@lru_cache(maxsize=64)
+def action_table(rules: Rules, players: int) -> tuple[Move, ...]:
+    """Every move of ``rules`` at a table of ``players``, each once: the pass, the plays, then the gifts.
+
+    The plays are those the whole deck can make (every set, run and joker
+    stand-in the rules allow); the gifts every choice of cards for each number of
+    cards the exchange gives back at this table size.
+    """
+    deck = DECK_MASKS[rules.jokers]
+    out: list[Move] = [move_of(0)]
+    out += sorted(candidate_plays(deck, rules))
+    cards = list(iter_cards(deck))
+    for count in sorted(set(rules.exchange_pairs(players))):
+        out += [move_of(sum(1 << c for c in chosen) | GIVE_FLAG) for chosen in combinations(cards, count)]
+    return tuple(out)
+
+
+class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrapped class; AECEnv is untyped
+    """The President AEC environment without PettingZoo's wrappers (see :func:`env`)."""
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "president_v0", "is_parallelizable": False}
+
+    def __init__(self, rules: str | Rules = "tavern-jack", players: int = 4, reward: str = "deal",
+                 render_mode: str | None = None, **options: Any) -> None:
+        super().__init__()
+        self.rules = get_rules(rules, **options)
+        if not self.rules.min_players <= players <= self.rules.max_players:
+            raise ValueError(f"{self.rules.name} is played by {self.rules.min_players} to "
+                             f"{self.rules.max_players} players, not {players}")
+        if reward not in ("deal", "match"):
+            raise ValueError(f"reward must be 'deal' or 'match', not {reward!r}")
+        if render_mode is not None and render_mode != "ansi":
+            raise ValueError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
+        self.players = players
+        self.reward_mode = reward
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self.agent_name_mapping = {name: seat for seat, name in enumerate(self.possible_agents)}
+        self.actions = action_table(self.rules, players)
+        self.action_index = {int(move): index for index, move in enumerate(self.actions)}
+        self._slices = self._layout()
+        size = self._size = max(s.stop for s in self._slices.values())
+        self._observation_space = spaces.Dict({
+            "observation": spaces.Box(0.0, 1.0, (size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (len(self.actions),), np.int8),
+        })
+        self._action_space = spaces.Discrete(len(self.actions))
+        self.match: Match | None = None
+        self._deals_seen = 0
+
+    # ------------------------------------------------------------ layout
+
+    def _layout(self) -> dict[str, slice]:
+        n = self.players
+        sizes = [
+            ("hand", CARD_SLOTS), ("played", CARD_SLOTS), ("table", CARD_SLOTS), ("table_stands_for", CARD_SLOTS),
+            ("table_owner", n), ("cards_left", n), ("passed", n), ("finished", n), ("titles", n * n),
+            ("scores", n), ("revolution", 1), ("eleven_back", 1), ("lock", 4), ("leading", 1), ("phase", 2),
+            ("given", CARD_SLOTS), ("received", CARD_SLOTS), ("must_contain", CARD_SLOTS), ("deal", 1),
+        ]
+        out = {}
+        start = 0
+        for name, size in sizes:
+            out[name] = slice(start, start + size)
+            start += size
+        return out
+
+    def observation_slices(self) -> dict[str, slice]:
+        """The named slices of the observation array. Seat-indexed slices start with the observing seat.
+
+        ``hand``, ``played`` (this deal), ``table`` (the cards to beat), ``table_stands_for`` (what they stand
+        for, jokers replaced), ``given`` and ``received`` (this deal's exchange) and ``must_contain`` have one
+        entry per card number; ``table_owner``, ``passed`` and ``finished`` are 0/1 by seat; ``cards_left`` is
+        each seat's count over the largest hand dealt; ``titles`` is a place one-hot per seat (last deal);
+        ``scores`` each seat's points over the most anyone has (or 0); ``revolution``, ``eleven_back`` and
+        ``leading`` are flags, ``lock`` the locked suits (♣ ♦ ♥ ♠), ``phase`` exchange/play one-hot and
+        ``deal`` the deal number over the match length (or 1).
+        """
+        return dict(self._slices)
+
+    # ------------------------------------------------------------ PettingZoo API
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The same ``Dict`` of ``observation`` and ``action_mask`` for every agent."""
+        return self._observation_space
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """``Discrete(len(action table))`` for every agent."""
+        return self._action_space
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new match; ``seed`` fixes every deal (None: a random match)."""
+        if seed is None:
+            seed = int(np.random.default_rng().integers(2**62))
+        self.match = Match(self.rules, self.players, seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._deals_seen = 0
+        self.agent_selection = self.possible_agents[self.match.to_act or 0]
+
+    def step(self, action: int | None) -> None:
+        """Apply the selected agent's action (an index into the action table)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        match = self.match
+        assert match is not None
+        if action is None or not 0 <= int(action) < len(self.actions):
+            raise ValueError(f"action must be an index from 0 to {len(self.actions) - 1}, not {action!r}")
+        match.apply(self.actions[int(action)])
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = {a: 0.0 for a in self.agents}
+        results = match.deal_results
+        if self.reward_mode == "deal":
+            for result in results[self._deals_seen:]:
+                for seat, points in enumerate(result.points):
+                    self.rewards[self.possible_agents[seat]] += float(points)
+        self._deals_seen = len(results)
+        if match.is_over:
+            if self.reward_mode == "match":
+                for seat in match.winners:
+                    self.rewards[self.possible_agents[seat]] += 1.0 / len(match.winners)
+            self.terminations = {a: True for a in self.agents}
+        else:
+            self.agent_selection = self.possible_agents[match.to_act]  # type: ignore[index]
+        self._accumulate_rewards()
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """What ``agent``'s seat may see, and its action mask (all zeros when it is not to act)."""
+        match = self.match
+        assert match is not None, "call reset() first"
+        seat = self.agent_name_mapping[agent]
+        view = match.seat_view(seat)
+        n = self.players
+        s = self._slices
+        obs = np.zeros(self._size, np.float32)
+        order = [(seat + k) % n for k in range(n)]
+
+        def cards(name: str, mask: int) -> None:
+            base = s[name].start
+            for card in iter_cards(mask & ((1 << CARD_SLOTS) - 1)):
+                obs[base + card] = 1.0
+
+        cards("hand", view.hand)
+        cards("played", view.played)
+        cards("table", view.table)
+        if view.table:
+            cards("table_stands_for", represented(match.table_move))
+            obs[s["table_owner"].start + order.index(view.owner)] = 1.0
+        most = -(-DECK_MASKS[self.rules.jokers].bit_count() // n)
+        top_score = max(max(view.scores), 1)
+        last_order = view.deal_results[-1].order if view.deal_results else ()
+        for k, other in enumerate(order):
+            obs[s["cards_left"].start + k] = min(1.0, view.counts[other] / most)
+            obs[s["passed"].start + k] = float(view.passed >> other & 1)
+            obs[s["finished"].start + k] = float(other in view.finished or other in view.bottom)
+            obs[s["scores"].start + k] = max(0.0, view.scores[other] / top_score)
+            if last_order:
+                obs[s["titles"].start + k * n + last_order.index(other)] = 1.0
+        obs[s["revolution"].start] = float(view.revolution)
+        obs[s["eleven_back"].start] = float(view.eleven_back)
+        for suit in range(4):
+            obs[s["lock"].start + suit] = float(view.lock >> suit & 1)
+        obs[s["leading"].start] = float(not view.table and view.to_act == seat)
+        if view.phase in ("exchange", "play"):
+            obs[s["phase"].start + (0 if view.phase == "exchange" else 1)] = 1.0
+        cards("given", view.given)
+        cards("received", view.received)
+        cards("must_contain", view.must_contain)
+        length = self.rules.deals or 0
+        obs[s["deal"].start] = min(1.0, view.deal_number / length) if length else 1.0
+        mask = np.zeros(len(self.actions), np.int8)
+        if match.to_act == seat and not match.is_over:
+            index = self.action_index
+            for move in match.legal_moves():
+                mask[index[int(move)]] = 1
+        return {"observation": obs, "action_mask": mask}
+
+    def render(self) -> str | None:
+        """The table as text (``render_mode="ansi"``); None without a render mode."""
+        if self.render_mode is None or self.match is None:
+            return None
+        match = self.match
+        lines = [f"{self.rules.name}, deal {match.deal_number}, {match.phase}"]
+        for seat in range(self.players):
+            mark = ">" if match.to_act == seat else " "
+            lines.append(f"{mark} player_{seat}: {match.hand(seat) or '-'}  ({match.scores[seat]} pts)")
+        lines.append(f"  table: {move_str(match.table_move) if match.table_mask else '(empty)'}")
+        return "\n".join(lines)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    # ------------------------------------------------------------ conversions
+
+    def action_to_move(self, action: int) -> Move:
+        """The move of an action index."""
+        return self.actions[action]
+
+    def move_to_action(self, move: int | str) -> int:
+        """The action index of a move (an int or move text such as ``7c 7h``, ``pass``, ``give 3c``)."""
+        value = int(Move.parse(move)) if isinstance(move, str) else int(move)
+        try:
+            return self.action_index[value]
+        except KeyError:
+            raise ValueError(f"{move_str(value)} is not a move of {self.rules.name}") from None
+
+
+def env(**kwargs: Any) -> Any:
+    """``president_v0`` with PettingZoo's usual wrappers: illegal moves end the game with reward -1 for the mover,
+    out-of-range actions are refused, and the order of calls is enforced."""
+    environment: Any = raw_env(**kwargs)
+    environment = wrappers.TerminateIllegalWrapper(environment, illegal_reward=-1)
+    environment = wrappers.AssertOutOfBoundsWrapper(environment)
+    environment = wrappers.OrderEnforcingWrapper(environment)
+    return environment
+
+
+
+class SingleAgentEnv(gym.Env[dict[str, Any], int]):
+    """One seat learns, the other seats are registry bots: a Gymnasium environment over :class:`raw_env`.
+
+    ``opponents`` is a bot name for every other seat or a list of names, one per
+    other seat in seat order. Each :meth:`step` plays the learner's action, then
+    the bots until the learner is to act again or the match ends; the reward is
+    the learner's points of the deals that ended meanwhile (or its share of the
+    win with ``reward="match"``). :meth:`action_masks` gives the current mask
+    (the convention of maskable policy-gradient libraries). An illegal action ends
+    the episode with reward -1, as PettingZoo's usual wrapper does.
+    """
+
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium declares it an instance variable
+
+    def __init__(self, rules: str | Rules = "tavern-jack", players: int = 4, opponents: str | list[str] = "classic",
+                 seat: int = 0, reward: str = "deal", render_mode: str | None = None, **options: Any) -> None:
+        from .bots import make_bot
+
+        self.inner = raw_env(rules=rules, players=players, reward=reward, render_mode=render_mode, **options)
+        if not 0 <= seat < players:
+            raise ValueError(f"seat must be from 0 to {players - 1}, not {seat}")
+        names = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
+        if len(names) != players - 1:
+            raise ValueError(f"give one opponent per other seat: {players - 1}, not {len(names)}")
+        others = [s for s in range(players) if s != seat]
+        self.bots = {s: make_bot(name) for s, name in zip(others, names, strict=True)}
+        self.seat = seat
+        self.agent = self.inner.possible_agents[seat]
+        self.observation_space = self.inner.observation_space(self.agent)
+        self.action_space = self.inner.action_space(self.agent)
+        self.render_mode = render_mode
+        self._rng = random.Random(0)
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """A new match (``seed`` fixes the deals and the bots' choices); the bots play up to the learner's turn."""
+        super().reset(seed=seed)
+        self.inner.reset(seed=seed)
+        self._rng = random.Random(seed)
+        reward, _ = self._bots_play()
+        return self.inner.observe(self.agent), {"reward_before_first_turn": reward}
+
+    def step(self, action: int) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        """The learner's action, then the bots' moves; the learner's reward meanwhile."""
+        match = self.inner.match
+        assert match is not None, "call reset() first"
+        if match.to_act != self.seat:
+            raise ValueError("the match is over: call reset()")
+        if not 0 <= int(action) < len(self.inner.actions) or not match.is_legal(self.inner.actions[int(action)]):
+            # As PettingZoo's TerminateIllegalWrapper does: an illegal action ends the episode, reward -1.
+            return self.inner.observe(self.agent), -1.0, True, False, {"illegal_action": int(action)}
+        self.inner.step(int(action))
+        reward = self.inner.rewards[self.agent]
+        more, over = self._bots_play()
+        over = over or match.is_over
+        return self.inner.observe(self.agent), reward + more, over, False, {}
+
+    def _bots_play(self) -> tuple[float, bool]:
+        match = self.inner.match
+        assert match is not None
+        reward = 0.0
+        while not match.is_over and match.to_act != self.seat:
+            seat = match.to_act
+            assert seat is not None
+            move = self.bots[seat].choose(match.seat_view(seat), self._rng)
+            self.inner.step(self.inner.action_index[int(move)])
+            reward += self.inner.rewards[self.agent]
+        return reward, match.is_over
+
+    def action_masks(self) -> Any:
+        """The learner's legal actions as a 0/1 array."""
+        return self.inner.observe(self.agent)["action_mask"]
+
+    def render(self) -> str | None:
+        """The table as text with ``render_mode="ansi"``."""
+        return self.inner.render()

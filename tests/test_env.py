@@ -1,0 +1,123 @@
+"""The PettingZoo environment president_v0 and its Gymnasium single-agent wrapper."""
+
+from __future__ import annotations
+
+import functools
+import random
+import re
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, seed_test
+
+from president import Match
+from president.env import SingleAgentEnv, action_table, env, raw_env
+from president.rules import get_rules
+
+TABLES = [("tavern-jack", 4), ("race-to-11", 5), ("revolution", 4), ("three-of-clubs", 4), ("daifugo", 5)]
+
+
+@pytest.mark.parametrize(("rules", "players"), TABLES)
+def test_the_pettingzoo_api_and_seed_tests_pass(rules: str, players: int) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # PettingZoo's advice to prefer Box observations: ours is a Dict, as chess
+        api_test(env(rules=rules, players=players), num_cycles=60)
+        seed_test(functools.partial(env, rules=rules, players=players), num_cycles=40)
+
+
+def test_every_legal_move_has_one_action_and_converts_both_ways() -> None:
+    e = raw_env(rules="daifugo", players=5)
+    assert len(set(e.actions)) == len(e.actions)
+    rng = random.Random(2)
+    match = Match("daifugo", 5, seed=2, deals=3)
+    while not match.is_over:
+        for move in match.legal_moves():
+            assert e.action_to_move(e.move_to_action(move)) == move
+        match.apply(rng.choice(match.legal_moves()))
+    assert e.move_to_action("5h 5s RJ=5c") == e.action_index[int(match.parse_move("5h 5s RJ=5c"))]
+    with pytest.raises(ValueError, match="not a move of daifugo"):
+        e.move_to_action(1 << 70)
+
+
+def test_the_action_table_sizes_are_documented() -> None:
+    text = (Path(__file__).resolve().parent.parent / "docs" / "env.md").read_text()
+    for rules, players in TABLES:
+        match = re.search(rf"\| `{rules}` \| {players} \| ([\d,]+) \|", text)
+        assert match, f"docs/env.md lists no action count for {rules} at {players}"
+        assert int(match.group(1).replace(",", "")) == len(action_table(get_rules(rules), players))
+
+
+def test_an_observation_holds_nothing_of_the_other_hands() -> None:
+    e = raw_env(rules="tavern-jack", players=4)
+    e.reset(seed=5)
+    match = e.match
+    assert match is not None
+    rng = random.Random(5)
+    for _ in range(40):
+        match.apply(rng.choice(match.legal_moves()))
+    seen = e.observe("player_0")
+    # Swap one card between two other hands: seat 0 cannot tell the difference.
+    a, b = match.hands[1], match.hands[2]
+    x, y = a & -a, b & -b
+    match.hands[1], match.hands[2] = a ^ x | y, b ^ y | x
+    match._legal = ()  # noqa: SLF001 - the hands were changed behind the engine's back
+    again = e.observe("player_0")
+    assert np.array_equal(seen["observation"], again["observation"])
+    hand = e.observation_slices()["hand"]
+    assert np.flatnonzero(seen["observation"][hand]).tolist() == [c for c in range(54) if match.hands[0] >> c & 1]
+
+
+@pytest.mark.parametrize("reward", ["deal", "match"])
+def test_rewards_add_up_to_the_scores_or_the_win(reward: str) -> None:
+    e = env(rules="three-of-clubs", players=4, reward=reward)
+    e.reset(seed=4)
+    totals = dict.fromkeys(e.possible_agents, 0.0)
+    rng = np.random.default_rng(4)
+    for agent in e.agent_iter():
+        observation, rewarded, termination, truncation, _ = e.last()
+        totals[agent] += rewarded
+        if termination or truncation:
+            e.step(None)
+            continue
+        e.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    match = e.unwrapped.match
+    if reward == "deal":
+        assert [totals[a] for a in e.possible_agents] == [float(s) for s in match.scores]
+    else:
+        assert sum(totals.values()) == pytest.approx(1.0)
+        assert all(totals[f"player_{s}"] > 0 for s in match.winners)
+
+
+def test_an_illegal_action_ends_the_game_with_a_penalty() -> None:
+    e = env(rules="tavern-jack", players=4)
+    e.reset(seed=1)
+    mask = e.last()[0]["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        e.step(illegal)
+    assert all(e.terminations.values()) and min(e.rewards.values()) == -1
+
+
+def test_the_single_agent_wrapper_plays_a_match_against_bots() -> None:
+    single = SingleAgentEnv(rules="tavern-jack", players=4, opponents="classic", seat=1)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(single, skip_render_check=True)
+    obs, _ = single.reset(seed=8)
+    rng = np.random.default_rng(8)
+    total, done = 0.0, False
+    while not done:
+        obs, rewarded, done, _, _ = single.step(int(rng.choice(np.flatnonzero(single.action_masks()))))
+        total += rewarded
+    assert single.inner.match is not None and total == single.inner.match.scores[1]
+
+
+def test_ansi_render_shows_the_table() -> None:
+    e = raw_env(rules="tavern-jack", players=4, render_mode="ansi")
+    e.reset(seed=1)
+    text = e.render()
+    assert text is not None and "player_0" in text and "table: (empty)" in text
