@@ -23,6 +23,9 @@ export function showTable(root, tableId, navigate) {
   let dialog = null;
   let tick = null;
   const hand = new HandView(onCard);
+  const meTop = h("div", { class: "me-top" });
+  const meArea = h("div", { class: "me" }, meTop, hand.el,
+    h("p", { class: "shortcuts muted small" }, t("game.shortcuts")));
   const autostartKey = `president.autostart.${tableId}`;
 
   // ------------------------------------------------------------------ helpers
@@ -274,6 +277,8 @@ export function showTable(root, tableId, navigate) {
     pill.dataset.status = st.status;
   }
 
+  /** The bar, the felt and the player's area of the game screen; the player's area is kept from one update to
+   *  the next, so that the cards of the hand are never taken out of the page (that would restart their animation). */
   function gameScreen() {
     const v = view();
     const n = v.players;
@@ -293,20 +298,30 @@ export function showTable(root, tableId, navigate) {
       pill,
       h("button", { type: "button", class: "small", id: "scores-button", "aria-keyshortcuts": "S",
         onclick: showScores }, t("game.scores")));
-    const screen = h("section", { class: `game${mine() ? "" : " spectating"}`, "data-seq": st.seq,
-      "data-phase": v.phase, "data-to-act": v.to_act ?? "", "data-seat": st.seat ?? "",
-      "data-deal": v.deal_number, "data-my-turn": String(isMyTurn(v)) },
-    bar,
-    h("div", { class: `felt${n >= 6 ? " many" : ""}` }, panels,
-      centre(v, v.table_owner === null ? "" : seatName(v.table_owner))),
-    mine() ? h("div", { class: "me" }) : h("p", { class: "watching" }, t("game.watching")));
-    return screen;
+    const felt = h("div", { class: `felt${n >= 6 ? " many" : ""}` }, panels,
+      centre(v, v.table_owner === null ? "" : seatName(v.table_owner)));
+    const bottom = mine() ? meArea : h("p", { class: "watching" }, t("game.watching"));
+    let screen = root.querySelector(":scope > section.game");
+    if (!screen) {
+      screen = h("section", {});
+      mount(root, screen);
+    }
+    const attrs = { class: `game${mine() ? "" : " spectating"}`, "data-seq": st.seq, "data-phase": v.phase,
+      "data-to-act": v.to_act ?? "", "data-seat": st.seat ?? "", "data-deal": v.deal_number,
+      "data-my-turn": String(isMyTurn(v)) };
+    for (const [key, value] of Object.entries(attrs)) screen.setAttribute(key, String(value));
+    const kept = screen.children;
+    if (kept.length === 3 && kept[2] === bottom) {
+      kept[0].replaceWith(bar);
+      kept[1].replaceWith(felt);
+    } else {
+      screen.replaceChildren(bar, felt, bottom);
+    }
   }
 
   function renderHandArea() {
-    const area = root.querySelector(".me");
     const v = view();
-    if (!area || !v || !mine()) return;
+    if (!meArea.isConnected || !v || !mine()) return;
     const myTurn = isMyTurn(v);
     const bright = st.pending ? null : brightCards(v, st.selected);
     const received = receivedCards(v);
@@ -330,7 +345,8 @@ export function showTable(root, tableId, navigate) {
     const title = v.titles[me] ? titleName(v.rules, v.titles[me]) : "";
     const place = placeOf(v, me);
     const playLabel = exchange ? t("game.give") : t("game.play");
-    mount(area,
+    meArea.lastElementChild.textContent = t("game.shortcuts");
+    mount(meTop,
       h("div", { class: `me-info${myTurn ? " turn" : ""}` },
         h("span", { class: "name" }, seatName(me)),
         title ? h("span", { class: "title-name" }, title) : null,
@@ -349,9 +365,7 @@ export function showTable(root, tableId, navigate) {
           "aria-keyshortcuts": "Enter", "aria-describedby": "reason", onclick: play }, playLabel),
         exchange ? null : h("button", { type: "button", id: "pass-button", disabled: !canPass(v) || st.pending,
           "aria-keyshortcuts": "P", onclick: pass }, t("game.pass"))),
-      jokerChooser(),
-      hand.el,
-      h("p", { class: "shortcuts muted small" }, t("game.shortcuts")));
+      jokerChooser());
     hand.layout();
   }
 
@@ -518,7 +532,7 @@ export function showTable(root, tableId, navigate) {
       return;
     }
     const keepFocus = document.activeElement?.classList?.contains("card") ? document.activeElement : null;
-    mount(root, gameScreen());
+    gameScreen();
     renderHandArea();
     if (keepFocus && keepFocus.isConnected) keepFocus.focus();
     updateTimers();
