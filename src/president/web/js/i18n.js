@@ -22,6 +22,13 @@ const SUIT_SYMBOLS = { c: "♣", d: "♦", h: "♥", s: "♠" };
 
 const STRINGS = {
   en: {
+    "game.lead": (p) => `You lead: play 1 to ${p.max} cards of one rank${p.run ? `, or a run of ${p.run} or more cards of one suit` : ""}.`,
+    "game.mustContain": "Your lead must contain the {card}.",
+    "game.taken": "Taken from you: {cards}.",
+    "game.standIn": "Time ran out: the computer played {cards} for you.",
+    "game.standInPass": "Time ran out: the computer passed for you.",
+    "game.youDid": "You: {text}",
+    "start.botsNote": (p) => `You and ${p.bots} computer ${en(p.bots, "player", "players")}.`,
     "replay.gaveBack": (p) => `${p.name} gave ${p.cards} back to ${p.to}`,
     "replay.cleared": "the trick is over",
     "start.playerRange": (p) => `${p.range} players`,
@@ -62,7 +69,7 @@ const STRINGS = {
     "preset.revolution": "Revolution",
     "preset.three-of-clubs": "Three of Clubs",
     "desc.tavern-jack": "Online President for 3–6: 2s high and unbeatable, the Beggar gives his 2 best cards, 5 deals.",
-    "desc.race-to-11": "Base profile for 4–7: one-card exchange, 2 points to the first and 1 to the second, first to 11.",
+    "desc.race-to-11": "For 4–7: one card changes hands in the exchange; the first out scores 2, the second 1; the first to 11 points wins.",
     "desc.revolution": "4–8 players with two jokers; a pass holds you out of the pile; four of a kind is a revolution.",
     "desc.three-of-clubs": "President against the computer: 4 players, the 3♣ opens the first deal, no four of a kind.",
     "bot.random": "random — plays any legal move",
@@ -109,7 +116,6 @@ const STRINGS = {
     "game.yourHand": "Your hand",
     "game.table": "On the table",
     "game.emptyTable": "The table is clear",
-    "game.youLead": "You lead: play any single, pair or more of one rank.",
     "game.revolution": "Revolution: the order is reversed",
     "game.received": (p) => `You received ${p.cards} (outlined in green).`,
     "game.chooseGift": (p) => `Choose ${p.n} ${en(p.n, "card", "cards")} to give back to ${p.name}.`,
@@ -235,6 +241,13 @@ const STRINGS = {
     "why.locked": "The trick is locked to {suits}: play those suits.",
   },
   ru: {
+    "game.lead": (p) => `Ваш заход: от 1 до ${p.max} карт одного ранга${p.run ? ` или последовательность из ${p.run} и более карт одной масти` : ""}.`,
+    "game.mustContain": "Ваш заход должен содержать {card}.",
+    "game.taken": "У вас забрали: {cards}.",
+    "game.standIn": "Время вышло: компьютер сыграл за вас {cards}.",
+    "game.standInPass": "Время вышло: компьютер спасовал за вас.",
+    "game.youDid": "Вы: {text}",
+    "start.botsNote": (p) => `Вы и ${p.bots} ${ru(p.bots, "компьютерный игрок", "компьютерных игрока", "компьютерных игроков")}.`,
     "replay.gaveBack": (p) => `${p.name} вернул ${p.cards}: ${p.to}`,
     "replay.cleared": "круг окончен",
     "start.playerRange": (p) => `${p.range} ${ru(p.n, "игрок", "игрока", "игроков")}`,
@@ -275,7 +288,7 @@ const STRINGS = {
     "preset.revolution": "Революция",
     "preset.three-of-clubs": "Тройка треф",
     "desc.tavern-jack": "Онлайн-Президент на 3–6: двойки старшие и непобиваемые, Нищий отдаёт 2 лучшие карты, 5 раздач.",
-    "desc.race-to-11": "Базовый профиль на 4–7: обмен одной картой, 2 очка первому и 1 второму, до 11 очков.",
+    "desc.race-to-11": "На 4–7: при обмене передаётся одна карта; первый вышедший получает 2 очка, второй — 1; побеждает тот, кто первым наберёт 11.",
     "desc.revolution": "4–8 игроков, два джокера; после паса вы вне стопки; четыре карты — революция.",
     "desc.three-of-clubs": "Президент против компьютера: 4 игрока, 3♣ открывает первую раздачу, без четвёрок.",
     "bot.random": "случайный — любой допустимый ход",
@@ -322,7 +335,6 @@ const STRINGS = {
     "game.yourHand": "Ваши карты",
     "game.table": "На столе",
     "game.emptyTable": "Стол пуст",
-    "game.youLead": "Ваш заход: одна карта или несколько карт одного ранга.",
     "game.revolution": "Революция: порядок наоборот",
     "game.received": (p) => `Вы получили ${p.cards} (обведены зелёным).`,
     "game.chooseGift": (p) => `Выберите ${p.n} ${ru(p.n, "карту", "карты", "карт")}, чтобы вернуть: ${p.name}.`,
@@ -448,6 +460,13 @@ const STRINGS = {
     "why.locked": "Круг заперт на {suits}: кладите эти масти.",
   },
   fr: {
+    "game.lead": (p) => `Vous entamez : de 1 à ${p.max} cartes d’une même valeur${p.run ? `, ou une suite d’au moins ${p.run} cartes d’une couleur` : ""}.`,
+    "game.mustContain": "Votre entame doit contenir le {card}.",
+    "game.taken": "On vous a pris : {cards}.",
+    "game.standIn": "Temps écoulé : l’ordinateur a joué {cards} pour vous.",
+    "game.standInPass": "Temps écoulé : l’ordinateur a passé pour vous.",
+    "game.youDid": "Vous : {text}",
+    "start.botsNote": (p) => `Vous et ${p.bots} ${fr(p.bots, "joueur", "joueurs")} de l’ordinateur.`,
     "replay.gaveBack": (p) => `${p.name} a rendu ${p.cards} à ${p.to}`,
     "replay.cleared": "le pli est fini",
     "start.playerRange": (p) => `${p.range} joueurs`,
@@ -489,8 +508,7 @@ const STRINGS = {
     "preset.three-of-clubs": "Trois de trèfle",
     "desc.tavern-jack": "Le Président en ligne, de 3 à 6 : les 2 en tête et imbattables, le Clochard donne ses 2 "
       + "meilleures cartes, 5 manches.",
-    "desc.race-to-11": "Profil de base, de 4 à 7 : échange d’une carte, 2 points au premier et 1 au deuxième, "
-      + "premier à 11.",
+    "desc.race-to-11": "De 4 à 7 : une seule carte échangée ; le premier sorti marque 2 points, le deuxième 1 ; le premier à 11 points gagne.",
     "desc.revolution": "De 4 à 8 avec deux jokers ; qui passe sort du tas ; un carré fait la révolution.",
     "desc.three-of-clubs": "Le Président contre l’ordinateur : 4 joueurs, le 3♣ ouvre la première manche, pas de carré.",
     "bot.random": "hasard — n’importe quel coup permis",
@@ -537,7 +555,6 @@ const STRINGS = {
     "game.yourHand": "Votre main",
     "game.table": "Sur la table",
     "game.emptyTable": "La table est vide",
-    "game.youLead": "Vous entamez : une carte seule, ou plusieurs cartes d’une même valeur.",
     "game.revolution": "Révolution : l’ordre est inversé",
     "game.received": (p) => `Vous avez reçu ${p.cards} (entourées de vert).`,
     "game.chooseGift": (p) => `Choisissez ${p.n} ${fr(p.n, "carte", "cartes")} à rendre à ${p.name}.`,
@@ -663,6 +680,13 @@ const STRINGS = {
     "why.locked": "Le pli est verrouillé sur {suits} : jouez ces couleurs.",
   },
   pt: {
+    "game.lead": (p) => `Você começa: jogue de 1 a ${p.max} cartas do mesmo valor${p.run ? `, ou uma sequência de ${p.run} ou mais cartas do mesmo naipe` : ""}.`,
+    "game.mustContain": "Sua saída deve conter o {card}.",
+    "game.taken": "Tiraram de você: {cards}.",
+    "game.standIn": "O tempo acabou: o computador jogou {cards} por você.",
+    "game.standInPass": "O tempo acabou: o computador passou por você.",
+    "game.youDid": "Você: {text}",
+    "start.botsNote": (p) => `Você e ${p.bots} ${en(p.bots, "jogador", "jogadores")} do computador.`,
     "replay.gaveBack": (p) => `${p.name} devolveu ${p.cards} a ${p.to}`,
     "replay.cleared": "a pilha acabou",
     "start.playerRange": (p) => `${p.range} jogadores`,
@@ -703,7 +727,7 @@ const STRINGS = {
     "preset.revolution": "Revolução",
     "preset.three-of-clubs": "Três de paus",
     "desc.tavern-jack": "Presidente online para 3–6: os 2 no topo e imbatíveis, o Mendigo dá as 2 melhores cartas, 5 rodadas.",
-    "desc.race-to-11": "Perfil básico para 4–7: troca de uma carta, 2 pontos ao primeiro e 1 ao segundo, até 11.",
+    "desc.race-to-11": "Para 4–7: troca-se uma carta; o primeiro a sair ganha 2 pontos, o segundo 1; vence quem chegar primeiro a 11.",
     "desc.revolution": "4–8 jogadores com dois coringas; quem passa fica fora da pilha; a quadra faz a revolução.",
     "desc.three-of-clubs": "Presidente contra o computador: 4 jogadores, o 3♣ abre a primeira rodada, sem quadra.",
     "bot.random": "aleatório — qualquer jogada permitida",
@@ -750,7 +774,6 @@ const STRINGS = {
     "game.yourHand": "Sua mão",
     "game.table": "Na mesa",
     "game.emptyTable": "A mesa está vazia",
-    "game.youLead": "Você começa: uma carta ou várias cartas do mesmo valor.",
     "game.revolution": "Revolução: a ordem está invertida",
     "game.received": (p) => `Você recebeu ${p.cards} (contornadas em verde).`,
     "game.chooseGift": (p) => `Escolha ${p.n} ${en(p.n, "carta", "cartas")} para devolver a ${p.name}.`,
@@ -1004,6 +1027,11 @@ function translate(key, params = {}) {
 /** The text of `key` in the current language, with its parameters filled in. */
 export function t(key, params = {}) {
   return translate(key, formatParams(params));
+}
+
+/** The short name of a computer player's level ("classic"), in the current language. */
+export function botLevel(name) {
+  return hasText(`bot.${name}`) ? t(`bot.${name}`).split(" — ")[0] : name;
 }
 
 /** Whether a key has a text (in any language). */

@@ -8,8 +8,9 @@ import { h, mount } from "./dom.js";
 import { eventLine, ruleLine, standsText } from "./events.js";
 import { HandView } from "./hand.js";
 import { placeText, t, titleName } from "./i18n.js";
+import { leadPrompt, playButton, receivedCards, takenCards } from "./prompt.js";
 import { scoreTable, winnerLine } from "./scores.js";
-import { centre, placeOf, seatPanel } from "./seats.js";
+import { centre, lastActionText, placeOf, seatPanel } from "./seats.js";
 import { assess, brightCards, canPass, clickCard, isMyTurn, standsOf } from "./selection.js";
 import { announce, closeDialog, openDialog, toast } from "./ui.js";
 import { joinPanel, waitingPanel } from "./waiting.js";
@@ -98,6 +99,7 @@ export function showTable(root, tableId, navigate) {
       keepSelection();
       render();
       animate(msg, before);
+      if (msg.by === "stand-in" && msg.seat === st.seat && mine()) standInNotice(msg);
       if (gap) send({ type: "sync" });
     } else if (msg.type === "table") {
       const replayReady = msg.table.match_id !== st.info?.match_id;
@@ -257,13 +259,6 @@ export function showTable(root, tableId, navigate) {
     }
   }
 
-  /** Cards outlined in green: those received in the exchange, until the seat's first play of the deal. */
-  function receivedCards(v) {
-    if (!v.received?.length) return new Set();
-    if (v.phase === "play" && v.history.some((e) => e.seat === v.seat)) return new Set();
-    return new Set(v.received.filter((c) => v.hand.includes(c)));
-  }
-
   function dealText(v) {
     const info = st.info;
     if (info.target_score) return `${t("game.deal", { n: v.deal_number })} · ${t("game.target", { n: info.target_score })}`;
@@ -337,21 +332,25 @@ export function showTable(root, tableId, navigate) {
     } else if (!myTurn && exchange) {
       prompt = t("game.exchangeWait", { name: seatName(v.to_act) });
     } else if (myTurn && !v.table.length && !st.selected.length) {
-      prompt = t("game.youLead");
+      prompt = leadPrompt(v, rules());
     }
     if (myTurn && !exchange && received.size) prompt = `${t("game.received", { cards: [...received] })} ${prompt}`;
+    const taken = takenCards(v);
+    if (taken.length) prompt = `${t("game.taken", { cards: taken })} ${prompt}`;
     const reason = st.reason || (myTurn && !verdict.ok && st.selected.length ? verdict.reason : null);
     const me = st.seat;
     const title = v.titles[me] ? titleName(v.rules, v.titles[me]) : "";
     const place = placeOf(v, me);
-    const playLabel = exchange ? t("game.give") : t("game.play");
+    const job = playButton(v, myTurn);
+    const myLast = lastActionText(v, me);
     meArea.lastElementChild.textContent = t("game.shortcuts");
     mount(meTop,
       h("div", { class: `me-info${myTurn ? " turn" : ""}` },
         h("span", { class: "name" }, seatName(me)),
         title ? h("span", { class: "title-name" }, title) : null,
         h("span", { class: "points" }, t("seat.points", { n: v.scores[me] })),
-        place > 0 ? h("span", { class: "out-badge" }, t("seat.out", { place: placeText(place) })) : null,
+        place > 0 ? h("span", { class: "out-badge" }, t("seat.out", { place: placeText(place) }))
+          : myLast ? h("span", { class: "my-last-action" }, t("game.youDid", { text: myLast })) : null,
         myTurn ? h("strong", { class: "your-turn", role: "status" }, t("game.yourTurn"),
           st.deadline ? h("span", { class: "timer", "data-deadline": st.deadline }) : null)
           : v.phase !== "over" && v.to_act !== null
@@ -361,8 +360,9 @@ export function showTable(root, tableId, navigate) {
       v.phase === "over" ? h("div", { class: "controls" },
         h("button", { type: "button", class: "primary", id: "results-button", onclick: showEnd }, t("end.title")))
         : h("div", { class: "controls" },
-        h("button", { type: "button", class: "primary", id: "play-button", disabled: !verdict.ok || st.pending,
-          "aria-keyshortcuts": "Enter", "aria-describedby": "reason", onclick: play }, playLabel),
+        job ? h("button", { type: "button", class: "primary", id: "play-button", disabled: !verdict.ok || st.pending,
+          "aria-keyshortcuts": "Enter", "aria-describedby": "reason", onclick: play },
+        job === "give" ? t("game.give") : t("game.play")) : null,
         exchange ? null : h("button", { type: "button", id: "pass-button", disabled: !canPass(v) || st.pending,
           "aria-keyshortcuts": "P", onclick: pass }, t("game.pass"))),
       jokerChooser());
@@ -421,6 +421,14 @@ export function showTable(root, tableId, navigate) {
     if (rulesSaid.length) toast(rulesSaid.join(" · "));
     if (v && isMyTurn(v)) said.push(t("game.yourTurn"));
     if (said.length) announce(said.join(". "));
+  }
+
+  /** Say that the stand-in moved for this seat (its turn timer ran out, or it was away). */
+  function standInNotice(msg) {
+    const played = msg.events.find((e) => e.type === "play" && e.seat === st.seat);
+    const text = played ? t("game.standIn", { cards: played.cards }) : t("game.standInPass");
+    toast(text, 6000);
+    announce(text);
   }
 
   function animate(msg, before) {
