@@ -182,3 +182,28 @@ def test_the_start_page_on_a_phone(new_context: Callable[..., BrowserContext], l
     expect(page.locator("#name-error")).to_have_text("Please enter your name.")
     expect(page.locator("#player-name")).to_be_focused()
     assert "Base profile" not in page.locator(".presets").inner_text()
+
+
+def test_a_deal_ends_with_a_summary_of_places_points_and_the_exchange(page: Page, live_server: LiveServer) -> None:
+    table = start_table(page, live_server)
+    summary = page.locator("dialog.deal-summary")
+    while not summary.count():
+        state = game_state(page)
+        assert state["deal"] == "1", "deal 2 began without a summary"
+        if state["myTurn"] == "true":
+            play_classic_turn(page, live_server, table)
+        page.wait_for_function(
+            "() => document.querySelector('dialog.deal-summary') || document.querySelector('.game').dataset.myTurn"
+            " === 'true'")
+    result = live_server.match(table).deal_results[0]
+    names = ["Ann", "Computer 2", "Computer 3", "Computer 4"]
+    rows = summary.locator("tbody tr")
+    assert [rows.nth(i).locator("td").nth(1).inner_text() for i in range(4)] == [names[s] for s in result.order]
+    assert [rows.nth(i).locator("td").nth(3).inner_text() for i in range(4)] == [
+        str(result.points[s]) for s in result.order]
+    expect(summary.locator(".exchange-list li").first).to_have_text(
+        f"{names[result.order[3]]} gives 2 cards to {names[result.order[0]]}, who gives 2 back.")
+    expect(summary.locator("#summary-continue")).to_be_focused()
+    expect(summary.locator(".countdown")).to_contain_text("The next deal starts in")
+    page.keyboard.press("Enter")
+    expect(summary).to_have_count(0)

@@ -407,6 +407,46 @@ export function showTable(root, tableId, navigate) {
         scoreTable(v, names(), mine() ? st.seat : null), buttons), forget);
   }
 
+  const SUMMARY_SECONDS = 10;
+
+  /** The end of a deal: places, titles, points and totals, the coming exchange; closes by itself. */
+  function showSummary(event) {
+    closeDialog(dialog);
+    const v = view();
+    const n = event.order.length;
+    const exchange = rules().exchange || [];
+    const rows = event.order.map((seat, i) => h("tr", { class: seat === st.seat ? "me" : "" },
+      h("td", {}, placeText(i + 1)),
+      h("td", {}, seatName(seat)),
+      h("td", {}, event.titles[seat] ? titleName(v.rules, event.titles[seat]) : ""),
+      h("td", { class: "points" }, String(event.points[seat])),
+      h("td", { class: "points" }, String(event.scores[seat]))));
+    const gifts = exchange.map((count, i) => (count && i < n - 1 - i ? h("li", {}, t("summary.exchange",
+      { from: seatName(event.order[n - 1 - i]), to: seatName(event.order[i]), n: count })) : null));
+    let left = SUMMARY_SECONDS;
+    const countdown = h("p", { class: "muted countdown", "aria-live": "off" }, t("summary.next", { s: left }));
+    const next = h("button", { type: "button", class: "primary", id: "summary-continue",
+      onclick: () => closeDialog(summary) }, t("summary.continue"));
+    const summary = openDialog("deal-summary", t("summary.title", { n: event.deal }),
+      h("div", {},
+        h("div", { class: "score-wrap" }, h("table", { class: "scores" },
+          h("thead", {}, h("tr", {}, h("th", {}, t("summary.place")), h("th", {}, t("summary.player")), h("th", {}, ""),
+            h("th", {}, t("summary.deal")), h("th", {}, t("summary.total")))),
+          h("tbody", {}, rows))),
+        event.deal < (st.info.deals || Infinity) || st.info.target_score ? h("ul", { class: "exchange-list" }, gifts)
+          : null,
+        countdown,
+        h("div", { class: "actions" }, next)),
+      (closed) => { clearInterval(timer); forget(closed); });
+    dialog = summary;
+    next.focus();
+    const timer = setInterval(() => {
+      left -= 1;
+      countdown.textContent = t("summary.next", { s: left });
+      if (left <= 0) closeDialog(summary);
+    }, 1000);
+  }
+
   // ------------------------------------------------------------------ animations
 
   function centreOf(el) {
@@ -455,8 +495,8 @@ export function showTable(root, tableId, navigate) {
         setTimeout(() => ghost.remove(), 1500);
       } else if (event.type === "revolution") {
         root.querySelector(".revolution-badge")?.classList.add("flash");
-      } else if (event.type === "deal_over") {
-        toast(t("game.dealOver", { n: event.deal }));
+      } else if (event.type === "deal_over" && !msg.events.some((e) => e.type === "match_over")) {
+        showSummary(event);
       }
     }
   }
