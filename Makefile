@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+SERVER_STAMP := $(VENV)/.server
 
 .PHONY: run test lint bench bench-anchors bench-copy clean
 
@@ -12,7 +13,13 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e ".[dev]"
 	touch $(STAMP)
 
-run: $(STAMP)
+# `make run` needs only the server; a venv already made by `make test` has it.
+$(SERVER_STAMP): pyproject.toml
+	test -f $(STAMP) -a $(STAMP) -nt pyproject.toml || { $(PYTHON) -m venv $(VENV) \
+		&& $(PY) -m pip install --quiet --upgrade pip && $(PY) -m pip install --quiet -e ".[server]"; }
+	touch $(SERVER_STAMP)
+
+run: $(SERVER_STAMP)
 	$(VENV)/bin/president serve
 
 test: $(STAMP)

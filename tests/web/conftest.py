@@ -3,7 +3,7 @@
 The server is the real application (``create_app``) served by uvicorn on a free port with a
 temporary SQLite database and no bot delay; tests read the authoritative match of a table
 from its hub to know what the page should show. Every browser context runs with reduced
-motion, so that no animation delays a click.
+motion, so that no animation delays a click (unless a test asks for motion).
 """
 
 from __future__ import annotations
@@ -29,9 +29,9 @@ def server_factory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callabl
     """Start live servers (each with its own database); all are stopped at the end of the session."""
     started: list[LiveServer] = []
 
-    def start(seed: int | None = 1) -> LiveServer:
+    def start(seed: int | None = 1, bot_delay: float = 0.0) -> LiveServer:
         folder = tmp_path_factory.mktemp("server")
-        server = LiveServer(folder / "president.sqlite3", seed=seed)
+        server = LiveServer(folder / "president.sqlite3", seed=seed, bot_delay=bot_delay)
         server.start()
         started.append(server)
         return server
@@ -67,9 +67,9 @@ def new_context(browser: Browser) -> Iterator[Callable[..., BrowserContext]]:
     """Make browser contexts (separate storage, like separate people); closed after the test."""
     made: list[BrowserContext] = []
 
-    def make(phone: bool = False, locale: str = "en-US") -> BrowserContext:
-        options: dict[str, object] = {"viewport": PHONE if phone else DESKTOP, "reduced_motion": "reduce",
-                                      "locale": locale}
+    def make(phone: bool = False, locale: str = "en-US", motion: bool = False) -> BrowserContext:
+        options: dict[str, object] = {"viewport": PHONE if phone else DESKTOP,
+                                      "reduced_motion": "no-preference" if motion else "reduce", "locale": locale}
         if phone:
             options.update(is_mobile=True, has_touch=True, device_scale_factor=2)
         context = browser.new_context(**options)  # type: ignore[arg-type]

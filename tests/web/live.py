@@ -30,10 +30,10 @@ def free_port() -> int:
 
 
 class LiveServer:
-    """The real application served by uvicorn on a free port, with bots that move at once."""
+    """The real application served by uvicorn on a free port, with bots that move at once unless told."""
 
-    def __init__(self, database: Path, seed: int | None = None) -> None:
-        self.config = ServerConfig(database_url=f"sqlite:///{database}", bot_delay=0.0, seed=seed)
+    def __init__(self, database: Path, seed: int | None = None, bot_delay: float = 0.0) -> None:
+        self.config = ServerConfig(database_url=f"sqlite:///{database}", bot_delay=bot_delay, seed=seed)
         self.app = create_app(self.config)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"

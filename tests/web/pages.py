@@ -42,11 +42,18 @@ def game_state(page: Page) -> dict[str, str]:
 
 
 def wait_for_decision(page: Page, timeout: float = 15000) -> dict[str, str]:
-    """Wait until it is this page's seat to act or the match is over; returns the game state."""
-    page.wait_for_function(
-        "() => { const g = document.querySelector('.game');"
-        " return g && (g.dataset.myTurn === 'true' || g.dataset.phase === 'over'); }", timeout=timeout)
-    return game_state(page)
+    """Wait until it is this page's seat to act or the match is over; returns the game state.
+
+    The summary at the end of a deal is closed on the way, as a player would.
+    """
+    while True:
+        page.wait_for_function(
+            "() => { const g = document.querySelector('.game');"
+            " return document.querySelector('dialog.deal-summary[open]')"
+            " || (g && (g.dataset.myTurn === 'true' || g.dataset.phase === 'over')); }", timeout=timeout)
+        if not page.locator("dialog.deal-summary[open]").count():
+            return game_state(page)
+        page.click("#summary-continue")
 
 
 def wait_past(page: Page, seq: str) -> None:

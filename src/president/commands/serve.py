@@ -41,6 +41,9 @@ def run(args: argparse.Namespace) -> int:
         return 2
     host = args.host
     url = f"http://{'[' + host + ']' if ':' in host else host}:{args.port}/"
+    if config.web_dir is None or not (config.web_dir / "index.html").is_file():
+        print(f"president serve: the browser app is not installed (no {config.web_dir}); only the API is served",
+              file=sys.stderr)
     print(f"President server at {url}  (database: {shown}; Ctrl+C stops it)", flush=True)
     if args.open:
         threading.Timer(1.0, webbrowser.open, (url,)).start()

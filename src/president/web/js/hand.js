@@ -39,10 +39,14 @@ export class HandView {
         button = h("button", { type: "button", class: "card", "data-card": code,
           onclick: () => this.onCard(code) }, cardFace(code));
         if (fresh) {
+          const delay = arrivals * 35;
           button.classList.add("arrive");
-          button.style.setProperty("--delay", `${arrivals * 35}ms`);
+          button.style.setProperty("--delay", `${delay}ms`);
           arrivals += 1;
-          button.addEventListener("animationend", () => button.classList.remove("arrive"), { once: true });
+          // Moving a card in the fan restarts its animation, and then animationend may never come: drop it anyway.
+          const settle = () => button.classList.remove("arrive");
+          button.addEventListener("animationend", settle, { once: true });
+          setTimeout(settle, delay + 600);
         }
         this.buttons.set(code, button);
       }

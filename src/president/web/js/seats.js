@@ -2,16 +2,21 @@
 
 import { cardBack, cardFace } from "./cards.js";
 import { h } from "./dom.js";
-import { cardsText, placeText, t, titleName } from "./i18n.js";
+import { botLevel, cardsText, placeText, t, titleName } from "./i18n.js";
 import { standsOf } from "./selection.js";
 import { standsText } from "./events.js";
 
 const FAN_BACKS = 10;
 
-function lastActions(view) {
-  const last = new Map();
-  for (const entry of view.history) last.set(entry.seat, entry.move);
-  return last;
+/**
+ * What a seat did last in this deal, as text: its cards, or "Pass" while the cards it passed on are still on the
+ * table (a cleared trick takes the passes with it); "" when nothing.
+ */
+export function lastActionText(view, seat) {
+  let last = null;
+  for (const entry of view.history) if (entry.seat === seat) last = entry.move;
+  if (last === "pass") return view.passed.includes(seat) ? t("seat.pass") : "";
+  return last ? cardsText(last.split(" ").map((c) => c.split("=")[0])) : "";
 }
 
 /**
@@ -32,7 +37,7 @@ export function seatPanel(view, info, seat, slot, total, name, deadline) {
   const place = placeOf(view, seat);
   const acting = view.to_act === seat && view.phase !== "over";
   const count = view.counts[seat];
-  const last = lastActions(view).get(seat);
+  const last = lastActionText(view, seat);
   const classes = ["seat-panel"];
   if (acting) classes.push("turn");
   if (place > 0) classes.push("out");
@@ -40,12 +45,11 @@ export function seatPanel(view, info, seat, slot, total, name, deadline) {
   if (view.passed.includes(seat)) classes.push("passed");
   let lastText = "";
   if (place > 0) lastText = t("seat.out", { place: placeText(place) });
-  else if (last === "pass") lastText = t("seat.pass");
-  else if (last) lastText = cardsText(last.split(" "));
+  else lastText = last;
   const backs = [];
   for (let i = 0; i < Math.min(count, FAN_BACKS); i += 1) backs.push(cardBack());
   const title = view.titles[seat] ? titleName(view.rules, view.titles[seat]) : "";
-  let status = info?.bot || "";
+  let status = info?.bot ? botLevel(info.bot) : "";
   if (info?.kind === "person") status = info.away ? t("seat.away") : info.connected ? "" : t("seat.offline");
   const points = t("seat.points", { n: view.scores[seat] });
   return h("div", { class: classes.join(" "), "data-seat": seat,
@@ -58,7 +62,7 @@ export function seatPanel(view, info, seat, slot, total, name, deadline) {
   h("div", { class: "seat-meta" }, title ? h("span", { class: "title-name" }, title) : null,
     h("span", { class: "points" }, points)),
   status ? h("div", { class: "seat-status" }, status) : null,
-  h("div", { class: `last-action${last === "pass" ? " is-pass" : ""}` }, lastText),
+  h("div", { class: `last-action${last && last === t("seat.pass") ? " is-pass" : ""}` }, lastText),
   acting ? h("div", { class: "turn-badge" }, view.phase === "exchange" ? t("seat.gives") : t("seat.turn"),
     deadline ? h("span", { class: "timer", "data-deadline": deadline }) : null) : null);
 }

@@ -3,7 +3,7 @@
 
 import { api, saveName, savedName, seats } from "./api.js";
 import { h, mount } from "./dom.js";
-import { currentLang, hasText, LANGS, setLang, t } from "./i18n.js";
+import { botLevel, hasText, t } from "./i18n.js";
 import { toast } from "./ui.js";
 
 const SETUP_KEY = "president.setup";
@@ -92,6 +92,7 @@ export function showStart(root, navigate) {
   const setup = { preset: "three-of-clubs", overrides: {}, players: 4, friends: 1, bot: "classic", deals: null,
     target: null, timer: null, ...loadSetup(), name: savedName() };
   let busy = false;
+  let nameMissing = false;
 
   const preset = () => presets.find((p) => p.name === setup.preset) || presets[0];
   const options = () => effectiveOptions(specs, preset().options, setup.overrides);
@@ -112,7 +113,8 @@ export function showStart(root, navigate) {
   async function create(withFriends) {
     const name = setup.name.trim();
     if (!name) {
-      toast(t("start.needName"));
+      nameMissing = true;
+      render();
       root.querySelector("#player-name")?.focus();
       return;
     }
@@ -268,8 +270,8 @@ export function showStart(root, navigate) {
           playerChoices.map((n) => h("option", { value: n, selected: n === setup.players }, String(n))))),
       h("label", { class: "field", for: "bot-level" }, h("span", {}, t("start.botLevel")),
         h("select", { id: "bot-level", onchange: (e) => change(() => { setup.bot = e.target.value; }, false) },
-          bots.map((b) => h("option", { value: b.name, selected: b.name === setup.bot },
-            hasText(`bot.${b.name}`) ? t(`bot.${b.name}`) : `${b.name} — ${b.description}`)))),
+          bots.map((b) => h("option", { value: b.name, selected: b.name === setup.bot, title: b.description },
+            botLevel(b.name))))),
       h("label", { class: "field", for: "friends" }, h("span", {}, t("start.friends")),
         h("select", { id: "friends", onchange: (e) => change(() => { setup.friends = Number(e.target.value); }) },
           friendChoices.map((n) => h("option", { value: n, selected: n === setup.friends }, String(n))))),
@@ -311,25 +313,34 @@ export function showStart(root, navigate) {
     mount(root,
       h("section", { class: "start" },
         h("div", { class: "hero" }, h("h1", {}, t("app.name")), h("p", { class: "tagline" }, t("app.tagline"))),
-        h("form", { class: "setup", onsubmit: (e) => { e.preventDefault(); create(false); } },
+        h("form", { class: "setup", novalidate: true, onsubmit: (e) => { e.preventDefault(); create(false); } },
           presetCards(),
           houseRuleControls(),
           tableControls(),
           h("div", { class: "who" },
             h("label", { class: "field", for: "player-name" }, h("span", {}, t("start.name")),
               h("input", { id: "player-name", type: "text", maxlength: 24, autocomplete: "nickname",
-                value: setup.name, placeholder: t("start.namePlaceholder"), required: true,
-                oninput: (e) => { setup.name = e.target.value; } })),
-            h("label", { class: "field", for: "start-lang" }, h("span", {}, t("lang.label")),
-              h("select", { id: "start-lang", onchange: (e) => setLang(e.target.value) },
-                Object.entries(LANGS).map(([code, name]) => h("option", { value: code, selected: code === currentLang() },
-                  name))))),
+                value: setup.name, placeholder: t("start.namePlaceholder"), "aria-required": "true",
+                "aria-invalid": nameMissing ? "true" : undefined, "aria-describedby": "name-error",
+                oninput: (e) => {
+                  setup.name = e.target.value;
+                  if (nameMissing && setup.name.trim()) {
+                    nameMissing = false;
+                    root.querySelector("#name-error").textContent = "";
+                    e.target.removeAttribute("aria-invalid");
+                  }
+                } }),
+              h("span", { class: "field-error", id: "name-error", role: "alert" },
+                nameMissing ? t("start.needName") : ""))),
           h("div", { class: "actions" },
-            h("button", { type: "submit", class: "primary", id: "play-bots", disabled: busy }, t("start.playBots")),
-            h("button", { type: "button", id: "invite-friends", disabled: busy || setup.players < 2,
-              onclick: () => create(true) }, t("start.invite"))),
-          h("p", { class: "muted small" },
-            t("start.friendsNote", { friends: Math.max(1, setup.friends), bots: Math.max(0, botSeats) }))),
+            h("div", { class: "action" },
+              h("button", { type: "submit", class: "primary", id: "play-bots", disabled: busy }, t("start.playBots")),
+              h("p", { class: "muted small", id: "bots-note" }, t("start.botsNote", { bots: setup.players - 1 }))),
+            h("div", { class: "action" },
+              h("button", { type: "button", id: "invite-friends", disabled: busy || setup.players < 2,
+                onclick: () => create(true) }, t("start.invite")),
+              h("p", { class: "muted small", id: "friends-note" },
+                t("start.friendsNote", { friends: Math.max(1, setup.friends), bots: Math.max(0, botSeats) }))))),
         lobbyList()));
     if (focused) root.querySelector(`#${CSS.escape(focused)}`)?.focus();
   }

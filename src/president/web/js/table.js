@@ -8,8 +8,9 @@ import { h, mount } from "./dom.js";
 import { eventLine, ruleLine, standsText } from "./events.js";
 import { HandView } from "./hand.js";
 import { placeText, t, titleName } from "./i18n.js";
+import { leadPrompt, playButton, receivedCards, takenCards } from "./prompt.js";
 import { scoreTable, winnerLine } from "./scores.js";
-import { centre, placeOf, seatPanel } from "./seats.js";
+import { centre, lastActionText, placeOf, seatPanel } from "./seats.js";
 import { assess, brightCards, canPass, clickCard, isMyTurn, standsOf } from "./selection.js";
 import { announce, closeDialog, openDialog, toast } from "./ui.js";
 import { joinPanel, waitingPanel } from "./waiting.js";
@@ -23,6 +24,9 @@ export function showTable(root, tableId, navigate) {
   let dialog = null;
   let tick = null;
   const hand = new HandView(onCard);
+  const meTop = h("div", { class: "me-top" });
+  const meArea = h("div", { class: "me" }, meTop, hand.el,
+    h("p", { class: "shortcuts muted small" }, t("game.shortcuts")));
   const autostartKey = `president.autostart.${tableId}`;
 
   // ------------------------------------------------------------------ helpers
@@ -95,6 +99,7 @@ export function showTable(root, tableId, navigate) {
       keepSelection();
       render();
       animate(msg, before);
+      if (msg.by === "stand-in" && msg.seat === st.seat && mine()) standInNotice(msg);
       if (gap) send({ type: "sync" });
     } else if (msg.type === "table") {
       const replayReady = msg.table.match_id !== st.info?.match_id;
@@ -254,13 +259,6 @@ export function showTable(root, tableId, navigate) {
     }
   }
 
-  /** Cards outlined in green: those received in the exchange, until the seat's first play of the deal. */
-  function receivedCards(v) {
-    if (!v.received?.length) return new Set();
-    if (v.phase === "play" && v.history.some((e) => e.seat === v.seat)) return new Set();
-    return new Set(v.received.filter((c) => v.hand.includes(c)));
-  }
-
   function dealText(v) {
     const info = st.info;
     if (info.target_score) return `${t("game.deal", { n: v.deal_number })} · ${t("game.target", { n: info.target_score })}`;
@@ -274,6 +272,8 @@ export function showTable(root, tableId, navigate) {
     pill.dataset.status = st.status;
   }
 
+  /** The bar, the felt and the player's area of the game screen; the player's area is kept from one update to
+   *  the next, so that the cards of the hand are never taken out of the page (that would restart their animation). */
   function gameScreen() {
     const v = view();
     const n = v.players;
@@ -293,20 +293,30 @@ export function showTable(root, tableId, navigate) {
       pill,
       h("button", { type: "button", class: "small", id: "scores-button", "aria-keyshortcuts": "S",
         onclick: showScores }, t("game.scores")));
-    const screen = h("section", { class: `game${mine() ? "" : " spectating"}`, "data-seq": st.seq,
-      "data-phase": v.phase, "data-to-act": v.to_act ?? "", "data-seat": st.seat ?? "",
-      "data-deal": v.deal_number, "data-my-turn": String(isMyTurn(v)) },
-    bar,
-    h("div", { class: `felt${n >= 6 ? " many" : ""}` }, panels,
-      centre(v, v.table_owner === null ? "" : seatName(v.table_owner))),
-    mine() ? h("div", { class: "me" }) : h("p", { class: "watching" }, t("game.watching")));
-    return screen;
+    const felt = h("div", { class: `felt${n >= 6 ? " many" : ""}` }, panels,
+      centre(v, v.table_owner === null ? "" : seatName(v.table_owner)));
+    const bottom = mine() ? meArea : h("p", { class: "watching" }, t("game.watching"));
+    let screen = root.querySelector(":scope > section.game");
+    if (!screen) {
+      screen = h("section", {});
+      mount(root, screen);
+    }
+    const attrs = { class: `game${mine() ? "" : " spectating"}`, "data-seq": st.seq, "data-phase": v.phase,
+      "data-to-act": v.to_act ?? "", "data-seat": st.seat ?? "", "data-deal": v.deal_number,
+      "data-my-turn": String(isMyTurn(v)) };
+    for (const [key, value] of Object.entries(attrs)) screen.setAttribute(key, String(value));
+    const kept = screen.children;
+    if (kept.length === 3 && kept[2] === bottom) {
+      kept[0].replaceWith(bar);
+      kept[1].replaceWith(felt);
+    } else {
+      screen.replaceChildren(bar, felt, bottom);
+    }
   }
 
   function renderHandArea() {
-    const area = root.querySelector(".me");
     const v = view();
-    if (!area || !v || !mine()) return;
+    if (!meArea.isConnected || !v || !mine()) return;
     const myTurn = isMyTurn(v);
     const bright = st.pending ? null : brightCards(v, st.selected);
     const received = receivedCards(v);
@@ -322,20 +332,25 @@ export function showTable(root, tableId, navigate) {
     } else if (!myTurn && exchange) {
       prompt = t("game.exchangeWait", { name: seatName(v.to_act) });
     } else if (myTurn && !v.table.length && !st.selected.length) {
-      prompt = t("game.youLead");
+      prompt = leadPrompt(v, rules());
     }
     if (myTurn && !exchange && received.size) prompt = `${t("game.received", { cards: [...received] })} ${prompt}`;
+    const taken = takenCards(v);
+    if (taken.length) prompt = `${t("game.taken", { cards: taken })} ${prompt}`;
     const reason = st.reason || (myTurn && !verdict.ok && st.selected.length ? verdict.reason : null);
     const me = st.seat;
     const title = v.titles[me] ? titleName(v.rules, v.titles[me]) : "";
     const place = placeOf(v, me);
-    const playLabel = exchange ? t("game.give") : t("game.play");
-    mount(area,
+    const job = playButton(v, myTurn);
+    const myLast = lastActionText(v, me);
+    meArea.lastElementChild.textContent = t("game.shortcuts");
+    mount(meTop,
       h("div", { class: `me-info${myTurn ? " turn" : ""}` },
         h("span", { class: "name" }, seatName(me)),
         title ? h("span", { class: "title-name" }, title) : null,
         h("span", { class: "points" }, t("seat.points", { n: v.scores[me] })),
-        place > 0 ? h("span", { class: "out-badge" }, t("seat.out", { place: placeText(place) })) : null,
+        place > 0 ? h("span", { class: "out-badge" }, t("seat.out", { place: placeText(place) }))
+          : myLast ? h("span", { class: "my-last-action" }, t("game.youDid", { text: myLast })) : null,
         myTurn ? h("strong", { class: "your-turn", role: "status" }, t("game.yourTurn"),
           st.deadline ? h("span", { class: "timer", "data-deadline": st.deadline }) : null)
           : v.phase !== "over" && v.to_act !== null
@@ -345,13 +360,12 @@ export function showTable(root, tableId, navigate) {
       v.phase === "over" ? h("div", { class: "controls" },
         h("button", { type: "button", class: "primary", id: "results-button", onclick: showEnd }, t("end.title")))
         : h("div", { class: "controls" },
-        h("button", { type: "button", class: "primary", id: "play-button", disabled: !verdict.ok || st.pending,
-          "aria-keyshortcuts": "Enter", "aria-describedby": "reason", onclick: play }, playLabel),
+        job ? h("button", { type: "button", class: "primary", id: "play-button", disabled: !verdict.ok || st.pending,
+          "aria-keyshortcuts": "Enter", "aria-describedby": "reason", onclick: play },
+        job === "give" ? t("game.give") : t("game.play")) : null,
         exchange ? null : h("button", { type: "button", id: "pass-button", disabled: !canPass(v) || st.pending,
           "aria-keyshortcuts": "P", onclick: pass }, t("game.pass"))),
-      jokerChooser(),
-      hand.el,
-      h("p", { class: "shortcuts muted small" }, t("game.shortcuts")));
+      jokerChooser());
     hand.layout();
   }
 
@@ -393,6 +407,46 @@ export function showTable(root, tableId, navigate) {
         scoreTable(v, names(), mine() ? st.seat : null), buttons), forget);
   }
 
+  const SUMMARY_SECONDS = 10;
+
+  /** The end of a deal: places, titles, points and totals, the coming exchange; closes by itself. */
+  function showSummary(event) {
+    closeDialog(dialog);
+    const v = view();
+    const n = event.order.length;
+    const exchange = rules().exchange || [];
+    const rows = event.order.map((seat, i) => h("tr", { class: seat === st.seat ? "me" : "" },
+      h("td", {}, placeText(i + 1)),
+      h("td", {}, seatName(seat)),
+      h("td", {}, event.titles[seat] ? titleName(v.rules, event.titles[seat]) : ""),
+      h("td", { class: "points" }, String(event.points[seat])),
+      h("td", { class: "points" }, String(event.scores[seat]))));
+    const gifts = exchange.map((count, i) => (count && i < n - 1 - i ? h("li", {}, t("summary.exchange",
+      { from: seatName(event.order[n - 1 - i]), to: seatName(event.order[i]), n: count })) : null));
+    let left = SUMMARY_SECONDS;
+    const countdown = h("p", { class: "muted countdown", "aria-live": "off" }, t("summary.next", { s: left }));
+    const next = h("button", { type: "button", class: "primary", id: "summary-continue",
+      onclick: () => closeDialog(summary) }, t("summary.continue"));
+    const summary = openDialog("deal-summary", t("summary.title", { n: event.deal }),
+      h("div", {},
+        h("div", { class: "score-wrap" }, h("table", { class: "scores" },
+          h("thead", {}, h("tr", {}, h("th", {}, t("summary.place")), h("th", {}, t("summary.player")), h("th", {}, ""),
+            h("th", {}, t("summary.deal")), h("th", {}, t("summary.total")))),
+          h("tbody", {}, rows))),
+        event.deal < (st.info.deals || Infinity) || st.info.target_score ? h("ul", { class: "exchange-list" }, gifts)
+          : null,
+        countdown,
+        h("div", { class: "actions" }, next)),
+      (closed) => { clearInterval(timer); forget(closed); });
+    dialog = summary;
+    next.focus();
+    const timer = setInterval(() => {
+      left -= 1;
+      countdown.textContent = t("summary.next", { s: left });
+      if (left <= 0) closeDialog(summary);
+    }, 1000);
+  }
+
   // ------------------------------------------------------------------ animations
 
   function centreOf(el) {
@@ -407,6 +461,14 @@ export function showTable(root, tableId, navigate) {
     if (rulesSaid.length) toast(rulesSaid.join(" · "));
     if (v && isMyTurn(v)) said.push(t("game.yourTurn"));
     if (said.length) announce(said.join(". "));
+  }
+
+  /** Say that the stand-in moved for this seat (its turn timer ran out, or it was away). */
+  function standInNotice(msg) {
+    const played = msg.events.find((e) => e.type === "play" && e.seat === st.seat);
+    const text = played ? t("game.standIn", { cards: played.cards }) : t("game.standInPass");
+    toast(text, 6000);
+    announce(text);
   }
 
   function animate(msg, before) {
@@ -433,8 +495,8 @@ export function showTable(root, tableId, navigate) {
         setTimeout(() => ghost.remove(), 1500);
       } else if (event.type === "revolution") {
         root.querySelector(".revolution-badge")?.classList.add("flash");
-      } else if (event.type === "deal_over") {
-        toast(t("game.dealOver", { n: event.deal }));
+      } else if (event.type === "deal_over" && !msg.events.some((e) => e.type === "match_over")) {
+        showSummary(event);
       }
     }
   }
@@ -518,7 +580,7 @@ export function showTable(root, tableId, navigate) {
       return;
     }
     const keepFocus = document.activeElement?.classList?.contains("card") ? document.activeElement : null;
-    mount(root, gameScreen());
+    gameScreen();
     renderHandArea();
     if (keepFocus && keepFocus.isConnected) keepFocus.focus();
     updateTimers();

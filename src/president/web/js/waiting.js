@@ -2,7 +2,7 @@
 
 import { savedName } from "./api.js";
 import { h } from "./dom.js";
-import { hasText, t } from "./i18n.js";
+import { botLevel, t } from "./i18n.js";
 import { toast } from "./ui.js";
 
 function summary(info) {
@@ -56,9 +56,9 @@ export function waitingPanel(info, { mySeat, seatName, bots, link, send, onLeave
         onchange: (e) => send({ type: "seat", seat: s.seat, bot: e.target.value || null }) },
       h("option", { value: "", selected: s.kind === "open" }, t("seat.open")),
       bots.map((name) => h("option", { value: name, selected: name === s.bot },
-        hasText(`bot.${name}`) ? t(`bot.${name}`) : name)));
+        botLevel(name))));
     } else {
-      body = h("span", {}, s.kind === "open" ? t("seat.open") : `${seatName(s.seat)} · ${s.bot}`);
+      body = h("span", {}, s.kind === "open" ? t("seat.open") : `${seatName(s.seat)} · ${botLevel(s.bot)}`);
     }
     return h("li", {}, h("span", { class: "seat-no" }, label), body);
   });

@@ -1,0 +1,43 @@
+// What the line above the hand says, and which buttons it offers: pure functions of a seat's view and the
+// table's rules, so that they can be checked against the engine's views.
+
+import { t } from "./i18n.js";
+
+/** The prompt of a lead: how many cards of one rank, runs where they are allowed, the card the lead must hold. */
+export function leadPrompt(view, rules) {
+  const max = rules.max_set ?? 4;
+  const text = t("game.lead", { max, run: rules.runs ? rules.run_min ?? 3 : 0 });
+  return view.must_contain ? `${text} ${t("game.mustContain", { card: view.must_contain })}` : text;
+}
+
+/** Whether the seat gives back in the exchange's second half; the others may receive and give nothing. */
+function lowerHalf(view) {
+  const order = view.deal_results[view.deal_results.length - 1]?.order || [];
+  const place = order.indexOf(view.seat);
+  return place >= 0 && place >= order.length / 2;
+}
+
+/** Until the seat's first play of the deal: the exchange is still news. */
+function exchangeNews(view) {
+  if (view.phase === "exchange") return true;
+  return view.phase === "play" && !view.history.some((e) => e.seat === view.seat);
+}
+
+/** Cards outlined in green: those received in the exchange, until the seat's first play of the deal. */
+export function receivedCards(view) {
+  if (!view.received?.length || !exchangeNews(view)) return new Set();
+  return new Set(view.received.filter((c) => view.hand.includes(c)));
+}
+
+/** The cards the exchange took from a seat in the lower half (its automatic gift), until its first play. */
+export function takenCards(view) {
+  if (!view.given?.length || !lowerHalf(view) || !exchangeNews(view)) return [];
+  return view.given;
+}
+
+/** The Play button's job: "give" when the seat gives back now, "play" in the play, null when it has none. */
+export function playButton(view, myTurn) {
+  if (view.phase === "play") return "play";
+  if (view.phase === "exchange" && myTurn && view.give_count > 0) return "give";
+  return null;
+}

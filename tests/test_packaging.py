@@ -1,0 +1,41 @@
+"""The package as people install it: a quiet build, and a wheel that holds the browser app."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import warnings
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+WEB = ROOT / "src" / "president" / "web"
+
+
+def test_the_build_configuration_reads_without_warnings() -> None:
+    from setuptools.config.pyprojecttoml import apply_configuration
+    from setuptools.dist import Distribution
+
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        apply_configuration(Distribution(), ROOT / "pyproject.toml")
+    assert [str(w.message) for w in seen if "license" in str(w.message)] == []
+
+
+@pytest.mark.timeout(60)
+def test_the_wheel_holds_every_file_of_the_browser_app(tmp_path: Path) -> None:
+    # A clean copy of the sources: a build/ or *.egg-info/ left in the work tree would hide a missing file.
+    source = tmp_path / "source"
+    shutil.copytree(ROOT / "src", source / "src", ignore=shutil.ignore_patterns("*.egg-info", "__pycache__"))
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, source / name)
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
+                    "--wheel-dir", str(tmp_path), str(source)], check=True, capture_output=True, cwd=tmp_path)
+    (wheel,) = tmp_path.glob("president-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    app = {f"president/web/{path.relative_to(WEB).as_posix()}" for path in WEB.rglob("*") if path.is_file()}
+    assert "president/web/index.html" in app
+    assert app - names == set()
