@@ -1,0 +1,264 @@
+"""A UECda client: one of our bots plays a match on a UECda server (the official one or ours).
+
+The client follows the server's messages and keeps what a seat may know (its hand,
+the counts, the cards on the table, who passed, the cards played) as a
+:class:`~president.view.SeatView` for the bot. Asked to beat its own cards (everyone
+else passed) it passes, so that it leads the next trick. Every read has a timeout;
+a refused connection, a closed socket or a message it cannot decode raise
+:class:`ClientError`.
+"""
+
+from __future__ import annotations
+
+import random
+import socket
+from dataclasses import dataclass, field
+
+from ..bots import Bot
+from ..cards import JOKERS
+from ..engine import Match
+from ..moves import CARDS_MASK, GIVE_FLAG, PASS
+from ..plays import shape_of
+from ..view import SeatView
+from .protocol import (
+    ACCEPTED,
+    GAME_GOES_ON,
+    GAME_OVER,
+    MATCH_OVER,
+    REJECTED,
+    TABLE_BYTES,
+    ProtocolError,
+    State,
+    Table,
+    UnsupportedPlay,
+    hand_table,
+    handshake_table,
+    pack_table,
+    play_table,
+    table_hand,
+    table_play,
+    unpack_int,
+    unpack_table,
+)
+from .server import POINTS, uecda_rules
+
+PLAYERS = 5
+
+
+class ClientError(Exception):
+    """The match cannot go on: no server, a closed connection, a timeout or an undecodable message."""
+
+
+@dataclass
+class ClientResult:
+    """What the client saw of the match."""
+
+    player: int
+    points: list[int] = field(default_factory=list)
+    """Points per game (the server does not say them: from the order the players went out, corrected by the
+    classes of the next game when a stall ranked the last players at random)."""
+
+    @property
+    def total(self) -> int:
+        """Total points."""
+        return sum(self.points)
+
+
+class _Connection:
+    def __init__(self, sock: socket.socket) -> None:
+        self.sock = sock
+
+    def read(self, size: int) -> bytes:
+        chunks = []
+        while size:
+            try:
+                chunk = self.sock.recv(size)
+            except TimeoutError:
+                raise ClientError("the server sent nothing before the timeout") from None
+            except OSError as exc:
+                raise ClientError(f"connection error: {exc}") from None
+            if not chunk:
+                raise ClientError("the server closed the connection")
+            chunks.append(chunk)
+            size -= len(chunk)
+        return b"".join(chunks)
+
+    def table(self) -> Table:
+        table = unpack_table(self.read(TABLE_BYTES))
+        if not all(0 <= v <= 2 for row in table[:5] for v in row):
+            raise ClientError("undecodable message: a table of cards holds values other than 0, 1 and 2")
+        return table
+
+    def int(self) -> int:
+        return unpack_int(self.read(4))
+
+    def send(self, table: Table) -> None:
+        try:
+            self.sock.sendall(pack_table(table))
+        except OSError as exc:
+            raise ClientError(f"connection error: {exc}") from None
+
+
+class _Game:
+    """What the client knows of the game under way, by seat (the turn order of ``[6][10..14]``)."""
+
+    def __init__(self, me: int, state: State, hand: int) -> None:
+        self.me = me
+        self.order = list(state.seats)
+        self.hand = hand
+        self.counts = list(state.counts)
+        self.table = 0
+        self.owner = -1
+        self.passed = 0
+        self.played = 0
+        self.finished: list[int] = []
+        self.history: list[tuple[int, int]] = []
+        self.revolution = False
+        self.lock = False
+
+    def seat(self, player: int) -> int:
+        return self.order.index(player)
+
+    def update(self, state: State) -> None:
+        if set(state.seats) == set(range(PLAYERS)):
+            self.order = list(state.seats)
+        self.counts = list(state.counts)
+        self.revolution, self.lock = state.revolution, state.lock
+        if state.table_empty:
+            self.table, self.owner, self.passed = 0, -1, 0
+
+    def moved(self, player: int, table: int) -> None:
+        """The cards on the table after ``player`` moved: a play if they changed, else a pass."""
+        seat = self.seat(player)
+        if table and table != self.table:
+            self.table, self.owner = table, seat
+            self.played |= table & CARDS_MASK
+            self.history.append((seat, table))
+        elif self.table:
+            self.passed |= 1 << seat
+            self.history.append((seat, PASS))
+        for p in range(PLAYERS):
+            if self.counts[p] == 0 and p not in self.finished:
+                self.finished.append(p)
+
+    def view(self, give: int = 0) -> SeatView:
+        seat = self.seat(self.me)
+        table = self.table & CARDS_MASK
+        shape = shape_of(self.table, True) if table else None
+        counts = [self.counts[p] for p in self.order]
+        counts[seat] = self.hand.bit_count()
+        return SeatView(
+            rules=uecda_rules(), players=PLAYERS, seat=seat, phase="exchange" if give else "play", to_act=seat,
+            deal_number=1, leader=seat, hand=self.hand, counts=counts, table=table,
+            table_rank=(table.bit_length() - 1) >> 2 if table else -1, table_count=table.bit_count(),
+            owner=self.owner, passed=self.passed if table else 0, revolution=self.revolution,
+            table_move=self.table, lock=shape.suits if shape is not None and self.lock else 0,
+            eleven_back=False, must_contain=0, finished=[self.seat(p) for p in self.finished], bottom=[],
+            titles=[None] * PLAYERS, scores=[0] * PLAYERS, deal_results=[], history=list(self.history),
+            played=self.played & ~self.hand, given=0, received=0, give_count=give, winners=[], all_hands=None,
+        )
+
+
+def _choose(bot: Bot, view: SeatView, rng: random.Random) -> int:
+    """The bot's move if it is legal in ``view``, else a pass (or the weakest cards of a gift)."""
+    try:
+        move = bot.choose(view, rng)
+    except Exception:  # a search bot may fail on a position a UECda server allows and we do not
+        move = -1
+    if move in view.legal_masks():
+        return move
+    return PASS
+
+
+def _gift(bot: Bot, game: _Game, count: int, rng: random.Random) -> int:
+    others = [c for c in range(54) if c != 52 and not game.hand >> c & 1]
+    fake = [game.hand] + [sum(1 << c for c in others[i::PLAYERS - 1]) for i in range(PLAYERS - 1)]
+    view = Match.from_hands(uecda_rules(), fake, leader=0).seat_view(0)
+    view.phase, view.give_count, view.to_act = "exchange", count, 0
+    try:
+        move = bot.choose(view, rng)
+    except Exception:
+        move = 0
+    cards = move & CARDS_MASK if move & GIVE_FLAG else 0
+    if cards & ~game.hand or cards.bit_count() != count:
+        from ..cards import lowest_cards
+
+        cards = lowest_cards(game.hand & ~JOKERS, count)
+    return cards
+
+
+def play_match(
+    sock: socket.socket,
+    bot: Bot,
+    name: str,
+    *,
+    seed: int | None = None,
+    timeout: float = 60.0,
+    on_game: object = None,
+) -> ClientResult:
+    """Play a whole match on the connected ``sock`` with ``bot``; the points per game.
+
+    Raises :class:`ClientError` when the server stops following the protocol.
+    """
+    rng = random.Random(seed)
+    sock.settimeout(timeout)
+    conn = _Connection(sock)
+    conn.send(handshake_table(name))
+    me = conn.int()
+    if not 0 <= me < PLAYERS:
+        raise ClientError(f"undecodable message: player number {me}")
+    result = ClientResult(me)
+    try:
+        while True:
+            deal = conn.table()
+            state = State.read(deal)
+            if result.points and len(set(state.classes)) == PLAYERS:
+                result.points[-1] = POINTS[state.classes[me]]
+            game = _Game(me, state, table_hand(deal))
+            if state.give_count > 0:
+                conn.send(hand_table(_gift(bot, game, state.give_count, rng)))
+            while True:
+                turn = conn.table()
+                state = State.read(turn)
+                game.hand = table_hand(turn)
+                game.update(state)
+                if state.my_turn:
+                    if game.table and game.owner == game.seat(me):
+                        move = PASS
+                    else:
+                        move = _choose(bot, game.view(), rng)
+                    conn.send(play_table(move, game.revolution))
+                    answer = conn.int()
+                    if answer not in (ACCEPTED, REJECTED):
+                        raise ClientError(f"undecodable message: answer {answer} to a play (expected 8 or 9)")
+                stage = conn.table()
+                state = State.read(stage)
+                game.counts = list(state.counts)
+                game.revolution, game.lock = state.revolution, state.lock
+                try:
+                    on_table = table_play(stage)
+                except UnsupportedPlay:
+                    on_table = table_hand(stage)
+                game.moved(state.turn, on_table)
+                word = conn.int()
+                if word == GAME_GOES_ON:
+                    continue
+                if word not in (GAME_OVER, MATCH_OVER):
+                    raise ClientError(f"undecodable message: {word} after a turn (expected 0, 1 or 2)")
+                order = game.finished + [p for p in range(PLAYERS) if p not in game.finished]
+                result.points.append(POINTS[order.index(me)])
+                if callable(on_game):
+                    on_game(len(result.points), result.points[-1])
+                if word == MATCH_OVER:
+                    return result
+                break
+    except ProtocolError as exc:
+        raise ClientError(f"undecodable message: {exc}") from None
+
+
+def connect(host: str, port: int, timeout: float) -> socket.socket:
+    """A connection to a UECda server; :class:`ClientError` when none answers."""
+    try:
+        return socket.create_connection((host, port), timeout=timeout)
+    except OSError as exc:
+        raise ClientError(f"cannot connect to {host}:{port}: {exc.strerror or exc}") from None

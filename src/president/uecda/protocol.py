@@ -1,0 +1,247 @@
+"""The UECda protocol (version 20070): tables of 8 × 15 big-endian ints, and our cards in them.
+
+A *table* is 8 rows of 15 ints. Rows 0–3 are the suits ♠ ♥ ♦ ♣, columns 1–13 the
+ranks 3, 4 … K, A, 2; row 4 holds the joker of a hand (``[4][1] = 2``) or of a
+five-card set. Rows 5 and 6 carry the state cells (:class:`State`); row 7 is unused.
+Our cards are ``rank * 4 + suit`` with suits ♣ ♦ ♥ ♠ = 0..3 (see :mod:`president.cards`),
+so a card sits at row ``3 - suit``, column ``rank + 1``.
+
+In a play, each real card is a 1 and the wild joker is a 2 in the cell of the
+card it stands for; a lone joker is a 2 in any cell of rows 0–3. The engine plays
+the red joker (card 53) as the one joker of the UECda deck.
+"""
+
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass, field
+
+from ..cards import BLACK_JOKER, JOKERS, RED_JOKER
+from ..moves import CARDS_MASK, stands_of, with_stands
+
+PROTOCOL_VERSION = 20070
+"""The protocol version a client sends in ``[0][0]`` of its handshake table."""
+DEFAULT_PORT = 42485
+"""The port of the official match server."""
+ROWS, COLUMNS = 8, 15
+TABLE_BYTES = ROWS * COLUMNS * 4
+"""The size of one table on the wire."""
+NAME_LENGTH = 9
+"""The characters of a client's name the server keeps."""
+
+ACCEPTED, REJECTED = 9, 8
+"""The server's answer to a play: accepted, or rejected (an illegal play or a pass on a live table)."""
+GAME_GOES_ON, GAME_OVER, MATCH_OVER = 0, 1, 2
+"""The server's word after each turn."""
+
+Table = list[list[int]]
+"""A table: 8 lists of 15 ints."""
+
+_FORMAT = struct.Struct(f">{ROWS * COLUMNS}i")
+_INT = struct.Struct(">i")
+
+
+class ProtocolError(ValueError):
+    """A message that does not follow the protocol (bad size, bad cell values, cards that make no play)."""
+
+
+class UnsupportedPlay(ProtocolError):
+    """A well-formed play the engine cannot express (five of a kind with the joker)."""
+
+
+def empty_table() -> Table:
+    """A table of zeros."""
+    return [[0] * COLUMNS for _ in range(ROWS)]
+
+
+def pack_table(table: Table) -> bytes:
+    """The 480 bytes of ``table`` on the wire (row by row, big-endian 32-bit ints)."""
+    if len(table) != ROWS or any(len(row) != COLUMNS for row in table):
+        raise ProtocolError(f"a table has {ROWS} rows of {COLUMNS} ints")
+    return _FORMAT.pack(*(value for row in table for value in row))
+
+
+def unpack_table(data: bytes) -> Table:
+    """The table of 480 bytes read from the wire."""
+    if len(data) != TABLE_BYTES:
+        raise ProtocolError(f"a table is {TABLE_BYTES} bytes, got {len(data)}")
+    values = _FORMAT.unpack(data)
+    return [list(values[r * COLUMNS:(r + 1) * COLUMNS]) for r in range(ROWS)]
+
+
+def pack_int(value: int) -> bytes:
+    """One big-endian 32-bit int."""
+    return _INT.pack(value)
+
+
+def unpack_int(data: bytes) -> int:
+    """The int of 4 bytes read from the wire."""
+    if len(data) != 4:
+        raise ProtocolError(f"an int is 4 bytes, got {len(data)}")
+    value: int = _INT.unpack(data)[0]
+    return value
+
+
+def cell_of(card: int) -> tuple[int, int]:
+    """The (row, column) of a card of the 52."""
+    return 3 - (card & 3), (card >> 2) + 1
+
+
+def card_at(row: int, column: int) -> int:
+    """The card of a cell of rows 0–3, columns 1–13."""
+    return (column - 1) * 4 + 3 - row
+
+
+def _plain_cards(mask: int) -> list[int]:
+    return [c for c in range(52) if mask >> c & 1]
+
+
+def hand_table(hand: int) -> Table:
+    """The table of a hand: a 1 per card, the joker as ``[4][1] = 2`` (state rows empty)."""
+    table = empty_table()
+    for card in _plain_cards(hand):
+        row, column = cell_of(card)
+        table[row][column] = 1
+    if hand & JOKERS:
+        table[4][1] = 2
+    return table
+
+
+def table_hand(table: Table) -> int:
+    """The hand of a table: every non-zero cell of rows 0–3 (columns 1–13), and the joker of row 4."""
+    hand = 0
+    for row in range(4):
+        for column in range(1, 14):
+            value = table[row][column]
+            if value == 1:
+                hand |= 1 << card_at(row, column)
+            elif value == 2:
+                hand |= 1 << RED_JOKER
+            elif value:
+                raise ProtocolError(f"cell [{row}][{column}] of a hand holds {value}, not 0, 1 or 2")
+    if any(table[4]):
+        hand |= 1 << RED_JOKER
+    return hand
+
+
+def play_table(move: int, revolution: bool = False) -> Table:
+    """The table of a play (all zeros for a pass): cards as 1s, the joker as a 2 where it stands.
+
+    A lone joker is a 2 at ``[0][14]`` (``[0][0]`` during a revolution), past the strongest rank, as
+    FujiGokoro writes it.
+    """
+    table = empty_table()
+    cards = move & CARDS_MASK
+    stands = stands_of(move)
+    for card in _plain_cards(cards):
+        row, column = cell_of(card)
+        table[row][column] = 1
+    jokers = cards & JOKERS
+    if jokers:
+        if jokers.bit_count() > 1:
+            raise ProtocolError("the UECda deck has one joker")
+        joker = RED_JOKER if jokers >> RED_JOKER & 1 else BLACK_JOKER
+        if joker in stands:
+            row, column = cell_of(stands[joker])
+            table[row][column] = 2
+        elif cards == jokers:
+            table[0][0 if revolution else 14] = 2
+        else:
+            raise ProtocolError("a joker played with cards must say which card it stands for")
+    return table
+
+
+def table_play(table: Table) -> int:
+    """The move of a play table: 0 for a pass (no card), the engine's move otherwise.
+
+    Raises :class:`ProtocolError` for cells other than 0, 1 and 2 or more than one joker, and
+    :class:`UnsupportedPlay` for five of a kind (the joker in row 4).
+    """
+    cards = 0
+    joker_cells: list[tuple[int, int]] = []
+    for row in range(4):
+        for column in range(COLUMNS):
+            value = table[row][column]
+            if value == 0:
+                continue
+            if value == 1 and 1 <= column <= 13:
+                cards |= 1 << card_at(row, column)
+            elif value == 2:
+                joker_cells.append((row, column))
+            else:
+                raise ProtocolError(f"cell [{row}][{column}] of a play holds {value}")
+    if any(table[4]):
+        raise UnsupportedPlay("five of a kind (the joker in row 4) is not a play of the engine's daifugo rules")
+    if len(joker_cells) > 1:
+        raise ProtocolError(f"a play holds one joker, this one has {len(joker_cells)} cells of 2")
+    if not joker_cells:
+        return cards
+    row, column = joker_cells[0]
+    if not cards:
+        return 1 << RED_JOKER
+    if not 1 <= column <= 13:
+        raise ProtocolError(f"a joker played with cards must stand in a card's cell, not [{row}][{column}]")
+    return with_stands(cards | 1 << RED_JOKER, {RED_JOKER: card_at(row, column)})
+
+
+@dataclass
+class State:
+    """The state cells of rows 5 and 6 of a server's table."""
+
+    exchange: bool = False
+    """``[5][0]``: the cards are being exchanged."""
+    give_count: int = 0
+    """``[5][1]``: the cards this player must give back (2 Daifugō, 1 Fugō, else 0)."""
+    my_turn: bool = False
+    """``[5][2]``: it is this player's turn."""
+    turn: int = 0
+    """``[5][3]``: whose turn it is (in a table of the cards on the table: who just moved)."""
+    table_empty: bool = True
+    """``[5][4]``: the table is empty (a new trick)."""
+    eleven_back: bool = False
+    """``[5][5]``: a jack has reversed the order."""
+    revolution: bool = False
+    """``[5][6]``: a revolution is on."""
+    lock: bool = False
+    """``[5][7]``: the trick is locked to the suits on the table."""
+    counts: list[int] = field(default_factory=lambda: [0] * 5)
+    """``[6][0..4]``: the cards each player holds."""
+    classes: list[int] = field(default_factory=lambda: [0] * 5)
+    """``[6][5..9]``: the class of each player (0 Daifugō … 4 Daihinmin; all 0 in a block's first game)."""
+    seats: list[int] = field(default_factory=lambda: [0, 1, 2, 3, 4])
+    """``[6][10..14]``: the player in each seat, in turn order."""
+
+    def write(self, table: Table) -> Table:
+        """Put these cells into ``table`` (changed in place) and return it."""
+        table[5][:8] = [int(self.exchange), self.give_count, int(self.my_turn), self.turn, int(self.table_empty),
+                        int(self.eleven_back), int(self.revolution), int(self.lock)]
+        table[6][0:5] = self.counts
+        table[6][5:10] = self.classes
+        table[6][10:15] = self.seats
+        return table
+
+    @classmethod
+    def read(cls, table: Table) -> State:
+        """The state cells of a table."""
+        five, six = table[5], table[6]
+        return cls(bool(five[0]), five[1], bool(five[2]), five[3], bool(five[4]), bool(five[5]), bool(five[6]),
+                   bool(five[7]), list(six[0:5]), list(six[5:10]), list(six[10:15]))
+
+
+def handshake_table(name: str) -> Table:
+    """The table a client sends first: the protocol version and its name as ASCII codes (NUL-terminated)."""
+    table = empty_table()
+    table[0][0] = PROTOCOL_VERSION
+    for i, char in enumerate(name.encode("ascii", "replace")[:NAME_LENGTH]):
+        table[1][i] = char
+    return table
+
+
+def handshake_name(table: Table) -> str:
+    """The name a client sent in its handshake table (printable ASCII, at most 9 characters)."""
+    chars = []
+    for value in table[1][:NAME_LENGTH]:
+        if value == 0:
+            break
+        chars.append(chr(value) if 32 <= value < 127 else "?")
+    return "".join(chars)

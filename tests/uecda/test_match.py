@@ -1,0 +1,208 @@
+"""Our client against our server over sockets: a full match, hostile clients, a golden transcript."""
+
+from __future__ import annotations
+
+import io
+import os
+import socket
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from president.bots import make_bot
+from president.record import parse_record
+from president.uecda.client import ClientError, ClientResult, connect, play_match
+from president.uecda.protocol import TABLE_BYTES, State, empty_table, handshake_table, pack_table, unpack_table
+from president.uecda.server import MatchResult, UecdaServer, serve
+
+GOLDEN = Path(__file__).parent.parent / "data" / "uecda_transcript.txt"
+
+
+def run_clients(targets: list[Callable[[], object]]) -> list[threading.Thread]:
+    threads = [threading.Thread(target=t, daemon=True) for t in targets]
+    for t in threads:
+        t.start()
+    return threads
+
+
+def test_client_against_server_full_match_over_loopback() -> None:
+    ports: list[int] = []
+    ready = threading.Event()
+    results: dict[int, ClientResult] = {}
+    box: list[MatchResult] = []
+    log = io.StringIO()
+    games = io.StringIO()
+
+    def server() -> None:
+        box.append(serve(["classic", "random", "external", "external", "external"], 4, port=0, wait=20, seed=5,
+                         block=2, timeout=20, log=log, game_log=games,
+                         ready=lambda p: (ports.append(p), ready.set())))
+
+    server_thread = threading.Thread(target=server, daemon=True)
+    server_thread.start()
+    assert ready.wait(10)
+
+    def client(i: int) -> None:
+        with connect("127.0.0.1", ports[0], 20) as sock:
+            result = play_match(sock, make_bot("classic"), f"ours{i}", seed=i, timeout=20)
+            results[result.player] = result
+
+    clients = []
+    for i in range(3):  # one after another, so that the player numbers follow
+        t = run_clients([lambda i=i: client(i)])[0]
+        clients.append(t)
+        while len(log.getvalue().splitlines()) < i + 2 and t.is_alive():
+            t.join(0.01)
+    server_thread.join(60)
+    for t in clients:
+        t.join(10)
+    assert not server_thread.is_alive()
+    (result,) = box
+    assert len(result.points) == 4
+    assert all(sorted(g) == [1, 2, 3, 4, 5] for g in result.points)
+    assert set(results) == {2, 3, 4}
+    for player, seen in results.items():
+        assert seen.points == [g[player] for g in result.points]
+    assert result.names[2:] == ["ours0", "ours1", "ours2"]
+    records = games.getvalue().split("\n\n")
+    played = [r for r in records if r.strip()]
+    assert len(played) == 4
+    for text in played:
+        match = parse_record(text)  # every game is a legal record of our rules
+        assert match.is_over
+
+
+class Scripted:
+    """A raw client that follows the message flow and answers its turns with ``answer(state)``."""
+
+    def __init__(self, sock: socket.socket, answer: Callable[[State], bytes | None], stop_after: int = -1) -> None:
+        self.sock = sock
+        self.answer = answer
+        self.stop_after = stop_after
+
+    def read(self, size: int) -> bytes:
+        data = b""
+        while len(data) < size:
+            chunk = self.sock.recv(size - len(data))
+            if not chunk:
+                raise EOFError
+            data += chunk
+        return data
+
+    def run(self) -> None:
+        try:
+            self.sock.sendall(pack_table(handshake_table("hostile")))
+            self.read(4)
+            turns = 0
+            while True:
+                deal = State.read(unpack_table(self.read(TABLE_BYTES)))
+                if deal.give_count:
+                    reply = self.answer(deal)
+                    if reply is not None:
+                        self.sock.sendall(reply)
+                while True:
+                    state = State.read(unpack_table(self.read(TABLE_BYTES)))
+                    if state.my_turn:
+                        turns += 1
+                        if turns == self.stop_after:
+                            self.sock.close()
+                            return
+                        reply = self.answer(state)
+                        if reply is None:
+                            self.read(1 << 20)  # stall: wait for the server to give up on us
+                        else:
+                            self.sock.sendall(reply)
+                        self.read(4)
+                    self.read(TABLE_BYTES)
+                    word = int.from_bytes(self.read(4), "big")
+                    if word == 2:
+                        return
+                    if word == 1:
+                        break
+        except (EOFError, OSError):
+            return
+
+
+def garbage(state: State) -> bytes:
+    table = empty_table()
+    table[0] = [7] * 15
+    return pack_table(table)
+
+
+def match_with(answer: Callable[[State], bytes | None], fill: str | None, stop_after: int = -1,
+               games: int = 3, game_log: io.StringIO | None = None) -> tuple[MatchResult, str]:
+    log = io.StringIO()
+    server = UecdaServer(["classic", "classic", "classic", "classic", "external"], games, seed=2, block=2,
+                         timeout=0.5, fill=fill, log=log, game_log=game_log)
+    mine, theirs = socket.socketpair()
+    hostile = run_clients([Scripted(theirs, answer, stop_after).run])[0]
+    assert server.add_client(mine) == 4
+    result = server.run()
+    hostile.join(10)
+    theirs.close()
+    return result, log.getvalue()
+
+
+def test_garbage_plays_count_as_passes() -> None:
+    games = io.StringIO()
+    result, log = match_with(garbage, fill="classic", game_log=games)
+    assert len(result.points) == 3
+    assert all(sorted(g) == [1, 2, 3, 4, 5] for g in result.points)
+    # A pass when leading is beyond the engine's rules: the record stops there, and still parses.
+    assert "# the engine's rules stop here" in games.getvalue()
+    for text in filter(str.strip, games.getvalue().split("\n\n")):
+        parse_record(text)
+    assert "sent an undecodable play" in log and ": a pass" in log
+    assert result.ended_early is None
+
+
+def test_silent_client_is_replaced_by_the_fill_bot() -> None:
+    result, log = match_with(lambda state: None, fill="classic")
+    assert len(result.points) == 3
+    assert "no answer before the timeout: the classic bot plays for it from now on" in log
+
+
+def test_client_leaving_mid_game_ends_the_match_when_there_is_no_fill() -> None:
+    result, log = match_with(garbage, fill=None, stop_after=3)
+    assert result.ended_early is not None and "closed" in result.ended_early
+    assert "the match ends" in log
+    assert len(result.points) < 3
+
+
+def test_client_errors_clearly_on_refused_connection_and_closed_socket() -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with pytest.raises(ClientError, match="cannot connect"):
+        connect("127.0.0.1", port, 2)
+    mine, theirs = socket.socketpair()
+    theirs.close()
+    with pytest.raises(ClientError, match=r"closed|connection"):
+        play_match(mine, make_bot("random"), "x", timeout=2)
+    mine.close()
+    mine, theirs = socket.socketpair()
+    theirs.sendall((20070).to_bytes(4, "big"))  # a player number no server sends
+    with pytest.raises(ClientError, match="undecodable"):
+        play_match(mine, make_bot("random"), "x", timeout=2)
+    mine.close()
+    theirs.close()
+
+
+def test_golden_transcript_of_one_seeded_game() -> None:
+    lines: list[str] = []
+    server = UecdaServer(["external"] * 5, 1, seed=7, timeout=20, transcript=lines.append, log=io.StringIO())
+    pairs = [socket.socketpair() for _ in range(5)]
+    threads = []
+    for i, (mine, theirs) in enumerate(pairs):
+        threads += run_clients([lambda s=theirs, i=i: play_match(s, make_bot("classic"), f"c{i}", seed=i,
+                                                                 timeout=20)])
+        assert server.add_client(mine) == i
+    server.run()
+    for t in threads:
+        t.join(10)
+    text = "\n".join(lines) + "\n"
+    if os.environ.get("UPDATE_GOLDEN"):
+        GOLDEN.write_text(text)
+    assert text == GOLDEN.read_text()
