@@ -63,7 +63,7 @@ def test_an_observation_holds_nothing_of_the_other_hands() -> None:
     a, b = match.hands[1], match.hands[2]
     x, y = a & -a, b & -b
     match.hands[1], match.hands[2] = a ^ x | y, b ^ y | x
-    match._legal = ()  # noqa: SLF001 - the hands were changed behind the engine's back
+    match._legal = ()  # the hands were changed behind the engine's back: forget its cached moves
     again = e.observe("player_0")
     assert np.array_equal(seen["observation"], again["observation"])
     hand = e.observation_slices()["hand"]
@@ -107,11 +107,11 @@ def test_the_single_agent_wrapper_plays_a_match_against_bots() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         check_env(single, skip_render_check=True)
-    obs, _ = single.reset(seed=8)
+    single.reset(seed=8)
     rng = np.random.default_rng(8)
     total, done = 0.0, False
     while not done:
-        obs, rewarded, done, _, _ = single.step(int(rng.choice(np.flatnonzero(single.action_masks()))))
+        _, rewarded, done, _, _ = single.step(int(rng.choice(np.flatnonzero(single.action_masks()))))
         total += rewarded
     assert single.inner.match is not None and total == single.inner.match.scores[1]
 

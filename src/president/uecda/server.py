@@ -20,8 +20,8 @@ people, without changing the engine's rules:
 * Passes only the UECda rules imply (a player who already passed this trick) are
   made for him in the engine, so the record stays a legal record of our rules.
 
-The server uses the ``daifugo`` preset with ``pass_lockout`` on, as the official
-server keeps a passed player out of the trick. Bot seats play in-process; the
+The server uses the ``daifugo`` preset, whose ``pass_lockout`` keeps a passed
+player out of the trick as the official server does. Bot seats play in-process; the
 other seats are TCP connections. A silent or vanished client is given a bot
 (``fill``) or ends the match, with a line on the log.
 """
@@ -74,8 +74,8 @@ POINTS = (5, 4, 3, 2, 1)
 
 
 def uecda_rules() -> Rules:
-    """The rules of the server: the ``daifugo`` preset, a pass keeping the player out of the trick."""
-    return get_rules("daifugo", pass_lockout=True)
+    """The rules of the server: the ``daifugo`` preset (a pass keeps the player out of the trick)."""
+    return get_rules("daifugo")
 
 
 class PlayerGone(Exception):
