@@ -15,6 +15,7 @@ from pettingzoo.test import api_test, seed_test
 
 from president import Match
 from president.env import SingleAgentEnv, action_table, env, raw_env
+from president.moves import represented
 from president.rules import get_rules
 
 TABLES = [("tavern-jack", 4), ("race-to-11", 5), ("revolution", 4), ("three-of-clubs", 4), ("daifugo", 5)]
@@ -121,3 +122,56 @@ def test_ansi_render_shows_the_table() -> None:
     e.reset(seed=1)
     text = e.render()
     assert text is not None and "player_0" in text and "table: (empty)" in text
+
+
+def expected_observation(e: raw_env, seat: int) -> np.ndarray:
+    """The observation written slice by slice from the seat's view, the plain way."""
+    match = e.match
+    assert match is not None
+    view = match.seat_view(seat)
+    n = e.players
+    order = [(seat + k) % n for k in range(n)]
+    s = e.observation_slices()
+    out = np.zeros(max(p.stop for p in s.values()), np.float32)
+
+    def cards(name: str, mask: int) -> None:
+        for card in range(54):
+            out[s[name].start + card] = mask >> card & 1
+
+    for name, mask in (("hand", view.hand), ("played", view.played), ("table", view.table), ("given", view.given),
+                       ("received", view.received), ("must_contain", view.must_contain)):
+        cards(name, mask)
+    if view.table:
+        cards("table_stands_for", represented(match.table_move))
+        out[s["table_owner"].start + order.index(view.owner)] = 1
+    most = -(-(52 + match.rules.jokers) // n)
+    for k, other in enumerate(order):
+        out[s["cards_left"].start + k] = min(1, view.counts[other] / most)
+        out[s["passed"].start + k] = view.passed >> other & 1
+        out[s["finished"].start + k] = other in view.finished or other in view.bottom
+        out[s["scores"].start + k] = max(0, view.scores[other] / max(max(view.scores), 1))
+        if view.deal_results:
+            out[s["titles"].start + k * n + view.deal_results[-1].order.index(other)] = 1
+    out[s["revolution"].start] = view.revolution
+    out[s["eleven_back"].start] = view.eleven_back
+    for suit in range(4):
+        out[s["lock"].start + suit] = view.lock >> suit & 1
+    out[s["leading"].start] = not view.table and view.to_act == seat
+    if view.phase != "over":
+        out[s["phase"].start + (view.phase == "play")] = 1
+    deals = match.rules.deals
+    out[s["deal"].start] = min(1, view.deal_number / deals) if deals else 1
+    return out
+
+
+@pytest.mark.parametrize(("rules", "players"), [("revolution", 4), ("daifugo", 5), ("race-to-11", 5)])
+def test_observations_hold_each_slice_as_documented(rules: str, players: int) -> None:
+    e = raw_env(rules=rules, players=players, deals=3)
+    e.reset(seed=11)
+    match = e.match
+    assert match is not None
+    rng = random.Random(11)
+    while not match.is_over:
+        for seat in range(players):
+            assert np.array_equal(e.observe(f"player_{seat}")["observation"], expected_observation(e, seat))
+        match.apply(rng.choice(match.legal_moves()))

@@ -611,11 +611,12 @@ class Match:
         """The legal moves of the seat to act as a new list (see :meth:`legal_moves`)."""
         return list(self.legal_moves())
 
-    def seat_view(self, seat: int, reveal: bool = False) -> SeatView:
+    def seat_view(self, seat: int, reveal: bool = False, history: bool = True) -> SeatView:
         """What ``seat`` may see, as a :class:`SeatView` (masks; for bots).
 
         ``reveal=True`` adds every hand (``all_hands``): for analysis and the
-        ``cheater`` bot only, never for a player.
+        ``cheater`` bot only, never for a player. ``history=False`` leaves the
+        deal's history empty (it costs a walk over the deal's moves).
         """
         if not 0 <= seat < self.players:
             raise ValueError(f"no seat {seat!r} at a table of {self.players}")
@@ -644,7 +645,7 @@ class Match:
             titles=list(self._titles),
             scores=list(self._scores),
             deal_results=list(self._results),
-            history=self._history(),
+            history=self._history() if history else [],
             played=self._dealt & ~_union(self.hands) & ~self._dead,
             given=self._given[seat],
             received=self._received[seat],

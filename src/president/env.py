@@ -65,6 +65,9 @@ def action_table(rules: Rules, players: int) -> tuple[Move, ...]:
     return tuple(out)
 
 
+_ALL = (1 << CARD_SLOTS) - 1
+
+
 class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrapped class; AECEnv is untyped
     """The President AEC environment without PettingZoo's wrappers (see :func:`env`)."""
 
@@ -89,7 +92,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         self.actions = action_table(self.rules, players)
         self.action_index = {int(move): index for index, move in enumerate(self.actions)}
         self._slices = self._layout()
+        self._starts = {name: part.start for name, part in self._slices.items()}
+        self._orders = [[(seat + k) % players for k in range(players)] for seat in range(players)]
+        self._most = -(-DECK_MASKS[self.rules.jokers].bit_count() // players)
         size = self._size = max(s.stop for s in self._slices.values())
+        self._bytes = -(-size // 8)
         self._observation_space = spaces.Dict({
             "observation": spaces.Box(0.0, 1.0, (size,), np.float32),
             "action_mask": spaces.Box(0, 1, (len(self.actions),), np.int8),
@@ -185,50 +192,42 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         match = self.match
         assert match is not None, "call reset() first"
         seat = self.agent_name_mapping[agent]
-        view = match.seat_view(seat)
+        view = match.seat_view(seat, history=False)
         n = self.players
-        s = self._slices
-        obs = np.zeros(self._size, np.float32)
-        order = [(seat + k) % n for k in range(n)]
-
-        def cards(name: str, mask: int) -> None:
-            base = s[name].start
-            for card in iter_cards(mask & ((1 << CARD_SLOTS) - 1)):
-                obs[base + card] = 1.0
-
-        cards("hand", view.hand)
-        cards("played", view.played)
-        cards("table", view.table)
+        at = self._starts
+        order = self._orders[seat]
+        # Every 0/1 entry is a bit of one int, unpacked at once.
+        bits = (view.hand << at["hand"] | view.played << at["played"] | view.table << at["table"]
+                | view.given << at["given"] | view.received << at["received"]
+                | view.must_contain << at["must_contain"] | view.lock << at["lock"])
         if view.table:
-            cards("table_stands_for", represented(match.table_move))
-            obs[s["table_owner"].start + order.index(view.owner)] = 1.0
-        most = -(-DECK_MASKS[self.rules.jokers].bit_count() // n)
-        top_score = max(max(view.scores), 1)
+            bits |= (represented(match.table_move) & _ALL) << at["table_stands_for"]
+            bits |= 1 << (at["table_owner"] + order.index(view.owner))
+        passed, done = view.passed, set(view.finished) | set(view.bottom)
         last_order = view.deal_results[-1].order if view.deal_results else ()
         for k, other in enumerate(order):
-            obs[s["cards_left"].start + k] = min(1.0, view.counts[other] / most)
-            obs[s["passed"].start + k] = float(view.passed >> other & 1)
-            obs[s["finished"].start + k] = float(other in view.finished or other in view.bottom)
-            obs[s["scores"].start + k] = max(0.0, view.scores[other] / top_score)
+            if passed >> other & 1:
+                bits |= 1 << (at["passed"] + k)
+            if other in done:
+                bits |= 1 << (at["finished"] + k)
             if last_order:
-                obs[s["titles"].start + k * n + last_order.index(other)] = 1.0
-        obs[s["revolution"].start] = float(view.revolution)
-        obs[s["eleven_back"].start] = float(view.eleven_back)
-        for suit in range(4):
-            obs[s["lock"].start + suit] = float(view.lock >> suit & 1)
-        obs[s["leading"].start] = float(not view.table and view.to_act == seat)
-        if view.phase in ("exchange", "play"):
-            obs[s["phase"].start + (0 if view.phase == "exchange" else 1)] = 1.0
-        cards("given", view.given)
-        cards("received", view.received)
-        cards("must_contain", view.must_contain)
+                bits |= 1 << (at["titles"] + k * n + last_order.index(other))
+        bits |= view.revolution << at["revolution"] | view.eleven_back << at["eleven_back"]
+        bits |= (not view.table and view.to_act == seat) << at["leading"]
+        if view.phase != "over":
+            bits |= 1 << (at["phase"] + (0 if view.phase == "exchange" else 1))
+        raw = np.frombuffer(bits.to_bytes(self._bytes, "little"), np.uint8)
+        obs = np.unpackbits(raw, bitorder="little")[:self._size].astype(np.float32)
+        counts, scores = view.counts, view.scores
+        top = max(max(scores), 1)
+        obs[at["cards_left"]:at["cards_left"] + n] = [min(1.0, counts[o] / self._most) for o in order]
+        obs[at["scores"]:at["scores"] + n] = [max(0.0, scores[o] / top) for o in order]
         length = self.rules.deals or 0
-        obs[s["deal"].start] = min(1.0, view.deal_number / length) if length else 1.0
+        obs[at["deal"]] = min(1.0, view.deal_number / length) if length else 1.0
         mask = np.zeros(len(self.actions), np.int8)
         if match.to_act == seat and not match.is_over:
             index = self.action_index
-            for move in match.legal_moves():
-                mask[index[int(move)]] = 1
+            mask[[index[move] for move in match.legal_moves()]] = 1
         return {"observation": obs, "action_mask": mask}
 
     def render(self) -> str | None:
