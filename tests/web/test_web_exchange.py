@@ -55,11 +55,12 @@ def test_president_sees_the_received_cards_in_green_and_gives_two_back(
     seq = game_state(page)["seq"]
     give.click()
     page.wait_for_function("seq => document.querySelector('.game').dataset.seq !== seq", arg=seq)
+    # The update of the gift itself has reached the page once the given cards leave the hand.
+    expect(page.locator(f'.hand .card[data-card="{lowest[0]}"]')).to_have_count(0)
     after = server.match(table)
     assert after.phase == "play"
     assert not set(lowest) & set(after.view(0)["hand"])
     assert set(lowest) <= set(after.view(0)["given"])
-    expect(page.locator(f'.hand .card[data-card="{lowest[0]}"]')).to_have_count(0)
 
 
 def test_clochard_sees_what_the_president_gave_back_in_green_until_his_first_play(
