@@ -3,7 +3,8 @@
 ``pyspiel.load_game("dou_dizhu")``; for each deal ``game.new_initial_state()``, then until the state is terminal:
 at a chance node (the deal, card by card, and the face-up card that fixes who bids first) an outcome is drawn
 uniformly from ``state.chance_outcomes()`` — the leanest correct loop, since every chance node of dou_dizhu is
-uniform (checked at set-up over untimed deals; if a node were not, the worker would sample by the probabilities); at a player node an action is drawn uniformly from
+uniform (checked at set-up over untimed deals; if a node were not, the worker would sample by the probabilities);
+at a player node an action is drawn uniformly from
 ``state.legal_actions()`` (bids and passes included); either way ``state.apply_action``. A deal in which all
 three players decline to bid ends there, as it does in OpenSpiel.
 
