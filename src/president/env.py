@@ -104,6 +104,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         self._action_space = spaces.Discrete(len(self.actions))
         self.match: Match | None = None
         self._deals_seen = 0
+        self._deal_seen = 0
+        self._rewarded = False
 
     # ------------------------------------------------------------ layout
 
@@ -157,6 +159,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._deals_seen = 0
+        self._deal_seen = self.match.deal_number
+        self._rewarded = False
         self.agent_selection = self.possible_agents[self.match.to_act or 0]
 
     def step(self, action: int | None) -> None:
@@ -171,18 +175,24 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
             raise ValueError(f"action must be an index from 0 to {len(self.actions) - 1}, not {action!r}")
         match.apply(self.actions[int(action)])
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = {a: 0.0 for a in self.agents}
-        results = match.deal_results
-        if self.reward_mode == "deal":
-            for result in results[self._deals_seen:]:
-                for seat, points in enumerate(result.points):
-                    self.rewards[self.possible_agents[seat]] += float(points)
-        self._deals_seen = len(results)
+        if self._rewarded:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._rewarded = False
+        if match.deal_number != self._deal_seen or match.is_over:
+            self._deal_seen = match.deal_number
+            results = match.deal_results
+            if self.reward_mode == "deal":
+                for result in results[self._deals_seen:]:
+                    for seat, points in enumerate(result.points):
+                        self.rewards[self.possible_agents[seat]] += float(points)
+                        self._rewarded = True
+            self._deals_seen = len(results)
         if match.is_over:
             if self.reward_mode == "match":
                 for seat in match.winners:
                     self.rewards[self.possible_agents[seat]] += 1.0 / len(match.winners)
-            self.terminations = {a: True for a in self.agents}
+                    self._rewarded = True
+            self.terminations = dict.fromkeys(self.agents, True)
         else:
             self.agent_selection = self.possible_agents[match.to_act]  # type: ignore[index]
         self._accumulate_rewards()

@@ -47,14 +47,7 @@ class SeatView:
     )
 
     def __init__(self, **fields: Any) -> None:
-        for name in self.__slots__:
-            setattr(self, name, fields.get(name))
-        if self.table_move is None:
-            self.table_move = self.table
-        if self.lock is None:
-            self.lock, self.eleven_back = 0, False
-        if self.bottom is None:
-            self.bottom = []
+        raise NotImplementedError  # replaced below by _init_function, from __slots__
 
     rules: Rules
     players: int
@@ -150,3 +143,26 @@ class SeatView:
             "legal_moves": [move_str(m) for m in self.legal_masks()],
             "winners": list(self.winners),
         }
+
+
+_VIEW_DEFAULTS: dict[str, str] = {"table_move": "table", "lock": "0", "eleven_back": "False", "bottom": "[]"}
+"""Fields a view may be made without (views made before the house rules): what they default to."""
+
+
+def _init_function() -> Any:
+    """``SeatView.__init__`` written out from ``__slots__``: every field a keyword, each assigned once."""
+    names = SeatView.__slots__
+    params = ", ".join(f"{n}=None" for n in names)
+    lines = [f"def __init__(self, *, {params}):"]
+    for name in names:
+        default = _VIEW_DEFAULTS.get(name)
+        lines.append(f"    self.{name} = {name}" if default is None else
+                     f"    self.{name} = {default} if {name} is None else {name}")
+    namespace: dict[str, Any] = {}
+    exec("\n".join(lines), namespace)
+    function = namespace["__init__"]
+    function.__doc__ = "A view with the given fields (every field a keyword; missing ones are None)."
+    return function
+
+
+SeatView.__init__ = _init_function()  # type: ignore[method-assign]
