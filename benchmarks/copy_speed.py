@@ -97,13 +97,14 @@ def main() -> None:
     for preset in args.presets.split(","):
         for name, value in measure(preset, args.positions, args.rounds, args.seed).items():
             print(f"{preset:16} {name:24} {value:12.2f}")
-            if name in worst:
+            # The playout target is the fast engine's (the seed rule sets); every preset has the copy target.
+            if name in worst and (name == "copy" or not PRESETS[preset].house):
                 worst[name] = max(worst[name], value)
     copy_ok = "met" if worst["copy"] <= COPY_TARGET_US else "NOT met"
     playout_ok = "met" if worst["copy + playout (start)"] <= PLAYOUT_TARGET_US else "NOT met"
     print(f"target copy() <= {COPY_TARGET_US:g} µs: worst {worst['copy']:.2f} µs -> {copy_ok}")
     print(
-        f"target copy + random playout of a whole deal <= {PLAYOUT_TARGET_US:g} µs: "
+        f"target copy + random playout of a whole deal of a seed rule set <= {PLAYOUT_TARGET_US:g} µs: "
         f"worst {worst['copy + playout (start)']:.1f} µs -> {playout_ok}"
     )
 
