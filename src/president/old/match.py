@@ -204,7 +204,7 @@ class OldMatch:
         Passing ``seat`` checks that it is that seat's turn. Raises :class:`IllegalMove` with the reason if
         the move is not allowed, and then nothing has changed.
         """
-        play = self._check(move, seat)
+        play = self.check(move, seat)
         actor = self._to_act
         assert actor is not None
         events: list[Event] = []
@@ -213,7 +213,11 @@ class OldMatch:
         self.log.extend(events)
         return events
 
-    def _check(self, move: Play | str, seat: int | None) -> Play:
+    def check(self, move: Play | str, seat: int | None = None) -> Play:
+        """``move`` as a :class:`Play` if the seat to act (``seat``, when given) may make it.
+
+        Raises :class:`IllegalMove` with the reason otherwise; nothing changes either way.
+        """
         if self._to_act is None:
             raise IllegalMove("the game is over: no more cards can be played")
         play = Play.coerce(move)
