@@ -112,6 +112,7 @@ class OldMatch:
         self._next: Card | None = None
         self._moves: list[tuple[int, str]] = []
         self._last_deal: dict[str, Any] | None = None
+        self._chips_by_deal: list[dict[str, Any]] = []
         self._settlement: dict[str, Any] | None = None
         events: list[Event] = []
         self._next_deal_or_end(events)
@@ -399,6 +400,8 @@ class OldMatch:
             "chips": list(self._chips),
         }
         self._last_deal = summary
+        self._chips_by_deal.append({"deal": self._deal_number, "dealer": self._dealer, "winner": winner,
+                                    "chips": list(self._chips)})
         events.append(Event("deal_end", winner, copy.deepcopy(summary)))
         self._phase, self._to_act, self._next = "between", None, None
 
@@ -449,7 +452,8 @@ class OldMatch:
         Own hand, the others' card counts, the board, everyone's chips, the turned-up card, the cards face up
         on the table (``played``: those of the sequence under way, since a stopped sequence is turned face
         down) and how many lie face down (``face_down``), the current sequence, the legal moves when it is
-        this seat's turn, the revealed hands of the last finished deal and the settlement. Never another hand
+        this seat's turn, the revealed hands of the last finished deal, everyone's chips after each deal
+        (``chips_by_deal``) and the settlement. Never another hand
         or the dummy before they are revealed. ``open_record`` (default: the match's option, and always once
         the game is over) shows every card played this deal instead, as remembered by a perfect memory.
         """
@@ -481,6 +485,7 @@ class OldMatch:
             "next_card": None if self._next is None else card_text(self._next),
             "legal_moves": [str(move) for move in self.legal_moves()] if seat == self._to_act else [],
             "last_deal": copy.deepcopy(self._last_deal),
+            "chips_by_deal": copy.deepcopy(self._chips_by_deal),
             "settlement": copy.deepcopy(self._settlement),
             "options": self._option_dict(),
         }

@@ -100,6 +100,12 @@ class LeaveMessage(_Strict):
     type: Literal["leave"]
 
 
+class HintMessage(_Strict):
+    """Old President: ask which card the ``careful`` bot would start a sequence with (only on one's own lead)."""
+
+    type: Literal["hint"]
+
+
 class SyncMessage(_Strict):
     """Ask for a fresh snapshot."""
 
@@ -114,12 +120,12 @@ class PingMessage(_Strict):
 
 ClientMessage = Annotated[
     Hello | MoveMessage | StartMessage | RematchMessage | SeatMessage | FillMessage | LeaveMessage
-    | SyncMessage | PingMessage,
+    | SyncMessage | PingMessage | HintMessage,
     Field(discriminator="type"),
 ]
 """Any message a client may send."""
 
-CLIENT_TYPES = ("hello", "move", "start", "rematch", "seat", "fill", "leave", "sync", "ping")
+CLIENT_TYPES = ("hello", "move", "start", "rematch", "seat", "fill", "leave", "sync", "ping", "hint")
 """The ``type`` of each client message."""
 
 _CLIENT_ADAPTER: TypeAdapter[Any] = TypeAdapter(ClientMessage)
@@ -240,13 +246,22 @@ class ErrorOut(BaseModel):
     """The ``type`` of the refused message, when it could be read."""
 
 
+class HintOut(BaseModel):
+    """The answer to ``hint``: the card the ``careful`` bot would play, for the move ``seq``."""
+
+    type: Literal["hint"]
+    move: str
+    seq: int
+
+
 class PongOut(BaseModel):
     """The answer to ``ping``."""
 
     type: Literal["pong"]
 
 
-ServerMessage = Annotated[SnapshotOut | UpdateOut | TableOut | ErrorOut | PongOut, Field(discriminator="type")]
+ServerMessage = Annotated[SnapshotOut | UpdateOut | TableOut | ErrorOut | PongOut | HintOut,
+                          Field(discriminator="type")]
 """Any message the server sends."""
 
 

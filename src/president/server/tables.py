@@ -425,6 +425,16 @@ class Table:
         if after.is_over:
             self._changed()
 
+    def hint(self, seat: int) -> str:
+        """Old President: the card the ``careful`` bot would start a sequence with for ``seat``, on its lead."""
+        match = self.match
+        if not isinstance(match, OldTableMatch):
+            raise ProtocolError("bad_message", "hints are given at tables of the old President")
+        if self.status != "playing" or match.to_act != seat or match.forced:
+            raise ProtocolError("not_your_turn", "a hint is given when you start a sequence")
+        assert self.seed is not None
+        return match.bot_move(OLD_DEFAULT_BOT, self.seed, self.ply)
+
     def _finished(self, match: Match | OldTableMatch) -> FinishedMatch:
         return FinishedMatch(
             rules=match.rules_name if isinstance(match, OldTableMatch) else match.rules.name,
