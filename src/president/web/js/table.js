@@ -117,7 +117,7 @@ export function showTable(root, tableId, navigate) {
       const replayReady = msg.table.match_id !== st.info?.match_id;
       st.info = msg.table;
       render();
-      if (replayReady && dialog?.classList.contains("end")) showEnd();
+      if (replayReady && !isOld() && dialog?.classList.contains("end")) showEnd();
       maybeAutostart();
     } else if (msg.type === "hint") {
       if (msg.seq === st.seq) st.hint = msg.move;
