@@ -216,7 +216,7 @@ def test_sigkill_mid_deal_of_the_old_game_loses_no_card(tmp_path: Path) -> None:
         client.wait("snapshot")
     play_old(clients, 3)
     before = {seat: client.last for seat, client in clients.items()}
-    assert before[0]["view"]["deal"] == 1 and before[0]["seq"] > 3
+    assert before[0]["view"]["phase"] == "lead" and before[0]["seq"] > 3
 
     server.kill()
     for client in clients.values():
