@@ -12,6 +12,7 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from president import Match
 from president.server import ERROR_CODES, create_app
 from president.server.connection import Connection, RateLimit
 from president.server.hub import Hub
@@ -30,6 +31,7 @@ def fingerprint(table: Table) -> tuple[Any, ...]:
     seats = tuple((s.name, s.token_hash, s.bot) for s in table.seats)
     if match is None:
         return table.status, table.match_no, seats
+    assert isinstance(match, Match)
     return (table.status, table.match_no, seats, table.ply, tuple(match.hands), match.to_act, match.phase,
             match.table_mask, tuple(match.scores), match.deal_number)
 

@@ -23,6 +23,7 @@ import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from president import Match
+from president.old import OldMatch
 
 pytestmark = [pytest.mark.timeout(120), pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")]
 
@@ -179,3 +180,65 @@ def test_sigkill_mid_match_loses_nothing_and_play_goes_on(tmp_path: Path) -> Non
 def _header(record: str) -> str:
     """The record without its moves: the match before the first move."""
     return "\n".join(line for line in record.splitlines() if line.startswith("[")) + "\n"
+
+
+def play_old(clients: dict[int, Client], leads: int | None) -> None:
+    """Old President: the people start sequences (their first card) until they started ``leads`` of them
+    (None: until the end); the table plays the forced cards. Returns at a person's lead."""
+    made = 0
+    while True:
+        view = clients[0].last["view"]
+        if view["phase"] == "over":
+            return
+        to_act = view["to_act"]
+        if to_act in clients and view["phase"] == "lead":
+            if made == leads:
+                return
+            mine = clients[to_act].last
+            clients[to_act].send({"type": "move", "move": mine["view"]["legal_moves"][0], "seq": mine["seq"]})
+            made += 1
+        for client in clients.values():
+            client.wait("update", client.last["seq"] + 1)
+
+
+def test_sigkill_mid_deal_of_the_old_game_loses_no_card(tmp_path: Path) -> None:
+    database = f"sqlite:///{tmp_path / 'crash.sqlite3'}"
+    server = Server(tmp_path, database)
+    made = server.http.post("/api/tables", json={
+        "game": "old-president", "players": 4, "seats": [None, "careful", None, "random"], "deals": 2,
+        "options": {"staking": "equal", "stake": 16}}).json()
+    table_id = made["table"]["id"]
+    tokens = {seat: server.http.post(f"/api/tables/{table_id}/join", json={"name": name, "seat": seat}).json()["token"]
+              for seat, name in ((0, "Ann"), (2, "Cy"))}
+    clients = {seat: server.seat(table_id, token) for seat, token in tokens.items()}
+    clients[0].send({"type": "start"})
+    for client in clients.values():
+        client.wait("snapshot")
+    play_old(clients, 3)
+    before = {seat: client.last for seat, client in clients.items()}
+    assert before[0]["view"]["phase"] == "lead" and before[0]["seq"] > 3
+
+    server.kill()
+    for client in clients.values():
+        client.close()
+    server = Server(tmp_path, database)
+    clients = {seat: server.seat(table_id, token) for seat, token in tokens.items()}
+    for seat, client in clients.items():
+        assert client.last["seq"] == before[seat]["seq"]
+        assert client.last["view"] == before[seat]["view"]
+        assert client.last["table"]["game"] == "old-president"
+
+    play_old(clients, None)
+    for client in clients.values():
+        client.close()
+    status = server.http.get(f"/api/tables/{table_id}").json()
+    assert status["status"] == "finished"
+    record = server.http.get(f"/api/matches/{status['match_id']}/record").text
+    server.kill()
+
+    final = OldMatch.replay(record)
+    replay = OldMatch.replay(_header(record))
+    for move in final.moves[:before[0]["seq"]]:
+        replay.apply(move)
+    assert replay.view(0) == before[0]["view"] and replay.view(2) == before[2]["view"]
+    assert final.is_over and sum(final.chips) == 4 * 100

@@ -45,7 +45,7 @@ def test_hello_as_spectator_and_seat_with_a_null_bot_are_read() -> None:
     ('{"type": "move", "move": "7c", "seq": -1}', "bad_message", "'seq'"),
     ('{"type": "move", "move": ""}', "bad_message", "'move'"),
     ('{"type": "seat", "seat": true, "bot": null}', "bad_message", "'seat'"),
-    ('{"type": "seat", "seat": 9, "bot": "classic"}', "bad_message", "'seat'"),
+    ('{"type": "seat", "seat": 10, "bot": "classic"}', "bad_message", "'seat'"),
     ('{"type": "hello", "table": "t", "spectate": "yes"}', "bad_message", "'spectate'"),
     ('{"type": "start", "now": true}', "bad_message", "unknown field 'now'"),
 ])

@@ -66,7 +66,7 @@ class LiveServer:
     def match(self, table_id: str) -> Match:
         """A copy of the match in play at a table (the server's copy is never touched)."""
         match = self.table(table_id).match
-        assert match is not None, "the match has not started"
+        assert isinstance(match, Match), "the match of the climbing game has not started"
         return match.copy()
 
 

@@ -29,7 +29,7 @@ def play_old_games(bots: list[str], games: int, seed: int, players: int, deals: 
         match = OldMatch(players=players, seed=seeds.getrandbits(64), deals=deals, staking=staking)
         while match.to_act is not None:
             seat = match.to_act
-            match.apply(seated[seat].choose(match.view(seat), rng))
+            match.apply(seated[seat].choose(match.view(seat, open_record=True), rng))
         start = match.options.chips
         for seat, name in enumerate(names):
             totals[name] += match.chips[seat] - start

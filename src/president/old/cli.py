@@ -169,7 +169,7 @@ class Table:
             seat = match.to_act
             bot = self.seats[seat]
             if bot is not None:
-                self.tell(match.apply(bot.choose(match.view(seat), self.rng)))
+                self.tell(match.apply(bot.choose(match.view(seat, open_record=True), self.rng)))
                 continue
             result = self.ask(seat, stdin)
             if result is not None:
@@ -207,10 +207,11 @@ class Table:
             elif command.lower() == "record":
                 out.say(match.record())
             elif command.lower() == "hint":
-                hint = self.adviser.choose(view, self.rng)
+                hint = self.adviser.choose(match.view(seat, open_record=True), self.rng)
                 out.say(f"The careful bot would start with the {card_name(parse_card(hint))}.")
             else:
-                move = self.adviser.choose(view, self.rng) if command.lower() == "auto" else command
+                move = (self.adviser.choose(match.view(seat, open_record=True), self.rng)
+                        if command.lower() == "auto" else command)
                 try:
                     events = match.apply(move, seat=seat)
                 except IllegalMove as error:

@@ -18,6 +18,9 @@ the settlement redeal) and stops only where a player must play a card. Where the
 - Stakes and payments are made in full even from a player short of chips: his count goes below zero, a
   debt to the table settled after the game, so chips are conserved in every case.
 - The first dealer is seat 0 unless ``first_dealer`` says otherwise; seats are numbered clockwise.
+- When a sequence stops, its cards are turned face down: a view shows only the cards of the sequence under
+  way, and how many lie face down (option ``open_record`` keeps every card of the deal face up; a finished
+  game shows everything, and so may a caller that remembers every card announced, such as a bot).
 """
 
 from __future__ import annotations
@@ -81,11 +84,12 @@ class OldMatch:
     def __init__(self, players: int = 4, seed: int = 0, chips: int = 100, staking: str = "fixed",
                  stake: int = 8, deals: int | None = None, first_dealer: int = 0,
                  president_turnup: str = "sections", odd_chip: str = "higher", auto_play: bool = True,
-                 decks: Sequence[Sequence[Card | str]] | None = None) -> None:
+                 open_record: bool = False, decks: Sequence[Sequence[Card | str]] | None = None) -> None:
         self.options = OldOptions(
             players=players, chips=chips, staking=staking, stake=stake,
             deals=players if deals is None else deals, first_dealer=first_dealer,
             president_turnup=president_turnup, odd_chip=odd_chip, auto_play=auto_play,
+            open_record=open_record,
         )
         self.seed = seed
         self.log: list[Event] = []
@@ -108,6 +112,7 @@ class OldMatch:
         self._next: Card | None = None
         self._moves: list[tuple[int, str]] = []
         self._last_deal: dict[str, Any] | None = None
+        self._chips_by_deal: list[dict[str, Any]] = []
         self._settlement: dict[str, Any] | None = None
         events: list[Event] = []
         self._next_deal_or_end(events)
@@ -200,7 +205,7 @@ class OldMatch:
         Passing ``seat`` checks that it is that seat's turn. Raises :class:`IllegalMove` with the reason if
         the move is not allowed, and then nothing has changed.
         """
-        play = self._check(move, seat)
+        play = self.check(move, seat)
         actor = self._to_act
         assert actor is not None
         events: list[Event] = []
@@ -209,7 +214,11 @@ class OldMatch:
         self.log.extend(events)
         return events
 
-    def _check(self, move: Play | str, seat: int | None) -> Play:
+    def check(self, move: Play | str, seat: int | None = None) -> Play:
+        """``move`` as a :class:`Play` if the seat to act (``seat``, when given) may make it.
+
+        Raises :class:`IllegalMove` with the reason otherwise; nothing changes either way.
+        """
         if self._to_act is None:
             raise IllegalMove("the game is over: no more cards can be played")
         play = Play.coerce(move)
@@ -391,6 +400,8 @@ class OldMatch:
             "chips": list(self._chips),
         }
         self._last_deal = summary
+        self._chips_by_deal.append({"deal": self._deal_number, "dealer": self._dealer, "winner": winner,
+                                    "chips": list(self._chips)})
         events.append(Event("deal_end", winner, copy.deepcopy(summary)))
         self._phase, self._to_act, self._next = "between", None, None
 
@@ -435,15 +446,22 @@ class OldMatch:
 
     # -- views and records -----------------------------------------------------------------------------
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None, open_record: bool | None = None) -> dict[str, Any]:
         """What ``seat`` may see, as a JSON-ready dict (``None``: a spectator, who sees no hand).
 
-        Own hand, the others' card counts, the board, everyone's chips, the turned-up card, the cards played
-        this deal, the current sequence, the legal moves when it is this seat's turn, the revealed hands of
-        the last finished deal and the settlement. Never another hand or the dummy before they are revealed.
+        Own hand, the others' card counts, the board, everyone's chips, the turned-up card, the cards face up
+        on the table (``played``: those of the sequence under way, since a stopped sequence is turned face
+        down) and how many lie face down (``face_down``), the current sequence, the legal moves when it is
+        this seat's turn, the revealed hands of the last finished deal, everyone's chips after each deal
+        (``chips_by_deal``) and the settlement. Never another hand
+        or the dummy before they are revealed. ``open_record`` (default: the match's option, and always once
+        the game is over) shows every card played this deal instead, as remembered by a perfect memory.
         """
         if seat is not None and not 0 <= seat < self.players:
             raise ValueError(f"there is no seat {seat} at a table of {self.players}")
+        if open_record is None:
+            open_record = self.options.open_record
+        face_up = self._played if open_record or self.is_over else self._sequence
         hand = [] if seat is None else [card_text(card) for card in sorted(self.hand(seat), key=sort_key)]
         return {
             "game": GAME_NAME,
@@ -461,11 +479,13 @@ class OldMatch:
             "trumps": None if self._trumps is None else SUIT_LETTERS[self._trumps],
             "board": dict(self._board),
             "chips": list(self._chips),
-            "played": [[who, card_text(card)] for who, card in self._played],
+            "played": [[who, card_text(card)] for who, card in face_up],
+            "face_down": len(self._played) - len(face_up),
             "sequence": [[who, card_text(card)] for who, card in self._sequence],
             "next_card": None if self._next is None else card_text(self._next),
             "legal_moves": [str(move) for move in self.legal_moves()] if seat == self._to_act else [],
             "last_deal": copy.deepcopy(self._last_deal),
+            "chips_by_deal": copy.deepcopy(self._chips_by_deal),
             "settlement": copy.deepcopy(self._settlement),
             "options": self._option_dict(),
         }
@@ -476,7 +496,7 @@ class OldMatch:
             "players": options.players, "chips": options.chips, "staking": options.staking,
             "stake": options.stake, "deals": options.deals, "first_dealer": options.first_dealer,
             "president_turnup": options.president_turnup, "odd_chip": options.odd_chip,
-            "auto_play": options.auto_play,
+            "auto_play": options.auto_play, "open_record": options.open_record,
         }
 
     def record(self) -> str:
@@ -489,6 +509,8 @@ class OldMatch:
             ("PresidentTurnup", options.president_turnup), ("OddChip", options.odd_chip),
             ("AutoPlay", "yes" if options.auto_play else "no"),
         ]
+        if options.open_record:
+            tags.append(("OpenRecord", "yes"))
         tags += [(f"Deck{index}", cards_text(deck)) for index, deck in enumerate(self._decks, start=1)]
         comment = "chips " + " ".join(str(chips) for chips in self._chips) if self.is_over else None
         return write_record(tags, self._moves, comment)
@@ -508,7 +530,7 @@ class OldMatch:
                 first_dealer=int(tags.get("FirstDealer", "0")),
                 president_turnup=tags.get("PresidentTurnup", "sections"),
                 odd_chip=tags.get("OddChip", "higher"), auto_play=tags.get("AutoPlay", "yes") == "yes",
-                decks=decks,
+                open_record=tags.get("OpenRecord", "no") == "yes", decks=decks,
             )
         except KeyError as error:
             raise ValueError(f"the record lacks the tag {error}") from None

@@ -23,7 +23,8 @@ class OldOptions:
 
     ``deals`` defaults to one deal by each player. ``stake`` is used only by ``equal`` staking.
     ``auto_play`` makes the engine play the forced cards that continue a sequence itself, so that the only
-    moves are the cards that start a sequence.
+    moves are the cards that start a sequence. ``open_record`` leaves the cards of a stopped sequence face up
+    in the views (the rules turn them face down).
     """
 
     players: int = 4
@@ -35,6 +36,7 @@ class OldOptions:
     president_turnup: str = "sections"
     odd_chip: str = "higher"
     auto_play: bool = True
+    open_record: bool = False
 
     def __post_init__(self) -> None:
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:

@@ -27,6 +27,7 @@ from .config import ServerConfig
 from .connection import Connection
 from .errors import ProtocolError
 from .hub import Hub
+from .oldgame import OLD_BOT_TEXT, OLD_BOTS, OLD_GAME
 from .protocol import (
     CreateTableRequest,
     CreateTableResponse,
@@ -202,8 +203,10 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
         return _preset_info()
 
     @app.get("/api/bots")
-    async def bots() -> list[dict[str, str]]:
-        """The bots a seat may be given."""
+    async def bots(game: str = "president") -> list[dict[str, str]]:
+        """The bots a seat may be given (``?game=old-president``: those of the old game)."""
+        if game == OLD_GAME:
+            return [{"name": name, "description": (OLD_BOT_TEXT[name])} for name in OLD_BOTS]
         return [{"name": e.name, "description": e.description} for e in bot_entries() if e.offered]
 
     @app.get("/api/tables", response_model=list[TableInfo])

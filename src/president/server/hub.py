@@ -26,6 +26,7 @@ from .protocol import (
     CreateTableRequest,
     FillMessage,
     Hello,
+    HintMessage,
     JoinRequest,
     LeaveMessage,
     MoveMessage,
@@ -230,6 +231,9 @@ class Hub:
         seat = conn.seat
         if seat is None:
             raise ProtocolError("not_seated", "spectators cannot play or change the table")
+        if isinstance(message, HintMessage):
+            conn.send({"type": "hint", "move": table.hint(seat), "seq": table.ply})
+            return None
         return asyncio.ensure_future(self._act(conn, table, seat, message))
 
     async def _act(self, conn: Connection, table: Table, seat: int, message: Any) -> None:

@@ -16,7 +16,14 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, 
 
 from .errors import ProtocolError
 
-MAX_PLAYERS = 8
+MAX_PLAYERS = 10
+"""The most seats of any table (the old President seats ten; the climbing game eight)."""
+
+MODERN_MAX_PLAYERS = 8
+"""The most seats of a table of the climbing game."""
+
+GameName = Literal["president", "old-president"]
+"""The games a table may play: the modern climbing game, or the 19th-century staking game of seed 000."""
 
 
 def _clean_name(value: str) -> str:
@@ -52,7 +59,7 @@ class Hello(_Strict):
 
 
 class MoveMessage(_Strict):
-    """A move in the engine's notation: ``7c 7h``, ``pass`` or ``give 3c 5d``."""
+    """A move in the engine's notation: ``7c 7h``, ``pass`` or ``give 3c 5d`` (old President: a card, ``7h``)."""
 
     type: Literal["move"]
     move: str = Field(min_length=1, max_length=200)
@@ -93,6 +100,12 @@ class LeaveMessage(_Strict):
     type: Literal["leave"]
 
 
+class HintMessage(_Strict):
+    """Old President: ask which card the ``careful`` bot would start a sequence with (only on one's own lead)."""
+
+    type: Literal["hint"]
+
+
 class SyncMessage(_Strict):
     """Ask for a fresh snapshot."""
 
@@ -107,12 +120,12 @@ class PingMessage(_Strict):
 
 ClientMessage = Annotated[
     Hello | MoveMessage | StartMessage | RematchMessage | SeatMessage | FillMessage | LeaveMessage
-    | SyncMessage | PingMessage,
+    | SyncMessage | PingMessage | HintMessage,
     Field(discriminator="type"),
 ]
 """Any message a client may send."""
 
-CLIENT_TYPES = ("hello", "move", "start", "rematch", "seat", "fill", "leave", "sync", "ping")
+CLIENT_TYPES = ("hello", "move", "start", "rematch", "seat", "fill", "leave", "sync", "ping", "hint")
 """The ``type`` of each client message."""
 
 _CLIENT_ADAPTER: TypeAdapter[Any] = TypeAdapter(ClientMessage)
@@ -168,6 +181,8 @@ class TableInfo(BaseModel):
     """A table as everyone may see it (the lobby, ``table`` messages, snapshots)."""
 
     id: str
+    game: GameName
+    """``president`` (the climbing game) or ``old-president`` (the staking game of seed 000)."""
     rules: str
     options: dict[str, Any]
     players: int
@@ -206,8 +221,9 @@ class UpdateOut(BaseModel):
     seq: int
     seat: int
     """The seat that moved."""
-    by: Literal["person", "bot", "stand-in"]
-    """Who made the move: the person, the seat's bot, or the stand-in bot for a person."""
+    by: Literal["person", "bot", "stand-in", "forced"]
+    """Who made the move: the person, the seat's bot, the stand-in bot for a person, or the table playing a
+    forced card for its holder (old President: the card that continues a sequence)."""
     events: list[dict[str, Any]]
     view: dict[str, Any]
     deadline: float | None
@@ -230,13 +246,22 @@ class ErrorOut(BaseModel):
     """The ``type`` of the refused message, when it could be read."""
 
 
+class HintOut(BaseModel):
+    """The answer to ``hint``: the card the ``careful`` bot would play, for the move ``seq``."""
+
+    type: Literal["hint"]
+    move: str
+    seq: int
+
+
 class PongOut(BaseModel):
     """The answer to ``ping``."""
 
     type: Literal["pong"]
 
 
-ServerMessage = Annotated[SnapshotOut | UpdateOut | TableOut | ErrorOut | PongOut, Field(discriminator="type")]
+ServerMessage = Annotated[SnapshotOut | UpdateOut | TableOut | ErrorOut | PongOut | HintOut,
+                          Field(discriminator="type")]
 """Any message the server sends."""
 
 
@@ -248,6 +273,9 @@ class CreateTableRequest(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
+    game: GameName = "president"
+    """The game: ``president`` (the climbing game, under ``rules``) or ``old-president`` (``rules`` is ignored,
+    ``options`` are the old game's: chips, staking, stake, president_turnup, odd_chip, open_record)."""
     rules: str = Field(default="tavern-jack", max_length=40)
     """A preset name or alias."""
     options: dict[str, Any] = Field(default_factory=dict)

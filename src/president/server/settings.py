@@ -13,7 +13,11 @@ from typing import Any
 from ..engine import Match
 from ..rules import TABLE_OPTIONS, check_options, get_rules
 from .errors import ProtocolError
-from .protocol import CreateTableRequest
+from .oldgame import OLD_GAME, OLD_PLAYERS, OldTableMatch, check_old_options
+from .protocol import MODERN_MAX_PLAYERS, CreateTableRequest
+
+MODERN_GAME = "president"
+"""The ``game`` of a table of the modern climbing game (the default)."""
 
 RULE_OPTIONS = TABLE_OPTIONS
 """The house-rule options a table may set (match length has fields of its own), from the rules' declaration."""
@@ -45,10 +49,21 @@ class TableSettings:
     turn_seconds: float | None = None
     grace_seconds: float = 30.0
     public: bool = True
+    game: str = MODERN_GAME
+    """``president`` (the modern game, under ``rules``) or ``old-president`` (seed 000, ``rules`` is the same)."""
+
+    @property
+    def is_old(self) -> bool:
+        """A table of the old President."""
+        return self.game == OLD_GAME
 
     @classmethod
     def from_request(cls, request: CreateTableRequest) -> TableSettings:
         """Checked settings from a create request (``ProtocolError`` ``bad_rules`` when they cannot be played)."""
+        if request.game == OLD_GAME:
+            return cls._old_from_request(request)
+        if request.players > MODERN_MAX_PLAYERS:
+            raise ProtocolError("bad_rules", f"the climbing game seats at most {MODERN_MAX_PLAYERS} players")
         try:
             rules = get_rules(request.rules)
         except ValueError as exc:
@@ -57,6 +72,21 @@ class TableSettings:
             rules=rules.name, players=request.players, options=dict(request.options), deals=request.deals,
             target_score=request.target_score, turn_seconds=request.turn_seconds,
             grace_seconds=request.grace_seconds, public=request.public,
+        )
+        settings.new_match(0)
+        return settings
+
+    @classmethod
+    def _old_from_request(cls, request: CreateTableRequest) -> TableSettings:
+        low, high = OLD_PLAYERS
+        if not low <= request.players <= high:
+            raise ProtocolError("bad_rules", f"the old President is for {low} to {high} players")
+        if request.target_score is not None:
+            raise ProtocolError("bad_rules", "the old President is played for a number of deals, not a score")
+        settings = cls(
+            rules=OLD_GAME, players=request.players, options=check_old_options(request.options),
+            deals=request.deals, turn_seconds=request.turn_seconds, grace_seconds=request.grace_seconds,
+            public=request.public, game=OLD_GAME,
         )
         settings.new_match(0)
         return settings
@@ -70,8 +100,13 @@ class TableSettings:
             options["deals"] = self.deals
         return options
 
-    def new_match(self, seed: int) -> Match:
+    def new_match(self, seed: int) -> Match | OldTableMatch:
         """A new match under these settings (``ProtocolError`` ``bad_rules`` when impossible)."""
+        if self.is_old:
+            try:
+                return OldTableMatch.new(self.players, seed, self.deals, check_old_options(self.options))
+            except ValueError as exc:
+                raise ProtocolError("bad_rules", str(exc)) from None
         try:
             # Rules first: Match's own ``first_leader`` keyword is a seat, not the rule option.
             return Match(get_rules(self.rules, **self.match_options()), self.players, seed)
@@ -83,7 +118,7 @@ class TableSettings:
         return {
             "rules": self.rules, "players": self.players, "options": self.options, "deals": self.deals,
             "target_score": self.target_score, "turn_seconds": self.turn_seconds,
-            "grace_seconds": self.grace_seconds, "public": self.public,
+            "grace_seconds": self.grace_seconds, "public": self.public, "game": self.game,
         }
 
     @classmethod

@@ -13,6 +13,10 @@ read (snapshots, the table's info) is always the committed state.
 Bots and timers are ``call_later`` callbacks on the same loop: the bot of a bot seat
 (after the bot delay), the stand-in bot for a person who dropped (after the grace
 period) or whose turn timer ran out.
+
+A table of the old President (``settings.game``) holds an
+:class:`~president.server.oldgame.OldTableMatch` instead, through the same path; its
+forced cards are played by the table after the bot delay (``by: "forced"``).
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ from .config import ServerConfig
 from .connection import Connection
 from .errors import ProtocolError
 from .journal import Journal
+from .oldgame import OLD_BOTS, OLD_DEFAULT_BOT, OldEvent, OldTableMatch
 from .settings import TableSettings
 from .storage import FinishedMatch, StoredSeat, StoredTable
 from .views import spectator_view
@@ -114,7 +119,7 @@ class Table:
         self.status = "waiting"
         self.match_no = 0
         self.seed: int | None = None
-        self.match: Match | None = None
+        self.match: Match | OldTableMatch | None = None
         self.ply = 0
         self.last_match_id: int | None = None
         self.spectators: list[Connection] = []
@@ -139,7 +144,7 @@ class Table:
     ) -> Table:
         """A new table (stored at once); ``bots`` names a bot or None (open) per seat."""
         for name in bots:
-            if name is not None and not known_bot(name):
+            if name is not None and not _known_bot(settings, name):
                 raise ProtocolError("bad_bot", f"there is no bot called {name[:32]!r}")
         seats = [Seat(i, bot=bots[i] if i < len(bots) else None) for i in range(settings.players)]
         table = cls(table_id, settings, config, journal, new_seed, runner, seats=seats)
@@ -186,7 +191,8 @@ class Table:
         """The table as everyone may see it."""
         s = self.settings
         return {
-            "id": self.id, "rules": s.rules, "options": s.options, "players": s.players, "deals": s.deals,
+            "id": self.id, "game": s.game, "rules": s.rules, "options": s.options, "players": s.players,
+            "deals": s.deals,
             "target_score": s.target_score, "status": self.status, "match_no": self.match_no,
             "seats": [seat.info() for seat in self.seats], "turn_seconds": s.turn_seconds,
             "grace_seconds": s.grace_seconds, "public": s.public, "created_at": self.created_at,
@@ -288,7 +294,7 @@ class Table:
         target = self.seats[seat]
         if target.kind == "person":
             raise ProtocolError("seat_taken", f"seat {seat} is held by {target.name}")
-        if bot is not None and not known_bot(bot):
+        if bot is not None and not _known_bot(self.settings, bot):
             raise ProtocolError("bad_bot", f"there is no bot called {bot[:32]!r}")
         await self._save_seats([(target, bot)])
 
@@ -296,8 +302,8 @@ class Table:
         """Before the start: a bot in every open seat."""
         async with self.lock:
             self._require_waiting()
-            name = bot or self.config.default_bot
-            if bot is not None and not known_bot(bot):
+            name = bot or (OLD_DEFAULT_BOT if self.settings.is_old else self.config.default_bot)
+            if bot is not None and not _known_bot(self.settings, bot):
                 raise ProtocolError("bad_bot", f"there is no bot called {bot[:32]!r}")
             await self._save_seats([(s, name) for s in self.seats if s.kind == "open"])
 
@@ -398,7 +404,7 @@ class Table:
             raise ProtocolError("illegal_move", str(exc)) from None
         after = match.copy()
         events = after.apply(value)
-        text = move_str(value)
+        text = value if isinstance(value, str) else move_str(value)
         try:
             if after.is_over:
                 self.last_match_id = await self.journal.write(
@@ -419,15 +425,26 @@ class Table:
         if after.is_over:
             self._changed()
 
-    def _finished(self, match: Match) -> FinishedMatch:
+    def hint(self, seat: int) -> str:
+        """Old President: the card the ``careful`` bot would start a sequence with for ``seat``, on its lead."""
+        match = self.match
+        if not isinstance(match, OldTableMatch):
+            raise ProtocolError("bad_message", "hints are given at tables of the old President")
+        if self.status != "playing" or match.to_act != seat or match.forced:
+            raise ProtocolError("not_your_turn", "a hint is given when you start a sequence")
+        assert self.seed is not None
+        return match.bot_move(OLD_DEFAULT_BOT, self.seed, self.ply)
+
+    def _finished(self, match: Match | OldTableMatch) -> FinishedMatch:
         return FinishedMatch(
-            rules=match.rules.name, players=match.players, record=match.record(),
+            rules=match.rules_name if isinstance(match, OldTableMatch) else match.rules.name,
+            players=match.players, record=match.record(),
             names=[s.name if s.kind == "person" else None for s in self.seats],
             bots=[s.bot if s.kind == "bot" else None for s in self.seats],
             scores=list(match.scores), winners=list(match.winners),
         )
 
-    def _send_update(self, mover: int, by: str, events: Events) -> None:
+    def _send_update(self, mover: int, by: str, events: Events | list[OldEvent]) -> None:
         match = self.match
         assert match is not None
         base = {"type": "update", "seq": self.ply, "seat": mover, "by": by}
@@ -459,7 +476,8 @@ class Table:
         if self.status != "playing" or match is None or match.to_act is None:
             return
         seat = self.seats[match.to_act]
-        if seat.kind == "bot" or seat.away:
+        forced = isinstance(match, OldTableMatch) and match.forced
+        if forced or seat.kind == "bot" or seat.away:
             delay = self.config.bot_delay
         elif self.settings.turn_seconds is not None:
             delay = self.settings.turn_seconds
@@ -476,6 +494,9 @@ class Table:
             return
         index = match.to_act
         seat = self.seats[index]
+        if isinstance(match, OldTableMatch):
+            self._thinking = asyncio.ensure_future(self._old_turn(match, index, seat, ply))
+            return
         if seat.kind == "bot":
             assert seat.bot is not None
             name, by = seat.bot, "bot"
@@ -493,7 +514,20 @@ class Table:
         async with self.lock:
             await self._bot_plays(index, move, by, ply)
 
-    async def _bot_plays(self, index: int, move: int, by: str, ply: int) -> None:
+    async def _old_turn(self, match: OldTableMatch, index: int, seat: Seat, ply: int) -> None:
+        """A turn of the old game played by the table: a forced card, a bot's lead or a stand-in's."""
+        assert self.seed is not None
+        if match.forced:
+            move, by = match.legal_masks()[0], "forced"
+        elif seat.kind == "bot":
+            assert seat.bot is not None
+            move, by = match.bot_move(seat.bot, self.seed, ply), "bot"
+        else:
+            move, by = match.bot_move(OLD_DEFAULT_BOT, self.seed, ply), "stand-in"
+        async with self.lock:
+            await self._bot_plays(index, move, by, ply)
+
+    async def _bot_plays(self, index: int, move: int | str, by: str, ply: int) -> None:
         if self.closed or ply != self.ply or self.status != "playing" or self.match is None:
             return  # the position moved on while the bot thought (a person came back)
         if not self.match.is_legal(move):
@@ -590,6 +624,11 @@ class Table:
                 seat.grace = None
         for c in self.connections():
             c.close(1001, "the table was closed")
+
+
+def _known_bot(settings: TableSettings, name: str) -> bool:
+    """Whether ``name`` is a bot a seat of this table's game may be given."""
+    return name in OLD_BOTS if settings.is_old else known_bot(name)
 
 
 def _dumps(message: dict[str, Any]) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import Match
+from .oldgame import OldTableMatch
 
 PUBLIC_FIELDS = (
     "rules", "players", "phase", "to_act", "deal_number", "leader", "counts", "table", "table_owner",
@@ -21,8 +22,10 @@ PUBLIC_FIELDS = (
 """The fields of a seat's view that every seat sees alike; the spectator view holds only these."""
 
 
-def spectator_view(match: Match) -> dict[str, Any]:
+def spectator_view(match: Match | OldTableMatch) -> dict[str, Any]:
     """The view of someone watching without a seat (``seat`` is None, ``hand`` empty)."""
+    if isinstance(match, OldTableMatch):
+        return match.view(None)
     seen = match.view(0)
     view = {name: seen[name] for name in PUBLIC_FIELDS}
     view.update(seat=None, hand=[], given=[], received=[], legal_moves=[], give_count=0, must_contain=None)

@@ -9,6 +9,11 @@ import { toast } from "./ui.js";
 const SETUP_KEY = "president.setup";
 const TIMERS = [null, 20, 45, 90];
 const TARGETS = [5, 11, 15, 21, 31];
+// The old President (seed 000): its own game beside the presets, with its own options and bots.
+const OLD = "old-president";
+const OLD_PLAYERS = [3, 10];
+const OLD_BOTS = ["careful", "random"];
+const OLD_DEFAULTS = { chips: 100, staking: "fixed", stake: 16, president_turnup: "sections" };
 // Table sizes a preset's source text plays by default (else the player's last choice, fitted to the range).
 const PRESET_PLAYERS = { daifugo: 5 };
 
@@ -94,10 +99,17 @@ export function showStart(root, navigate) {
   let busy = false;
   let nameMissing = false;
 
-  const preset = () => presets.find((p) => p.name === setup.preset) || presets[0];
+  const isOld = () => setup.preset === OLD;
+  const oldPreset = { name: OLD, min_players: OLD_PLAYERS[0], max_players: OLD_PLAYERS[1], deals: 4,
+    target_score: null, options: {} };
+  const preset = () => (isOld() ? oldPreset : presets.find((p) => p.name === setup.preset) || presets[0]);
   const options = () => effectiveOptions(specs, preset().options, setup.overrides);
+  const oldOptions = () => ({ ...OLD_DEFAULTS, ...setup.old });
+  const botChoices = () => (isOld() ? OLD_BOTS.map((name) => ({ name, description: "" })) : bots);
 
   function fitPlayers() {
+    if (isOld() && !OLD_BOTS.includes(setup.bot)) setup.bot = "careful";
+    if (!isOld() && !bots.some((b) => b.name === setup.bot)) setup.bot = bots[0]?.name || "classic";
     const p = preset();
     setup.players = Math.min(p.max_players, Math.max(p.min_players, setup.players || p.min_players));
     setup.friends = Math.max(1, Math.min(setup.friends || 1, setup.players - 1));
@@ -122,12 +134,16 @@ export function showStart(root, navigate) {
     const p = preset();
     const friends = withFriends ? Math.max(1, setup.friends) : 0;
     const seatList = [null, ...Array(friends).fill(null), ...Array(setup.players - 1 - friends).fill(setup.bot)];
-    const body = { rules: p.name, players: setup.players, seats: seatList, name, options: {} };
+    const body = isOld()
+      ? { game: OLD, players: setup.players, seats: seatList, name, options: oldOptions(),
+        deals: setup.deals || setup.players }
+      : { rules: p.name, players: setup.players, seats: seatList, name, options: {} };
     const base = p.options;
-    for (const [key, value] of Object.entries(options())) {
+    for (const [key, value] of Object.entries(isOld() ? {} : options())) {
       if (key in base && JSON.stringify(value) !== JSON.stringify(base[key])) body.options[key] = value;
     }
-    if (p.target_score !== null) body.target_score = setup.target || p.target_score;
+    if (isOld()) body.options.stake = body.options.staking === "equal" ? body.options.stake : 16;
+    else if (p.target_score !== null) body.target_score = setup.target || p.target_score;
     else body.deals = setup.deals || p.deals;
     if (setup.timer) body.turn_seconds = setup.timer;
     busy = true;
@@ -162,7 +178,35 @@ export function showStart(root, navigate) {
           h("span", { class: "preset-name" }, t(`preset.${p.name}`)),
           h("span", { class: "preset-players" }, t("start.playerRange", { range, n: p.max_players })),
           h("span", { class: "preset-desc" }, hasText(`desc.${p.name}`) ? t(`desc.${p.name}`) : p.description));
-      }));
+      }),
+      h("label", { class: `preset-card old-game${isOld() ? " chosen" : ""}`, for: `preset-${OLD}` },
+        h("input", { type: "radio", name: "preset", id: `preset-${OLD}`, value: OLD, checked: isOld(),
+          onchange: () => change(() => {
+            setup.preset = OLD;
+            setup.deals = null;
+            setup.target = null;
+          }) }),
+        h("span", { class: "preset-name" }, t("preset.old-president")),
+        h("span", { class: "preset-players" }, t("start.playerRange", { range: "3–10", n: 10 })),
+        h("span", { class: "preset-desc" }, t("desc.old-president"))));
+  }
+
+  /** The old game's options: chips at the start, the staking method and stake, the President turn-up rule. */
+  function oldControls() {
+    const o = oldOptions();
+    const set = (key, value) => change(() => { setup.old = { ...setup.old, [key]: value }; });
+    const select = (key, values, label) => h("label", { class: "field", for: `old-${key}` }, h("span", {}, label),
+      h("select", { id: `old-${key}`, onchange: (e) => set(key, typeof o[key] === "number" ? Number(e.target.value)
+        : e.target.value) },
+      values.map(([value, text]) => h("option", { value, selected: value === o[key] }, text))));
+    return h("fieldset", { class: "house-rules old-options" },
+      h("legend", {}, t("start.oldOptions")),
+      select("chips", [20, 50, 100, 200].map((n) => [n, String(n)]), t("old.opt.chips")),
+      select("staking", [["fixed", t("old.opt.fixed")], ["equal", t("old.opt.equal")]], t("old.opt.staking")),
+      o.staking === "equal"
+        ? select("stake", [8, 16, 24, 32, 40].map((n) => [n, String(n)]), t("old.opt.stake")) : null,
+      select("president_turnup", [["sections", t("old.opt.sections")], ["board", t("old.opt.wholeBoard")]],
+        t("old.opt.turnup")));
   }
 
   function setOption(key, value, redraw = true) {
@@ -248,6 +292,12 @@ export function showStart(root, navigate) {
         h("select", { id: "match-target", onchange: (e) => change(() => { setup.target = Number(e.target.value); }, false) },
           [...new Set([...TARGETS, p.target_score])].sort((a, b) => a - b).map((n) =>
             h("option", { value: n, selected: n === target }, String(n)))));
+    } else if (isOld()) {
+      const deals = setup.deals || setup.players;
+      length = h("label", { class: "field", for: "match-deals" }, h("span", {}, t("start.deals")),
+        h("select", { id: "match-deals", onchange: (e) => change(() => { setup.deals = Number(e.target.value); }, false) },
+          [...new Set([1, 2, 3, 4, 5, 6, 8, 10, setup.players])].sort((a, b) => a - b).map((n) =>
+            h("option", { value: n, selected: n === deals }, String(n)))));
     } else if (p.name === "three-of-clubs") {
       const deals = setup.deals || p.deals;
       length = h("div", { class: "field manches", role: "radiogroup", "aria-label": t("start.manches") },
@@ -270,7 +320,7 @@ export function showStart(root, navigate) {
           playerChoices.map((n) => h("option", { value: n, selected: n === setup.players }, String(n))))),
       h("label", { class: "field", for: "bot-level" }, h("span", {}, t("start.botLevel")),
         h("select", { id: "bot-level", onchange: (e) => change(() => { setup.bot = e.target.value; }, false) },
-          bots.map((b) => h("option", { value: b.name, selected: b.name === setup.bot, title: b.description },
+          botChoices().map((b) => h("option", { value: b.name, selected: b.name === setup.bot, title: b.description },
             botLevel(b.name))))),
       h("label", { class: "field", for: "friends" }, h("span", {}, t("start.friends")),
         h("select", { id: "friends", onchange: (e) => change(() => { setup.friends = Number(e.target.value); }) },
@@ -297,8 +347,10 @@ export function showStart(root, navigate) {
     const matches = recent.slice(0, 6).map((m) => h("li", {},
       h("span", { class: "lobby-rules" }, t(`preset.${m.rules}`)),
       h("span", { class: "lobby-people" }, m.names.map((n, i) => n || t("seat.bot", { n: i + 1 })).join(", ")),
-      h("a", { class: "button small", href: `?replay=${m.id}`,
-        onclick: (e) => { e.preventDefault(); navigate({ replay: m.id }); } }, t("start.replay"))));
+      m.rules === OLD ? h("a", { class: "button small", href: `/api/matches/${m.id}/record`, target: "_blank" },
+        t("start.record"))
+        : h("a", { class: "button small", href: `?replay=${m.id}`,
+          onclick: (e) => { e.preventDefault(); navigate({ replay: m.id }); } }, t("start.replay"))));
     return h("section", { class: "lobby", "aria-labelledby": "lobby-title" },
       h("h2", { id: "lobby-title" }, t("start.lobby")),
       items.length ? h("ul", {}, items) : h("p", { class: "muted" }, t("start.noTables")),
@@ -315,7 +367,7 @@ export function showStart(root, navigate) {
         h("div", { class: "hero" }, h("h1", {}, t("app.name")), h("p", { class: "tagline" }, t("app.tagline"))),
         h("form", { class: "setup", novalidate: true, onsubmit: (e) => { e.preventDefault(); create(false); } },
           presetCards(),
-          houseRuleControls(),
+          isOld() ? oldControls() : houseRuleControls(),
           tableControls(),
           h("div", { class: "who" },
             h("label", { class: "field", for: "player-name" }, h("span", {}, t("start.name")),
@@ -352,8 +404,10 @@ export function showStart(root, navigate) {
       mount(root, h("p", { class: "error" }, err.message || t("error.generic")));
       return;
     }
-    if (!presets.some((p) => p.name === setup.preset)) setup.preset = presets[0].name;
-    if (!bots.some((b) => b.name === setup.bot)) setup.bot = bots.some((b) => b.name === "classic") ? "classic" : bots[0].name;
+    if (!isOld() && !presets.some((p) => p.name === setup.preset)) setup.preset = presets[0].name;
+    if (!isOld() && !bots.some((b) => b.name === setup.bot)) {
+      setup.bot = bots.some((b) => b.name === "classic") ? "classic" : bots[0].name;
+    }
     fitPlayers();
     render();
     try {

@@ -8,6 +8,7 @@ import { h, mount } from "./dom.js";
 import { eventLine, ruleLine, standsText } from "./events.js";
 import { HandView } from "./hand.js";
 import { placeText, t, titleName } from "./i18n.js";
+import { chipsTable, OLD_GAME, oldEventLines, oldScreen, showOldEnd } from "./old.js";
 import { leadPrompt, playButton, receivedCards, takenCards } from "./prompt.js";
 import { scoreTable, winnerLine } from "./scores.js";
 import { centre, lastActionText, placeOf, seatPanel } from "./seats.js";
@@ -19,6 +20,7 @@ export function showTable(root, tableId, navigate) {
   const st = {
     info: null, seat: null, seq: 0, view: null, deadline: null, status: "connecting",
     selected: [], reason: null, pending: false, mode: "loading", endShown: false, choosing: null,
+    oldLog: [], hint: null,
   };
   let conn = null;
   let dialog = null;
@@ -42,6 +44,7 @@ export function showTable(root, tableId, navigate) {
   const rules = () => ({ ...presetOptions[st.info?.rules], ...st.info?.options });
   const jokersHigh = () => rules().joker_in_revolution === "highest";
   const mine = () => st.seat !== null && st.seat !== undefined;
+  const isOld = () => st.info?.game === OLD_GAME;
 
   function seatName(seat) {
     const info = st.info?.seats?.[seat];
@@ -96,6 +99,15 @@ export function showTable(root, tableId, navigate) {
       st.seq = msg.seq;
       st.deadline = msg.deadline;
       st.pending = false;
+      st.hint = null;
+      if (isOld()) {
+        const lines = oldEventLines(msg.events, seatName);
+        st.oldLog.push(...lines);
+        announce(lines.join(" "));
+        render();
+        if (gap) send({ type: "sync" });
+        return;
+      }
       keepSelection();
       render();
       animate(msg, before);
@@ -105,8 +117,12 @@ export function showTable(root, tableId, navigate) {
       const replayReady = msg.table.match_id !== st.info?.match_id;
       st.info = msg.table;
       render();
-      if (replayReady && dialog?.classList.contains("end")) showEnd();
+      if (replayReady && !isOld() && dialog?.classList.contains("end")) showEnd();
       maybeAutostart();
+    } else if (msg.type === "hint") {
+      if (msg.seq === st.seq) st.hint = msg.move;
+      render();
+      root.querySelector(`.old-hand button[data-card="${msg.move}"]`)?.focus();
     } else if (msg.type === "error") {
       onError(msg);
     }
@@ -178,7 +194,7 @@ export function showTable(root, tableId, navigate) {
 
   function waitingRoom() {
     return waitingPanel(st.info, {
-      mySeat: mine() ? st.seat : null, seatName, bots: botList, link: tableUrl(tableId), send,
+      mySeat: mine() ? st.seat : null, seatName, bots: botList(), link: tableUrl(tableId), send,
       onLeave: () => {
         send({ type: "leave" });
         seats.forget(tableId);
@@ -188,14 +204,21 @@ export function showTable(root, tableId, navigate) {
     });
   }
 
-  let botList = ["classic"];
-  api("/api/bots").then((bots) => { botList = bots.map((b) => b.name); }).catch(() => {});
+  let modernBots = ["classic"];
+  let oldBots = ["careful", "random"];
+  const botList = () => (isOld() ? oldBots : modernBots);
+  api("/api/bots").then((bots) => { modernBots = bots.map((b) => b.name); }).catch(() => {});
+  api(`/api/bots?game=${OLD_GAME}`).then((bots) => { oldBots = bots.map((b) => b.name); }).catch(() => {});
 
   // ------------------------------------------------------------------ the game
 
   function keepSelection() {
     st.choosing = null;
     const v = view();
+    if (isOld()) {
+      st.selected = [];
+      return;
+    }
     if (!v || !isMyTurn(v)) {
       st.selected = [];
       st.reason = null;
@@ -508,6 +531,10 @@ export function showTable(root, tableId, navigate) {
     const target = e.target;
     if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement) return;
     if (e.altKey || e.ctrlKey || e.metaKey) return;
+    if (isOld()) {
+      oldKey(e);
+      return;
+    }
     const buttons = hand.cardButtons();
     const index = buttons.indexOf(document.activeElement);
     if (e.key === "Enter") {
@@ -546,6 +573,59 @@ export function showTable(root, tableId, navigate) {
     }
   }
 
+  // ------------------------------------------------------------------ the old President
+
+  function oldPlay(card) {
+    const v = view();
+    if (st.pending || !v || v.to_act !== st.seat || v.phase !== "lead") return;
+    if (send({ type: "move", move: card, seq: st.seq })) {
+      st.pending = true;
+      render();
+    }
+  }
+
+  function oldHint() {
+    const v = view();
+    if (v && v.to_act === st.seat && v.phase === "lead") send({ type: "hint" });
+  }
+
+  function oldChips() {
+    closeDialog(dialog);
+    dialog = openDialog("scores", t("old.chipsTable"), chipsTable(view(), seatName), () => { dialog = null; });
+  }
+
+  function oldKey(e) {
+    const buttons = [...root.querySelectorAll(".old-hand button.card")];
+    const index = buttons.indexOf(document.activeElement);
+    if (e.code === "KeyH") {
+      e.preventDefault();
+      oldHint();
+    } else if (e.code === "KeyC" || e.code === "KeyS") {
+      e.preventDefault();
+      oldChips();
+    } else if ((e.key === "ArrowRight" || e.key === "ArrowLeft") && buttons.length) {
+      e.preventDefault();
+      const step = e.key === "ArrowRight" ? 1 : -1;
+      const next = index < 0 ? (step > 0 ? 0 : buttons.length - 1) : (index + step + buttons.length) % buttons.length;
+      buttons[next].focus();
+    }
+  }
+
+  function oldRender(v) {
+    const focused = document.activeElement?.dataset?.card;
+    const pill = h("span", { class: "conn", role: "status" });
+    updatePill(pill);
+    mount(root, oldScreen(v, { seat: mine() ? st.seat : null, seq: st.seq, seatName, pending: st.pending,
+      hint: st.hint, log: st.oldLog, pill, play: oldPlay, askHint: oldHint, showChips: oldChips }));
+    if (focused) root.querySelector(`.old-hand button[data-card="${focused}"]`)?.focus();
+    document.title = `${v.to_act === st.seat && v.phase === "lead" ? "▶ " : ""}${t("app.name")}`;
+    if (v.phase === "over" && !st.endShown) {
+      st.endShown = true;
+      closeDialog(dialog);
+      dialog = showOldEnd(v, seatName, () => { dialog = null; });
+    }
+  }
+
   function updateTimers() {
     for (const el of root.querySelectorAll(".timer[data-deadline]")) {
       const left = Math.max(0, Math.round(Number(el.dataset.deadline) - Date.now() / 1000));
@@ -579,6 +659,10 @@ export function showTable(root, tableId, navigate) {
       mount(root, waitingRoom());
       return;
     }
+    if (isOld()) {
+      oldRender(v);
+      return;
+    }
     const keepFocus = document.activeElement?.classList?.contains("card") ? document.activeElement : null;
     gameScreen();
     renderHandArea();
@@ -605,6 +689,7 @@ export function showTable(root, tableId, navigate) {
   return {
     render() {
       render();
+      if (isOld()) return;
       if (dialog?.classList.contains("scores")) showScores();
       else if (dialog?.classList.contains("end")) showEnd();
     },
