@@ -37,6 +37,7 @@ from .movegen import (
     lead_moves,
 )
 from .moves import CARDS_MASK, GIVE_FLAG, Move, move_of
+from .record import read_record, write_record
 from .rules import Rules, get_rules
 from .shuffle import deal_hands, first_leader
 from .view import DealResult, SeatView
@@ -155,6 +156,7 @@ class Match:
         "_bottom",
         "_dead",
         "_deal_start",
+        "_deal_starts",
         "_dealt",
         "_events",
         "_finished",
@@ -221,6 +223,7 @@ class Match:
     _pending: tuple[tuple[int, int, int], ...]
     _log: LogNode | None
     _deal_start: LogNode | None
+    _deal_starts: tuple[LogNode | None, ...]
     _events: list[RawEvent] | None
     _legal: tuple[Move, ...]
 
@@ -273,6 +276,7 @@ class Match:
         self._winners = []
         self._log = None
         self._deal_start = None
+        self._deal_starts = ()
         self._events = None
         self._legal = ()
         self.hands = [0] * n
@@ -415,6 +419,7 @@ class Match:
         self._finished = ()
         self._set_order(False)
         self._deal_start = self._log
+        self._deal_starts += (self._log,)
         self._received = [0] * n
         self._given = [0] * n
         self._pending = ()
@@ -1126,18 +1131,59 @@ class Match:
         out.reverse()
         return out
 
+    def move_log(self) -> list[tuple[int, Move, int]]:
+        """Every move of the match so far as ``(seat, move, deal number)``, from the engine's own log."""
+        nodes = []
+        node = self._log
+        while node is not None:
+            nodes.append(node)
+            node = node[0]
+        nodes.reverse()
+        position = {id(n): i + 1 for i, n in enumerate(nodes)}
+        starts = [0 if n is None else position[id(n)] for n in self._deal_starts]
+        out = []
+        deal = 0
+        for i, n in enumerate(nodes):
+            while deal < len(starts) and starts[deal] <= i:
+                deal += 1
+            out.append((n[1], move_of(n[2]), deal))
+        return out
+
+    @property
+    def initial_hands(self) -> list[int] | None:
+        """The hands a single deal started from (:meth:`from_hands`, :meth:`from_view`), or None."""
+        return None if self._initial_hands is None else list(self._initial_hands)
+
+    @property
+    def fixed_first_leader(self) -> int | None:
+        """The seat given to lead the first deal, or None when the rules chose it."""
+        return self._first_leader
+
     def record(self) -> str:
         """The match as text: rules, seed and moves. :meth:`replay` turns it back into the match."""
-        from .record import format_record
-
-        return format_record(self)
+        return write_record(self.rules, self.players, self.seed, self._initial_hands if self.single_deal else None,
+                            self._first_leader, self.move_log(), self._winners if self.is_over else None)
 
     @classmethod
     def replay(cls, text: str) -> Match:
-        """Rebuild a match from :meth:`record` text, checking every move."""
-        from .record import parse_record
+        """Rebuild a match from :meth:`record` text, checking every move.
 
-        return parse_record(text)
+        Raises ``ValueError`` (an :class:`IllegalMove` for a bad move) naming the line.
+        """
+        data = read_record(text)
+        if data.hands is not None:
+            match = cls.from_hands(data.rules, data.hands, leader=data.first_leader)
+        else:
+            assert data.seed is not None
+            match = cls(data.rules, data.players, data.seed, first_leader=data.first_leader)
+        for number, seat, move_text in data.moves:
+            if match.to_act != seat:
+                raise IllegalMove(f"line {number}: seat {seat} moves but seat {match.to_act} is to act")
+            try:
+                match.apply(match.parse_move(move_text))
+            except IllegalMove as exc:
+                raise IllegalMove(f"line {number}: {exc}") from None
+        return match
 
     def __repr__(self) -> str:
         return (

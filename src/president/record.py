@@ -12,25 +12,41 @@
     ...
 
 A line is ``SEAT MOVE`` in the move notation of :mod:`president.moves`; ``#``
-starts a comment. :func:`parse_record` replays every move through the rules, so a
-record that parses is a legal match.
+starts a comment. This module reads and writes the text only (:func:`read_record`,
+:func:`write_record`); :meth:`president.Match.replay` rebuilds the match from what
+it reads, checking every move, so a record that replays is a legal match, and
+:meth:`president.Match.record` writes one from the match's own move log.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
 from .cards import cards_str
-from .errors import IllegalMove
-from .moves import Move, move_str
+from .moves import move_str
 from .rules import ALIASES, OPTION_NAMES, PRESETS, Rules, check_options, get_rules
 
-if TYPE_CHECKING:
-    from .engine import Match
-
 _HEADER = re.compile(r'^\[(\w+)\s+"(.*)"\]$')
+
+
+@dataclass
+class RecordText:
+    """What a record says: the rules, the table, how the deals came about, and the moves as text."""
+
+    rules: Rules
+    players: int
+    seed: int | None = None
+    """The match seed (None for a single deal from given hands)."""
+    hands: list[str] | None = None
+    """The hands of a single deal, as card text."""
+    first_leader: int | None = None
+    """The seat fixed to lead the first deal (None: by the rules)."""
+    moves: list[tuple[int, int, str]] = field(default_factory=list)
+    """``(line number, seat, move text)`` for each move line."""
 
 
 def _options_json(rules: Rules) -> str:
@@ -49,42 +65,35 @@ def _options_from_json(text: str) -> dict[str, Any]:
     return out
 
 
-def format_record(match: Match) -> str:
-    """The record text of ``match``."""
-    lines = ['[Game "President"]', f'[Rules "{match.rules.name}"]']
-    if match.rules.overrides() or match.rules.name not in PRESETS:
-        lines.append(f'[Options "{_escape(_options_json(match.rules))}"]')
-    lines.append(f'[Players "{match.players}"]')
-    if match.single_deal:
-        assert match._initial_hands is not None
-        hands = " | ".join(cards_str(h) for h in match._initial_hands)
-        lines.append(f'[Hands "{hands}"]')
-        if match._first_leader is not None:
-            lines.append(f'[Leader "{match._first_leader}"]')
+def write_record(
+    rules: Rules, players: int, seed: int | None, hands: Sequence[int] | None, first_leader: int | None,
+    moves: Sequence[tuple[int, int, int]], winners: Sequence[int] | None,
+) -> str:
+    """The record text of a match: ``moves`` are ``(seat, move, deal number)``; ``winners`` once it is over.
+
+    ``hands`` (card masks) make it a single deal from given hands; otherwise ``seed`` deals every deal.
+    """
+    lines = ['[Game "President"]', f'[Rules "{rules.name}"]']
+    if rules.overrides() or rules.name not in PRESETS:
+        lines.append(f'[Options "{_escape(_options_json(rules))}"]')
+    lines.append(f'[Players "{players}"]')
+    if hands is not None:
+        lines.append(f'[Hands "{" | ".join(cards_str(h) for h in hands)}"]')
+        if first_leader is not None:
+            lines.append(f'[Leader "{first_leader}"]')
     else:
-        lines.append(f'[Seed "{match.seed}"]')
-        if match._first_leader is not None:
-            lines.append(f'[FirstLeader "{match._first_leader}"]')
+        lines.append(f'[Seed "{seed}"]')
+        if first_leader is not None:
+            lines.append(f'[FirstLeader "{first_leader}"]')
     deal = 0
-    replay = _fresh(match)
-    for seat, value in match._moves():
-        if replay.deal_number != deal:
-            deal = replay.deal_number
+    for seat, value, number in moves:
+        if number != deal:
+            deal = number
             lines.append(f"# deal {deal}")
         lines.append(f"{seat} {move_str(value)}")
-        replay.apply_fast(value)
-    if match.is_over:
-        lines.append("# winners: " + " ".join(str(s) for s in match.winners))
+    if winners is not None:
+        lines.append("# winners: " + " ".join(str(s) for s in winners))
     return "\n".join(lines) + "\n"
-
-
-def _fresh(match: Match) -> Match:
-    from .engine import Match
-
-    if match.single_deal:
-        assert match._initial_hands is not None
-        return Match.from_hands(match.rules, match._initial_hands, leader=match._first_leader)
-    return Match(match.rules, match.players, match.seed, first_leader=match._first_leader)
 
 
 def _escape(text: str) -> str:
@@ -95,13 +104,8 @@ def _unescape(text: str) -> str:
     return text.replace('\\"', '"').replace("\\\\", "\\")
 
 
-def parse_record(text: str) -> Match:
-    """Rebuild the match of a record, checking each move.
-
-    Raises ``ValueError`` (an :class:`IllegalMove` for a bad move) naming the line.
-    """
-    from .engine import Match
-
+def read_record(text: str) -> RecordText:
+    """What a record's text says, checked for its form (not its moves); ``ValueError`` names the problem."""
     headers: dict[str, str] = {}
     moves: list[tuple[int, int, str]] = []
     for number, raw in enumerate(text.splitlines(), 1):
@@ -130,22 +134,12 @@ def parse_record(text: str) -> Match:
         players = int(headers["Players"])
     except (KeyError, ValueError):
         raise ValueError("the record needs a [Players \"N\"] header") from None
-    match: Match
     if "Hands" in headers:
         hands = [h.strip() for h in headers["Hands"].split("|")]
         leader = int(headers["Leader"]) if "Leader" in headers else None
-        match = Match.from_hands(rules, hands, leader=leader)
-    else:
-        if "Seed" not in headers:
-            raise ValueError('the record needs a [Seed "N"] or a [Hands "..."] header')
-        first = int(headers["FirstLeader"]) if "FirstLeader" in headers else None
-        match = Match(rules, players, int(headers["Seed"]), first_leader=first)
-    for number, seat, move_text in moves:
-        if match.to_act != seat:
-            raise IllegalMove(f"line {number}: seat {seat} moves but seat {match.to_act} is to act")
-        try:
-            move: Move = match.parse_move(move_text)
-            match.apply(move)
-        except IllegalMove as exc:
-            raise IllegalMove(f"line {number}: {exc}") from None
-    return match
+        return RecordText(rules, players, None, hands, leader, moves)
+    if "Seed" not in headers:
+        raise ValueError('the record needs a [Seed "N"] or a [Hands "..."] header')
+    first = int(headers["FirstLeader"]) if "FirstLeader" in headers else None
+    return RecordText(rules, players, int(headers["Seed"]), None, first, moves)
+

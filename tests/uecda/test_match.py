@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from president import Match
 from president.bots import make_bot
-from president.record import parse_record
 from president.uecda.client import ClientError, ClientResult, connect, play_match
 from president.uecda.protocol import TABLE_BYTES, State, empty_table, handshake_table, pack_table, unpack_table
 from president.uecda.server import MatchResult, UecdaServer, serve
@@ -70,7 +70,7 @@ def test_client_against_server_full_match_over_loopback() -> None:
     played = [r for r in records if r.strip()]
     assert len(played) == 4
     for text in played:
-        match = parse_record(text)  # every game is a legal record of our rules
+        match = Match.replay(text)  # every game is a legal record of our rules
         assert match.is_over
 
 
@@ -153,7 +153,7 @@ def test_garbage_plays_count_as_passes() -> None:
     # A pass when leading is beyond the engine's rules: the record stops there, and still parses.
     assert "# the engine's rules stop here" in games.getvalue()
     for text in filter(str.strip, games.getvalue().split("\n\n")):
-        parse_record(text)
+        Match.replay(text)
     assert "sent an undecodable play" in log and ": a pass" in log
     assert result.ended_early is None
 
