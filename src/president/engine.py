@@ -26,7 +26,7 @@ from .cards import (
     parse_cards,
 )
 from .errors import IllegalMove
-from .events import Events, RawEvent
+from .events import Event, Events, RawEvent
 from .movegen import (
     ANSWERS_BY_COUNT,
     BEATS,
@@ -1147,6 +1147,31 @@ class Match:
             while deal < len(starts) and starts[deal] <= i:
                 deal += 1
             out.append((n[1], move_of(n[2]), deal))
+        return out
+
+    def operations(self) -> list[Event]:
+        """Everything that has happened in the match, in order: each deal, gift, move, revolution, trick cleared,
+        player out, end of deal and of the match, as :class:`~president.events.Event` objects (with every card).
+
+        Built on demand from the move log by the engine itself (the fast paths record only the moves), so it
+        costs a replay of the match; the moves and the seed are the whole truth of a match.
+        """
+        if self.single_deal:
+            assert self._initial_hands is not None
+            fresh = Match.from_hands(self.rules, self._initial_hands, leader=self._first_leader)
+            out: list[Event] = [Event("deal", None, 0, None, {"deal": 1, "leader": fresh.leader})]
+        else:
+            fresh = Match.__new__(type(self))
+            fresh.rules, fresh.players, fresh.seed = self.rules, self.players, self.seed
+            fresh._first_leader, fresh._initial_hands, fresh.single_deal = self._first_leader, None, False
+            fresh._setup()
+            events: list[RawEvent] = []
+            fresh._events = events
+            fresh._start_deal()
+            fresh._events = None
+            out = list(Events(events))
+        for _seat, move, _deal in self.move_log():
+            out.extend(fresh.apply(move))
         return out
 
     @property
