@@ -1190,8 +1190,8 @@ class Match:
                             self._first_leader, self.move_log(), self._winners if self.is_over else None)
 
     @classmethod
-    def replay(cls, text: str) -> Match:
-        """Rebuild a match from :meth:`record` text, checking every move.
+    def replay(cls, text: str, moves: int | None = None) -> Match:
+        """Rebuild a match from :meth:`record` text, checking every move (or only its first ``moves`` moves).
 
         Raises ``ValueError`` (an :class:`IllegalMove` for a bad move) naming the line.
         """
@@ -1201,7 +1201,7 @@ class Match:
         else:
             assert data.seed is not None
             match = cls(data.rules, data.players, data.seed, first_leader=data.first_leader)
-        for number, seat, move_text in data.moves:
+        for number, seat, move_text in data.moves if moves is None else data.moves[:moves]:
             if match.to_act != seat:
                 raise IllegalMove(f"line {number}: seat {seat} moves but seat {match.to_act} is to act")
             try:

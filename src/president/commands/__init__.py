@@ -6,5 +6,5 @@ modules import their heavy dependencies inside the handler, so building the
 parser stays cheap. ``ORDER`` fixes the order of the help text.
 """
 
-ORDER = ("play", "serve", "arena", "rules", "demo", "old")
+ORDER = ("play", "serve", "arena", "analyse", "rules", "demo", "old")
 """Sub-commands listed first in the help, in this order; others follow by name."""

@@ -211,18 +211,32 @@ class SearchBot:
                             view.must_contain)
 
     def _search(self, view: SeatView, candidates: list[int], rng: random.Random) -> int:
+        totals = self.evaluate(view, candidates, rng)
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        return candidates[best]
+
+    def evaluate(self, view: SeatView, candidates: Sequence[int], rng: random.Random,
+                 worlds: int | None = None) -> list[float]:
+        """The mean value of each candidate move over guessed deals: the seat's expected points, with the next
+        deal's edge (see :func:`place_values`).
+
+        With ``worlds``, exactly that many guesses and no time budget (the same
+        result for the same ``rng``); otherwise the bot's own budget. Uses only
+        ``view`` (the cheater's views hold every hand).
+        """
         rules = view.rules
         points = place_values(view)
         policy = noisy_classic_policy(rules.max_set, rules.revolution, rules.joker_in_revolution == "highest",
                                       self.epsilon)
         know = knowledge(view)
         totals = [0.0] * len(candidates)
-        deadline = time.perf_counter() + self.seconds
+        most = self.worlds if worlds is None else worlds
+        deadline = time.perf_counter() + self.seconds if worlds is None else float("inf")
         seat = view.seat
-        worlds = 0
+        count = 0
         chain = PosteriorSampler(view, know, rng, self.infer) if self.infer and not self.cheat else None
-        while worlds < self.worlds:
-            if worlds >= self.min_worlds and time.perf_counter() > deadline:
+        while count < most:
+            if count >= self.min_worlds and time.perf_counter() > deadline:
                 break
             if self.cheat:
                 hands = self._true_hands(view)
@@ -230,15 +244,14 @@ class SearchBot:
                 hands = chain.next()
             else:
                 hands = sample_hands(know, rng)
-            worlds += 1
+            count += 1
             base = Match.from_view(view, hands)
             for i, move in enumerate(candidates):
                 sim = base.copy()
                 sim.apply_fast(move)
                 totals[i] += self._playout_value(sim, seat, points, policy, rng)
-        self.last_worlds = worlds
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-        return candidates[best]
+        self.last_worlds = count
+        return [t / max(count, 1) for t in totals]
 
     def _playout_value(
         self, sim: Match, seat: int, values: Sequence[float], policy: Policy, rng: random.Random,
