@@ -30,7 +30,18 @@ if TYPE_CHECKING:
 VERDICTS: tuple[tuple[str, float], ...] = (("blunder", 0.8), ("mistake", 0.4), ("inaccuracy", 0.15))
 """A decision losing at least this many expected points gets this mark (the first that applies)."""
 DEFAULT_WORLDS = 60
-"""Guessed deals per decision: enough for a verdict that repeats (see docs/analysis.md)."""
+"""Guessed deals per decision (see docs/analysis.md for the noise and the cost)."""
+CONFIDENCE = 1.64
+"""A decision is marked by its loss less this many standard errors (a one-sided 95 % bound): a mark means the
+move surely lost that much, so that marks repeat from one analysis to the next."""
+
+
+def _standard_error(values: Sequence[float]) -> float:
+    n = len(values)
+    if n < 2:
+        return 0.0
+    mean = sum(values) / n
+    return float((sum((v - mean) ** 2 for v in values) / (n - 1) / n) ** 0.5)
 
 
 @dataclass(frozen=True)
@@ -144,16 +155,23 @@ def _judge(match: Match, index: int, played: int, level: str, worlds: int, seed:
         return None
     bot = _searcher(level)
     rng = random.Random(seed * 1_000_003 + index)
-    values = bot.evaluate(match.seat_view(seat), candidates, rng, worlds=worlds)
+    samples: list[list[float]] = []
+    values = bot.evaluate(match.seat_view(seat), candidates, rng, worlds=worlds, per_world=samples)
     ranked = sorted(zip(candidates, values, strict=True), key=lambda cv: -cv[1])
-    played_value = values[candidates.index(played)]
+    mine = candidates.index(played)
+    played_value = values[mine]
     best, best_value = ranked[0]
     loss = max(0.0, best_value - played_value)
+    # The mark goes by what the loss surely is: the loss less CONFIDENCE standard errors of the
+    # difference between the two moves over the same guessed deals.
+    other = candidates.index(best)
+    differences = [w[other] - w[mine] for w in samples]
+    sure = loss - CONFIDENCE * _standard_error(differences)
     phase = "exchange" if played & GIVE_FLAG else "play"
     return Decision(
         index=index, deal=match.deal_number, seat=seat, phase=phase, played=move_str(played),
         played_value=round(played_value, 4), best=move_str(best), best_value=round(best_value, 4),
-        loss=round(loss, 4), verdict=verdict(loss),
+        loss=round(loss, 4), verdict=verdict(sure),
         candidates=tuple((move_str(m), round(v, 4)) for m, v in ranked),
     )
 

@@ -216,13 +216,14 @@ class SearchBot:
         return candidates[best]
 
     def evaluate(self, view: SeatView, candidates: Sequence[int], rng: random.Random,
-                 worlds: int | None = None) -> list[float]:
+                 worlds: int | None = None, per_world: list[list[float]] | None = None) -> list[float]:
         """The mean value of each candidate move over guessed deals: the seat's expected points, with the next
         deal's edge (see :func:`place_values`).
 
         With ``worlds``, exactly that many guesses and no time budget (the same
         result for the same ``rng``); otherwise the bot's own budget. Uses only
-        ``view`` (the cheater's views hold every hand).
+        ``view`` (the cheater's views hold every hand). ``per_world``, when given,
+        receives each guess's values (one list per guess, in candidate order).
         """
         rules = view.rules
         points = place_values(view)
@@ -246,10 +247,15 @@ class SearchBot:
                 hands = sample_hands(know, rng)
             count += 1
             base = Match.from_view(view, hands)
+            values = []
             for i, move in enumerate(candidates):
                 sim = base.copy()
                 sim.apply_fast(move)
-                totals[i] += self._playout_value(sim, seat, points, policy, rng)
+                value = self._playout_value(sim, seat, points, policy, rng)
+                totals[i] += value
+                values.append(value)
+            if per_world is not None:
+                per_world.append(values)
         self.last_worlds = count
         return [t / max(count, 1) for t in totals]
 
