@@ -39,7 +39,7 @@ def main() -> None:
     parser.add_argument("--worlds", type=int, default=60)
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
-    marked_either = same_mark = marked_both = judged = 0
+    marked_either = same_mark = marked_both = judged = marked_first = kept = 0
     differ_marked = differ = agree_marked = agree = 0
     seconds = []
     expert = make_bot("expert")
@@ -57,6 +57,9 @@ def main() -> None:
         for d in first.decisions:
             judged += 1
             other = again[d.index]
+            if d.verdict:
+                marked_first += 1
+                kept += other.verdict is not None
             if d.verdict or other.verdict:
                 marked_either += 1
                 marked_both += bool(d.verdict and other.verdict)
@@ -79,6 +82,8 @@ def main() -> None:
     print(f"repeat: {marked_either} marked by either run; both mark {marked_both} "
           f"({marked_both / max(marked_either, 1):.0%}), the same mark {same_mark} "
           f"({same_mark / max(marked_either, 1):.0%})")
+    print(f"repeat: of the {marked_first} decisions the first run marks, the second marks {kept} "
+          f"({kept / max(marked_first, 1):.0%})")
     print(f"agreement: where expert would play otherwise than classic ({differ} decisions) the analysis marks "
           f"{differ_marked / max(differ, 1):.0%}; where it would play the same ({agree}) it marks "
           f"{agree_marked / max(agree, 1):.0%}")

@@ -154,19 +154,23 @@ def _judge(match: Match, index: int, played: int, level: str, worlds: int, seed:
     if len(candidates) < 2:
         return None
     bot = _searcher(level)
+    view = match.seat_view(seat)
     rng = random.Random(seed * 1_000_003 + index)
-    samples: list[list[float]] = []
-    values = bot.evaluate(match.seat_view(seat), candidates, rng, worlds=worlds, per_world=samples)
+    values = bot.evaluate(view, candidates, rng, worlds=worlds)
     ranked = sorted(zip(candidates, values, strict=True), key=lambda cv: -cv[1])
-    mine = candidates.index(played)
-    played_value = values[mine]
-    best, best_value = ranked[0]
+    best = ranked[0][0]
+    # The loss is measured again on fresh guessed deals, the move played against the best one only: the first
+    # measure chose the best as the highest of several noisy values, which would overstate its lead.
+    samples: list[list[float]] = []
+    if best != played:
+        again = bot.evaluate(view, [played, best], random.Random(rng.random()), worlds=worlds, per_world=samples)
+        played_value, best_value = again
+    else:
+        played_value = best_value = ranked[0][1]
     loss = max(0.0, best_value - played_value)
     # The mark goes by what the loss surely is: the loss less CONFIDENCE standard errors of the
     # difference between the two moves over the same guessed deals.
-    other = candidates.index(best)
-    differences = [w[other] - w[mine] for w in samples]
-    sure = loss - CONFIDENCE * _standard_error(differences)
+    sure = loss - CONFIDENCE * _standard_error([b - p for p, b in samples])
     phase = "exchange" if played & GIVE_FLAG else "play"
     return Decision(
         index=index, deal=match.deal_number, seat=seat, phase=phase, played=move_str(played),

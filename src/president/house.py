@@ -37,9 +37,6 @@ from .plays import (
     suits_text,
 )
 
-HousePolicy = Any
-"""A playout policy for house rules: a callable with a ``house(match, seat, moves, rng) -> move`` attribute."""
-
 
 class HouseMatch(Match):
     """A match under house rules: the same API as :class:`~president.engine.Match`, the general engine inside."""

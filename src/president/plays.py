@@ -19,7 +19,6 @@ from .cards import (
     JOKER_RANK,
     JOKERS,
     RANK_MASKS,
-    RANK_NAMES,
     RED_JOKER,
     SUIT_SYMBOLS,
     TWO_RANK,
@@ -464,8 +463,3 @@ def _plain_set_answers(hand: int, size: int, table_rank: int, reversed_order: bo
     t0, t1, t2, t3, t4, t5, t6 = ANSWERS_BY_COUNT[size]
     b6, b5, b4, b3, b2, b1, b0 = h.to_bytes(7)
     return t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6]
-
-
-def describe_rank(rank: int) -> str:
-    """The name of a rank (``8``, ``J``, ``Jk``)."""
-    return RANK_NAMES[rank]
