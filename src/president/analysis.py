@@ -31,6 +31,8 @@ VERDICTS: tuple[tuple[str, float], ...] = (("blunder", 0.8), ("mistake", 0.4), (
 """A decision losing at least this many expected points gets this mark (the first that applies)."""
 DEFAULT_WORLDS = 60
 """Guessed deals per decision (see docs/analysis.md for the noise and the cost)."""
+RECHECK = 4
+"""The loss is measured again on this many times the guessed deals (two moves only, so it costs little)."""
 CONFIDENCE = 1.64
 """A decision is marked by its loss less this many standard errors (a one-sided 95 % bound): a mark means the
 move surely lost that much, so that marks repeat from one analysis to the next."""
@@ -163,7 +165,8 @@ def _judge(match: Match, index: int, played: int, level: str, worlds: int, seed:
     # measure chose the best as the highest of several noisy values, which would overstate its lead.
     samples: list[list[float]] = []
     if best != played:
-        again = bot.evaluate(view, [played, best], random.Random(rng.random()), worlds=worlds, per_world=samples)
+        again = bot.evaluate(view, [played, best], random.Random(rng.random()), worlds=RECHECK * worlds,
+                             per_world=samples)
         played_value, best_value = again
     else:
         played_value = best_value = ranked[0][1]
