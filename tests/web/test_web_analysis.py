@@ -6,6 +6,7 @@ import json
 from collections.abc import Callable
 
 import httpx
+import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from president.record import read_record
@@ -15,6 +16,12 @@ from .test_web_replay import finish_a_match, finish_a_table
 
 ANALYSIS_SECONDS = 60_000
 """How long the page may take to show a finished analysis (ms): a worker process with 2 guessed deals a decision."""
+
+
+@pytest.fixture(scope="module")
+def live_server(server_factory: Callable[..., LiveServer]) -> LiveServer:
+    """A server of its own: the tables finished here do not count against the shared server's quota."""
+    return server_factory(seed=18)
 
 
 def test_the_end_screen_analyses_the_match_and_the_replay_marks_its_decisions(page: Page,
