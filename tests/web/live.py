@@ -33,7 +33,8 @@ class LiveServer:
     """The real application served by uvicorn on a free port, with bots that move at once unless told."""
 
     def __init__(self, database: Path, seed: int | None = None, bot_delay: float = 0.0) -> None:
-        self.config = ServerConfig(database_url=f"sqlite:///{database}", bot_delay=bot_delay, seed=seed)
+        self.config = ServerConfig(database_url=f"sqlite:///{database}", bot_delay=bot_delay, seed=seed,
+                                   analysis_worlds=2)
         self.app = create_app(self.config)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"

@@ -81,6 +81,11 @@ def test_replay_steps_rebuilt_from_records_match_the_engine(page: Page, live_ser
 
 def finish_a_match(server: LiveServer) -> int:
     """Create a one-deal table with three computer players and play the person's seat over the WebSocket."""
+    return finish_a_table(server)[2]
+
+
+def finish_a_table(server: LiveServer) -> tuple[str, str, int]:
+    """As :func:`finish_a_match`: the table id, the person's seat token (seat 0) and the finished match's id."""
     made = httpx.post(f"{server.url}api/tables", json={
         "rules": "tavern-jack", "players": 4, "seats": [None, "classic", "classic", "classic"], "deals": 1,
         "name": "Ann"}).json()
@@ -92,7 +97,7 @@ def finish_a_match(server: LiveServer) -> int:
             message = json.loads(ws.recv(timeout=10))
             view = message.get("view")
             if message["type"] == "table" and message["table"]["match_id"]:
-                return int(message["table"]["match_id"])
+                return table, made["token"], int(message["table"]["match_id"])
             if view and view["to_act"] == 0 and message.get("seq") == len(server.match(table).moves):
                 ws.send(json.dumps({"type": "move", "move": classic_move(server.match(table), 0),
                                     "seq": message["seq"]}))

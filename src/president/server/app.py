@@ -264,6 +264,19 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
             raise ProtocolError("not_found", f"there is no finished match {match_id}", 404)
         return str(found["record"])
 
+    @app.post("/api/matches/{match_id}/analysis")
+    async def start_analysis(match_id: int, request: Request, response: Response) -> dict[str, Any]:
+        """Analyse a finished match (every decision judged by the search): 200 with the stored analysis, else
+        202 with the progress of the analysis started or under way."""
+        status, stored = await hub.analyses.start(match_id, _address(request))
+        response.status_code = 200 if stored else 202
+        return status
+
+    @app.get("/api/matches/{match_id}/analysis")
+    async def analysis(match_id: int) -> dict[str, Any]:
+        """The analysis of a finished match: done (with the analysis), queued, running, failed or none."""
+        return await hub.analyses.status(match_id)
+
     @app.websocket("/ws")
     async def websocket(ws: WebSocket) -> None:
         await ws.accept()

@@ -79,7 +79,7 @@ def choose(name: str, view: SeatView, seed: int, ply: int) -> int:
         return moves[rng.randrange(len(moves))]
 
 
-def _exit_with_parent(parent: int) -> None:
+def exit_with_parent(parent: int) -> None:
     """Initializer of a worker process: end this process as soon as the server process ``parent`` is gone."""
     if sys.platform == "linux":
         try:
@@ -114,7 +114,7 @@ class BotRunner:
         """The bot's move computed in a worker process (in this process if the pool fails)."""
         if self._pool is None:
             context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=_exit_with_parent,
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=exit_with_parent,
                                              initargs=(os.getpid(),))
         loop = asyncio.get_running_loop()
         try:

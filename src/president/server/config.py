@@ -68,6 +68,20 @@ class ServerConfig:
     """The static browser app served at ``/`` when the directory exists."""
     sqlite_synchronous: str = "NORMAL"
     """SQLite ``synchronous`` pragma; with WAL, NORMAL loses nothing when the process is killed."""
+    analysis_worlds: int = 60
+    """Guessed deals per decision when a finished match is analysed (``president.analysis.DEFAULT_WORLDS``)."""
+    analysis_level: str = "expert"
+    """The search level that judges the decisions of an analysis."""
+    analysis_workers: int = 1
+    """Analyses that run at once, each in a worker process of its own (0: no analyses on this server)."""
+    analysis_queue: int = 8
+    """Analyses that may wait for a worker; beyond them a request is refused with ``analysis_busy``."""
+    analysis_per_client: int = 1
+    """Analyses one client address may have waiting or running at once (``too_many_analyses``)."""
+    analysis_seconds: float = 600.0
+    """An analysis still running after this long is stopped and reported as failed."""
+    analysis_max_moves: int = 2000
+    """Matches with more moves than this are not analysed (``not_analysable``)."""
 
     def __post_init__(self) -> None:
         problems = []
@@ -85,5 +99,9 @@ class ServerConfig:
             problems.append("database_writers must be at least 1")
         if self.sqlite_synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
             problems.append("sqlite_synchronous must be OFF, NORMAL, FULL or EXTRA")
+        if self.analysis_worlds < 1 or self.analysis_seconds <= 0 or self.analysis_max_moves < 1:
+            problems.append("analysis_worlds, analysis_seconds and analysis_max_moves must be positive")
+        if self.analysis_workers < 0 or self.analysis_queue < 0 or self.analysis_per_client < 1:
+            problems.append("analysis_workers and analysis_queue must not be negative, analysis_per_client positive")
         if problems:
             raise ValueError("invalid server settings: " + "; ".join(problems))

@@ -29,6 +29,9 @@ ERROR_CODES: dict[str, str] = {
     "too_many_tables": "Your address holds as many open tables as it may, or creates them too fast.",
     "storage_error": "The server could not save the move; nothing changed.",
     "not_found": "There is nothing at this address.",
+    "not_analysable": "This match cannot be analysed (the old President, or too long).",
+    "too_many_analyses": "Your address already has an analysis waiting or running.",
+    "analysis_busy": "The server runs as many analyses as it can; try again later.",
     "bad_request": "The request body is not valid.",
     "internal": "Something went wrong on the server; nothing changed.",
 }

@@ -17,6 +17,7 @@ import secrets
 import time
 from typing import Any
 
+from .analyses import Analyses
 from .bots_runner import BotRunner
 from .config import ServerConfig
 from .connection import Connection, LoopWatch, RateLimit
@@ -53,6 +54,7 @@ class Hub:
         self.journal = Journal(self.storage, config.database_writers)
         self.tables: dict[str, Table] = {}
         self.runner = BotRunner(config.inline_bots, config.bot_workers)
+        self.analyses = Analyses(config, self.journal)
         self.watch = LoopWatch()
         self._seeds = random.Random(config.seed) if config.seed is not None else None
         self._creating = 0
@@ -88,6 +90,7 @@ class Hub:
         self.watch.stop()
         for table in self.tables.values():
             table.close()
+        self.analyses.close()
         self.runner.close()
         self.journal.close()
 

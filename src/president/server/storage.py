@@ -119,6 +119,20 @@ class ResultRow(Base):
     won: Mapped[bool] = mapped_column(Boolean)
 
 
+class AnalysisRow(Base):
+    """The analysis of a finished match (``president.analysis``), as the browser reads it."""
+
+    __tablename__ = "president_analyses"
+
+    match_id: Mapped[int] = mapped_column(ForeignKey("president_matches.id", ondelete="CASCADE"), primary_key=True)
+    level: Mapped[str] = mapped_column(String(40))
+    worlds: Mapped[int] = mapped_column(Integer)
+    result: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seconds: Mapped[float] = mapped_column(Float)
+    """How long the analysis took."""
+    made_at: Mapped[float] = mapped_column(Float)
+
+
 @dataclass
 class StoredSeat:
     """A seat as stored."""
@@ -362,6 +376,22 @@ class Storage:
         if row is None:
             return None
         return {**_summary(row), "record": row.record}
+
+
+    def analysis(self, match_id: int) -> dict[str, Any] | None:
+        """The stored analysis of a finished match (``result`` with ``seconds`` and ``made_at``), or None."""
+        with self.engine.connect() as db:
+            row = db.execute(select(AnalysisRow).where(AnalysisRow.match_id == match_id)).first()
+        if row is None:
+            return None
+        return {**row.result, "seconds": row.seconds, "made_at": row.made_at}
+
+    def save_analysis(self, match_id: int, level: str, worlds: int, result: dict[str, Any], seconds: float) -> None:
+        """Store the analysis of a finished match, replacing an earlier one."""
+        with self._write() as db:
+            db.execute(delete(AnalysisRow).where(AnalysisRow.match_id == match_id))
+            db.execute(insert(AnalysisRow).values(match_id=match_id, level=level, worlds=worlds, result=result,
+                                                  seconds=seconds, made_at=time.time()))
 
 
 def _summary(row: Any) -> dict[str, Any]:

@@ -1,5 +1,6 @@
 // The replay viewer: step through a finished match, every hand face up, deal by deal and move by move.
 
+import { accuracyTable, analysisFollower, decisionsByMove, MARKS, percent, verdictLine } from "./analysis.js";
 import { api } from "./api.js";
 import { cardFace, sortCards } from "./cards.js";
 import { h, mount } from "./dom.js";
@@ -25,6 +26,10 @@ export function showReplay(root, matchId, navigate) {
   let index = 0;
   let timer = null;
   let failed = false;
+  let byMove = new Map();
+  let markedFrames = [];
+  const autoAnalyse = new URLSearchParams(location.search).get("analyse") === "1";
+  const follower = analysisFollower(matchId, onAnalysis);
 
   const names = () => match.names.map((name, seat) => name || t("seat.bot", { n: seat + 1 }));
 
@@ -48,6 +53,68 @@ export function showReplay(root, matchId, navigate) {
     render();
   }
 
+  function onAnalysis(state) {
+    if (state.status === "done") {
+      byMove = decisionsByMove(state.analysis);
+      markedFrames = frames.map((f, i) => (f.moves.some((m) => byMove.get(m)?.verdict) ? i : -1)).filter((i) => i >= 0);
+    }
+    if (state.status === "none" && autoAnalyse && match) {
+      follower.start();
+      return;
+    }
+    const bar = document.getElementById("analysis-bar");
+    if (bar && (state.status === "queued" || state.status === "running")) fillAnalysisBar(bar);
+    else render();
+  }
+
+  function goMark(step) {
+    const next = step > 0 ? markedFrames.find((i) => i > index) : [...markedFrames].reverse().find((i) => i < index);
+    if (next !== undefined) go(next);
+  }
+
+  function showAccuracy() {
+    openDialog("accuracy", t("analysis.accuracyTitle"), accuracyTable(follower.state.analysis, names()));
+  }
+
+  function fillAnalysisBar(bar) {
+    const state = follower.state;
+    const parts = [];
+    if (state.status === "queued" || state.status === "running") {
+      const running = state.status === "running" && state.total > 0;
+      parts.push(h("span", { id: "analysis-progress", role: "status" },
+        running ? t("analysis.progress", { done: state.done, total: state.total })
+          : t("analysis.queued", { n: state.position || 0 }),
+        h("progress", { max: running ? state.total : null, value: running ? state.done : null,
+          "aria-label": t("analysis.button") })));
+    } else if (state.status === "done") {
+      const summary = state.analysis.summary.map((s) => `${names()[s.seat]} ${percent(s.accuracy)}`).join(" · ");
+      parts.push(h("button", { type: "button", class: "small", id: "accuracy-button", onclick: showAccuracy },
+        t("analysis.accuracy")),
+      h("span", { class: "accuracy-line", id: "accuracy-line" }, summary));
+      if (markedFrames.length) {
+        parts.push(h("span", { class: "mark-nav" },
+          h("button", { type: "button", class: "small", id: "mark-prev", onclick: () => goMark(-1),
+            "aria-keyshortcuts": "Shift+M" }, "‹ ", t("analysis.prevMark")),
+          h("button", { type: "button", class: "small", id: "mark-next", onclick: () => goMark(1),
+            "aria-keyshortcuts": "M" }, t("analysis.nextMark"), " ›")));
+      } else parts.push(h("span", { class: "muted" }, t("analysis.noMarks")));
+    } else if (state.status !== "loading") {
+      if (state.status === "failed" || state.status === "error") {
+        parts.push(h("span", { class: "analysis-error", role: "alert" },
+          state.status === "failed" ? t("analysis.failed", { message: state.message }) : state.message));
+      }
+      parts.push(h("button", { type: "button", class: "small", id: "analyse-button", onclick: () => follower.start() },
+        state.status === "none" ? t("analysis.button") : t("analysis.retry")));
+    }
+    mount(bar, parts);
+  }
+
+  function verdicts(frame) {
+    const lines = frame.moves.map((m) => byMove.get(m)).filter(Boolean)
+      .map((d) => verdictLine(d, names()[d.seat]));
+    return h("div", { class: "verdicts", id: "replay-verdicts", "aria-live": "polite" }, lines);
+  }
+
   function titleOf(frame, seat) {
     const previous = frame.results.filter((r) => r.deal < frame.deal).pop();
     if (!previous) return "";
@@ -61,6 +128,7 @@ export function showReplay(root, matchId, navigate) {
     const hand = sortCards(frame.hands[seat], frame.revolution);
     const out = frame.finished.indexOf(seat);
     const last = frame.lastActions[seat];
+    const judged = frame.mover === seat ? byMove.get(frame.moves[0]) : null;
     let lastText = "";
     if (out >= 0) lastText = t("seat.out", { place: placeText(out + 1) });
     else if (last === "pass") lastText = t("seat.pass");
@@ -82,7 +150,9 @@ export function showReplay(root, matchId, navigate) {
     h("div", { class: "seat-name" }, h("span", { class: "name" }, names()[seat])),
     h("div", { class: "seat-meta" }, title ? h("span", { class: "title-name" }, title) : null,
       h("span", { class: "points" }, t("seat.points", { n: frame.scores[seat] }))),
-    h("div", { class: `last-action${last === "pass" ? " is-pass" : ""}` }, lastText));
+    h("div", { class: `last-action${last === "pass" ? " is-pass" : ""}` }, lastText,
+      judged?.verdict ? h("span", { class: `mark ${judged.verdict}`, title: t(`analysis.${judged.verdict}`) },
+        ` ${MARKS[judged.verdict]}`) : null));
   }
 
   function caption(frame) {
@@ -141,6 +211,11 @@ export function showReplay(root, matchId, navigate) {
           h("select", { id: "replay-deal", onchange: (e) => go(frames.findIndex((f) => f.deal === Number(e.target.value))) },
             deals.map((d) => h("option", { value: d, selected: d === frame.deal }, t("game.deal", { n: d, of: null }))))),
         h("button", { type: "button", class: "small", id: "scores-button", onclick: showScores }, t("game.scores"))),
+      (() => {
+        const bar = h("div", { class: "analysis-bar", id: "analysis-bar" });
+        fillAnalysisBar(bar);
+        return bar;
+      })(),
       h("div", { class: "felt" }, panels,
         h("div", { class: "centre" },
           frame.revolution ? h("div", { class: "revolution-badge" }, t("game.revolution")) : null,
@@ -148,6 +223,7 @@ export function showReplay(root, matchId, navigate) {
           h("div", { class: "pile-owner" }, frame.owner !== null && frame.table.length ? names()[frame.owner] : ""))),
       h("div", { class: "replay-controls" },
         h("p", { class: "caption", id: "replay-caption", "aria-live": "polite" }, caption(frame)),
+        verdicts(frame),
         slider,
         h("div", { class: "controls" },
           h("button", { type: "button", id: "replay-first", onclick: () => go(0) }, "« ", t("replay.first")),
@@ -168,6 +244,7 @@ export function showReplay(root, matchId, navigate) {
     else if (e.key === "ArrowLeft") go(index - 1);
     else if (e.key === "Home") go(0);
     else if (e.key === "End") go(frames.length - 1);
+    else if (e.key === "m" || e.key === "M") goMark(e.shiftKey ? -1 : 1);
     else return;
     e.preventDefault();
   }
@@ -190,6 +267,7 @@ export function showReplay(root, matchId, navigate) {
       frames = [];
     }
     render();
+    if (frames.length) follower.load();
   }
 
   document.addEventListener("keydown", onKey);
@@ -199,6 +277,7 @@ export function showReplay(root, matchId, navigate) {
     render,
     destroy() {
       stop();
+      follower.stop();
       document.removeEventListener("keydown", onKey);
     },
   };

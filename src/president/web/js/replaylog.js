@@ -8,11 +8,12 @@
 
 import { cardId, RANKS } from "./cards.js";
 
-/** Parse a record: its headers, and its moves grouped by deal. */
+/** Parse a record: its headers, and its moves grouped by deal (each with `index`, its number in the record). */
 export function parseRecord(text) {
   const headers = {};
   const deals = [];
   let winners = null;
+  let count = 0;
   for (const raw of text.split("\n")) {
     const line = raw.trim();
     if (!line) continue;
@@ -35,7 +36,8 @@ export function parseRecord(text) {
     const move = line.match(/^(\d+)\s+(.+)$/);
     if (!move) continue;
     if (!deals.length) deals.push({ deal: 1, moves: [] });
-    deals[deals.length - 1].moves.push({ seat: Number(move[1]), move: move[2].trim() });
+    deals[deals.length - 1].moves.push({ seat: Number(move[1]), move: move[2].trim(), index: count });
+    count += 1;
   }
   return { headers, deals, winners, players: Number(headers.Players || 0) };
 }
@@ -91,7 +93,8 @@ export function lastPlayer(plays, players) {
 /**
  * Every step of a finished match, from its parsed record and its rules
  * ({players, jokers, pass_lockout, revolution, points}): a frame before the first play of each deal and one
- * after each play or pass. A frame holds the hands, the table, passes, the seats out, the scores and a caption.
+ * after each play or pass. A frame holds the hands, the table, passes, the seats out, the scores and a caption;
+ * `moves` lists the numbers in the record of the moves it shows (the gifts given back, or the play or pass).
  */
 export function buildFrames(record, rules) {
   const n = record.players;
@@ -136,7 +139,8 @@ export function buildFrames(record, rules) {
       exchange,
       ...extra,
     });
-    frames.push(snapshot({ mover: null, move: null, event: "deal", toAct: plays.length ? plays[0].seat : null }));
+    frames.push(snapshot({ mover: null, move: null, event: "deal", toAct: plays.length ? plays[0].seat : null,
+      moves: gives.map((g) => g.index) }));
     plays.forEach((entry, index) => {
       const { seat, move } = entry;
       const events = [];
@@ -178,7 +182,7 @@ export function buildFrames(record, rules) {
         events.push("trick_cleared");
       }
       const next = plays[index + 1];
-      frames.push(snapshot({ mover: seat, move, events, toAct: next ? next.seat : null }));
+      frames.push(snapshot({ mover: seat, move, events, toAct: next ? next.seat : null, moves: [entry.index] }));
     });
   }
   return frames;

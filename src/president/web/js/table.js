@@ -424,6 +424,8 @@ export function showTable(root, tableId, navigate) {
         onclick: () => { if (send({ type: "rematch" })) closeDialog(dialog); } }, t("end.rematch")) : null,
       info.match_id ? h("button", { type: "button", id: "replay-button",
         onclick: () => navigate({ replay: info.match_id }) }, t("end.replay")) : null,
+      info.match_id && !isOld() ? h("button", { type: "button", id: "analyse-end-button",
+        onclick: () => navigate({ replay: info.match_id, analyse: 1 }) }, t("end.analyse")) : null,
       h("button", { type: "button", id: "new-table-button", onclick: () => navigate({}) }, t("end.newTable")));
     dialog = openDialog("end", t("end.title"),
       h("div", {}, h("p", { class: "winner-line" }, winnerLine(v, names(), mine() ? st.seat : null)),
