@@ -20,6 +20,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from president.cards import parse_card
 from president.server import Hub, ServerConfig, create_app
+from president.server.guard import uvicorn_options
 
 CARD = re.compile(r"(?<![0-9A-Za-z])(?:(?:10|[2-9JQKA])[cdhs]|BJ|RJ)(?![0-9A-Za-z])")
 """A card in canonical text, standing alone (between quotes, spaces or the ends of a text)."""
@@ -129,7 +130,7 @@ class LiveServer:
         self.url = f"http://127.0.0.1:{self.port}"
         self.loop: asyncio.AbstractEventLoop | None = None
         self._server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
-                                                     lifespan="on", ws_max_size=config.max_frame_bytes))
+                                                     lifespan="on", **uvicorn_options(config)))
         self._thread = threading.Thread(target=asyncio.run, args=(self._serve(),), daemon=True)
 
     async def _serve(self) -> None:

@@ -47,10 +47,10 @@ def run(args: argparse.Namespace) -> int:
     print(f"President server at {url}  (database: {shown}; Ctrl+C stops it)", flush=True)
     if args.open:
         threading.Timer(1.0, webbrowser.open, (url,)).start()
-    uvicorn.run(
-        app, host=host, port=args.port, log_level=args.log_level, access_log=args.access_log,
-        ws_max_size=config.max_frame_bytes,
-    )
+    from ..server.guard import uvicorn_options
+
+    uvicorn.run(app, host=host, port=args.port, log_level=args.log_level, access_log=args.access_log,
+                **uvicorn_options(config))
     return 0
 
 

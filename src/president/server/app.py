@@ -70,12 +70,14 @@ class BodyLimit:
 
     The declared ``Content-Length`` is checked first; the bytes actually received are counted
     too, so a body sent in chunks (no length given) is refused as soon as it passes the limit,
-    without reading the rest.
+    without reading the rest. A body whose next piece takes more than ``seconds`` to come is
+    refused with 408 (the connection closes).
     """
 
-    def __init__(self, app: ASGIApp, limit: int = MAX_BODY_BYTES) -> None:
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY_BYTES, seconds: float = 10.0) -> None:
         self.app = app
         self.limit = limit
+        self.seconds = seconds
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Refuse with 413, or pass the request on with its body counted."""
@@ -88,13 +90,22 @@ class BodyLimit:
                 return
         received = 0
         overflow = False
+        slow = False
         started = False
+        complete = False
 
         async def counted_receive() -> Message:
-            nonlocal received, overflow
-            message = await receive()
+            nonlocal received, overflow, slow, complete
+            if complete:
+                return await receive()
+            try:
+                message = await asyncio.wait_for(receive(), self.seconds)
+            except TimeoutError:
+                slow = overflow = True
+                raise _BodyTooLarge from None
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
+                complete = not message.get("more_body", False)
                 if received > self.limit:
                     overflow = True
                     raise _BodyTooLarge
@@ -110,7 +121,11 @@ class BodyLimit:
 
         with contextlib.suppress(_BodyTooLarge):
             await self.app(scope, counted_receive, guarded_send)
-        if overflow and not started:
+        if slow and not started:
+            response = _error("too_slow", f"the request body did not come within {self.seconds:g} s", 408,
+                              {"connection": "close"})
+            await response(scope, receive, send)
+        elif overflow and not started:
             await self._refuse(scope, receive, send)
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -169,7 +184,7 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
                   redoc_url=None, openapi_url="/api/openapi.json")
     app.state.hub = hub
     app.state.config = config
-    app.add_middleware(BodyLimit)
+    app.add_middleware(BodyLimit, seconds=config.body_seconds)
 
     @app.exception_handler(ProtocolError)
     async def protocol_error(_request: Request, exc: ProtocolError) -> JSONResponse:

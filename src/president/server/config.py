@@ -60,6 +60,13 @@ class ServerConfig:
     """Open tables that tables created from one client address may count at once (``too_many_tables``)."""
     client_creations_per_minute: float = 10.0
     """Tables one client address may create per minute on average (bursts of ``client_tables``)."""
+    header_seconds: float = 10.0
+    """Seconds an HTTP connection has to send the headers of its next request (from the connection, then from
+    the end of each response) before it is closed."""
+    body_seconds: float = 10.0
+    """Seconds a request may wait for the next piece of its body before it is refused (408)."""
+    connections_per_address: int = 64
+    """Open HTTP connections one client address may hold; more are closed at once (WebSockets not counted)."""
     database_writers: int | None = None
     """Threads that write to the database (None: 1 for SQLite, which has one writer anyway, else 4)."""
     seed: int | None = None

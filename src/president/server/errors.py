@@ -5,6 +5,7 @@ from __future__ import annotations
 ERROR_CODES: dict[str, str] = {
     "bad_json": "The message is not a JSON object.",
     "too_large": "The message is larger than the server accepts.",
+    "too_slow": "The request body did not come in time.",
     "rate_limited": "Too many messages in a short time; the message was dropped.",
     "unknown_type": "The message type is not one the server knows.",
     "bad_message": "A field is missing, unknown or of the wrong kind.",

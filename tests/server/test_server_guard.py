@@ -1,0 +1,79 @@
+"""Guards below the application, on a real uvicorn: slow headers, slow bodies, connections per address."""
+
+from __future__ import annotations
+
+import json
+import socket
+import time
+from pathlib import Path
+
+import pytest
+
+from .support import LiveServer, make_config
+
+pytestmark = pytest.mark.timeout(60)
+
+
+def connect(server: LiveServer) -> socket.socket:
+    sock = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+    return sock
+
+
+def closed_within(sock: socket.socket, seconds: float) -> bytes | None:
+    """What the server sent before closing the connection, or None if it was still open after ``seconds``."""
+    sock.settimeout(seconds)
+    received = b""
+    try:
+        while True:
+            chunk = sock.recv(4096)
+            if not chunk:
+                return received
+            received += chunk
+    except TimeoutError:
+        return None
+
+
+def healthy(server: LiveServer) -> bool:
+    with server.http() as http:
+        return http.get("/api/health").status_code == 200
+
+
+def test_a_request_whose_headers_never_end_is_closed(tmp_path: Path) -> None:
+    with LiveServer(make_config(tmp_path, header_seconds=0.5)) as server:
+        idle = connect(server)  # says nothing at all
+        slow = connect(server)
+        slow.sendall(b"GET /api/health HTTP/1.1\r\nHost: x\r\n")  # and never the blank line
+        assert closed_within(idle, 5) == b"" and closed_within(slow, 5) == b""
+        # A keep-alive connection gets the same time again for its next request's headers.
+        kept = connect(server)
+        kept.sendall(b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n")
+        time.sleep(0.2)
+        assert kept.recv(4096).startswith(b"HTTP/1.1 200")
+        kept.sendall(b"GET /api/health HTTP/1.1\r\n")
+        assert closed_within(kept, 5) == b""
+        assert healthy(server)
+
+
+def test_a_body_that_stops_coming_is_refused_with_408(tmp_path: Path) -> None:
+    with LiveServer(make_config(tmp_path, body_seconds=0.5)) as server:
+        sock = connect(server)
+        sock.sendall(b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                     b"Content-Length: 40\r\n\r\n{\"rules\":")
+        answer = closed_within(sock, 5)
+        assert answer is not None and answer.startswith(b"HTTP/1.1 408")
+        body = json.loads(answer.split(b"\r\n\r\n", 1)[1])
+        assert body["error"]["code"] == "too_slow"
+        assert healthy(server)
+
+
+def test_an_address_may_hold_only_so_many_open_connections(tmp_path: Path) -> None:
+    with LiveServer(make_config(tmp_path, connections_per_address=5, header_seconds=30)) as server:
+        held = [connect(server) for _ in range(4)]
+        time.sleep(0.3)  # the four are open (the health check of the start-up has closed)
+        extra = [connect(server) for _ in range(3)]
+        outcomes = [closed_within(sock, 2) for sock in extra]
+        assert outcomes.count(b"") >= 2  # the fifth connection is allowed, the ones after it are closed at once
+        for sock in held + extra:
+            sock.close()
+        time.sleep(0.3)
+        assert healthy(server)
