@@ -206,3 +206,12 @@ def test_golden_transcript_of_one_seeded_game() -> None:
     if os.environ.get("UPDATE_GOLDEN"):
         GOLDEN.write_text(text)
     assert text == GOLDEN.read_text()
+
+
+def test_search_bots_give_back_cards_in_the_exchange_from_a_proper_view() -> None:
+    # All five seats in-process; game 2 has an exchange where the Daifugō and the Fugō choose their returns.
+    log = io.StringIO()
+    server = UecdaServer(["easy", "classic", "easy", "classic", "classic"], 3, seed=4, block=100, log=log)
+    result = server.run()
+    assert "failed to choose a gift" not in log.getvalue()
+    assert len(result.points) == 3 and all(sorted(game) == [1, 2, 3, 4, 5] for game in result.points)

@@ -40,12 +40,13 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from ..bots import Bot, make_bot
-from ..cards import DECK_MASKS, RANK_MASKS, highest_cards
+from ..cards import DECK_MASKS, RANK_MASKS, highest_cards, lowest_cards
 from ..engine import Match
 from ..errors import IllegalMove
 from ..moves import CARDS_MASK, GIVE_FLAG, PASS, move_str
 from ..plays import EIGHT_RANK, LONE_JOKER, SPADE_THREE, answer_problem, play_problem, shape_of
 from ..rules import Rules, get_rules
+from ..view import DealResult
 from .protocol import (
     ACCEPTED,
     GAME_GOES_ON,
@@ -445,11 +446,19 @@ class _Game:
         fake = [hand] + [sum(1 << c for c in others[i::PLAYERS - 1]) for i in range(PLAYERS - 1)]
         view = Match.from_hands(self.server.rules, fake, leader=0).seat_view(0)
         view.phase, view.give_count, view.to_act = "exchange", count, 0
+        # The last game's order as the search expects it in an exchange: this player (seat 0 here) at his class.
+        classes = self.server.classes
+        if classes is not None:
+            klass = classes[seat.player]
+            rest = iter(range(1, PLAYERS))
+            order = tuple(0 if place == klass else next(rest) for place in range(PLAYERS))
+            view.deal_number = 2
+            view.deal_results = [DealResult(1, order, tuple(POINTS[order.index(s)] for s in range(PLAYERS)))]
         try:
             move = seat.bot.choose(view, seat.rng)
         except Exception as exc:  # a bot's bug must not end the match
             self.server.say(f"bot {seat.name} failed to choose a gift: {exc!r}")
-            return highest_cards(hand, count)
+            return lowest_cards(hand, count)
         return move & CARDS_MASK
 
     # -------------------------------------------------- play
