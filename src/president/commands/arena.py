@@ -66,6 +66,27 @@ def _run_old(args: argparse.Namespace, bots: list[str]) -> int:
     return 0
 
 
+def _run_uecda(args: argparse.Namespace, bots: list[str]) -> int:
+    """A UECda match (the daifugo rules of the UECda server) with external programs among the seats."""
+    from ..uecda.programs import play_with_programs
+    from ..uecda.server import results_json
+
+    if len(bots) != 5:
+        print(f"president arena: a UECda match has 5 players, not {len(bots)}", file=sys.stderr)
+        return 2
+    if args.rules not in ("tavern-jack", "daifugo", "uecda"):
+        print("president arena: external UECda programs play the UECda rules (daifugo); leave --rules out",
+              file=sys.stderr)
+        return 2
+    try:
+        result = play_with_programs(bots, args.deals, seed=args.seed, log=sys.stderr)
+    except (RuntimeError, ValueError) as exc:
+        print(f"president arena: {exc}", file=sys.stderr)
+        return 2
+    print(results_json(result) if args.json else result.table())
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the arena and report."""
     from ..arena import run_arena
@@ -74,6 +95,8 @@ def run(args: argparse.Namespace) -> int:
     bots = [name.strip() for name in args.bots.split(",") if name.strip()]
     if args.rules == OLD_GAME:
         return _run_old(args, bots)
+    if any(name.startswith("uecda:") for name in bots):
+        return _run_uecda(args, bots)
     try:
         with _progress_bar(sys.stderr.isatty()) as progress:
             result = run_arena(args.rules, args.players, bots, deals=args.deals, seed=args.seed,
@@ -119,7 +142,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--players", type=int, default=None, help="number of players (default: one per bot)")
     p.add_argument("--bots", default=DEFAULT_BOTS,
                    help=f"comma-separated bot names, one per player (default: {DEFAULT_BOTS}; "
-                   f"from: {', '.join(bot_names())})")
+                   f"from: {', '.join(bot_names())}); 'uecda:COMMAND' seats an external UECda program in a "
+                   "five-player UECda match ({port} in COMMAND is the server's port, else -p PORT is added)")
     p.add_argument("--deals", type=int, default=2000,
                    help="deals to play in all, rounded up to whole matches x seatings (default: 2000)")
     p.add_argument("--seed", type=int, default=1, help="arena seed (default: 1)")
