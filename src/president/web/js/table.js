@@ -7,6 +7,7 @@ import { TableConnection } from "./connection.js";
 import { h, mount } from "./dom.js";
 import { eventLine, ruleLine, standsText } from "./events.js";
 import { HandView } from "./hand.js";
+import { DealLog, LogView } from "./log.js";
 import { placeText, t, titleName } from "./i18n.js";
 import { chipsTable, OLD_GAME, oldEventLines, oldScreen, showOldEnd } from "./old.js";
 import { leadPrompt, playButton, receivedCards, takenCards } from "./prompt.js";
@@ -20,12 +21,13 @@ export function showTable(root, tableId, navigate) {
   const st = {
     info: null, seat: null, seq: 0, view: null, deadline: null, status: "connecting",
     selected: [], reason: null, pending: false, mode: "loading", endShown: false, choosing: null,
-    oldLog: [], hint: null,
+    oldLog: [], hint: null, log: new DealLog(),
   };
   let conn = null;
   let dialog = null;
   let tick = null;
   const hand = new HandView(onCard);
+  const logView = new LogView(matchMedia("(min-width: 1000px)").matches);
   const meTop = h("div", { class: "me-top" });
   const meArea = h("div", { class: "me" }, meTop, hand.el,
     h("p", { class: "shortcuts muted small" }, t("game.shortcuts")));
@@ -88,6 +90,7 @@ export function showTable(root, tableId, navigate) {
       st.view = msg.view;
       st.pending = false;
       if (!before || !msg.view || before.phase === "over" || msg.view.phase !== "over") st.endShown = false;
+      if (!isOld()) st.log.sync(msg.view);
       keepSelection();
       render();
       maybeAutostart();
@@ -108,6 +111,7 @@ export function showTable(root, tableId, navigate) {
         if (gap) send({ type: "sync" });
         return;
       }
+      st.log.add(msg.events, msg.view?.deal_number ?? null);
       keepSelection();
       render();
       animate(msg, before);
@@ -319,6 +323,8 @@ export function showTable(root, tableId, navigate) {
     const felt = h("div", { class: `felt${n >= 6 ? " many" : ""}` }, panels,
       centre(v, v.table_owner === null ? "" : seatName(v.table_owner)));
     const bottom = mine() ? meArea : h("p", { class: "watching" }, t("game.watching"));
+    const log = logView.el;
+    logView.update(st.log, seatName);
     let screen = root.querySelector(":scope > section.game");
     if (!screen) {
       screen = h("section", {});
@@ -329,11 +335,11 @@ export function showTable(root, tableId, navigate) {
       "data-my-turn": String(isMyTurn(v)) };
     for (const [key, value] of Object.entries(attrs)) screen.setAttribute(key, String(value));
     const kept = screen.children;
-    if (kept.length === 3 && kept[2] === bottom) {
+    if (kept.length === 4 && kept[2] === log && kept[3] === bottom) {
       kept[0].replaceWith(bar);
       kept[1].replaceWith(felt);
     } else {
-      screen.replaceChildren(bar, felt, bottom);
+      screen.replaceChildren(bar, felt, log, bottom);
     }
   }
 
@@ -532,6 +538,7 @@ export function showTable(root, tableId, navigate) {
     if (st.mode !== "live" || !view() || document.querySelector("dialog[open]")) return;
     const target = e.target;
     if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement) return;
+    if (target instanceof Element && target.closest("#log-panel")) return;
     if (e.altKey || e.ctrlKey || e.metaKey) return;
     if (isOld()) {
       oldKey(e);

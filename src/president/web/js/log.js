@@ -1,0 +1,121 @@
+// The log of the deal at the table: who played what and who passed, in order, and the trick just cleared (kept
+// until the next lead). Kept from the events of each update; after a reload, rebuilt from the view's history.
+
+import { h } from "./dom.js";
+import { eventLine } from "./events.js";
+import { t } from "./i18n.js";
+
+const LOGGED = new Set(["play", "pass", "trick_cleared", "out", "revolution", "lock", "eleven_back", "skip", "fall",
+  "gift", "return", "deal_over"]);
+
+export class DealLog {
+  constructor() {
+    this.reset(null);
+  }
+
+  reset(deal) {
+    this.deal = deal;
+    this.events = [];
+    this.trick = [];
+    this.lastTrick = null;
+  }
+
+  /** Take in the events of one update. */
+  add(events, dealNumber) {
+    if (this.deal === null) this.deal = dealNumber;
+    for (const event of events) {
+      if (event.type === "deal") {
+        this.reset(event.deal);
+        continue;
+      }
+      if (!LOGGED.has(event.type)) continue;
+      if (event.type === "play" && !this.trick.some((e) => e.type === "play")) this.lastTrick = null;
+      this.events.push(event);
+      this.trick.push(event);
+      if (event.type === "trick_cleared") {
+        this.lastTrick = this.trick;
+        this.trick = [];
+      }
+    }
+  }
+
+  /** Plays and passes of the deal, as the history of a view lists them ("pass", "7c 7h", "5h RJ=5c"). */
+  moves() {
+    return this.events.filter((e) => e.type === "play" || e.type === "pass")
+      .map((e) => ({ seat: e.seat, move: moveText(e) }));
+  }
+
+  /** Start again from a snapshot's view, unless the log already holds its deal's history. */
+  sync(view) {
+    const history = view?.history || [];
+    const mine = this.moves();
+    const same = this.deal === view?.deal_number && mine.length === history.length
+      && mine.every((m, i) => m.seat === history[i].seat && sameMove(m.move, history[i].move));
+    if (same) return;
+    this.reset(view?.deal_number ?? null);
+    for (const { seat, move } of history) this.events.push(historyEvent(seat, move));
+  }
+}
+
+function moveText(event) {
+  if (event.type === "pass") return "pass";
+  return (event.cards || []).map((c) => (event.stands?.[c] ? `${c}=${event.stands[c]}` : c)).join(" ");
+}
+
+const sameMove = (a, b) => a.split(" ").map((c) => c.split("=")[0]).join(" ") === b.split(" ").map((c) => c.split("=")[0]).join(" ");
+
+function historyEvent(seat, move) {
+  if (move === "pass") return { type: "pass", seat };
+  const tokens = move.split(" ");
+  const stands = Object.fromEntries(tokens.filter((c) => c.includes("=")).map((c) => c.split("=")));
+  return { type: "play", seat, cards: tokens.map((c) => c.split("=")[0]), stands };
+}
+
+function entryText(event, seatName) {
+  if (event.type === "gift" || event.type === "return") {
+    const what = event.cards ? t("log.cards", { cards: event.cards }) : t("log.count", { n: event.count });
+    return t("log.gives", { from: seatName(event.seat), to: seatName(event.to), what });
+  }
+  return eventLine(event, seatName);
+}
+
+function entry(event, seatName) {
+  const text = entryText(event, seatName);
+  if (!text) return null;
+  const move = event.type === "play" || event.type === "pass" ? moveText(event) : null;
+  return h("li", { class: `log-${event.type}`, "data-type": event.type, "data-seat": event.seat ?? null,
+    "data-move": move }, text);
+}
+
+/** The short line of the trick just cleared: "Ann 7♥ · Bo pass · Cy 9♥". */
+function trickLine(events, seatName) {
+  return events.filter((e) => e.type === "play" || e.type === "pass")
+    .map((e) => (e.type === "pass" ? t("game.passed", { name: seatName(e.seat) })
+      : t("game.played", { name: seatName(e.seat), cards: e.cards })))
+    .join(" · ");
+}
+
+/** The panel: a <details> whose summary always shows the trick just cleared, and whose body lists the deal.
+ *  Its elements are kept from one update to the next (open or not, scrolled, focused). */
+export class LogView {
+  constructor(open) {
+    this.title = h("span", { class: "log-title" });
+    this.last = h("span", { class: "last-trick", id: "last-trick" });
+    this.list = h("ol", { class: "log-list", tabindex: "0" });
+    this.el = h("details", { class: "log-panel", id: "log-panel", open: open || undefined },
+      h("summary", {}, this.title, this.last), this.list);
+  }
+
+  update(log, seatName) {
+    const list = this.list;
+    const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
+    this.title.textContent = t("log.title");
+    list.setAttribute("aria-label", t("log.title"));
+    const last = log.lastTrick ? trickLine(log.lastTrick, seatName) : "";
+    this.last.textContent = last ? `${t("log.lastTrick")}: ${last}` : "";
+    this.last.hidden = !last;
+    const items = log.events.map((e) => entry(e, seatName)).filter(Boolean);
+    list.replaceChildren(...(items.length ? items : [h("li", { class: "muted" }, t("log.empty"))]));
+    if (atEnd) list.scrollTop = list.scrollHeight;
+  }
+}
