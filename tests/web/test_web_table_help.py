@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import httpx
 from playwright.sync_api import BrowserContext, expect
 
 from .live import LiveServer
@@ -46,3 +47,47 @@ def test_the_log_lists_the_deal_and_keeps_the_cleared_trick_until_the_next_lead_
     history = live_server.match(table).view(seat)["history"]
     logged = page.eval_on_selector_all(".log-list li[data-move]", LOGGED_MOVES)
     assert logged == [{"seat": h["seat"], "move": h["move"]} for h in history]
+
+
+def test_the_rules_page_and_the_table_rules_say_every_setting_with_its_source_in_portuguese(
+        new_context: Callable[..., BrowserContext], live_server: LiveServer) -> None:
+    page = new_context(locale="pt-BR").new_page()
+    presets = {p["name"]: p for p in httpx.get(f"{live_server.url}api/presets").json()}
+    specs = httpx.get(f"{live_server.url}api/options").json()
+    daifugo = presets["daifugo"]
+    assert daifugo["sources"]
+    page.goto(live_server.url)
+    page.check("#preset-daifugo")
+    page.click("#rules-link")
+    expect(page.locator("#rules-heading")).to_contain_text("Regras")
+    assert "rules=daifugo" in page.url
+    rows = page.locator(".rules-view .rule")
+    assert rows.count() == len(specs) + 3
+    for spec in specs:
+        row = page.locator(f'.rule[data-rule="{spec["name"]}"]')
+        if spec["kind"] == "flag":
+            expect(row.locator(".rule-value")).to_have_text("sim" if daifugo["options"][spec["name"]] else "não")
+        source = daifugo["sources"].get(spec["name"])
+        if source:
+            expect(row.locator(".rule-source q")).to_have_text(source)
+        else:
+            expect(row.locator(".rule-source")).to_have_count(0)
+    page.select_option("#rules-preset", "race-to-11")
+    expect(page.locator('.rule[data-rule="length"] .rule-value')).to_have_text("até alguém ter 11 pontos")
+
+    page.click("#rules-back")
+    page.check("#preset-three-of-clubs")
+    assert presets["three-of-clubs"]["options"]["revolution"] is False
+    page.check('[data-option="revolution"] input')
+    page.fill("#player-name", "Ana")
+    page.click("#play-bots")
+    page.wait_for_selector(".game")
+    page.keyboard.press("r")
+    dialog = page.locator("dialog.rules[open]")
+    expect(dialog).to_contain_text("Regras")
+    changed = dialog.locator(".rule.changed")
+    expect(changed).to_have_count(1)
+    expect(changed).to_have_attribute("data-rule", "revolution")
+    expect(changed.locator(".rule-value")).to_have_text("sim")
+    page.keyboard.press("Escape")
+    expect(dialog).to_have_count(0)

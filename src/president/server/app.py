@@ -146,6 +146,7 @@ def _preset_info() -> list[dict[str, Any]]:
             "name": rules.name, "description": rules.description, "min_players": rules.min_players,
             "max_players": rules.max_players, "deals": rules.deals, "target_score": rules.target_score,
             "options": {name: getattr(rules, name) for name in RULE_OPTIONS},
+            "sources": dict(rules.sources),
         })
     return out
 
@@ -214,7 +215,7 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
 
     @app.get("/api/presets")
     async def presets() -> list[dict[str, Any]]:
-        """The rule presets with their options (the house rules a table may change)."""
+        """The rule presets with their options (the house rules a table may change) and their sources."""
         return _preset_info()
 
     @app.get("/api/bots")

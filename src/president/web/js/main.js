@@ -3,10 +3,12 @@
 //   /                 the start screen (choose a rule set, create a table)
 //   /?table=ID        a table: join it, wait for players, play (the invite link)
 //   /?replay=ID       the replay viewer of a finished match
+//   /?rules=NAME      the rules of a rule set
 
 import { h } from "./dom.js";
 import { currentLang, LANGS, onLangChange, setLang, translatePage } from "./i18n.js";
 import { showReplay } from "./replay.js";
+import { showRules } from "./rules.js";
 import { showStart } from "./start.js";
 import { showTable } from "./table.js";
 
@@ -28,6 +30,7 @@ function route() {
   const params = new URLSearchParams(location.search);
   if (params.get("table")) screen = showTable(root, params.get("table"), navigate);
   else if (params.get("replay")) screen = showReplay(root, params.get("replay"), navigate);
+  else if (params.get("rules")) screen = showRules(root, params.get("rules"), navigate);
   else screen = showStart(root, navigate);
 }
 

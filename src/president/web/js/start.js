@@ -78,11 +78,11 @@ export function effectiveOptions(specs, presetOptions, overrides) {
 }
 
 /** The short label of an option in the current language, else the server's description. */
-function optionLabel(spec) {
+export function optionLabel(spec) {
   return hasText(`opt.${spec.name}`) ? t(`opt.${spec.name}`) : spec.description;
 }
 
-function valueLabel(spec, value) {
+export function valueLabel(spec, value) {
   if (value === null) return t("optv.none");
   const key = spec.name === "tie_break" ? `tie.${value}` : `optv.${spec.name}.${value}`;
   return hasText(key) ? t(key) : String(value);
@@ -188,7 +188,10 @@ export function showStart(root, navigate) {
           }) }),
         h("span", { class: "preset-name" }, t("preset.old-president")),
         h("span", { class: "preset-players" }, t("start.playerRange", { range: "3–10", n: 10 })),
-        h("span", { class: "preset-desc" }, t("desc.old-president"))));
+        h("span", { class: "preset-desc" }, t("desc.old-president"))),
+      isOld() ? null : h("a", { class: "rules-link", id: "rules-link", href: `?rules=${encodeURIComponent(setup.preset)}`,
+        onclick: (e) => { e.preventDefault(); navigate({ rules: setup.preset }); } },
+      t("rules.of", { name: t(`preset.${setup.preset}`) })));
   }
 
   /** The old game's options: chips at the start, the staking method and stake, the President turn-up rule. */

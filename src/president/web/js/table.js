@@ -11,6 +11,7 @@ import { DealLog, LogView } from "./log.js";
 import { placeText, t, titleName } from "./i18n.js";
 import { chipsTable, OLD_GAME, oldEventLines, oldScreen, showOldEnd } from "./old.js";
 import { leadPrompt, playButton, receivedCards, takenCards } from "./prompt.js";
+import { rulesView } from "./rules.js";
 import { scoreTable, winnerLine } from "./scores.js";
 import { centre, lastActionText, placeOf, seatPanel } from "./seats.js";
 import { assess, brightCards, canPass, clickCard, isMyTurn, standsOf } from "./selection.js";
@@ -38,7 +39,11 @@ export function showTable(root, tableId, navigate) {
   const view = () => st.view;
   const players = () => st.info?.players || st.view?.players || 0;
   let presetOptions = {};
+  let presetList = [];
+  let optionSpecs = [];
+  api("/api/options").then((specs) => { optionSpecs = specs; }).catch(() => {});
   api("/api/presets").then((list) => {
+    presetList = list;
     presetOptions = Object.fromEntries(list.map((p) => [p.name, p.options]));
     renderHandArea();
   }).catch(() => {});
@@ -318,6 +323,8 @@ export function showTable(root, tableId, navigate) {
       h("span", { class: "deal-no" }, dealText(v)),
       v.phase === "exchange" ? h("span", { class: "phase-badge" }, t("game.exchange")) : null,
       pill,
+      h("button", { type: "button", class: "small", id: "rules-button", "aria-keyshortcuts": "R",
+        onclick: showRulesDialog }, t("rules.title")),
       h("button", { type: "button", class: "small", id: "scores-button", "aria-keyshortcuts": "S",
         onclick: showScores }, t("game.scores")));
     const felt = h("div", { class: `felt${n >= 6 ? " many" : ""}` }, panels,
@@ -419,6 +426,15 @@ export function showTable(root, tableId, navigate) {
     if (!v) return;
     closeDialog(dialog);
     dialog = openDialog("scores", t("scores.title"), scoreTable(v, names(), mine() ? st.seat : null), forget);
+  }
+
+  function showRulesDialog() {
+    const v = view();
+    const preset = presetList.find((p) => p.name === v?.rules);
+    if (!preset) return;
+    closeDialog(dialog);
+    dialog = openDialog("rules", `${t("rules.title")}: ${t(`preset.${preset.name}`)}`,
+      rulesView(preset, optionSpecs, st.info.options || {}), forget);
   }
 
   function showEnd() {
@@ -556,6 +572,9 @@ export function showTable(root, tableId, navigate) {
     } else if (e.code === "KeyS") {
       e.preventDefault();
       showScores();
+    } else if (e.code === "KeyR") {
+      e.preventDefault();
+      showRulesDialog();
     } else if (e.key === "Escape") {
       st.selected = [];
       st.reason = null;
@@ -700,6 +719,7 @@ export function showTable(root, tableId, navigate) {
       render();
       if (isOld()) return;
       if (dialog?.classList.contains("scores")) showScores();
+      else if (dialog?.classList.contains("rules")) showRulesDialog();
       else if (dialog?.classList.contains("end")) showEnd();
     },
     destroy() {

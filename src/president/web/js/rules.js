@@ -1,0 +1,93 @@
+// The rules of a rule set in plain words, built from the rules' declaration (GET /api/options) and the preset's
+// values and sources (GET /api/presets): a page of its own (/?rules=NAME) and a dialog at the table.
+
+import { api } from "./api.js";
+import { RANKS, SUITS } from "./cards.js";
+import { cardText, hasText, t, titleName, titlesByPlace } from "./i18n.js";
+import { h, mount } from "./dom.js";
+import { optionLabel, valueLabel } from "./start.js";
+
+const GROUPS = ["table", "trick", "special", "deal"];
+
+function plainValue(spec, value) {
+  if (spec.name === "points" && value === null) return t("rules.pointsByPlace");
+  if (value === null || value === undefined) return t("optv.none");
+  if (spec.kind === "flag") return value ? t("rules.yes") : t("rules.no");
+  if (spec.kind === "choices") return value.length ? value.map((v) => valueLabel(spec, v)).join(", ") : t("optv.none");
+  if (spec.kind === "ints") return value.length ? value.join(", ") : t("optv.none");
+  if (spec.kind === "card") return cardText(value >= 52 ? ["BJ", "RJ"][value - 52] : RANKS[value >> 2] + SUITS[value % 4]);
+  return valueLabel(spec, value);
+}
+
+function row(name, label, value, source, changed, help) {
+  return h("div", { class: `rule${changed ? " changed" : ""}`, "data-rule": name },
+    h("dt", {}, label),
+    h("dd", {}, h("strong", { class: "rule-value" }, value), changed ? ` (${t("rules.changed")})` : null,
+      help ? h("span", { class: "rule-help", lang: "en" }, help) : null,
+      source ? h("span", { class: "rule-source" }, `${t("rules.source")}: `, h("q", { lang: "en" }, source)) : null));
+}
+
+/** Every setting of `preset` (its options, or a table's own `options`) in plain words, each with its source. */
+export function rulesView(preset, specs, options = null) {
+  const sources = preset.sources || {};
+  const values = { ...preset.options, ...options };
+  const players = preset.min_players === preset.max_players ? String(preset.min_players)
+    : `${preset.min_players}–${preset.max_players}`;
+  const length = preset.target_score ? t("rules.target", { n: preset.target_score }) : t("rules.deals", { n: preset.deals });
+  const titles = titlesByPlace(preset.name, preset.max_players).map((key) => titleName(preset.name, key)).join(", ");
+  const titleSource = ["titles_top", "title_middle", "titles_bottom"].map((k) => sources[k]).filter(Boolean).join("; ");
+  const general = h("dl", { class: "rules-list" },
+    row("players", t("rules.players"), players, sources.min_players),
+    row("length", t("rules.length"), length, sources.target_score || sources.deals),
+    row("titles", t("rules.titles"), titles, titleSource));
+  return h("div", { class: "rules-view", "data-preset": preset.name },
+    h("p", { class: "rules-desc" }, hasText(`desc.${preset.name}`) ? t(`desc.${preset.name}`) : preset.description),
+    general,
+    GROUPS.map((group) => {
+      const inGroup = specs.filter((spec) => spec.group === group);
+      if (!inGroup.length) return null;
+      return h("section", { class: "rules-group", "data-group": group }, h("h3", {}, t(`group.${group}`)),
+        h("dl", { class: "rules-list" }, inGroup.map((spec) => {
+          const value = values[spec.name];
+          const changed = options && spec.name in options
+            && JSON.stringify(options[spec.name]) !== JSON.stringify(preset.options[spec.name]);
+          return row(spec.name, optionLabel(spec), plainValue(spec, value), sources[spec.name], changed,
+            hasText(`opt.${spec.name}`) ? spec.description : null);
+        })));
+    }),
+    h("p", { class: "muted small" }, t("rules.sourceNote")));
+}
+
+/** The page /?rules=NAME: a rule set chosen from a list, and its rules. */
+export function showRules(root, name, navigate) {
+  let presets = [];
+  let specs = [];
+  let failed = false;
+
+  function render() {
+    if (failed) {
+      mount(root, h("section", { class: "panel" }, h("p", {}, t("error.generic"))));
+      return;
+    }
+    if (!presets.length) {
+      mount(root, h("p", { class: "muted loading" }, t("game.connecting")));
+      return;
+    }
+    const preset = presets.find((p) => p.name === name) || presets[0];
+    mount(root, h("section", { class: "panel rules-page" },
+      h("h1", { id: "rules-heading" }, `${t("rules.title")}: ${t(`preset.${preset.name}`)}`),
+      h("label", { class: "field", for: "rules-preset" }, h("span", {}, t("start.rules")),
+        h("select", { id: "rules-preset", onchange: (e) => navigate({ rules: e.target.value }, true) },
+          presets.map((p) => h("option", { value: p.name, selected: p === preset }, t(`preset.${p.name}`))))),
+      rulesView(preset, specs),
+      h("button", { type: "button", id: "rules-back", onclick: () => navigate({}) }, t("join.back"))));
+  }
+
+  Promise.all([api("/api/presets"), api("/api/options")]).then(([list, options]) => {
+    presets = list;
+    specs = options;
+    render();
+  }).catch(() => { failed = true; render(); });
+  render();
+  return { render, destroy() {} };
+}
