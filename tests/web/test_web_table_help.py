@@ -91,3 +91,37 @@ def test_the_rules_page_and_the_table_rules_say_every_setting_with_its_source_in
     expect(changed.locator(".rule-value")).to_have_text("sim")
     page.keyboard.press("Escape")
     expect(dialog).to_have_count(0)
+
+
+FAKE_AUDIO = """() => {
+  window.notes = 0;
+  const param = { value: 0, setValueAtTime() {}, exponentialRampToValueAtTime() {} };
+  const node = () => ({ connect: (to) => to, type: "", frequency: param, gain: param,
+    start: () => { window.notes += 1; }, stop() {} });
+  window.AudioContext = class { constructor() { this.currentTime = 0; this.state = "running"; this.destination = {}; }
+    createOscillator() { return node(); } createGain() { return node(); } resume() {} };
+}"""
+
+
+def test_a_soft_sound_when_the_turn_comes_until_muted_and_the_mute_is_remembered(
+        new_context: Callable[..., BrowserContext], live_server: LiveServer) -> None:
+    page = new_context(locale="ru-RU").new_page()
+    page.add_init_script(f"({FAKE_AUDIO})()")
+    table = start_table(page, live_server)
+    wait_for_decision(page)
+    page.evaluate("window.notes = 0")
+    play_classic_turn(page, live_server, table)
+    state = wait_for_decision(page)
+    assert state["phase"] == "over" or page.evaluate("window.notes") > 0
+    button = page.locator("#sound-button")
+    expect(button).to_have_attribute("aria-label", "Выключить звук своего хода")
+    button.focus()
+    page.keyboard.press("Enter")
+    expect(button).to_have_attribute("aria-pressed", "true")
+    page.reload()
+    wait_for_decision(page)
+    expect(page.locator("#sound-button")).to_have_attribute("aria-pressed", "true")
+    assert page.evaluate("localStorage.getItem('president.sound')") == "off"
+    play_classic_turn(page, live_server, table)
+    wait_for_decision(page)
+    assert page.evaluate("window.notes") == 0

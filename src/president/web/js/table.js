@@ -13,6 +13,7 @@ import { chipsTable, OLD_GAME, oldEventLines, oldScreen, showOldEnd } from "./ol
 import { leadPrompt, playButton, receivedCards, takenCards } from "./prompt.js";
 import { rulesView } from "./rules.js";
 import { scoreTable, winnerLine } from "./scores.js";
+import { setSound, soundOn, turnChime, unlockSound } from "./sound.js";
 import { centre, lastActionText, placeOf, seatPanel } from "./seats.js";
 import { assess, brightCards, canPass, clickCard, isMyTurn, standsOf } from "./selection.js";
 import { announce, closeDialog, openDialog, toast } from "./ui.js";
@@ -119,6 +120,7 @@ export function showTable(root, tableId, navigate) {
       st.log.add(msg.events, msg.view?.deal_number ?? null);
       keepSelection();
       render();
+      if (before && !isMyTurn(before) && msg.view && isMyTurn(msg.view)) turnChime();
       animate(msg, before);
       if (msg.by === "stand-in" && msg.seat === st.seat && mine()) standInNotice(msg);
       if (gap) send({ type: "sync" });
@@ -323,6 +325,10 @@ export function showTable(root, tableId, navigate) {
       h("span", { class: "deal-no" }, dealText(v)),
       v.phase === "exchange" ? h("span", { class: "phase-badge" }, t("game.exchange")) : null,
       pill,
+      h("button", { type: "button", class: "small icon-toggle", id: "sound-button", "aria-pressed": String(!soundOn()),
+        "aria-label": t("sound.mute"), title: t("sound.mute"),
+        onclick: () => { setSound(!soundOn()); unlockSound(); gameScreen(); root.querySelector("#sound-button")?.focus(); } },
+      soundOn() ? "🔔" : "🔕"),
       h("button", { type: "button", class: "small", id: "rules-button", "aria-keyshortcuts": "R",
         onclick: showRulesDialog }, t("rules.title")),
       h("button", { type: "button", class: "small", id: "scores-button", "aria-keyshortcuts": "S",
@@ -708,6 +714,8 @@ export function showTable(root, tableId, navigate) {
   // ------------------------------------------------------------------ start
 
   document.addEventListener("keydown", onKey);
+  document.addEventListener("pointerdown", unlockSound);
+  document.addEventListener("keydown", unlockSound);
   tick = setInterval(updateTimers, 250);
   const saved = seats.get(tableId);
   if (saved?.token) connect(saved.token);
@@ -724,6 +732,8 @@ export function showTable(root, tableId, navigate) {
     },
     destroy() {
       document.removeEventListener("keydown", onKey);
+      document.removeEventListener("pointerdown", unlockSound);
+      document.removeEventListener("keydown", unlockSound);
       clearInterval(tick);
       hand.destroy();
       closeDialog(dialog);
