@@ -5,29 +5,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-
-@contextmanager
-def _progress_bar(show: bool) -> Iterator[Callable[[int, int], None] | None]:
-    """A rich progress bar on standard error when it is a terminal, else nothing."""
-    if not show:
-        yield None
-        return
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-    columns = (TextColumn("decisions"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task("decisions", total=None)
-
-        def update(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
-
-        yield update
+from ._progress import progress_bar
 
 
 def run(args: argparse.Namespace) -> int:
@@ -41,7 +22,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     seats = None if args.seat is None else [args.seat]
     try:
-        with _progress_bar(sys.stderr.isatty() and not args.json) as progress:
+        with progress_bar(sys.stderr.isatty() and not args.json, "decisions") as progress:
             result = analyse(text, seats=seats, level=args.level, worlds=args.worlds, seed=args.seed,
                              workers=args.workers, progress=progress)
     except ValueError as exc:

@@ -4,35 +4,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from typing import Any
 
 from ..bots import bot_names
+from ._progress import progress_bar
 
 DEFAULT_BOTS = "classic,random,random,random"
 
 
-@contextmanager
-def _progress_bar(show: bool) -> Iterator[Callable[[int, int], None] | None]:
-    """A rich progress bar on standard error when it is a terminal, else nothing."""
-    if not show:
-        yield None
-        return
-    try:
-        from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-    except ImportError:
-        yield None
-        return
-    columns = (TextColumn("deals"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task("deals", total=None)
-
-        def update(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
-
-        yield update
 
 
 OLD_GAME = "old-president"
@@ -98,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
     if any(name.startswith("uecda:") for name in bots):
         return _run_uecda(args, bots)
     try:
-        with _progress_bar(sys.stderr.isatty()) as progress:
+        with progress_bar(sys.stderr.isatty(), "deals") as progress:
             result = run_arena(args.rules, args.players, bots, deals=args.deals, seed=args.seed,
                                workers=args.workers, progress=progress, ratings=not args.no_ratings,
                                timing=args.timing)
