@@ -33,8 +33,10 @@ class LiveServer:
     """The real application served by uvicorn on a free port, with bots that move at once unless told."""
 
     def __init__(self, database: Path, seed: int | None = None, bot_delay: float = 0.0) -> None:
+        # Every browser test creates its tables from 127.0.0.1: the per-address quotas are the server tests' to
+        # check, not a limit on how many tests share one server.
         self.config = ServerConfig(database_url=f"sqlite:///{database}", bot_delay=bot_delay, seed=seed,
-                                   analysis_worlds=2)
+                                   analysis_worlds=2, client_tables=1000, client_creations_per_minute=1000.0)
         self.app = create_app(self.config)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
