@@ -4,16 +4,20 @@ from __future__ import annotations
 
 import io
 import os
+import random
 import socket
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from president import Match
 from president.bots import make_bot
-from president.uecda.client import ClientError, ClientResult, connect, play_match
+from president.cards import parse_cards
+from president.moves import GIVE_FLAG
+from president.uecda.client import ClientError, ClientResult, _Game, _gift, connect, play_match
 from president.uecda.protocol import TABLE_BYTES, State, empty_table, handshake_table, pack_table, unpack_table
 from president.uecda.server import MatchResult, UecdaServer, serve
 
@@ -215,3 +219,21 @@ def test_search_bots_give_back_cards_in_the_exchange_from_a_proper_view() -> Non
     result = server.run()
     assert "failed to choose a gift" not in log.getvalue()
     assert len(result.points) == 3 and all(sorted(game) == [1, 2, 3, 4, 5] for game in result.points)
+
+
+def test_a_client_bot_chooses_its_return_from_a_view_with_the_last_games_order() -> None:
+    seen: list[Any] = []
+
+    class Giver:
+        name = "giver"
+
+        def choose(self, view: Any, rng: Any) -> int:
+            seen.append(view)
+            return (view.hand & -view.hand) | GIVE_FLAG
+
+    hand = parse_cards("3c Kd 2s")
+    game = _Game(0, State(), hand)
+    cards = _gift(Giver(), game, 1, 1, random.Random(1))  # the Fugō (class 1) gives one card back
+    (view,) = seen
+    assert cards == parse_cards("3c") and view.give_count == 1 and view.phase == "exchange"
+    assert view.deal_results[-1].order[1] == view.seat == 0

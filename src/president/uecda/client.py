@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 
 from ..bots import Bot
 from ..cards import JOKERS
-from ..engine import Match
 from ..moves import CARDS_MASK, GIVE_FLAG, PASS
 from ..plays import shape_of
 from ..view import SeatView
@@ -40,7 +39,7 @@ from .protocol import (
     unpack_int,
     unpack_table,
 )
-from .server import POINTS, uecda_rules
+from .server import POINTS, gift_view, uecda_rules
 
 PLAYERS = 5
 
@@ -170,11 +169,9 @@ def _choose(bot: Bot, view: SeatView, rng: random.Random) -> int:
     return PASS
 
 
-def _gift(bot: Bot, game: _Game, count: int, rng: random.Random) -> int:
-    others = [c for c in range(54) if c != 52 and not game.hand >> c & 1]
-    fake = [game.hand] + [sum(1 << c for c in others[i::PLAYERS - 1]) for i in range(PLAYERS - 1)]
-    view = Match.from_hands(uecda_rules(), fake, leader=0).seat_view(0)
-    view.phase, view.give_count, view.to_act = "exchange", count, 0
+def _gift(bot: Bot, game: _Game, count: int, klass: int | None, rng: random.Random) -> int:
+    """The cards the bot gives back (from a view with the last game's order), else its weakest cards."""
+    view = gift_view(game.hand, count, klass)
     try:
         move = bot.choose(view, rng)
     except Exception:
@@ -216,7 +213,7 @@ def play_match(
                 result.points[-1] = POINTS[state.classes[me]]
             game = _Game(me, state, table_hand(deal))
             if state.give_count > 0:
-                conn.send(hand_table(_gift(bot, game, state.give_count, rng)))
+                conn.send(hand_table(_gift(bot, game, state.give_count, state.classes[me], rng)))
             while True:
                 turn = conn.table()
                 state = State.read(turn)

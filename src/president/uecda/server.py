@@ -46,7 +46,7 @@ from ..errors import IllegalMove
 from ..moves import CARDS_MASK, GIVE_FLAG, PASS, move_str
 from ..plays import EIGHT_RANK, LONE_JOKER, SPADE_THREE, answer_problem, play_problem, shape_of
 from ..rules import Rules, get_rules
-from ..view import DealResult
+from ..view import DealResult, SeatView
 from .protocol import (
     ACCEPTED,
     GAME_GOES_ON,
@@ -442,18 +442,8 @@ class _Game:
 
     def bot_gift(self, seat: Seat, hand: int, count: int) -> int:
         assert seat.bot is not None
-        others = [c for c in range(54) if DECK_MASKS[1] >> c & 1 and not hand >> c & 1]
-        fake = [hand] + [sum(1 << c for c in others[i::PLAYERS - 1]) for i in range(PLAYERS - 1)]
-        view = Match.from_hands(self.server.rules, fake, leader=0).seat_view(0)
-        view.phase, view.give_count, view.to_act = "exchange", count, 0
-        # The last game's order as the search expects it in an exchange: this player (seat 0 here) at his class.
         classes = self.server.classes
-        if classes is not None:
-            klass = classes[seat.player]
-            rest = iter(range(1, PLAYERS))
-            order = tuple(0 if place == klass else next(rest) for place in range(PLAYERS))
-            view.deal_number = 2
-            view.deal_results = [DealResult(1, order, tuple(POINTS[order.index(s)] for s in range(PLAYERS)))]
+        view = gift_view(hand, count, None if classes is None else classes[seat.player])
         try:
             move = seat.bot.choose(view, seat.rng)
         except Exception as exc:  # a bot's bug must not end the match
@@ -678,9 +668,27 @@ def serve(
     return server.run()
 
 
+def gift_view(hand: int, count: int, klass: int | None) -> SeatView:
+    """The view a bot chooses its exchange return from: its ``hand``, the other cards dealt round the others, and
+    the last game's order with this player (seat 0 of the view) at its class (0 Daifugō … 4 Daihinmin).
+
+    The search bots weigh a return by what the coming game is worth to each place, so they need that order.
+    """
+    others = [c for c in range(54) if DECK_MASKS[1] >> c & 1 and not hand >> c & 1]
+    fake = [hand] + [sum(1 << c for c in others[i::PLAYERS - 1]) for i in range(PLAYERS - 1)]
+    view = Match.from_hands(uecda_rules(), fake, leader=0).seat_view(0)
+    view.phase, view.give_count, view.to_act = "exchange", count, 0
+    if klass is not None:
+        rest = iter(range(1, PLAYERS))
+        order = tuple(0 if place == klass else next(rest) for place in range(PLAYERS))
+        view.deal_number = 2
+        view.deal_results = [DealResult(1, order, tuple(POINTS[order.index(s)] for s in range(PLAYERS)))]
+    return view
+
+
 def results_json(result: MatchResult) -> str:
     """The results as JSON text."""
     return json.dumps(result.to_dict(), indent=2)
 
 
-__all__ = ["MatchResult", "PlayerGone", "UecdaServer", "results_json", "serve", "uecda_rules"]
+__all__ = ["MatchResult", "PlayerGone", "UecdaServer", "gift_view", "results_json", "serve", "uecda_rules"]
