@@ -76,3 +76,36 @@ def test_empty_tables_are_closed_and_not_brought_back(tmp_path: Path) -> None:
     with TestClient(create_app(make_config(tmp_path))) as client:
         for table_id in ids:
             assert client.get(f"/api/tables/{table_id}").status_code == 404
+
+
+def test_a_table_with_nobody_connected_waits_instead_of_playing_on(tmp_path: Path) -> None:
+    config = make_config(tmp_path, bot_delay=0.005)
+
+    async def scenario() -> tuple[int, int, int, int]:
+        hub = Hub(config)
+        table, _, token = await hub.create_table(CreateTableRequest(
+            players=3, seats=[None, "random", "random"], name="Ann", turn_seconds=0.005, deals=5))
+        hello = f'{{"type": "hello", "table": "{table.id}", "token": "{token}"}}'
+        person = hub.connection()
+        hub.handle(person, hello)
+        task = hub.handle(person, '{"type": "start"}')
+        if task is not None:
+            await task
+        await asyncio.sleep(0.3)  # the bots play, and the stand-in for the idle person when the timer runs out
+        before_leaving = table.ply
+        hub.disconnect(person)
+        await asyncio.sleep(0.1)  # a move already under way may land
+        left = table.ply
+        await asyncio.sleep(0.5)
+        while_away = table.ply
+        back = hub.connection()
+        hub.handle(back, hello)
+        await asyncio.sleep(0.3)
+        after = table.ply
+        hub.close()
+        return before_leaving, left, while_away, after
+
+    before_leaving, left, while_away, after = asyncio.run(scenario())
+    assert before_leaving > 0, "the match went on while the person was connected"
+    assert while_away == left, "nobody connected: nobody plays"
+    assert after > while_away, "the person is back: play goes on"

@@ -487,11 +487,19 @@ class Table:
         loop = asyncio.get_running_loop()
         self._timer = loop.call_later(delay, self._on_timer, self.ply)
 
+    def paused(self) -> bool:
+        """True while no seated person is connected to a table that has people's seats: nobody plays then,
+        not even the bots and stand-ins, until someone comes back (an empty table is closed after a while)."""
+        return self.empty_since is not None and any(s.kind == "person" for s in self.seats)
+
     def _on_timer(self, ply: int) -> None:
         self._timer = None
         match = self.match
         if self.closed or self.status != "playing" or match is None or ply != self.ply or match.to_act is None:
             return
+        if self.paused():
+            log.info("table %s: paused, nobody is connected", self.id)
+            return  # attach() plans the turn again
         index = match.to_act
         seat = self.seats[index]
         if isinstance(match, OldTableMatch):
@@ -571,12 +579,13 @@ class Table:
         target = self.seats[seat]
         first = not target.connections
         target.connections.append(conn)
+        resumed = self.paused()
         self.empty_since = None
         if target.grace is not None:
             target.grace.cancel()
             target.grace = None
         was_away, target.away = target.away, False
-        if was_away and self.match is not None and self.match.to_act == seat:
+        if resumed or (was_away and self.match is not None and self.match.to_act == seat):
             self._plan_turn()
         conn.send(self.snapshot(seat))
         if first:
