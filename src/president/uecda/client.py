@@ -26,6 +26,7 @@ from .protocol import (
     MATCH_OVER,
     REJECTED,
     TABLE_BYTES,
+    ConnectionLost,
     ProtocolError,
     State,
     Table,
@@ -34,6 +35,7 @@ from .protocol import (
     handshake_table,
     pack_table,
     play_table,
+    read_exactly,
     table_hand,
     table_play,
     unpack_int,
@@ -68,19 +70,12 @@ class _Connection:
         self.sock = sock
 
     def read(self, size: int) -> bytes:
-        chunks = []
-        while size:
-            try:
-                chunk = self.sock.recv(size)
-            except TimeoutError:
-                raise ClientError("the server sent nothing before the timeout") from None
-            except OSError as exc:
-                raise ClientError(f"connection error: {exc}") from None
-            if not chunk:
-                raise ClientError("the server closed the connection")
-            chunks.append(chunk)
-            size -= len(chunk)
-        return b"".join(chunks)
+        try:
+            return read_exactly(self.sock, size)
+        except ConnectionLost as exc:
+            reason = {"timeout": "the server sent nothing before the timeout",
+                      "closed": "the server closed the connection"}
+            raise ClientError(reason.get(exc.kind, str(exc))) from None
 
     def table(self) -> Table:
         table = unpack_table(self.read(TABLE_BYTES))

@@ -13,6 +13,7 @@ the red joker (card 53) as the one joker of the UECda deck.
 
 from __future__ import annotations
 
+import socket
 import struct
 from dataclasses import dataclass, field
 
@@ -47,6 +48,32 @@ class ProtocolError(ValueError):
 
 class UnsupportedPlay(ProtocolError):
     """A well-formed play the engine cannot express (five of a kind with the joker)."""
+
+
+class ConnectionLost(Exception):
+    """The other side did not send the bytes awaited: ``kind`` is ``timeout``, ``error`` or ``closed``."""
+
+    def __init__(self, kind: str, detail: str = "") -> None:
+        super().__init__(detail or kind)
+        self.kind = kind
+
+
+def read_exactly(sock: socket.socket, size: int) -> bytes:
+    """Exactly ``size`` bytes from ``sock``; :class:`ConnectionLost` saying why when they do not all come."""
+    chunks = []
+    left = size
+    while left:
+        try:
+            chunk = sock.recv(left)
+        except TimeoutError:
+            raise ConnectionLost("timeout") from None
+        except OSError as exc:
+            raise ConnectionLost("error", f"connection error: {exc}") from None
+        if not chunk:
+            raise ConnectionLost("closed")
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
 
 
 def empty_table() -> Table:

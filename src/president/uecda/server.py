@@ -55,6 +55,7 @@ from .protocol import (
     PROTOCOL_VERSION,
     REJECTED,
     TABLE_BYTES,
+    ConnectionLost,
     ProtocolError,
     State,
     Table,
@@ -63,6 +64,7 @@ from .protocol import (
     pack_int,
     pack_table,
     play_table,
+    read_exactly,
     table_hand,
     table_play,
     unpack_table,
@@ -84,20 +86,11 @@ class PlayerGone(Exception):
 
 
 def _read_exact(sock: socket.socket, size: int) -> bytes:
-    chunks = []
-    left = size
-    while left:
-        try:
-            chunk = sock.recv(left)
-        except TimeoutError:
-            raise PlayerGone("no answer before the timeout") from None
-        except OSError as exc:
-            raise PlayerGone(f"connection error: {exc}") from None
-        if not chunk:
-            raise PlayerGone("the connection was closed")
-        chunks.append(chunk)
-        left -= len(chunk)
-    return b"".join(chunks)
+    try:
+        return read_exactly(sock, size)
+    except ConnectionLost as exc:
+        reason = {"timeout": "no answer before the timeout", "closed": "the connection was closed"}
+        raise PlayerGone(reason.get(exc.kind, str(exc))) from None
 
 
 Transcript = Callable[[str], None]
