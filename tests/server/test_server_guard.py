@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import base64
 import json
+import logging
+import os
 import socket
 import time
 from pathlib import Path
@@ -77,3 +80,38 @@ def test_an_address_may_hold_only_so_many_open_connections(tmp_path: Path) -> No
             sock.close()
         time.sleep(0.3)
         assert healthy(server)
+
+
+class _Records(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+def test_a_text_frame_that_is_not_utf8_closes_with_1007_and_logs_one_line(tmp_path: Path) -> None:
+    records = _Records()
+    logger = logging.getLogger("uvicorn.error")
+    with LiveServer(make_config(tmp_path)) as server:
+        logger.addHandler(records)
+        try:
+            sock = connect(server)
+            key = base64.b64encode(os.urandom(16)).decode()
+            sock.sendall(f"GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                         f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode())
+            sock.settimeout(5)
+            assert sock.recv(4096).startswith(b"HTTP/1.1 101")
+            payload, mask = b"\xff\xfe{}", os.urandom(4)
+            masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+            sock.sendall(bytes([0x81, 0x80 | len(payload)]) + mask + masked)  # a final text frame, masked
+            answer = closed_within(sock, 5)
+            assert answer is not None and answer[:1] == b"\x88"  # a close frame …
+            assert int.from_bytes(answer[2:4], "big") == 1007  # … saying "invalid frame payload data"
+        finally:
+            logger.removeHandler(records)
+        assert healthy(server)
+    about = [r for r in records.records if "UTF-8" in r.getMessage()]
+    assert len(about) == 1
+    assert about[0].exc_info is None and about[0].levelno == logging.WARNING

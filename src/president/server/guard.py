@@ -97,8 +97,36 @@ def guarded_http(header_seconds: float, per_address: int) -> type:
     })
 
 
+class OneLineClientErrors(logging.Filter):
+    """Logs a client's malformed WebSocket frame (text that is not UTF-8) as one line, without a traceback.
+
+    uvicorn answers such a frame correctly (close code 1007) but logs it with the
+    traceback of the decoding error, as if the server had failed; a client can fill
+    the log that way. The record keeps its level and message; only the traceback goes.
+    """
+
+    MESSAGES = frozenset({"Invalid UTF-8 sequence received from client."})
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Strip the traceback from the client-error records, let every record through."""
+        if record.msg in self.MESSAGES and record.exc_info:
+            record.msg = f"{record.msg} The connection was closed (1007)."
+            record.exc_info = None
+            record.exc_text = None
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+        return True
+
+
+def quiet_client_errors() -> None:
+    """Install :class:`OneLineClientErrors` on uvicorn's error log (once)."""
+    logger = logging.getLogger("uvicorn.error")
+    if not any(isinstance(f, OneLineClientErrors) for f in logger.filters):
+        logger.addFilter(OneLineClientErrors())
+
+
 def uvicorn_options(config: Any) -> dict[str, Any]:
     """The uvicorn settings a :class:`~president.server.config.ServerConfig` asks for: the guarded protocol and
-    the WebSocket frame limit."""
+    the WebSocket frame limit. Also makes uvicorn log a client's malformed frame in one line."""
+    quiet_client_errors()
     return {"http": guarded_http(config.header_seconds, config.connections_per_address),
             "ws_max_size": config.max_frame_bytes}
