@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import ctypes
 import logging
+import math
 import multiprocessing
 import os
 import random
@@ -30,6 +31,7 @@ import sys
 import threading
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass
 
 from ..bots import Bot, bot_names, make_bot
 from ..view import SeatView
@@ -43,6 +45,9 @@ _PR_SET_PDEATHSIG = 1
 
 FALLBACK_BOT = "random"
 """Used when a named bot is not installed (logged once per name)."""
+
+MAX_TRACKED_TABLES = 2000
+"""The fair share forgets tables whose used time has faded when it tracks more than four times this many."""
 
 _bots: dict[str, Bot] = {}
 
@@ -98,31 +103,113 @@ def _watch_parent(parent: int) -> None:
     os._exit(0)
 
 
-class BotRunner:
-    """Runs bots: the quick ones at once, the others in worker processes (started when first needed)."""
+FAIR_SHARE_SECONDS = 30.0
+"""The worker time a table used fades with this time constant (seconds) when the pool picks the next move."""
 
-    def __init__(self, inline: tuple[str, ...] = ("random", "classic"), workers: int = 1) -> None:
+
+@dataclass
+class _Request:
+    table: str
+    name: str
+    view: SeatView
+    seed: int
+    ply: int
+    order: int
+    done: asyncio.Future[int]
+
+
+class BotRunner:
+    """Runs bots: the quick ones at once, the others in worker processes (started when first needed).
+
+    The worker processes are shared fairly between tables: when a worker is free,
+    it takes the waiting move of the table that has used the least worker time
+    lately (a fading sum, see :data:`FAIR_SHARE_SECONDS`), so a table with a quick
+    bot is not held up behind many tables of slow ones. A move that has not come
+    back within ``move_seconds`` (queueing included) is given up, and the table gets
+    the ``stand_in`` bot's move instead, computed at once.
+    """
+
+    def __init__(self, inline: tuple[str, ...] = ("random", "classic"), workers: int = 1,
+                 move_seconds: float = 3.0, stand_in: str = "classic") -> None:
         self.inline = frozenset(inline)
         self.workers = workers
+        self.move_seconds = move_seconds
+        self.stand_in = stand_in
+        self.late = 0
+        """Moves given up because they took longer than ``move_seconds``."""
         self._pool: Executor | None = None
+        self._waiting: list[_Request] = []
+        self._busy = 0
+        self._used: dict[str, tuple[float, float]] = {}
+        self._orders = 0
 
     def is_inline(self, name: str) -> bool:
         """Whether bot ``name`` moves in the event loop (else in a worker)."""
         return self.workers < 1 or name in self.inline
 
-    async def choose_later(self, name: str, view: SeatView, seed: int, ply: int) -> int:
-        """The bot's move computed in a worker process (in this process if the pool fails)."""
+    async def choose_later(self, name: str, view: SeatView, seed: int, ply: int, table: str = "") -> int:
+        """The bot's move computed in a worker process, in its table's fair turn (see the class).
+
+        In this process if the pool fails; the stand-in's move if it is late.
+        """
+        loop = asyncio.get_running_loop()
+        self._orders += 1
+        request = _Request(table, name, view, seed, ply, self._orders, loop.create_future())
+        self._waiting.append(request)
+        self._dispatch()
+        try:
+            return await asyncio.wait_for(asyncio.shield(request.done), self.move_seconds)
+        except TimeoutError:
+            if request in self._waiting:
+                self._waiting.remove(request)
+            self.late += 1
+            log.warning("bot %s took more than %.1f s at move %d; the %s bot moves instead", name,
+                        self.move_seconds, ply, self.stand_in)
+            return choose(self.stand_in, view, seed, ply)
+
+    def used(self, table: str, now: float | None = None) -> float:
+        """The worker seconds ``table`` used lately (faded)."""
+        seconds, stamp = self._used.get(table, (0.0, 0.0))
+        now = time.monotonic() if now is None else now
+        return seconds * math.exp(-(now - stamp) / FAIR_SHARE_SECONDS) if seconds else 0.0
+
+    def _charge(self, table: str, seconds: float) -> None:
+        now = time.monotonic()
+        self._used[table] = (self.used(table, now) + seconds, now)
+        if len(self._used) > 4 * MAX_TRACKED_TABLES:
+            self._used = {k: v for k, v in self._used.items() if self.used(k, now) > 1e-3}
+
+    def _dispatch(self) -> None:
+        while self._waiting and self._busy < self.workers:
+            now = time.monotonic()
+            request = min(self._waiting, key=lambda r: (self.used(r.table, now), r.order))
+            self._waiting.remove(request)
+            self._start(request)
+
+    def _start(self, request: _Request) -> None:
         if self._pool is None:
             context = multiprocessing.get_context("spawn")
             self._pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=exit_with_parent,
                                              initargs=(os.getpid(),))
         loop = asyncio.get_running_loop()
-        try:
-            return await loop.run_in_executor(self._pool, choose, name, view, seed, ply)
-        except Exception as exc:
-            log.error("the bot worker failed (%s); the move is computed in the server", type(exc).__name__)
-            self.close()
-            return choose(name, view, seed, ply)
+        started = time.monotonic()
+        self._busy += 1
+        job = loop.run_in_executor(self._pool, choose, request.name, request.view, request.seed, request.ply)
+
+        def finished(job: asyncio.Future[int]) -> None:
+            self._busy -= 1
+            self._charge(request.table, time.monotonic() - started)
+            if not request.done.done():
+                if job.cancelled() or job.exception() is not None:
+                    error = "cancelled" if job.cancelled() else type(job.exception()).__name__
+                    log.error("the bot worker failed (%s); the move is computed in the server", error)
+                    self.close()
+                    request.done.set_result(choose(request.name, request.view, request.seed, request.ply))
+                else:
+                    request.done.set_result(job.result())
+            self._dispatch()
+
+        job.add_done_callback(finished)
 
     def close(self) -> None:
         """Stop the worker processes."""

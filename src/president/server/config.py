@@ -35,8 +35,12 @@ class ServerConfig:
     """The bot that fills a seat when no level is named."""
     inline_bots: tuple[str, ...] = ("random", "classic")
     """Bots quick enough to move inside the event loop; the others think in worker processes."""
-    bot_workers: int = 1
-    """Worker processes for the thinking bots (0: every bot moves in the event loop)."""
+    bot_workers: int = field(default_factory=lambda: max(1, (os.cpu_count() or 2) - 1))
+    """Worker processes for the thinking bots, shared fairly between tables (0: every bot moves in the event
+    loop). By default one per core but one."""
+    bot_move_seconds: float = 3.0
+    """A thinking bot's move that has not come back this long after it was asked (waiting for a worker
+    included) is given up; the stand-in bot moves instead."""
     max_message_bytes: int = 4096
     """Larger WebSocket messages are refused with ``too_large``."""
     max_frame_bytes: int = 65536

@@ -53,7 +53,7 @@ class Hub:
         self.storage = storage if storage is not None else Storage(config.database_url, config.sqlite_synchronous)
         self.journal = Journal(self.storage, config.database_writers)
         self.tables: dict[str, Table] = {}
-        self.runner = BotRunner(config.inline_bots, config.bot_workers)
+        self.runner = BotRunner(config.inline_bots, config.bot_workers, config.bot_move_seconds, config.stand_in_bot)
         self.analyses = Analyses(config, self.journal)
         self.watch = LoopWatch()
         self._seeds = random.Random(config.seed) if config.seed is not None else None

@@ -518,7 +518,7 @@ class Table:
         if self.runner.is_inline(name):
             move = choose(name, view, seed, ply)
         else:
-            move = await self.runner.choose_later(name, view, seed, ply)
+            move = await self.runner.choose_later(name, view, seed, ply, table=self.id)
         async with self.lock:
             await self._bot_plays(index, move, by, ply)
 
