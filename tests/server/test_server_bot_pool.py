@@ -57,8 +57,8 @@ def test_a_move_that_takes_longer_than_the_budget_is_played_by_the_stand_in() ->
     positions = views(3, seed=9)
 
     async def run() -> tuple[list[int], BotRunner]:
-        # No worker process starts and answers within 50 ms: every move is late.
-        runner = BotRunner(workers=1, move_seconds=0.05, stand_in="classic")
+        # No search on these positions answers within 10 ms (the pool has started): every move is late.
+        runner = BotRunner(workers=1, move_seconds=0.01, stand_in="classic")
         try:
             moves = await asyncio.gather(*(runner.choose_later("expert", v, 3, i, table=f"t{i}")
                                            for i, v in enumerate(positions)))

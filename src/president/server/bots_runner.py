@@ -46,6 +46,9 @@ _PR_SET_PDEATHSIG = 1
 FALLBACK_BOT = "random"
 """Used when a named bot is not installed (logged once per name)."""
 
+WARM_UP_SECONDS = 60.0
+"""How long the worker processes may take to start before the bots move in the server."""
+
 MAX_TRACKED_TABLES = 2000
 """The fair share forgets tables whose used time has faded when it tracks more than four times this many."""
 
@@ -82,6 +85,12 @@ def choose(name: str, view: SeatView, seed: int, ply: int) -> int:
         log.error("bot %s failed at move %d (%s); a random legal move is played", name, ply, type(exc).__name__)
         moves = view.legal_masks()
         return moves[rng.randrange(len(moves))]
+
+
+def warm_up() -> None:
+    """A worker's first job: load the search bots, so that the first real move is timed like the others."""
+    for name in bot_names():
+        get_bot(name)
 
 
 def exit_with_parent(parent: int) -> None:
@@ -138,6 +147,7 @@ class BotRunner:
         self.late = 0
         """Moves given up because they took longer than ``move_seconds``."""
         self._pool: Executor | None = None
+        self._warm: asyncio.Future[list[None]] | None = None
         self._waiting: list[_Request] = []
         self._busy = 0
         self._used: dict[str, tuple[float, float]] = {}
@@ -153,6 +163,15 @@ class BotRunner:
         In this process if the pool fails; the stand-in's move if it is late.
         """
         loop = asyncio.get_running_loop()
+        if self._pool is None or self._warm is None:
+            self._open()
+        assert self._warm is not None
+        try:  # the time budget counts from a started pool: spawning the workers is not the bot's time
+            await asyncio.wait_for(asyncio.shield(self._warm), WARM_UP_SECONDS)
+        except Exception:
+            log.error("the bot workers did not start; the move is computed in the server")
+            self.close()
+            return choose(name, view, seed, ply)
         self._orders += 1
         request = _Request(table, name, view, seed, ply, self._orders, loop.create_future())
         self._waiting.append(request)
@@ -186,11 +205,17 @@ class BotRunner:
             self._waiting.remove(request)
             self._start(request)
 
+    def _open(self) -> None:
+        context = multiprocessing.get_context("spawn")
+        self._pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=exit_with_parent,
+                                         initargs=(os.getpid(),))
+        loop = asyncio.get_running_loop()
+        self._warm = asyncio.gather(*(loop.run_in_executor(self._pool, warm_up) for _ in range(self.workers)))
+
     def _start(self, request: _Request) -> None:
         if self._pool is None:
-            context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=exit_with_parent,
-                                             initargs=(os.getpid(),))
+            self._open()
+        assert self._pool is not None
         loop = asyncio.get_running_loop()
         started = time.monotonic()
         self._busy += 1
@@ -216,3 +241,6 @@ class BotRunner:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
+        if self._warm is not None:
+            self._warm.cancel()
+            self._warm = None
