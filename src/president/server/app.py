@@ -23,6 +23,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from .. import __version__
 from ..bots import bot_entries
 from ..rules import OPTIONS, PRESETS
+from .chat import match_chat
 from .config import ServerConfig
 from .connection import Connection
 from .errors import ProtocolError
@@ -279,6 +280,14 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
         if found is None:
             raise ProtocolError("not_found", f"there is no finished match {match_id}", 404)
         return str(found["record"])
+
+    @app.get("/api/matches/{match_id}/chat")
+    async def chat(match_id: int) -> dict[str, Any]:
+        """The table chat of a finished match, players' and spectators' lines apart, for its replay."""
+        found = await hub.journal.read(hub.storage.match, match_id)
+        if found is None:
+            raise ProtocolError("not_found", f"there is no finished match {match_id}", 404)
+        return await hub.journal.read(match_chat, hub.storage, found["table"], found["match_no"])
 
     @app.post("/api/matches/{match_id}/analysis")
     async def start_analysis(match_id: int, request: Request, response: Response) -> dict[str, Any]:

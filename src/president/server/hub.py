@@ -19,11 +19,13 @@ from typing import Any
 
 from .analyses import Analyses
 from .bots_runner import BotRunner
+from .chat import Chat
 from .config import ServerConfig
 from .connection import Connection, LoopWatch, RateLimit
 from .errors import ProtocolError
 from .journal import Journal
 from .protocol import (
+    ChatMessage,
     CreateTableRequest,
     FillMessage,
     Hello,
@@ -56,6 +58,7 @@ class Hub:
         self.runner = BotRunner(config.inline_bots, config.bot_workers)
         self.analyses = Analyses(config, self.journal)
         self.watch = LoopWatch()
+        self.chat = Chat(config, self.journal, self.watch)
         self._seeds = random.Random(config.seed) if config.seed is not None else None
         self._creating = 0
         self._creations: dict[str, RateLimit] = {}
@@ -231,6 +234,8 @@ class Hub:
         if isinstance(message, SyncMessage):
             conn.send(table.snapshot(conn.seat))
             return None
+        if isinstance(message, ChatMessage):
+            return self.chat.say(conn, table, message)
         seat = conn.seat
         if seat is None:
             raise ProtocolError("not_seated", "spectators cannot play or change the table")
@@ -274,9 +279,11 @@ class Hub:
                 raise ProtocolError("bad_token", "this token does not open a seat at this table")
             table.attach(conn, seat)
         elif hello.spectate:
+            conn.name = hello.name
             table.attach(conn, None)
         else:
             raise ProtocolError("bad_message", "hello: give a seat token, or \"spectate\": true to watch")
+        self.chat.send_history(conn, table)
 
     # ----------------------------------------------------------------- housekeeping
 
@@ -301,4 +308,5 @@ class Hub:
             log.info("table %s closed (no seated person for %g minutes)", table.id, self.config.empty_table_minutes)
         for client in [c for c, bucket in self._creations.items() if bucket.full()]:
             del self._creations[client]
+        self.chat.sweep()
         return closed
