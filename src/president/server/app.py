@@ -39,6 +39,7 @@ from .protocol import (
     TableInfo,
 )
 from .settings import RULE_OPTIONS
+from .tournament_routes import tournament_router
 
 log = logging.getLogger("president.server")
 
@@ -301,6 +302,8 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
     async def analysis(match_id: int) -> dict[str, Any]:
         """The analysis of a finished match: done (with the analysis), queued, running, failed or none."""
         return await hub.analyses.status(match_id)
+
+    app.include_router(tournament_router(hub))
 
     @app.websocket("/ws")
     async def websocket(ws: WebSocket) -> None:

@@ -43,6 +43,7 @@ from .protocol import (
 from .settings import TableSettings
 from .storage import Storage
 from .tables import Table
+from .tournaments import Tournaments
 
 log = logging.getLogger("president.server")
 
@@ -59,6 +60,7 @@ class Hub:
         self.analyses = Analyses(config, self.journal)
         self.watch = LoopWatch()
         self.chat = Chat(config, self.journal, self.watch)
+        self.tournaments = Tournaments(self)
         self._seeds = random.Random(config.seed) if config.seed is not None else None
         self._creating = 0
         self._creations: dict[str, RateLimit] = {}
@@ -74,7 +76,7 @@ class Hub:
         connected yet, so the wait before an empty table is closed starts now.
         """
         self.watch.start()
-        count = 0
+        restored = []
         for stored in await self.journal.read(self.storage.load_tables):
             try:
                 table = Table.restore(stored, self.config, self.journal, self.new_seed, self.runner)
@@ -82,8 +84,12 @@ class Hub:
                 log.exception("table %s could not be restored; it stays in the database", stored.id)
                 continue
             self.tables[table.id] = table
+            restored.append(table)
+        await self.tournaments.restore()  # marks the round tables before their timers start
+        for table in restored:
             table.resume()
-            count += 1
+        await self.tournaments.catch_up()
+        count = len(restored)
         if count:
             log.info("restored %d table(s)", count)
         return count
@@ -114,22 +120,30 @@ class Hub:
         bots = list(request.seats or [])
         if len(bots) > settings.players:
             raise ProtocolError("no_seat", f"{len(bots)} seats given for a table of {settings.players}")
+        table = await self.new_table(settings, bots)
+        table.creator = client
+        seat = token = None
+        if request.name is not None:
+            seat, token = await table.join(request.name)
+        return table, seat, token
+
+    async def new_table(self, settings: TableSettings, bots: list[str | None],
+                        people: dict[int, tuple[str, str]] | None = None) -> Table:
+        """A new table with these settings, stored and held (``people``: seat → name and hashed token)."""
+        if len(self.tables) + self._creating >= self.config.max_tables:
+            raise ProtocolError("server_full", "the server holds as many tables as it can; try again later", 503)
         table_id = secrets.token_hex(6)
         while table_id in self.tables:
             table_id = secrets.token_hex(6)
         self._creating += 1
         try:
             table = await Table.create(table_id, settings, bots, self.config, self.journal, self.new_seed,
-                                       self.runner)
+                                       self.runner, people)
         finally:
             self._creating -= 1
-        table.creator = client
         self.tables[table_id] = table
         log.info("table %s created (%s, %d seats)", table_id, settings.rules, settings.players)
-        seat = token = None
-        if request.name is not None:
-            seat, token = await table.join(request.name)
-        return table, seat, token
+        return table
 
     def _check_quota(self, client: str) -> None:
         if not client:
@@ -291,7 +305,8 @@ class Hub:
         """Close the tables no seated person has been connected to for ``empty_table_minutes``; returns how many."""
         now = time.monotonic()
         wait = self.config.empty_table_minutes * 60
-        empty = [t for t in self.tables.values() if t.empty_since is not None and now - t.empty_since >= wait]
+        empty = [t for t in self.tables.values() if t.empty_since is not None and now - t.empty_since >= wait
+                 and not (t.tournament is not None and t.status == "playing")]
         closed = 0
         for table in empty:
             async with table.lock:
@@ -309,4 +324,5 @@ class Hub:
         for client in [c for c, bucket in self._creations.items() if bucket.full()]:
             del self._creations[client]
         self.chat.sweep()
+        self.tournaments.sweep()
         return closed
