@@ -60,7 +60,7 @@ def event(client: TestClient, **body: Any) -> tuple[str, str]:
 def my_table(client: TestClient, tid: str, entry: int, round_no: int) -> tuple[str, int] | None:
     """The table and seat of ``entry`` in round ``round_no``, once it is paired."""
     info = client.get(f"/api/tournaments/{tid}").json()
-    for r in info["rounds"]:
+    for r in info["played"]:
         if r["round"] == round_no:
             for board in r["boards"]:
                 for seat, who in enumerate(board["seats"]):
@@ -114,7 +114,7 @@ def test_an_event_of_bots_and_a_person_is_paired_played_and_kept_across_a_restar
         assert client.post(f"/api/tournaments/{tid}/start", json={"host_key": "wrong"}).status_code == 403
         started = client.post(f"/api/tournaments/{tid}/start", json={"host_key": host})
         assert started.status_code == 200, started.text
-        first = started.json()["tournament"]["rounds"][0]["boards"]
+        first = started.json()["tournament"]["played"][0]["boards"]
         # Five entrants at tables of three: one full table, then two entrants and a filling bot.
         assert [[s["entry"] for s in b["seats"]] for b in first] == [[0, 1, 2], [3, 4, None]]
         assert client.post(f"/api/tournaments/{tid}/join", json={"name": "Late"}).status_code == 400
@@ -125,9 +125,9 @@ def test_an_event_of_bots_and_a_person_is_paired_played_and_kept_across_a_restar
         played.append(play_round(client, tid, ann, key, 3))
         info = wait_for(client, tid, "finished")
     assert len(set(played)) == 3
-    assert [r["round"] for r in info["rounds"]] == [1, 2, 3]
-    met = meetings([[s["entry"] for s in b["seats"]] for r in info["rounds"] for b in r["boards"]])
-    for r in info["rounds"]:
+    assert [r["round"] for r in info["played"]] == [1, 2, 3]
+    met = meetings([[s["entry"] for s in b["seats"]] for r in info["played"] for b in r["boards"]])
+    for r in info["played"]:
         for board in r["boards"]:
             assert board["match_id"] is not None and len(board["scores"]) == 3
     # Ten pairs among five entrants, six meetings of pairs each round at most: repeats only when forced.
@@ -140,7 +140,7 @@ def test_an_event_of_bots_and_a_person_is_paired_played_and_kept_across_a_restar
         again = client.get(f"/api/tournaments/{tid}").json()
         assert again["standings"] == ranked
         assert client.get("/api/tournaments").json()[0]["status"] == "finished"
-        record = client.get(f"/api/matches/{info['rounds'][0]['boards'][0]['match_id']}")
+        record = client.get(f"/api/matches/{info['played'][0]['boards'][0]['match_id']}")
         assert record.status_code == 200
 
 

@@ -168,7 +168,7 @@ class Tournament:
             entry = names[row.entry]
             ranked.append({"rank": place, **entry.public(), "points": row.points, "score": row.score,
                            "buchholz": row.buchholz, "played": row.played})
-        rounds: list[dict[str, Any]] = []
+        rounds: list[dict[str, Any]] = []  # the tables of each round paired so far
         for board in self.boards:
             if not rounds or rounds[-1]["round"] != board.round:
                 rounds.append({"round": board.round, "boards": []})
@@ -181,7 +181,7 @@ class Tournament:
             })
         return {"id": self.id, **self.settings, "status": self.status, "round": self.round,
                 "created_at": self.created_at, "entries": [e.public() for e in self.entries],
-                "standings": ranked, "rounds": rounds}
+                "standings": ranked, "played": rounds}
 
     def summary(self) -> dict[str, Any]:
         """One line of the list of events."""

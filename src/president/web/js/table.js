@@ -18,6 +18,7 @@ import { setSound, soundOn, turnChime, unlockSound } from "./sound.js";
 import { centre, lastActionText, placeOf, seatPanel } from "./seats.js";
 import { assess, brightCards, canPass, clickCard, isMyTurn, standsOf } from "./selection.js";
 import { announce, closeDialog, openDialog, toast } from "./ui.js";
+import { tournamentOf } from "./tournament.js";
 import { joinPanel, waitingPanel } from "./waiting.js";
 
 export function showTable(root, tableId, navigate) {
@@ -451,8 +452,11 @@ export function showTable(root, tableId, navigate) {
     const v = view();
     closeDialog(dialog);
     const info = st.info;
+    const event = tournamentOf(tableId);
     const buttons = h("div", { class: "actions" },
-      mine() ? h("button", { type: "button", class: "primary", id: "rematch-button",
+      event ? h("button", { type: "button", class: "primary", id: "tournament-button",
+        onclick: () => navigate({ tournament: event }) }, t("tour.back")) : null,
+      mine() && !event ? h("button", { type: "button", class: "primary", id: "rematch-button",
         onclick: () => { if (send({ type: "rematch" })) closeDialog(dialog); } }, t("end.rematch")) : null,
       info.match_id ? h("button", { type: "button", id: "replay-button",
         onclick: () => navigate({ replay: info.match_id }) }, t("end.replay")) : null,

@@ -40,6 +40,15 @@ const mine = {
   },
 };
 
+/** The tournament a round table belongs to, when this browser went there from the tournament's page. */
+export function tournamentOf(tableId) {
+  try {
+    return localStorage.getItem(`president.tournamentOf.${tableId}`);
+  } catch {
+    return null;
+  }
+}
+
 function statusText(event) {
   if (event.status === "registering") return t("tour.registering");
   if (event.status === "finished") return t("tour.finished");
@@ -197,7 +206,7 @@ export function showTournament(root, id, navigate) {
   function myBoard() {
     const me = held();
     if (me.entry === undefined || !event || event.status !== "playing") return null;
-    const round = event.rounds.find((r) => r.round === event.round);
+    const round = event.played.find((r) => r.round === event.round);
     for (const board of round?.boards || []) {
       const seat = board.seats.findIndex((s) => s.entry === me.entry);
       if (seat >= 0) return board.scores ? null : { board, seat };
@@ -208,6 +217,11 @@ export function showTournament(root, id, navigate) {
   function goToTable(found) {
     const me = held();
     seats.set(found.board.table, { token: me.key, seat: found.seat, name: me.name });
+    try {
+      localStorage.setItem(`president.tournamentOf.${found.board.table}`, id);
+    } catch {
+      // the way back is the browser's history then
+    }
     navigate({ table: found.board.table });
   }
 
@@ -244,12 +258,12 @@ export function showTournament(root, id, navigate) {
 
   function standingsTable() {
     const me = held();
-    return h("div", { class: "score-wrap" }, h("table", { class: "scores tour-standings", id: "tour-standings" },
+    return h("div", { class: "tour-standings-wrap" }, h("table", { class: "tour-standings", id: "tour-standings" },
       h("caption", { class: "sr-only" }, t("tour.standings")),
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("tour.rank")), h("th", { scope: "col" }, t("summary.player")),
         h("th", { scope: "col" }, t("tour.points")), h("th", { scope: "col" }, t("tour.score")),
         h("th", { scope: "col" }, t("tour.buchholz")), h("th", { scope: "col" }, t("tour.played")))),
-      h("tbody", {}, event.standings.map((s) => h("tr", { class: s.entry === me.entry ? "me" : "",
+      h("tbody", {}, event.standings.map((s) => h("tr", { class: s.entry === me.entry ? "mine" : "",
         "data-entry": s.entry },
       h("td", {}, String(s.rank)), h("td", {}, seatName(s)), h("td", { class: "points" }, String(s.points)),
       h("td", { class: "points" }, String(s.score)), h("td", { class: "points" }, String(s.buchholz)),
@@ -257,7 +271,7 @@ export function showTournament(root, id, navigate) {
   }
 
   function roundsList() {
-    return [...event.rounds].reverse().map((r) => h("section", { class: "tour-round", "data-round": r.round },
+    return [...event.played].reverse().map((r) => h("section", { class: "tour-round", "data-round": r.round },
       h("h3", {}, t("tour.round", { n: r.round })),
       h("ul", { class: "tour-boards" }, r.boards.map((b) => h("li", { "data-table": b.table },
         h("span", { class: "tour-board-no" }, t("tour.board", { n: b.board })),
@@ -293,7 +307,7 @@ export function showTournament(root, id, navigate) {
       event.status === "registering" ? registration() : null,
       h("h2", {}, t("tour.standings")),
       event.standings.length ? standingsTable() : h("p", { class: "muted" }, t("tour.noEntrants")),
-      event.rounds.length ? roundsList() : null,
+      event.played.length ? roundsList() : null,
       link(t("tour.all"), { tournaments: "" }, navigate)));
     const again = focused ? root.querySelector(`#${CSS.escape(focused)}`) : null;
     if (again) {
