@@ -13,7 +13,7 @@ from starlette.testclient import TestClient
 from president.server import create_app
 from president.server.pairing import BoardResult, meetings, pair_round, standings, table_points
 
-from .support import hello, make_config, receive, send
+from .support import hello, make_config, receive, send, until
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -123,6 +123,10 @@ def test_an_event_of_bots_and_a_person_is_paired_played_and_kept_across_a_restar
     with TestClient(create_app(config)) as client:
         played.append(play_round(client, tid, ann, key, 2))
         played.append(play_round(client, tid, ann, key, 3))
+        with client.websocket_connect("/ws") as ws:
+            hello(ws, played[0], key)
+            send(ws, {"type": "rematch"})
+            assert until(ws, "error")["code"] == "match_over"
         info = wait_for(client, tid, "finished")
     assert len(set(played)) == 3
     assert [r["round"] for r in info["played"]] == [1, 2, 3]
@@ -135,7 +139,8 @@ def test_an_event_of_bots_and_a_person_is_paired_played_and_kept_across_a_restar
     ranked = info["standings"]
     assert [s["rank"] for s in ranked] == [1, 2, 3, 4, 5]
     assert sum(s["played"] for s in ranked) == 3 * 5
-    assert all(a["points"] >= b["points"] for a, b in zip(ranked, ranked[1:], strict=False))
+    results = [BoardResult([s["entry"] for s in b["seats"]], b["scores"]) for r in info["played"] for b in r["boards"]]
+    assert [s["entry"] for s in ranked] == [s.entry for s in standings(range(5), results)]
     with TestClient(create_app(config)) as client:
         again = client.get(f"/api/tournaments/{tid}").json()
         assert again["standings"] == ranked
@@ -166,3 +171,13 @@ def test_one_address_may_run_a_few_events_at_once(tmp_path: Path) -> None:
         event(client)
         refused = client.post("/api/tournaments", json={"name": "Third"})
         assert refused.status_code == 429
+
+
+def test_an_entrant_who_never_comes_is_played_for_and_the_event_ends(client: TestClient) -> None:
+    tid, host = event(client, rounds=2, seats=3, turn_seconds=1, grace_seconds=0)
+    assert client.post(f"/api/tournaments/{tid}/join", json={"name": "Absent"}).status_code == 200
+    for bot in ("random", "random"):
+        client.post(f"/api/tournaments/{tid}/bots", json={"host_key": host, "bot": bot})
+    assert client.post(f"/api/tournaments/{tid}/start", json={"host_key": host}).status_code == 200
+    info = wait_for(client, tid, "finished")
+    assert [s["played"] for s in info["standings"]] == [2, 2, 2]

@@ -370,6 +370,8 @@ class Table:
             self._require_open()
             if self.status != "finished":
                 raise ProtocolError("not_over" if self.status == "playing" else "not_started")
+            if self.tournament is not None:
+                raise ProtocolError("match_over", "a round table of a tournament plays one match")
             await self._new_match()
 
     async def _new_match(self) -> None:

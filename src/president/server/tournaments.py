@@ -295,7 +295,10 @@ class Tournaments:
             self.events[t.id] = t
             for board in t.boards:
                 table = self.hub.tables.get(board.table_id)
-                if table is not None and board.scores is None:
+                if table is None:
+                    continue
+                table.tournament = t.id
+                if board.scores is None:
                     self._watch(t, table)
 
     async def catch_up(self) -> None:
