@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
+import httpx
 from playwright.sync_api import BrowserContext, expect
+from websockets.sync.client import connect
 
 from .live import LiveServer
 from .pages import start_table
@@ -78,3 +81,30 @@ def test_the_chat_is_off_against_the_computer_until_turned_on(
     page.fill("#chat-input", "talking to myself")
     page.press("#chat-input", "Enter")
     expect(page.locator(".chat-line .chat-text")).to_have_text("talking to myself")
+
+
+def test_the_replay_shows_what_was_said_up_to_each_step(
+    new_context: Callable[..., BrowserContext], live_server: LiveServer
+) -> None:
+    made = httpx.post(f"{live_server.url}api/tables", json={
+        "rules": "tavern-jack", "players": 3, "seats": [None, "random", "random"], "deals": 1, "turn_seconds": 0.01,
+        "name": "Ann"}).json()
+    table = made["table"]["id"]
+    port = live_server.url.rsplit(":", 1)[1].strip("/")
+    with connect(f"ws://127.0.0.1:{port}/ws", proxy=None) as ws:
+        ws.send(json.dumps({"type": "hello", "table": table, "token": made["token"]}))
+        ws.send(json.dumps({"type": "chat", "text": "good luck <all>"}))
+        ws.send(json.dumps({"type": "start"}))
+        while True:
+            message = json.loads(ws.recv(timeout=20))
+            if message["type"] == "table" and message["table"]["status"] == "finished":
+                break
+        ws.send(json.dumps({"type": "chat", "phrase": "gg"}))
+        while json.loads(ws.recv(timeout=20)).get("phrase") != "gg":
+            pass
+    match_id = httpx.get(f"{live_server.url}api/tables/{table}").json()["match_id"]
+    page = new_context(locale="pt-BR").new_page()
+    page.goto(f"{live_server.url}?replay={match_id}")
+    expect(page.locator("#replay-chat .chat-text")).to_have_text(["good luck <all>"])
+    page.click("#replay-last")
+    expect(page.locator("#replay-chat .chat-text")).to_have_text(["good luck <all>", "Bom jogo"])
