@@ -8,10 +8,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import delete, update
 from starlette.testclient import TestClient
 
 from president.server import create_app
 from president.server.pairing import BoardResult, meetings, pair_round, standings, table_points
+from president.server.storage import MoveRow, Storage, TableRow
 
 from .support import hello, make_config, receive, send, until
 
@@ -181,3 +183,22 @@ def test_an_entrant_who_never_comes_is_played_for_and_the_event_ends(client: Tes
     assert client.post(f"/api/tournaments/{tid}/start", json={"host_key": host}).status_code == 200
     info = wait_for(client, tid, "finished")
     assert [s["played"] for s in info["standings"]] == [2, 2, 2]
+
+
+def test_a_round_stored_but_not_started_when_the_server_stopped_starts_after_the_restart(tmp_path: Path) -> None:
+    with TestClient(create_app(make_config(tmp_path, bot_delay=5.0))) as client:
+        tid, host = event(client, rounds=2, seats=3)
+        for bot in ("random", "classic", "random"):
+            client.post(f"/api/tournaments/{tid}/bots", json={"host_key": host, "bot": bot})
+        tables = [b["table"] for b in client.post(f"/api/tournaments/{tid}/start", json={"host_key": host})
+                  .json()["tournament"]["played"][0]["boards"]]
+    # As if the server had stopped after storing the round and before starting its tables.
+    storage = Storage(make_config(tmp_path).database_url)
+    with storage.engine.begin() as db:
+        db.execute(update(TableRow).where(TableRow.id.in_(tables)).values(status="waiting", match_no=0, seed=None))
+        db.execute(delete(MoveRow).where(MoveRow.table_id.in_(tables)))
+    storage.close()
+    with TestClient(create_app(make_config(tmp_path))) as client:
+        info = wait_for(client, tid, "finished")
+        assert info["played"][0]["boards"][0]["table"] == tables[0]
+        assert [s["played"] for s in info["standings"]] == [2, 2, 2]

@@ -310,6 +310,8 @@ class Tournaments:
                 for board in t.boards:
                     if board.round == t.round and board.scores is None:
                         table = self.hub.tables.get(board.table_id)
+                        if table is not None and table.status == "waiting":
+                            await table.start()  # the server stopped between pairing and starting the round
                         if table is not None and table.status != "finished":
                             continue
                         found = await self._result_of(board, table)
