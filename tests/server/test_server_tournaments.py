@@ -83,6 +83,9 @@ def play_round(client: TestClient, tid: str, entry: int, key: str, round_no: int
     with client.websocket_connect("/ws") as ws:
         last = hello(ws, table_id, key)
         assert last["seat"] == seat
+        info = client.get(f"/api/tournaments/{tid}").json()
+        board = next(b for r in info["played"] for b in r["boards"] if b["table"] == table_id)
+        assert [s["name"] for s in last["table"]["seats"]] == [s["name"] for s in board["seats"]]
         while last["view"] is None or last["view"]["phase"] != "over":
             view = last["view"]
             if view is not None and view["to_act"] == seat:

@@ -31,7 +31,7 @@ from .errors import ProtocolError
 from .pairing import BoardResult, meetings, pair_round, standings, table_points
 from .protocol import MODERN_MAX_PLAYERS, BotName, DisplayName
 from .settings import TableSettings, check_rule_options
-from .storage import BoardRow, EntryRow, MatchRow, Storage, TournamentRow
+from .storage import BoardRow, EntryRow, MatchRow, Storage, StoredSeat, TournamentRow
 from .tables import Table, hash_token
 
 if TYPE_CHECKING:
@@ -496,6 +496,13 @@ class Tournaments:
             table = await self.hub.new_table(settings, bots, people)
             tables.append(table)
             boards.append(Board(round_no, number, table.id, list(seated)))
+            # A bot entrant sits under its name in the standings (the seat stays a bot's).
+            named = [StoredSeat(seat, names[entry].name, None, names[entry].bot) for seat, entry in enumerate(seated)
+                     if entry is not None and names[entry].bot is not None]
+            if named:
+                await self.hub.journal.write(self.hub.storage.save_seats, table.id, named)
+                for stored in named:
+                    table.seats[stored.seat].name = stored.name
 
     def _watch(self, t: Tournament, table: Table) -> None:
         table.tournament = t.id
