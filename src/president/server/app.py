@@ -23,6 +23,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from .. import __version__
 from ..bots import bot_entries
 from ..rules import OPTIONS, PRESETS
+from .chat import match_chat
 from .config import ServerConfig
 from .connection import Connection
 from .errors import ProtocolError
@@ -38,6 +39,7 @@ from .protocol import (
     TableInfo,
 )
 from .settings import RULE_OPTIONS
+from .tournament_routes import tournament_router
 
 log = logging.getLogger("president.server")
 
@@ -280,6 +282,14 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
             raise ProtocolError("not_found", f"there is no finished match {match_id}", 404)
         return str(found["record"])
 
+    @app.get("/api/matches/{match_id}/chat")
+    async def chat(match_id: int) -> dict[str, Any]:
+        """The table chat of a finished match, players' and spectators' lines apart, for its replay."""
+        found = await hub.journal.read(hub.storage.match, match_id)
+        if found is None:
+            raise ProtocolError("not_found", f"there is no finished match {match_id}", 404)
+        return await hub.journal.read(match_chat, hub.storage, found["table"], found["match_no"])
+
     @app.post("/api/matches/{match_id}/analysis")
     async def start_analysis(match_id: int, request: Request, response: Response) -> dict[str, Any]:
         """Analyse a finished match (every decision judged by the search): 200 with the stored analysis, else
@@ -292,6 +302,8 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
     async def analysis(match_id: int) -> dict[str, Any]:
         """The analysis of a finished match: done (with the analysis), queued, running, failed or none."""
         return await hub.analyses.status(match_id)
+
+    app.include_router(tournament_router(hub))
 
     @app.websocket("/ws")
     async def websocket(ws: WebSocket) -> None:

@@ -93,6 +93,18 @@ class ServerConfig:
     """An analysis still running after this long is stopped and reported as failed."""
     analysis_max_moves: int = 2000
     """Matches with more moves than this are not analysed (``not_analysable``)."""
+    chat_per_minute: float = 12.0
+    """Chat lines one seat (or one spectator address) may send per minute on average."""
+    chat_burst: int = 4
+    """Chat lines that may be sent at once before the chat's rate limit applies."""
+    chat_history: int = 100
+    """The last chat lines of a match sent to a client after hello."""
+    max_tournaments: int = 50
+    """Tournaments not yet finished that the server holds at once (``server_full`` beyond)."""
+    client_tournaments: int = 3
+    """Tournaments not yet finished that one client address may have created."""
+    tournament_entries: int = 64
+    """The most entrants of one tournament."""
 
     def __post_init__(self) -> None:
         problems = []
@@ -114,5 +126,9 @@ class ServerConfig:
             problems.append("analysis_worlds, analysis_seconds and analysis_max_moves must be positive")
         if self.analysis_workers < 0 or self.analysis_queue < 0 or self.analysis_per_client < 1:
             problems.append("analysis_workers and analysis_queue must not be negative, analysis_per_client positive")
+        if self.chat_per_minute <= 0 or self.chat_burst < 1 or self.chat_history < 0:
+            problems.append("the chat must allow some lines")
+        if self.max_tournaments < 0 or self.client_tournaments < 1 or self.tournament_entries < 2:
+            problems.append("tournaments need room: client_tournaments 1 or more, tournament_entries 2 or more")
         if problems:
             raise ValueError("invalid server settings: " + "; ".join(problems))

@@ -129,6 +129,8 @@ class Connection:
         self.peer = peer
         self.table: Table | None = None
         self.seat: int | None = None
+        self.name: str | None = None
+        """A spectator's chat name (from hello)."""
         self.closing = False
         self.close_code = 1000
         self.close_reason = ""

@@ -19,11 +19,13 @@ from typing import Any
 
 from .analyses import Analyses
 from .bots_runner import BotRunner
+from .chat import Chat
 from .config import ServerConfig
 from .connection import Connection, LoopWatch, RateLimit
 from .errors import ProtocolError
 from .journal import Journal
 from .protocol import (
+    ChatMessage,
     CreateTableRequest,
     FillMessage,
     Hello,
@@ -41,6 +43,7 @@ from .protocol import (
 from .settings import TableSettings
 from .storage import Storage
 from .tables import Table
+from .tournaments import Tournaments
 
 log = logging.getLogger("president.server")
 
@@ -56,6 +59,8 @@ class Hub:
         self.runner = BotRunner(config.inline_bots, config.bot_workers, config.bot_move_seconds, config.stand_in_bot)
         self.analyses = Analyses(config, self.journal)
         self.watch = LoopWatch()
+        self.chat = Chat(config, self.journal, self.watch)
+        self.tournaments = Tournaments(self)
         self._seeds = random.Random(config.seed) if config.seed is not None else None
         self._creating = 0
         self._creations: dict[str, RateLimit] = {}
@@ -71,7 +76,7 @@ class Hub:
         connected yet, so the wait before an empty table is closed starts now.
         """
         self.watch.start()
-        count = 0
+        restored = []
         for stored in await self.journal.read(self.storage.load_tables):
             try:
                 table = Table.restore(stored, self.config, self.journal, self.new_seed, self.runner)
@@ -79,8 +84,12 @@ class Hub:
                 log.exception("table %s could not be restored; it stays in the database", stored.id)
                 continue
             self.tables[table.id] = table
+            restored.append(table)
+        await self.tournaments.restore()  # marks the round tables before their timers start
+        for table in restored:
             table.resume()
-            count += 1
+        await self.tournaments.catch_up()
+        count = len(restored)
         if count:
             log.info("restored %d table(s)", count)
         return count
@@ -111,22 +120,30 @@ class Hub:
         bots = list(request.seats or [])
         if len(bots) > settings.players:
             raise ProtocolError("no_seat", f"{len(bots)} seats given for a table of {settings.players}")
+        table = await self.new_table(settings, bots)
+        table.creator = client
+        seat = token = None
+        if request.name is not None:
+            seat, token = await table.join(request.name)
+        return table, seat, token
+
+    async def new_table(self, settings: TableSettings, bots: list[str | None],
+                        people: dict[int, tuple[str, str]] | None = None) -> Table:
+        """A new table with these settings, stored and held (``people``: seat → name and hashed token)."""
+        if len(self.tables) + self._creating >= self.config.max_tables:
+            raise ProtocolError("server_full", "the server holds as many tables as it can; try again later", 503)
         table_id = secrets.token_hex(6)
         while table_id in self.tables:
             table_id = secrets.token_hex(6)
         self._creating += 1
         try:
             table = await Table.create(table_id, settings, bots, self.config, self.journal, self.new_seed,
-                                       self.runner)
+                                       self.runner, people)
         finally:
             self._creating -= 1
-        table.creator = client
         self.tables[table_id] = table
         log.info("table %s created (%s, %d seats)", table_id, settings.rules, settings.players)
-        seat = token = None
-        if request.name is not None:
-            seat, token = await table.join(request.name)
-        return table, seat, token
+        return table
 
     def _check_quota(self, client: str) -> None:
         if not client:
@@ -231,6 +248,8 @@ class Hub:
         if isinstance(message, SyncMessage):
             conn.send(table.snapshot(conn.seat))
             return None
+        if isinstance(message, ChatMessage):
+            return self.chat.say(conn, table, message)
         seat = conn.seat
         if seat is None:
             raise ProtocolError("not_seated", "spectators cannot play or change the table")
@@ -274,9 +293,11 @@ class Hub:
                 raise ProtocolError("bad_token", "this token does not open a seat at this table")
             table.attach(conn, seat)
         elif hello.spectate:
+            conn.name = hello.name
             table.attach(conn, None)
         else:
             raise ProtocolError("bad_message", "hello: give a seat token, or \"spectate\": true to watch")
+        self.chat.send_history(conn, table)
 
     # ----------------------------------------------------------------- housekeeping
 
@@ -284,7 +305,8 @@ class Hub:
         """Close the tables no seated person has been connected to for ``empty_table_minutes``; returns how many."""
         now = time.monotonic()
         wait = self.config.empty_table_minutes * 60
-        empty = [t for t in self.tables.values() if t.empty_since is not None and now - t.empty_since >= wait]
+        empty = [t for t in self.tables.values() if t.empty_since is not None and now - t.empty_since >= wait
+                 and not (t.tournament is not None and t.status == "playing")]
         closed = 0
         for table in empty:
             async with table.lock:
@@ -301,4 +323,6 @@ class Hub:
             log.info("table %s closed (no seated person for %g minutes)", table.id, self.config.empty_table_minutes)
         for client in [c for c, bucket in self._creations.items() if bucket.full()]:
             del self._creations[client]
+        self.chat.sweep()
+        self.tournaments.sweep()
         return closed

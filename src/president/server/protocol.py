@@ -56,6 +56,8 @@ class Hello(_Strict):
     table: str = Field(min_length=1, max_length=64)
     token: str | None = Field(default=None, min_length=1, max_length=128)
     spectate: bool = False
+    name: DisplayName | None = None
+    """A spectator's name in the spectators' chat (a seat speaks under its seat's name)."""
 
 
 class MoveMessage(_Strict):
@@ -118,14 +120,41 @@ class PingMessage(_Strict):
     type: Literal["ping"]
 
 
+CHAT_PHRASES = ("hi", "gg", "wp", "hurry", "thanks", "oops")
+"""The quick phrases of the table chat, sent by id and shown in each reader's language."""
+
+CHAT_MAX_CHARS = 200
+"""The longest chat line, in characters."""
+
+
+def _clean_chat(value: str) -> str:
+    text = " ".join(value.split())
+    if not text:
+        raise ValueError("a chat line needs at least one visible character")
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in text):
+        raise ValueError("a chat line may not hold control or unassigned characters")
+    return text
+
+
+class ChatMessage(_Strict):
+    """A line of the table chat: free ``text`` or a quick ``phrase`` id, one of the two.
+
+    Seated players speak in the players' chat, spectators in the spectators' chat.
+    """
+
+    type: Literal["chat"]
+    text: Annotated[str, Field(min_length=1, max_length=CHAT_MAX_CHARS), AfterValidator(_clean_chat)] | None = None
+    phrase: Literal["hi", "gg", "wp", "hurry", "thanks", "oops"] | None = None
+
+
 ClientMessage = Annotated[
     Hello | MoveMessage | StartMessage | RematchMessage | SeatMessage | FillMessage | LeaveMessage
-    | SyncMessage | PingMessage | HintMessage,
+    | SyncMessage | PingMessage | HintMessage | ChatMessage,
     Field(discriminator="type"),
 ]
 """Any message a client may send."""
 
-CLIENT_TYPES = ("hello", "move", "start", "rematch", "seat", "fill", "leave", "sync", "ping", "hint")
+CLIENT_TYPES = ("hello", "move", "start", "rematch", "seat", "fill", "leave", "sync", "ping", "hint", "chat")
 """The ``type`` of each client message."""
 
 _CLIENT_ADAPTER: TypeAdapter[Any] = TypeAdapter(ClientMessage)
@@ -260,8 +289,43 @@ class PongOut(BaseModel):
     type: Literal["pong"]
 
 
-ServerMessage = Annotated[SnapshotOut | UpdateOut | TableOut | ErrorOut | PongOut | HintOut,
-                          Field(discriminator="type")]
+class ChatLine(BaseModel):
+    """One line of the table chat as clients receive it (``chat`` and ``chat_history``)."""
+
+    id: int
+    """Increasing with time at each table; a client drops a line whose id it has already shown."""
+    channel: Literal["players", "spectators"]
+    match_no: int
+    """The match the line belongs to (said before the first move: the match about to start)."""
+    seat: int | None
+    """The speaker's seat, or None for a spectator."""
+    player: str
+    """The speaker's identity (a display name today; an account id once accounts exist): what mutes key on."""
+    name: str
+    text: str | None
+    """Free text, exactly as typed (show it as text, never as HTML)."""
+    phrase: str | None
+    """A quick phrase id (``CHAT_PHRASES``), shown in the reader's language."""
+    ply: int
+    """Moves played in the match when the line was said (a replay shows the line there)."""
+    at: float
+
+
+class ChatOut(ChatLine):
+    """A chat line, sent to those who may read its channel."""
+
+    type: Literal["chat"]
+
+
+class ChatHistoryOut(BaseModel):
+    """After hello: the chat lines of the match so far that this client may read, oldest first."""
+
+    type: Literal["chat_history"]
+    lines: list[ChatLine]
+
+
+ServerMessage = Annotated[SnapshotOut | UpdateOut | TableOut | ErrorOut | PongOut | HintOut | ChatOut
+                          | ChatHistoryOut, Field(discriminator="type")]
 """Any message the server sends."""
 
 

@@ -133,6 +133,80 @@ class AnalysisRow(Base):
     made_at: Mapped[float] = mapped_column(Float)
 
 
+# ============================================================== table chat and tournaments (schema additions)
+# The tables below came with table chat and tournaments; their reads and writes live in ``chat.py`` and
+# ``tournaments.py``. Kept together so that one migration can add them.
+
+
+class ChatRow(Base):
+    """One chat line of a table, kept with the match it was said in (``match_no``) and the move it followed."""
+
+    __tablename__ = "president_chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(String(32), index=True)
+    match_no: Mapped[int] = mapped_column(Integer)
+    channel: Mapped[str] = mapped_column(String(16))
+    """``players`` or ``spectators``."""
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    player: Mapped[str] = mapped_column(String(80))
+    """The speaker's identity: a display name today (an account id once accounts exist)."""
+    name: Mapped[str] = mapped_column(String(64))
+    text: Mapped[str | None] = mapped_column(String(400), nullable=True)
+    phrase: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    ply: Mapped[int] = mapped_column(Integer)
+    at: Mapped[float] = mapped_column(Float)
+
+
+class TournamentRow(Base):
+    """A tournament: its settings, host key, status and the round in play."""
+
+    __tablename__ = "president_tournaments"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    host_hash: Mapped[str] = mapped_column(String(64))
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    round: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[float] = mapped_column(Float)
+    updated_at: Mapped[float] = mapped_column(Float)
+
+
+class EntryRow(Base):
+    """One entrant of a tournament: a person (identity and hashed key) or a registry bot."""
+
+    __tablename__ = "president_tournament_entries"
+
+    tournament_id: Mapped[str] = mapped_column(ForeignKey("president_tournaments.id", ondelete="CASCADE"),
+                                               primary_key=True)
+    entry: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player: Mapped[str] = mapped_column(String(80))
+    """A display name today (an account id once accounts exist)."""
+    name: Mapped[str] = mapped_column(String(64))
+    bot: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    joined_at: Mapped[float] = mapped_column(Float)
+
+
+class BoardRow(Base):
+    """One table of one round of a tournament: who sits where, and its result once it is over."""
+
+    __tablename__ = "president_tournament_boards"
+
+    tournament_id: Mapped[str] = mapped_column(ForeignKey("president_tournaments.id", ondelete="CASCADE"),
+                                               primary_key=True)
+    round: Mapped[int] = mapped_column(Integer, primary_key=True)
+    board: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[str] = mapped_column(String(32), index=True)
+    entries: Mapped[list[int | None]] = mapped_column(JSON)
+    """The entry at each seat; None for a bot that fills a short table."""
+    match_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    scores: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
+
+
+# ============================================================== end of the schema additions
+
+
 @dataclass
 class StoredSeat:
     """A seat as stored."""

@@ -130,6 +130,11 @@ class Table:
         self.creator = ""
         """The client address that created the table (for the per-address quota; not stored)."""
         self.closed = False
+        self.tournament: str | None = None
+        """The tournament this table is a round table of (set by the tournaments, not stored with the table):
+        it plays on when its people are away, and is not closed while in play."""
+        self.on_finish: Callable[[Table], None] | None = None
+        """Called once the last move of a match is stored and told (the tournaments record the result)."""
         self.lock = asyncio.Lock()
         """Held by every change from its checks to its broadcast (the commit is awaited inside)."""
         self._timer: asyncio.TimerHandle | None = None
@@ -141,12 +146,18 @@ class Table:
     async def create(
         cls, table_id: str, settings: TableSettings, bots: list[str | None], config: ServerConfig,
         journal: Journal, new_seed: Callable[[], int], runner: BotRunner,
+        people: dict[int, tuple[str, str]] | None = None,
     ) -> Table:
-        """A new table (stored at once); ``bots`` names a bot or None (open) per seat."""
+        """A new table (stored at once); ``bots`` names a bot or None (open) per seat.
+
+        ``people`` seats persons at once: seat → (name, hashed token).
+        """
         for name in bots:
             if name is not None and not _known_bot(settings, name):
                 raise ProtocolError("bad_bot", f"there is no bot called {name[:32]!r}")
         seats = [Seat(i, bot=bots[i] if i < len(bots) else None) for i in range(settings.players)]
+        for index, (name, token_hash) in (people or {}).items():
+            seats[index] = Seat(index, name, token_hash)
         table = cls(table_id, settings, config, journal, new_seed, runner, seats=seats)
         await journal.write(journal.storage.create_table, StoredTable(
             id=table_id, settings=settings.to_json(), status="waiting", match_no=0, seed=None,
@@ -359,6 +370,8 @@ class Table:
             self._require_open()
             if self.status != "finished":
                 raise ProtocolError("not_over" if self.status == "playing" else "not_started")
+            if self.tournament is not None:
+                raise ProtocolError("match_over", "a round table of a tournament plays one match")
             await self._new_match()
 
     async def _new_match(self) -> None:
@@ -424,6 +437,8 @@ class Table:
         self._send_update(seat, by, events)
         if after.is_over:
             self._changed()
+            if self.on_finish is not None:
+                self.on_finish(self)
 
     def hint(self, seat: int) -> str:
         """Old President: the card the ``careful`` bot would start a sequence with for ``seat``, on its lead."""
@@ -490,6 +505,8 @@ class Table:
     def paused(self) -> bool:
         """True while no seated person is connected to a table that has people's seats: nobody plays then,
         not even the bots and stand-ins, until someone comes back (an empty table is closed after a while)."""
+        if self.tournament is not None:
+            return False  # a round table keeps to its time control: stand-ins play for those away
         return self.empty_since is not None and any(s.kind == "person" for s in self.seats)
 
     def _on_timer(self, ply: int) -> None:

@@ -10,10 +10,12 @@ export class TableConnection {
   /**
    * tableId: the table; token: the seat token, or null to watch.
    * onMessage(msg) receives every server message; onStatus(status) "connecting" | "open" | "lost" | "closed".
+   * name: a spectator's name in the spectators' chat (optional).
    */
-  constructor(tableId, token, { onMessage, onStatus }) {
+  constructor(tableId, token, { onMessage, onStatus, name = "" }) {
     this.tableId = tableId;
     this.token = token;
+    this.name = String(name || "").replace(/[\p{C}]/gu, "").split(/\s+/).filter(Boolean).join(" ").slice(0, 24).trim();
     this.onMessage = onMessage;
     this.onStatus = onStatus;
     this.socket = null;
@@ -34,7 +36,10 @@ export class TableConnection {
     socket.addEventListener("open", () => {
       const hello = { type: "hello", table: this.tableId };
       if (this.token) hello.token = this.token;
-      else hello.spectate = true;
+      else {
+        hello.spectate = true;
+        if (this.name) hello.name = this.name;
+      }
       socket.send(JSON.stringify(hello));
     });
     socket.addEventListener("message", (event) => {

@@ -4,6 +4,8 @@
 //   /?table=ID        a table: join it, wait for players, play (the invite link)
 //   /?replay=ID       the replay viewer of a finished match
 //   /?rules=NAME      the rules of a rule set
+//   /?tournaments     the tournaments, and the form that creates one
+//   /?tournament=ID   a tournament: entering, standings, the tables of each round
 
 import { h } from "./dom.js";
 import { currentLang, LANGS, onLangChange, setLang, translatePage } from "./i18n.js";
@@ -11,6 +13,7 @@ import { showReplay } from "./replay.js";
 import { showRules } from "./rules.js";
 import { showStart } from "./start.js";
 import { showTable } from "./table.js";
+import { showTournament, showTournaments } from "./tournament.js";
 
 let screen = null;
 
@@ -31,6 +34,8 @@ function route() {
   if (params.get("table")) screen = showTable(root, params.get("table"), navigate);
   else if (params.get("replay")) screen = showReplay(root, params.get("replay"), navigate);
   else if (params.get("rules")) screen = showRules(root, params.get("rules"), navigate);
+  else if (params.get("tournament")) screen = showTournament(root, params.get("tournament"), navigate);
+  else if (params.has("tournaments")) screen = showTournaments(root, navigate);
   else screen = showStart(root, navigate);
 }
 

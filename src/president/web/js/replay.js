@@ -3,6 +3,7 @@
 import { accuracyTable, analysisFollower, decisionsByMove, MARKS, percent, verdictLine } from "./analysis.js";
 import { api } from "./api.js";
 import { cardFace, sortCards } from "./cards.js";
+import { replayChat } from "./chat.js";
 import { h, mount } from "./dom.js";
 import { cardsText, placeText, t, titleName, titlesByPlace } from "./i18n.js";
 import { buildFrames, parseRecord } from "./replaylog.js";
@@ -30,6 +31,7 @@ export function showReplay(root, matchId, navigate) {
   let markedFrames = [];
   const autoAnalyse = new URLSearchParams(location.search).get("analyse") === "1";
   const follower = analysisFollower(matchId, onAnalysis);
+  let chat = null;
 
   const names = () => match.names.map((name, seat) => name || t("seat.bot", { n: seat + 1 }));
 
@@ -234,7 +236,16 @@ export function showReplay(root, matchId, navigate) {
           h("button", { type: "button", id: "replay-next", onclick: () => go(index + 1), "aria-keyshortcuts": "ArrowRight" },
             t("replay.next"), " ›"),
           h("button", { type: "button", id: "replay-last", onclick: () => go(frames.length - 1) }, t("replay.last"), " »")),
-        h("p", { class: "muted small", id: "replay-step" }, t("replay.step", { n: index + 1, of: frames.length })))));
+        h("p", { class: "muted small", id: "replay-step" }, t("replay.step", { n: index + 1, of: frames.length })))),
+      replayChat(chat, movesUpTo(index)));
+  }
+
+  /** How many moves had been played at frame `at` (the last frame: all, with what was said after the end). */
+  function movesUpTo(at) {
+    if (at >= frames.length - 1) return Infinity;
+    let seen = 0;
+    for (const frame of frames.slice(0, at + 1)) for (const move of frame.moves || []) seen = Math.max(seen, move + 1);
+    return seen;
   }
 
   function onKey(e) {
@@ -268,6 +279,12 @@ export function showReplay(root, matchId, navigate) {
     }
     render();
     if (frames.length) follower.load();
+    try {
+      chat = await api(`/api/matches/${encodeURIComponent(matchId)}/chat`);
+      render();
+    } catch {
+      // a replay without its chat is still a replay
+    }
   }
 
   document.addEventListener("keydown", onKey);

@@ -358,7 +358,9 @@ export function showStart(root, navigate) {
       h("h2", { id: "lobby-title" }, t("start.lobby")),
       items.length ? h("ul", {}, items) : h("p", { class: "muted" }, t("start.noTables")),
       matches.length ? h("h2", {}, t("start.recent")) : null,
-      matches.length ? h("ul", {}, matches) : null);
+      matches.length ? h("ul", {}, matches) : null,
+      h("p", {}, h("a", { class: "button small", id: "tournaments-link", href: "?tournaments=",
+        onclick: (e) => { e.preventDefault(); navigate({ tournaments: "" }); } }, t("tour.title"))));
   }
 
   function render() {

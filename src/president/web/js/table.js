@@ -1,8 +1,9 @@
 // The table screen: joining, the waiting room, and the game itself (seats around the table, the combination to
 // beat in the centre, the hand with its controls, the score table and the end of the match).
 
-import { api, saveName, seats, tableUrl } from "./api.js";
+import { api, saveName, savedName, seats, tableUrl } from "./api.js";
 import { cardFace, sortCards } from "./cards.js";
+import { ChatPanel } from "./chat.js";
 import { TableConnection } from "./connection.js";
 import { h, mount } from "./dom.js";
 import { eventLine, ruleLine, standsText } from "./events.js";
@@ -17,6 +18,7 @@ import { setSound, soundOn, turnChime, unlockSound } from "./sound.js";
 import { centre, lastActionText, placeOf, seatPanel } from "./seats.js";
 import { assess, brightCards, canPass, clickCard, isMyTurn, standsOf } from "./selection.js";
 import { announce, closeDialog, openDialog, toast } from "./ui.js";
+import { tournamentOf } from "./tournament.js";
 import { joinPanel, waitingPanel } from "./waiting.js";
 
 export function showTable(root, tableId, navigate) {
@@ -34,6 +36,7 @@ export function showTable(root, tableId, navigate) {
   const meArea = h("div", { class: "me" }, meTop, hand.el,
     h("p", { class: "shortcuts muted small" }, t("game.shortcuts")));
   const autostartKey = `president.autostart.${tableId}`;
+  const chat = new ChatPanel(tableId, (message) => send(message));
 
   // ------------------------------------------------------------------ helpers
 
@@ -76,7 +79,7 @@ export function showTable(root, tableId, navigate) {
 
   function connect(token) {
     st.mode = "live";
-    conn = new TableConnection(tableId, token, { onMessage, onStatus });
+    conn = new TableConnection(tableId, token, { onMessage, onStatus, name: savedName() });
     render();
   }
 
@@ -134,6 +137,8 @@ export function showTable(root, tableId, navigate) {
       if (msg.seq === st.seq) st.hint = msg.move;
       render();
       root.querySelector(`.old-hand button[data-card="${msg.move}"]`)?.focus();
+    } else if (msg.type === "chat" || msg.type === "chat_history") {
+      chat.receive(msg);
     } else if (msg.type === "error") {
       onError(msg);
     }
@@ -447,8 +452,11 @@ export function showTable(root, tableId, navigate) {
     const v = view();
     closeDialog(dialog);
     const info = st.info;
+    const event = tournamentOf(tableId);
     const buttons = h("div", { class: "actions" },
-      mine() ? h("button", { type: "button", class: "primary", id: "rematch-button",
+      event ? h("button", { type: "button", class: "primary", id: "tournament-button",
+        onclick: () => navigate({ tournament: event }) }, t("tour.back")) : null,
+      mine() && !event ? h("button", { type: "button", class: "primary", id: "rematch-button",
         onclick: () => { if (send({ type: "rematch" })) closeDialog(dialog); } }, t("end.rematch")) : null,
       info.match_id ? h("button", { type: "button", id: "replay-button",
         onclick: () => navigate({ replay: info.match_id }) }, t("end.replay")) : null,
@@ -560,7 +568,7 @@ export function showTable(root, tableId, navigate) {
     if (st.mode !== "live" || !view() || document.querySelector("dialog[open]")) return;
     const target = e.target;
     if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement) return;
-    if (target instanceof Element && target.closest("#log-panel")) return;
+    if (target instanceof Element && target.closest("#log-panel, #chat-panel")) return;
     if (e.altKey || e.ctrlKey || e.metaKey) return;
     if (isOld()) {
       oldKey(e);
@@ -670,7 +678,18 @@ export function showTable(root, tableId, navigate) {
 
   // ------------------------------------------------------------------ rendering
 
+  /** Draw the screen, then the chat panel below it (kept with its draft and focus) once a table is joined. */
   function render() {
+    const chatFocus = chat.saveFocus();
+    draw();
+    if (st.mode === "live" && st.info) {
+      chat.setContext(st.info, st.seat);
+      chat.place(root);
+      chat.restoreFocus(chatFocus);
+    }
+  }
+
+  function draw() {
     if (st.mode === "loading") {
       mount(root, h("p", { class: "muted loading" }, t("game.connecting")));
       return;

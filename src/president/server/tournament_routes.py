@@ -1,0 +1,66 @@
+"""The REST endpoints of tournaments (``/api/tournaments``); ``docs/server.md`` describes them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+
+from .hub import Hub
+from .tournaments import (
+    AddBotRequest,
+    CreateTournamentRequest,
+    HostRequest,
+    JoinTournamentRequest,
+    LeaveTournamentRequest,
+)
+
+
+def _address(request: Request) -> str:
+    return request.client.host if request.client else ""
+
+
+def tournament_router(hub: Hub) -> APIRouter:
+    """The routes of the tournaments of ``hub``."""
+    router = APIRouter(prefix="/api/tournaments")
+    events = hub.tournaments
+
+    @router.get("")
+    async def listing() -> list[dict[str, Any]]:
+        """The events open for entries or in play (newest first), then the latest finished ones."""
+        return await events.listing()
+
+    @router.post("", status_code=201)
+    async def create(body: CreateTournamentRequest, request: Request) -> dict[str, Any]:
+        """A new event: the answer holds the host key, the only key to adding bots and starting it."""
+        t, key = await events.create(body, _address(request))
+        return {"tournament": t.info(), "host_key": key}
+
+    @router.get("/{tournament_id}")
+    async def get(tournament_id: str) -> dict[str, Any]:
+        """An event: settings, entrants, standings and the tables of every round."""
+        return (await events.get(tournament_id)).info()
+
+    @router.post("/{tournament_id}/join")
+    async def join(tournament_id: str, body: JoinTournamentRequest) -> dict[str, Any]:
+        """Enter under a name: the answer holds the entry key, which opens the entrant's seat at each table."""
+        t, entry, key = await events.join(tournament_id, body)
+        return {"tournament": t.info(), "entry": entry.entry, "key": key}
+
+    @router.post("/{tournament_id}/bots")
+    async def add_bot(tournament_id: str, body: AddBotRequest) -> dict[str, Any]:
+        """The host enters a registry bot."""
+        t, entry = await events.add_bot(tournament_id, body)
+        return {"tournament": t.info(), "entry": entry.entry}
+
+    @router.post("/{tournament_id}/leave")
+    async def leave(tournament_id: str, body: LeaveTournamentRequest) -> dict[str, Any]:
+        """Withdraw before the start with the entry key."""
+        return {"tournament": (await events.leave(tournament_id, body)).info()}
+
+    @router.post("/{tournament_id}/start")
+    async def start(tournament_id: str, body: HostRequest) -> dict[str, Any]:
+        """The host closes the entries; the first round is paired and its tables start."""
+        return {"tournament": (await events.start(tournament_id, body)).info()}
+
+    return router

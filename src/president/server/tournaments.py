@@ -1,0 +1,565 @@
+"""Tournaments: a host's event of several rounds, Swiss-paired into ordinary tables of the server.
+
+A host creates an event (rule set, house rules, rounds, seats per table, turn timer) and
+gets a host key; people join under a name and get an entry key; the host adds registry
+bots and starts. Each round is paired by standing (:mod:`~president.server.pairing`) into
+normal tables, created with every seat taken (a person's seat opens with the entry key,
+whose hash it stores) and started at once: play, persistence and crash recovery are the
+tables' own. A round table keeps to its time control: when a person is away the stand-in
+bot plays for the seat after the grace period or the turn timer, so a round always ends.
+When every table of a round is over, the next round is paired; after the last one the
+event is finished. Everything is stored (``president_tournaments``, ``..._entries``,
+``..._boards``) before it is told, and a restarted server picks up where it stopped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy import delete, insert, select, update
+
+from ..rules import get_rules
+from .bots_runner import known_bot
+from .errors import ProtocolError
+from .pairing import BoardResult, meetings, pair_round, standings, table_points
+from .protocol import MODERN_MAX_PLAYERS, BotName, DisplayName
+from .settings import TableSettings, check_rule_options
+from .storage import BoardRow, EntryRow, MatchRow, Storage, StoredSeat, TournamentRow
+from .tables import Table, hash_token
+
+if TYPE_CHECKING:
+    from .hub import Hub
+
+log = logging.getLogger("president.server")
+
+MAX_ROUNDS = 12
+"""The most rounds of one tournament."""
+
+FILL_BOT = "classic"
+"""The bot that fills the open seats of a short table (it is not an entrant)."""
+
+Status = Literal["registering", "playing", "finished"]
+
+
+# ----------------------------------------------------------------- REST bodies
+
+
+class CreateTournamentRequest(BaseModel):
+    """``POST /api/tournaments``: a new event."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: DisplayName
+    rules: str = Field(default="tavern-jack", max_length=40)
+    """A preset name or alias."""
+    options: dict[str, Any] = Field(default_factory=dict)
+    """House rules that differ from the preset."""
+    rounds: int = Field(default=3, ge=1, le=MAX_ROUNDS, strict=True)
+    seats: int = Field(default=4, ge=2, le=MODERN_MAX_PLAYERS, strict=True)
+    """Seats of each table."""
+    deals: int | None = Field(default=None, ge=1, le=20, strict=True)
+    """Deals of each round's match (default: the preset's)."""
+    turn_seconds: float | None = Field(default=30.0, gt=0, le=600)
+    """The time control: seconds a person has for a move before the stand-in bot plays it (None: no timer)."""
+    grace_seconds: float = Field(default=30.0, ge=0, le=3600)
+    """Seconds a dropped person keeps control of the seat before the stand-in bot plays for it."""
+
+
+class JoinTournamentRequest(BaseModel):
+    """``POST /api/tournaments/{id}/join``: a person enters under a name."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: DisplayName
+
+
+class AddBotRequest(BaseModel):
+    """``POST /api/tournaments/{id}/bots``: the host enters a registry bot."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    host_key: str = Field(min_length=1, max_length=128)
+    bot: BotName
+    name: DisplayName | None = None
+    """The bot's name in the standings (default: its registry name and a number)."""
+
+
+class HostRequest(BaseModel):
+    """``POST /api/tournaments/{id}/start``: the host's key."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    host_key: str = Field(min_length=1, max_length=128)
+
+
+class LeaveTournamentRequest(BaseModel):
+    """``POST /api/tournaments/{id}/leave``: an entrant withdraws before the start with its key."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    key: str = Field(min_length=1, max_length=128)
+
+
+# ----------------------------------------------------------------- the event in memory
+
+
+@dataclass
+class Entry:
+    """An entrant: a person (identity, name, hashed key) or a registry bot."""
+
+    entry: int
+    player: str
+    """The entrant's identity: a display name today (an account id once accounts exist)."""
+    name: str
+    bot: str | None = None
+    token_hash: str | None = None
+    joined_at: float = 0.0
+
+    def public(self) -> dict[str, Any]:
+        """What everyone may see."""
+        return {"entry": self.entry, "name": self.name, "bot": self.bot}
+
+
+@dataclass
+class Board:
+    """One table of one round, and its result once it is over."""
+
+    round: int
+    board: int
+    table_id: str
+    entries: list[int | None]
+    match_id: int | None = None
+    scores: list[int] | None = None
+
+
+@dataclass
+class Tournament:
+    """One event: settings, entrants, the tables of each round."""
+
+    id: str
+    settings: dict[str, Any]
+    host_hash: str
+    status: Status = "registering"
+    round: int = 0
+    created_at: float = 0.0
+    entries: list[Entry] = field(default_factory=list)
+    boards: list[Board] = field(default_factory=list)
+    creator: str = ""
+    """The client address that created it (for the per-address quota; not stored)."""
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    def results(self) -> list[BoardResult]:
+        """Every finished table so far."""
+        return [BoardResult(b.entries, b.scores) for b in self.boards if b.scores is not None]
+
+    def info(self) -> dict[str, Any]:
+        """The event, its standings and its rounds, as everyone may see them."""
+        names = {e.entry: e for e in self.entries}
+        table = standings(names, self.results())
+        ranked = []
+        for place, row in enumerate(table, 1):
+            entry = names[row.entry]
+            ranked.append({"rank": place, **entry.public(), "points": row.points, "score": row.score,
+                           "buchholz": row.buchholz, "played": row.played})
+        rounds: list[dict[str, Any]] = []  # the tables of each round paired so far
+        for board in self.boards:
+            if not rounds or rounds[-1]["round"] != board.round:
+                rounds.append({"round": board.round, "boards": []})
+            seats = [names[e].public() if e is not None else {"entry": None, "name": None, "bot": FILL_BOT}
+                     for e in board.entries]
+            rounds[-1]["boards"].append({
+                "board": board.board, "table": board.table_id, "seats": seats, "scores": board.scores,
+                "points": table_points(board.scores) if board.scores is not None else None,
+                "match_id": board.match_id,
+            })
+        return {"id": self.id, **self.settings, "status": self.status, "round": self.round,
+                "created_at": self.created_at, "entries": [e.public() for e in self.entries],
+                "standings": ranked, "played": rounds}
+
+    def summary(self) -> dict[str, Any]:
+        """One line of the list of events."""
+        return {"id": self.id, "name": self.settings["name"], "rules": self.settings["rules"],
+                "rounds": self.settings["rounds"], "seats": self.settings["seats"], "status": self.status,
+                "round": self.round, "entries": len(self.entries), "created_at": self.created_at}
+
+
+# ----------------------------------------------------------------- storage (runs in the journal's threads)
+
+
+def store_tournament(storage: Storage, t: Tournament) -> None:
+    """Store a new event."""
+    with storage.engine.begin() as db:
+        db.execute(insert(TournamentRow).values(id=t.id, settings=t.settings, host_hash=t.host_hash, status=t.status,
+                                                round=t.round, created_at=t.created_at, updated_at=t.created_at))
+
+
+def store_entry(storage: Storage, tournament_id: str, e: Entry) -> None:
+    """Store a new entrant."""
+    with storage.engine.begin() as db:
+        db.execute(insert(EntryRow).values(tournament_id=tournament_id, entry=e.entry, player=e.player, name=e.name,
+                                           bot=e.bot, token_hash=e.token_hash, joined_at=e.joined_at))
+
+
+def remove_entry(storage: Storage, tournament_id: str, entry: int) -> None:
+    """Remove an entrant (before the start)."""
+    with storage.engine.begin() as db:
+        db.execute(delete(EntryRow).where(EntryRow.tournament_id == tournament_id, EntryRow.entry == entry))
+
+
+def store_round(storage: Storage, tournament_id: str, round_no: int, boards: list[Board]) -> None:
+    """Store the tables of a new round and make it the event's current round, in one transaction."""
+    with storage.engine.begin() as db:
+        db.execute(insert(BoardRow), [
+            {"tournament_id": tournament_id, "round": b.round, "board": b.board, "table_id": b.table_id,
+             "entries": b.entries, "match_id": None, "scores": None} for b in boards])
+        db.execute(update(TournamentRow).where(TournamentRow.id == tournament_id)
+                   .values(status="playing", round=round_no, updated_at=time.time()))
+
+
+def store_result(storage: Storage, tournament_id: str, board: Board, finished: bool) -> None:
+    """Store a table's result (and the end of the event when it was the last one), in one transaction."""
+    with storage.engine.begin() as db:
+        db.execute(update(BoardRow).where(BoardRow.tournament_id == tournament_id, BoardRow.round == board.round,
+                                          BoardRow.board == board.board)
+                   .values(match_id=board.match_id, scores=board.scores))
+        if finished:
+            db.execute(update(TournamentRow).where(TournamentRow.id == tournament_id)
+                       .values(status="finished", updated_at=time.time()))
+
+
+def load_tournaments(storage: Storage, tournament_id: str | None = None,
+                     statuses: tuple[str, ...] = ("registering", "playing")) -> list[Tournament]:
+    """The events with one of ``statuses`` (or the one with this id, whatever its status), complete."""
+    query = select(TournamentRow)
+    query = (query.where(TournamentRow.id == tournament_id) if tournament_id is not None
+             else query.where(TournamentRow.status.in_(statuses)))
+    with storage.engine.connect() as db:
+        found = {r.id: Tournament(id=r.id, settings=dict(r.settings), host_hash=r.host_hash, status=r.status,
+                                  round=r.round, created_at=r.created_at)
+                 for r in db.execute(query.order_by(TournamentRow.created_at))}
+        if not found:
+            return []
+        ids = list(found)
+        for r in db.execute(select(EntryRow).where(EntryRow.tournament_id.in_(ids)).order_by(EntryRow.entry)):
+            found[r.tournament_id].entries.append(Entry(r.entry, r.player, r.name, r.bot, r.token_hash, r.joined_at))
+        boards = select(BoardRow).where(BoardRow.tournament_id.in_(ids)).order_by(BoardRow.round, BoardRow.board)
+        for b in db.execute(boards):
+            found[b.tournament_id].boards.append(Board(b.round, b.board, b.table_id, list(b.entries), b.match_id,
+                                                       list(b.scores) if b.scores is not None else None))
+    return list(found.values())
+
+
+def finished_list(storage: Storage, limit: int) -> list[dict[str, Any]]:
+    """The latest finished events, newest first, as list lines."""
+    with storage.engine.connect() as db:
+        rows = list(db.execute(select(TournamentRow.id).where(TournamentRow.status == "finished")
+                               .order_by(TournamentRow.updated_at.desc()).limit(limit)))
+    out = []
+    for (tournament_id,) in rows:
+        for t in load_tournaments(storage, tournament_id):
+            out.append(t.summary())
+    return out
+
+
+def first_match_of(storage: Storage, table_id: str) -> tuple[int, list[int]] | None:
+    """The id and scores of the first finished match of a table, if there is one."""
+    with storage.engine.connect() as db:
+        row = db.execute(select(MatchRow.id, MatchRow.scores).where(MatchRow.table_id == table_id)
+                         .order_by(MatchRow.id).limit(1)).first()
+    return None if row is None else (int(row[0]), list(row[1]))
+
+
+# ----------------------------------------------------------------- the events of a hub
+
+
+class Tournaments:
+    """Every event of a hub not yet finished, and the pairing of their rounds."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.events: dict[str, Tournament] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    # ------------------------------------------------------------- restoring
+
+    async def restore(self) -> None:
+        """Load the events not finished and mark their tables (before the tables' timers start)."""
+        for t in await self.hub.journal.read(load_tournaments, self.hub.storage):
+            self.events[t.id] = t
+            for board in t.boards:
+                table = self.hub.tables.get(board.table_id)
+                if table is None:
+                    continue
+                table.tournament = t.id
+                if board.scores is None:
+                    self._watch(t, table)
+
+    async def catch_up(self) -> None:
+        """Record the tables that finished while the server was down, and pair the rounds that are due."""
+        for t in list(self.events.values()):
+            async with t.lock:
+                if t.status != "playing":
+                    continue
+                for board in t.boards:
+                    if board.round == t.round and board.scores is None:
+                        table = self.hub.tables.get(board.table_id)
+                        if table is not None and table.status == "waiting":
+                            await table.start()  # the server stopped between pairing and starting the round
+                        if table is not None and table.status != "finished":
+                            continue
+                        found = await self._result_of(board, table)
+                        if found is not None:
+                            await self._record(t, board, *found)
+                await self._advance(t)
+
+    async def _result_of(self, board: Board, table: Table | None) -> tuple[int, list[int]] | None:
+        if table is not None and table.match is not None and table.last_match_id is not None:
+            return table.last_match_id, list(table.match.scores)
+        return await self.hub.journal.read(first_match_of, self.hub.storage, board.table_id)
+
+    # ------------------------------------------------------------- reading
+
+    async def get(self, tournament_id: str) -> Tournament:
+        """The event with this id (a finished one is read from the database), or ``not_found`` (404)."""
+        t = self.events.get(tournament_id)
+        if t is not None:
+            return t
+        found = await self.hub.journal.read(load_tournaments, self.hub.storage, tournament_id[:64])
+        if not found:
+            raise ProtocolError("not_found", f"there is no tournament {tournament_id[:64]!r}", 404)
+        return found[0]
+
+    async def listing(self, finished: int = 20) -> list[dict[str, Any]]:
+        """The events open or in play (newest first), then the latest finished ones."""
+        live = sorted(self.events.values(), key=lambda t: -t.created_at)
+        done = await self.hub.journal.read(finished_list, self.hub.storage, finished)
+        return [t.summary() for t in live] + done
+
+    # ------------------------------------------------------------- the host and the entrants
+
+    async def create(self, request: CreateTournamentRequest, client: str = "") -> tuple[Tournament, str]:
+        """A new event; returns it and the host key (the only key to starting it and adding bots)."""
+        config = self.hub.config
+        if len(self.events) >= config.max_tournaments:
+            raise ProtocolError("server_full", "the server holds as many tournaments as it can; try again later", 503)
+        if client and sum(1 for t in self.events.values() if t.creator == client) >= config.client_tournaments:
+            raise ProtocolError("too_many_tables", "tournaments created from your address are still running", 429)
+        try:
+            rules = get_rules(request.rules).name
+        except ValueError as exc:
+            raise ProtocolError("bad_rules", str(exc)) from None
+        check_rule_options(request.options)
+        settings = {"name": request.name, "rules": rules, "options": dict(request.options), "rounds": request.rounds,
+                    "seats": request.seats, "deals": request.deals, "turn_seconds": request.turn_seconds,
+                    "grace_seconds": request.grace_seconds}
+        self._table_settings(settings).new_match(0)  # refuses rules that cannot be played with these seats
+        key = secrets.token_urlsafe(24)
+        t = Tournament(id=secrets.token_hex(6), settings=settings, host_hash=hash_token(key),
+                       created_at=time.time(), creator=client)
+        await self.hub.journal.write(store_tournament, self.hub.storage, t)
+        self.events[t.id] = t
+        log.info("tournament %s created (%s, %d rounds)", t.id, rules, request.rounds)
+        return t, key
+
+    def _table_settings(self, settings: dict[str, Any]) -> TableSettings:
+        return TableSettings(rules=settings["rules"], players=settings["seats"], options=settings["options"],
+                             deals=settings["deals"], turn_seconds=settings["turn_seconds"],
+                             grace_seconds=settings["grace_seconds"])
+
+    def _open(self, tournament_id: str) -> Tournament:
+        t = self.events.get(tournament_id)
+        if t is None:
+            raise ProtocolError("not_found", f"there is no open tournament {tournament_id[:64]!r}", 404)
+        if t.status != "registering":
+            raise ProtocolError("already_started", "the tournament has started")
+        return t
+
+    def _check_host(self, t: Tournament, key: str) -> None:
+        if not secrets.compare_digest(t.host_hash, hash_token(key)):
+            raise ProtocolError("bad_token", "this key does not host this tournament", 403)
+
+    async def _enter(self, t: Tournament, entry: Entry) -> None:
+        if len(t.entries) >= self.hub.config.tournament_entries:
+            raise ProtocolError("no_seat", f"the tournament is full ({len(t.entries)} entrants)")
+        await self.hub.journal.write(store_entry, self.hub.storage, t.id, entry)
+        t.entries.append(entry)
+
+    async def join(self, tournament_id: str, request: JoinTournamentRequest) -> tuple[Tournament, Entry, str]:
+        """A person enters; returns the entry and its key (it opens the person's seat at every table)."""
+        t = self._open(tournament_id)
+        async with t.lock:
+            t = self._open(tournament_id)
+            if any(e.name == request.name for e in t.entries):
+                raise ProtocolError("seat_taken", f"someone has entered as {request.name!r}; choose another name")
+            key = secrets.token_urlsafe(24)
+            entry = Entry(self._next_entry(t), request.name, request.name, None, hash_token(key), time.time())
+            await self._enter(t, entry)
+        return t, entry, key
+
+    async def add_bot(self, tournament_id: str, request: AddBotRequest) -> tuple[Tournament, Entry]:
+        """The host enters a registry bot."""
+        t = self._open(tournament_id)
+        self._check_host(t, request.host_key)
+        if not known_bot(request.bot):
+            raise ProtocolError("bad_bot", f"there is no bot called {request.bot[:32]!r}")
+        async with t.lock:
+            t = self._open(tournament_id)
+            number = self._next_entry(t)
+            name = request.name or f"{request.bot} {number + 1}"
+            if any(e.name == name for e in t.entries):
+                raise ProtocolError("seat_taken", f"someone has entered as {name!r}; choose another name")
+            entry = Entry(number, f"bot:{request.bot}", name, request.bot, None, time.time())
+            await self._enter(t, entry)
+        return t, entry
+
+    async def leave(self, tournament_id: str, request: LeaveTournamentRequest) -> Tournament:
+        """Before the start, an entrant withdraws with its key (or the host takes out a bot with the host key)."""
+        t = self._open(tournament_id)
+        async with t.lock:
+            t = self._open(tournament_id)
+            digest = hash_token(request.key)
+            found = next((e for e in t.entries if e.token_hash is not None
+                          and secrets.compare_digest(e.token_hash, digest)), None)
+            if found is None:
+                raise ProtocolError("bad_token", "this key is not an entry of this tournament", 403)
+            await self.hub.journal.write(remove_entry, self.hub.storage, t.id, found.entry)
+            t.entries.remove(found)
+        return t
+
+    @staticmethod
+    def _next_entry(t: Tournament) -> int:
+        return max((e.entry for e in t.entries), default=-1) + 1
+
+    async def start(self, tournament_id: str, request: HostRequest) -> Tournament:
+        """The host closes the entries and the first round is paired."""
+        t = self._open(tournament_id)
+        self._check_host(t, request.host_key)
+        async with t.lock:
+            t = self._open(tournament_id)
+            if len(t.entries) < 2:
+                raise ProtocolError("seats_open", "a tournament needs at least two entrants")
+            await self._pair(t)
+        return t
+
+    # ------------------------------------------------------------- rounds
+
+    async def _pair(self, t: Tournament) -> None:
+        """Pair and start the next round (the event's lock is held)."""
+        round_no = t.round + 1
+        if t.round == 0:
+            order = [e.entry for e in t.entries]
+        else:
+            order = [s.entry for s in standings([e.entry for e in t.entries], t.results())]
+        met = meetings(b.entries for b in t.boards)
+        boards: list[Board] = []
+        tables: list[Table] = []
+        try:
+            await self._make_tables(t, round_no, pair_round(order, t.settings["seats"], met), boards, tables)
+            await self.hub.journal.write(store_round, self.hub.storage, t.id, round_no, boards)
+        except BaseException:
+            for table in tables:  # a round is paired whole or not at all
+                table.close()
+                self.hub.tables.pop(table.id, None)
+                with contextlib.suppress(Exception):
+                    await self.hub.journal.write(self.hub.storage.set_status, table.id, "closed")
+            raise
+        t.boards.extend(boards)
+        t.round = round_no
+        t.status = "playing"
+        log.info("tournament %s: round %d paired into %d table(s)", t.id, round_no, len(boards))
+        for table in tables:
+            self._watch(t, table)
+            await table.start()
+
+    async def _make_tables(self, t: Tournament, round_no: int, pairing: list[list[int | None]],
+                           boards: list[Board], tables: list[Table]) -> None:
+        names = {e.entry: e for e in t.entries}
+        settings = self._table_settings(t.settings)
+        for number, seated in enumerate(pairing, 1):
+            bots: list[str | None] = []
+            people: dict[int, tuple[str, str]] = {}
+            for seat, entry in enumerate(seated):
+                who = names[entry] if entry is not None else None
+                if who is None or who.bot is not None:
+                    bots.append(who.bot if who is not None else FILL_BOT)
+                else:
+                    assert who.token_hash is not None
+                    bots.append(None)
+                    people[seat] = (who.name, who.token_hash)
+            table = await self.hub.new_table(settings, bots, people)
+            tables.append(table)
+            boards.append(Board(round_no, number, table.id, list(seated)))
+            # A bot entrant sits under its name in the standings (the seat stays a bot's).
+            named = [StoredSeat(seat, names[entry].name, None, names[entry].bot) for seat, entry in enumerate(seated)
+                     if entry is not None and names[entry].bot is not None]
+            if named:
+                await self.hub.journal.write(self.hub.storage.save_seats, table.id, named)
+                for stored in named:
+                    table.seats[stored.seat].name = stored.name
+
+    def _watch(self, t: Tournament, table: Table) -> None:
+        table.tournament = t.id
+
+        def finished(done: Table) -> None:
+            task = asyncio.ensure_future(self._table_over(t.id, done))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+        table.on_finish = finished
+
+    async def _table_over(self, tournament_id: str, table: Table) -> None:
+        t = self.events.get(tournament_id)
+        if t is None:
+            return
+        try:
+            async with t.lock:
+                board = next((b for b in t.boards if b.table_id == table.id and b.scores is None), None)
+                if board is None or table.match is None or table.last_match_id is None:
+                    return
+                await self._record(t, board, table.last_match_id, list(table.match.scores))
+                await self._advance(t)
+        except Exception:
+            log.exception("tournament %s: the end of table %s could not be recorded", tournament_id, table.id)
+
+    async def _record(self, t: Tournament, board: Board, match_id: int, scores: list[int]) -> None:
+        board.match_id, board.scores = match_id, scores
+        last = t.round >= t.settings["rounds"] and all(
+            b.scores is not None for b in t.boards if b.round == t.round)
+        await self.hub.journal.write(store_result, self.hub.storage, t.id, board, last)
+        table = self.hub.tables.get(board.table_id)
+        if table is not None:
+            table.on_finish = None
+        if last:
+            t.status = "finished"
+            log.info("tournament %s is over", t.id)
+
+    async def _advance(self, t: Tournament) -> None:
+        """Pair the next round when every table of this one is over (the event's lock is held)."""
+        if t.status == "finished":
+            self.events.pop(t.id, None)
+            return
+        if t.status == "playing" and all(b.scores is not None for b in t.boards if b.round == t.round):
+            await self._pair(t)
+
+    def sweep(self) -> None:
+        """Retry the pairing of rounds that are due (a pairing refused for want of room is tried again)."""
+        for t in list(self.events.values()):
+            if t.status == "playing" and not t.lock.locked() and all(
+                    b.scores is not None for b in t.boards if b.round == t.round):
+                task = asyncio.ensure_future(self._retry(t))
+                self._tasks.add(task)
+                task.add_done_callback(self._tasks.discard)
+
+    async def _retry(self, t: Tournament) -> None:
+        try:
+            async with t.lock:
+                await self._advance(t)
+        except Exception:
+            log.exception("tournament %s: the next round could not be paired", t.id)
