@@ -129,6 +129,7 @@ def test_unknown_tables_and_addresses_answer_404_in_json(client: TestClient) -> 
     assert missing.status_code == 404 and missing.json()["error"]["code"] == "not_found"
     assert client.get("/api/matches/999").status_code == 404
     assert client.get("/api/matches/999/record").status_code == 404
+    assert client.get("/api/matches/999/steps").json()["error"]["code"] == "not_found"
 
 
 def test_without_a_web_app_the_root_is_a_json_404(client: TestClient) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gzip
 import logging
 from collections.abc import AsyncIterator
 from typing import Any
@@ -279,6 +280,16 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
         if found is None:
             raise ProtocolError("not_found", f"there is no finished match {match_id}", 404)
         return str(found["record"])
+
+    @app.get("/api/matches/{match_id}/steps")
+    async def match_steps(match_id: int, request: Request) -> Response:
+        """The steps of a finished match for the replay viewer, built by the engine: at the start of each deal
+        and after each move, the events and the table with every hand (``president.steps``)."""
+        body = await hub.replays.steps(match_id)
+        headers = {"cache-control": "public, max-age=3600", "vary": "accept-encoding"}
+        if "gzip" in request.headers.get("accept-encoding", ""):
+            return Response(body, media_type="application/json", headers={**headers, "content-encoding": "gzip"})
+        return Response(gzip.decompress(body), media_type="application/json", headers=headers)
 
     @app.post("/api/matches/{match_id}/analysis")
     async def start_analysis(match_id: int, request: Request, response: Response) -> dict[str, Any]:

@@ -38,6 +38,7 @@ from .protocol import (
     SyncMessage,
     parse_client_message,
 )
+from .replays import Replays
 from .settings import TableSettings
 from .storage import Storage
 from .tables import Table
@@ -55,6 +56,7 @@ class Hub:
         self.tables: dict[str, Table] = {}
         self.runner = BotRunner(config.inline_bots, config.bot_workers)
         self.analyses = Analyses(config, self.journal)
+        self.replays = Replays(self.journal)
         self.watch = LoopWatch()
         self._seeds = random.Random(config.seed) if config.seed is not None else None
         self._creating = 0
@@ -91,6 +93,7 @@ class Hub:
         for table in self.tables.values():
             table.close()
         self.analyses.close()
+        self.replays.close()
         self.runner.close()
         self.journal.close()
 
