@@ -160,6 +160,9 @@ def test_presets_and_bots_are_listed_for_the_table_form(client: TestClient) -> N
     assert presets["revolution"]["options"]["revolution"] is True
     assert presets["daifugo"]["options"]["eight_cut"] is True and presets["daifugo"]["options"]["jokers"] == 1
     assert presets["three-of-clubs"]["options"]["exchange"] == [2, 1]
+    assert presets["tavern-jack"]["titles"]["5"] == ["president", "vice-president", "citizen", "vice-beggar", "beggar"]
+    assert presets["daifugo"]["titles"]["3"] == ["daifugo", "heimin", "daihinmin"]
+    assert presets["race-to-11"]["titles"]["4"] == ["president", "vice-president", "citizen", "last"]
     bots = [b["name"] for b in client.get("/api/bots").json()]
     assert "classic" in bots and "random" in bots and "cheater" not in bots
 

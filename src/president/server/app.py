@@ -148,6 +148,7 @@ def _preset_info() -> list[dict[str, Any]]:
             "max_players": rules.max_players, "deals": rules.deals, "target_score": rules.target_score,
             "options": {name: getattr(rules, name) for name in RULE_OPTIONS},
             "sources": dict(rules.sources),
+            "titles": {str(n): list(rules.titles(n)) for n in range(rules.min_players, rules.max_players + 1)},
         })
     return out
 

@@ -34,6 +34,7 @@ from .protocol import (
     PingMessage,
     RematchMessage,
     SeatMessage,
+    SpeedMessage,
     StartMessage,
     SyncMessage,
     parse_client_message,
@@ -257,6 +258,8 @@ class Hub:
                 await table.fill(message.bot)
             elif isinstance(message, LeaveMessage):
                 await table.leave(conn)
+            elif isinstance(message, SpeedMessage):
+                await table.set_speed(message.speed)
             else:  # pragma: no cover - every type is handled above
                 raise ProtocolError("unknown_type")
         except ProtocolError as exc:

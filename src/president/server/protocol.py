@@ -94,6 +94,17 @@ class FillMessage(_Strict):
     bot: BotName | None = None
 
 
+BotSpeed = Literal["slow", "normal", "fast"]
+"""How fast a table's computer players move."""
+
+
+class SpeedMessage(_Strict):
+    """Any time: change how fast the table's computer players move (a seated person only)."""
+
+    type: Literal["speed"]
+    speed: BotSpeed
+
+
 class LeaveMessage(_Strict):
     """Before the start: give up one's seat (its token stops working)."""
 
@@ -120,12 +131,12 @@ class PingMessage(_Strict):
 
 ClientMessage = Annotated[
     Hello | MoveMessage | StartMessage | RematchMessage | SeatMessage | FillMessage | LeaveMessage
-    | SyncMessage | PingMessage | HintMessage,
+    | SyncMessage | PingMessage | HintMessage | SpeedMessage,
     Field(discriminator="type"),
 ]
 """Any message a client may send."""
 
-CLIENT_TYPES = ("hello", "move", "start", "rematch", "seat", "fill", "leave", "sync", "ping", "hint")
+CLIENT_TYPES = ("hello", "move", "start", "rematch", "seat", "fill", "leave", "sync", "ping", "hint", "speed")
 """The ``type`` of each client message."""
 
 _CLIENT_ADAPTER: TypeAdapter[Any] = TypeAdapter(ClientMessage)
@@ -194,6 +205,8 @@ class TableInfo(BaseModel):
     turn_seconds: float | None
     grace_seconds: float
     public: bool
+    bot_speed: BotSpeed
+    """How fast the computer players move: ``slow``, ``normal`` or ``fast``."""
     created_at: float
     match_id: int | None
     """The id of the last finished match of this table (its record), when there is one."""
@@ -212,6 +225,8 @@ class SnapshotOut(BaseModel):
     """The seat's view (``Match.view(seat)``) or the spectator view; None before the start."""
     deadline: float | None
     """Unix time when the turn timer runs out for the seat to act, or None."""
+    now: float
+    """The server's Unix time when it sent the message: a client counts the deadline down on the server's clock."""
 
 
 class UpdateOut(BaseModel):
@@ -227,6 +242,8 @@ class UpdateOut(BaseModel):
     events: list[dict[str, Any]]
     view: dict[str, Any]
     deadline: float | None
+    now: float
+    """The server's Unix time when it sent the message."""
 
 
 class TableOut(BaseModel):
@@ -293,6 +310,8 @@ class CreateTableRequest(BaseModel):
     """Seconds a dropped person keeps the seat before the stand-in bot plays for it."""
     public: bool = Field(default=True, strict=True)
     """Listed in the lobby (else reachable only by its link)."""
+    bot_speed: BotSpeed = "normal"
+    """How fast the computer players move: ``slow``, ``normal`` or ``fast`` (a seated person may change it)."""
     name: DisplayName | None = None
     """When given, the creator takes the first open seat under this name."""
 

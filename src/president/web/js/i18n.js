@@ -53,6 +53,12 @@ const STRINGS = {
     "start.target": "Play until a total of",
     "start.timer": "Turn timer",
     "start.timerOff": "off",
+    "start.botSpeed": "Computer speed",
+    "speed.slow": "slow",
+    "speed.normal": "normal",
+    "speed.fast": "fast",
+    "game.speed": "Computer: {speed}",
+    "game.speedHelp": "How fast the computer plays: slow, normal or fast (click to change)",
     "start.seconds": (p) => `${p.n} seconds`,
     "start.name": "Your name",
     "start.namePlaceholder": "e.g. Alex",
@@ -397,6 +403,12 @@ const STRINGS = {
     "start.target": "Играть до суммы",
     "start.timer": "Время на ход",
     "start.timerOff": "без ограничения",
+    "start.botSpeed": "Скорость компьютера",
+    "speed.slow": "медленно",
+    "speed.normal": "обычно",
+    "speed.fast": "быстро",
+    "game.speed": "Компьютер: {speed}",
+    "game.speedHelp": "Как быстро ходит компьютер: медленно, обычно или быстро (нажмите, чтобы сменить)",
     "start.seconds": (p) => `${p.n} ${ru(p.n, "секунда", "секунды", "секунд")}`,
     "start.name": "Ваше имя",
     "start.namePlaceholder": "например, Саша",
@@ -741,6 +753,12 @@ const STRINGS = {
     "start.target": "Jouer jusqu’à un total de",
     "start.timer": "Temps par coup",
     "start.timerOff": "illimité",
+    "start.botSpeed": "Vitesse de l’ordinateur",
+    "speed.slow": "lente",
+    "speed.normal": "normale",
+    "speed.fast": "rapide",
+    "game.speed": "Ordinateur : {speed}",
+    "game.speedHelp": "La vitesse à laquelle l’ordinateur joue : lente, normale ou rapide (cliquez pour changer)",
     "start.seconds": (p) => `${p.n} secondes`,
     "start.name": "Votre nom",
     "start.namePlaceholder": "par ex. Camille",
@@ -1086,6 +1104,12 @@ const STRINGS = {
     "start.target": "Jogar até um total de",
     "start.timer": "Tempo por jogada",
     "start.timerOff": "sem limite",
+    "start.botSpeed": "Velocidade do computador",
+    "speed.slow": "lenta",
+    "speed.normal": "normal",
+    "speed.fast": "rápida",
+    "game.speed": "Computador: {speed}",
+    "game.speedHelp": "A velocidade com que o computador joga: lenta, normal ou rápida (clique para mudar)",
     "start.seconds": (p) => `${p.n} segundos`,
     "start.name": "Seu nome",
     "start.namePlaceholder": "ex.: Joana",
@@ -1427,15 +1451,6 @@ const PRESET_TITLES = {
   },
 };
 
-// Title keys by place, as the engine's Rules.titles(players) makes them from each preset's top, middle and bottom.
-const TITLE_LADDERS = {
-  "tavern-jack": [["president", "vice-president"], "citizen", ["vice-beggar", "beggar"]],
-  "race-to-11": [["president", "vice-president"], "citizen", ["last"]],
-  "revolution": [["president", "prime-minister"], "citizen", ["peasant", "beggar"]],
-  "three-of-clubs": [["president", "vice-president"], "citizen", ["vice-beggar", "beggar"]],
-  "daifugo": [["daifugo", "fugo"], "heimin", ["hinmin", "daihinmin"]],
-};
-
 let lang = "en";
 const listeners = new Set();
 
@@ -1544,16 +1559,6 @@ export function titleName(preset, key) {
   if (!key) return "";
   const own = PRESET_TITLES[preset]?.[lang]?.[key];
   return own || TITLES[lang]?.[key] || TITLES.en[key] || key;
-}
-
-/** Title keys by place (first place first) for a preset at a table of `players`, as the engine gives them. */
-export function titlesByPlace(preset, players) {
-  const [top, middle, bottom] = TITLE_LADDERS[preset] || TITLE_LADDERS["tavern-jack"];
-  const half = Math.floor(players / 2);
-  const upper = top.slice(0, half);
-  const lower = bottom.slice(bottom.length - Math.min(bottom.length, half));
-  const mid = Array(players - upper.length - lower.length).fill(middle);
-  return [...upper, ...mid, ...lower];
 }
 
 /** An ordinal place: "1st", "2e", "3-й". */

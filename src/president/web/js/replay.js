@@ -11,6 +11,7 @@ import { cardFace, sortCards } from "./cards.js";
 import { h, mount } from "./dom.js";
 import { eventLine } from "./events.js";
 import { cardsText, placeText, t, titleName } from "./i18n.js";
+import { loadPresets } from "./presets.js";
 import { scoreTable } from "./scores.js";
 import { centre } from "./seats.js";
 import { openDialog } from "./ui.js";
@@ -241,7 +242,7 @@ export function showReplay(root, matchId, navigate) {
       return;
     }
     try {
-      const answer = await api(`/api/matches/${encodeURIComponent(matchId)}/steps`);
+      const [answer] = await Promise.all([api(`/api/matches/${encodeURIComponent(matchId)}/steps`), loadPresets()]);
       steps = answer.steps;
       results = answer.results;
     } catch {

@@ -11,9 +11,11 @@ import { DealLog, LogView } from "./log.js";
 import { placeText, t, titleName } from "./i18n.js";
 import { chipsTable, OLD_GAME, oldEventLines, oldScreen, showOldEnd } from "./old.js";
 import { leadPrompt, playButton, receivedCards, takenCards } from "./prompt.js";
+import { loadPresets } from "./presets.js";
 import { rulesView } from "./rules.js";
 import { scoreTable, winnerLine } from "./scores.js";
 import { setSound, soundOn, turnChime, unlockSound } from "./sound.js";
+import { SPEEDS } from "./start.js";
 import { centre, lastActionText, placeOf, seatPanel } from "./seats.js";
 import { assess, brightCards, canPass, clickCard, isMyTurn, standsOf } from "./selection.js";
 import { announce, closeDialog, openDialog, toast } from "./ui.js";
@@ -21,7 +23,7 @@ import { joinPanel, waitingPanel } from "./waiting.js";
 
 export function showTable(root, tableId, navigate) {
   const st = {
-    info: null, seat: null, seq: 0, view: null, deadline: null, status: "connecting",
+    info: null, seat: null, seq: 0, view: null, deadline: null, clock: 0, status: "connecting",
     selected: [], reason: null, pending: false, mode: "loading", endShown: false, choosing: null,
     oldLog: [], hint: null, log: new DealLog(),
   };
@@ -43,7 +45,7 @@ export function showTable(root, tableId, navigate) {
   let presetList = [];
   let optionSpecs = [];
   api("/api/options").then((specs) => { optionSpecs = specs; }).catch(() => {});
-  api("/api/presets").then((list) => {
+  loadPresets().then((list) => {
     presetList = list;
     presetOptions = Object.fromEntries(list.map((p) => [p.name, p.options]));
     renderHandArea();
@@ -92,6 +94,7 @@ export function showTable(root, tableId, navigate) {
       st.seat = msg.seat;
       st.seq = msg.seq;
       st.deadline = msg.deadline;
+      setClock(msg.now);
       const before = st.view;
       st.view = msg.view;
       st.pending = false;
@@ -107,6 +110,7 @@ export function showTable(root, tableId, navigate) {
       st.view = msg.view;
       st.seq = msg.seq;
       st.deadline = msg.deadline;
+      setClock(msg.now);
       st.pending = false;
       st.hint = null;
       if (isOld()) {
@@ -329,6 +333,7 @@ export function showTable(root, tableId, navigate) {
         "aria-label": t("sound.mute"), title: t("sound.mute"),
         onclick: () => { setSound(!soundOn()); unlockSound(); gameScreen(); root.querySelector("#sound-button")?.focus(); } },
       soundOn() ? "🔔" : "🔕"),
+      mine() ? speedButton() : null,
       h("button", { type: "button", class: "small", id: "rules-button", "aria-keyshortcuts": "R",
         onclick: showRulesDialog }, t("rules.title")),
       h("button", { type: "button", class: "small", id: "scores-button", "aria-keyshortcuts": "S",
@@ -348,12 +353,24 @@ export function showTable(root, tableId, navigate) {
       "data-my-turn": String(isMyTurn(v)) };
     for (const [key, value] of Object.entries(attrs)) screen.setAttribute(key, String(value));
     const kept = screen.children;
+    // A button of the bar keeps the focus when the bar is drawn again (the keyboard stays where it was).
+    const focusedId = document.activeElement?.closest?.(".game > .bar") ? document.activeElement.id : null;
     if (kept.length === 4 && kept[2] === log && kept[3] === bottom) {
       kept[0].replaceWith(bar);
       kept[1].replaceWith(felt);
     } else {
       screen.replaceChildren(bar, felt, log, bottom);
     }
+    if (focusedId) bar.querySelector(`#${CSS.escape(focusedId)}`)?.focus();
+  }
+
+  /** The computer players' speed at this table; a click takes the next one (slow, normal, fast, slow …). */
+  function speedButton() {
+    const speed = st.info.bot_speed || "normal";
+    const next = SPEEDS[(SPEEDS.indexOf(speed) + 1) % SPEEDS.length];
+    return h("button", { type: "button", class: "small", id: "speed-button", "data-speed": speed,
+      title: t("game.speedHelp"), "aria-label": `${t("game.speed", { speed: t(`speed.${speed}`) })}. ${t("game.speedHelp")}`,
+      onclick: () => { send({ type: "speed", speed: next }); } }, t("game.speed", { speed: t(`speed.${speed}`) }));
   }
 
   function renderHandArea() {
@@ -660,9 +677,14 @@ export function showTable(root, tableId, navigate) {
     }
   }
 
+  /** How far the server's clock is ahead of this one (seconds), from the `now` of its last message. */
+  function setClock(now) {
+    if (typeof now === "number") st.clock = now - Date.now() / 1000;
+  }
+
   function updateTimers() {
     for (const el of root.querySelectorAll(".timer[data-deadline]")) {
-      const left = Math.max(0, Math.round(Number(el.dataset.deadline) - Date.now() / 1000));
+      const left = Math.max(0, Math.round(Number(el.dataset.deadline) - (Date.now() / 1000 + st.clock)));
       el.textContent = ` ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
       el.classList.toggle("urgent", left <= 5);
     }
