@@ -112,7 +112,8 @@ class LeaveMessage(_Strict):
 
 
 class HintMessage(_Strict):
-    """Old President: ask which card the ``careful`` bot would start a sequence with (only on one's own lead)."""
+    """On one's own turn: the move the ``classic`` bot would make (old President: the card the ``careful`` bot
+    would start a sequence with, on one's lead)."""
 
     type: Literal["hint"]
 

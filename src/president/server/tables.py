@@ -58,6 +58,10 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
 
+HINT_BOT = "classic"
+"""The bot whose move a player of the climbing game is given as a hint (the computer players of seed 004)."""
+
+
 class Seat:
     """A seat: open, held by a person (name and hashed token), or given to a bot."""
 
@@ -438,10 +442,16 @@ class Table:
             self._changed()
 
     def hint(self, seat: int) -> str:
-        """Old President: the card the ``careful`` bot would start a sequence with for ``seat``, on its lead."""
+        """What a bot would do for ``seat`` on its turn, from that seat's own view: the move of the ``classic``
+        bot (the climbing game), or the card the ``careful`` bot would start a sequence with (old President)."""
         match = self.match
+        if isinstance(match, Match):
+            if self.status != "playing" or match.to_act != seat:
+                raise ProtocolError("not_your_turn", "a hint is given on your turn")
+            assert self.seed is not None
+            return move_str(choose(HINT_BOT, match.seat_view(seat), self.seed, self.ply))
         if not isinstance(match, OldTableMatch):
-            raise ProtocolError("bad_message", "hints are given at tables of the old President")
+            raise ProtocolError("not_started", "the match has not started")
         if self.status != "playing" or match.to_act != seat or match.forced:
             raise ProtocolError("not_your_turn", "a hint is given when you start a sequence")
         assert self.seed is not None

@@ -4,6 +4,7 @@
 import { api, saveName, savedName, seats } from "./api.js";
 import { h, mount } from "./dom.js";
 import { botLevel, hasText, t } from "./i18n.js";
+import { markLearning } from "./learn.js";
 import { loadPresets } from "./presets.js";
 import { toast } from "./ui.js";
 
@@ -155,6 +156,28 @@ export function showStart(root, navigate) {
       const made = await api("/api/tables", { method: "POST", body });
       seats.set(made.table.id, { token: made.token, seat: made.seat, name });
       if (!withFriends) markAutostart(made.table.id);
+      navigate({ table: made.table.id });
+    } catch (err) {
+      busy = false;
+      render();
+      toast(err.message || t("error.generic"));
+    }
+  }
+
+  /** Learn to play: one guided deal against the computer, under the chosen rule set (the old game's aside). */
+  async function learn() {
+    const p = isOld() ? presets.find((x) => x.name === "three-of-clubs") || presets[0] : preset();
+    const players = Math.min(p.max_players, Math.max(p.min_players, 4));
+    const name = setup.name.trim() || t("learn.you");
+    const body = { rules: p.name, players, seats: [null, ...Array(players - 1).fill("classic")], name, deals: 1,
+      bot_speed: "slow", public: false };
+    busy = true;
+    render();
+    try {
+      const made = await api("/api/tables", { method: "POST", body });
+      seats.set(made.table.id, { token: made.token, seat: made.seat, name });
+      markAutostart(made.table.id);
+      markLearning(made.table.id);
       navigate({ table: made.table.id });
     } catch (err) {
       busy = false;
@@ -373,7 +396,9 @@ export function showStart(root, navigate) {
     const botSeats = setup.players - 1 - Math.max(1, setup.friends);
     mount(root,
       h("section", { class: "start" },
-        h("div", { class: "hero" }, h("h1", {}, t("app.name")), h("p", { class: "tagline" }, t("app.tagline"))),
+        h("div", { class: "hero" }, h("h1", {}, t("app.name")), h("p", { class: "tagline" }, t("app.tagline")),
+          h("div", { class: "learn" }, h("p", {}, t("learn.intro")),
+            h("button", { type: "button", id: "learn-button", disabled: busy, onclick: learn }, t("learn.button")))),
         h("form", { class: "setup", novalidate: true, onsubmit: (e) => { e.preventDefault(); create(false); } },
           presetCards(),
           isOld() ? oldControls() : houseRuleControls(),

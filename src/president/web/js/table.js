@@ -7,6 +7,7 @@ import { TableConnection } from "./connection.js";
 import { h, mount } from "./dom.js";
 import { eventLine, ruleLine, standsText } from "./events.js";
 import { HandView } from "./hand.js";
+import { isLearning, lessonEnd, lessonPanel, stopLearning, wasLearning } from "./learn.js";
 import { DealLog, LogView } from "./log.js";
 import { placeText, t, titleName } from "./i18n.js";
 import { chipsTable, OLD_GAME, oldEventLines, oldScreen, showOldEnd } from "./old.js";
@@ -26,6 +27,9 @@ export function showTable(root, tableId, navigate) {
     info: null, seat: null, seq: 0, view: null, deadline: null, clock: 0, status: "connecting",
     selected: [], reason: null, pending: false, mode: "loading", endShown: false, choosing: null,
     oldLog: [], hint: null, log: new DealLog(),
+    // The guided deal: where the log stood after this seat's last move, the turn whose lesson was closed, and
+    // the turn whose hint was asked for.
+    lessonMark: 0, lessonHidden: null, hintAsked: null,
   };
   let conn = null;
   let dialog = null;
@@ -33,7 +37,8 @@ export function showTable(root, tableId, navigate) {
   const hand = new HandView(onCard);
   const logView = new LogView(matchMedia("(min-width: 1000px)").matches);
   const meTop = h("div", { class: "me-top" });
-  const meArea = h("div", { class: "me" }, meTop, hand.el,
+  const lessonBox = h("div", { class: "lesson-box" });
+  const meArea = h("div", { class: "me" }, lessonBox, meTop, hand.el,
     h("p", { class: "shortcuts muted small" }, t("game.shortcuts")));
   const autostartKey = `president.autostart.${tableId}`;
 
@@ -122,6 +127,7 @@ export function showTable(root, tableId, navigate) {
         return;
       }
       st.log.add(msg.events, msg.view?.deal_number ?? null);
+      if (msg.seat === st.seat) st.lessonMark = st.log.events.length;
       keepSelection();
       render();
       if (before && !isMyTurn(before) && msg.view && isMyTurn(msg.view)) turnChime();
@@ -425,7 +431,28 @@ export function showTable(root, tableId, navigate) {
         exchange ? null : h("button", { type: "button", id: "pass-button", disabled: !canPass(v) || st.pending,
           "aria-keyshortcuts": "P", onclick: pass }, t("game.pass"))),
       jokerChooser());
+    renderLesson(v, myTurn);
     hand.layout();
+  }
+
+  /** The lesson of the guided deal on this seat's turn (asking the server for the classic player's move). */
+  function renderLesson(v, myTurn) {
+    if (!isLearning(tableId) || !myTurn || st.pending || st.lessonHidden === st.seq || v.phase === "over") {
+      lessonBox.replaceChildren();
+      return;
+    }
+    if (st.hint === null && st.hintAsked !== st.seq) {
+      st.hintAsked = st.seq;
+      send({ type: "hint" });
+    }
+    const news = st.log.events.slice(Math.min(st.lessonMark, st.log.events.length));
+    const back = () => {
+      renderHandArea();
+      hand.cardButtons()[0]?.focus();
+    };
+    lessonBox.replaceChildren(lessonPanel(v, { news, hint: st.hint, rules: rules(), seatName,
+      onHide: () => { st.lessonHidden = st.seq; back(); },
+      onStop: () => { stopLearning(tableId); back(); } }));
   }
 
   function receiverName(v) {
@@ -472,8 +499,9 @@ export function showTable(root, tableId, navigate) {
       info.match_id && !isOld() ? h("button", { type: "button", id: "analyse-end-button",
         onclick: () => navigate({ replay: info.match_id, analyse: 1 }) }, t("end.analyse")) : null,
       h("button", { type: "button", id: "new-table-button", onclick: () => navigate({}) }, t("end.newTable")));
+    const learned = wasLearning(tableId) && mine() ? lessonEnd(() => navigate({})) : null;
     dialog = openDialog("end", t("end.title"),
-      h("div", {}, h("p", { class: "winner-line" }, winnerLine(v, names(), mine() ? st.seat : null)),
+      h("div", {}, learned, h("p", { class: "winner-line" }, winnerLine(v, names(), mine() ? st.seat : null)),
         scoreTable(v, names(), mine() ? st.seat : null), buttons), forget);
   }
 
