@@ -37,7 +37,9 @@ def test_a_guided_first_deal_explains_each_turn_and_ends_with_an_invitation_on_a
     expect(lesson.locator("#lesson-hint")).to_contain_text(f"O computador jogaria {shown(hint)}.")
     view = live_server.match(table).view(int(game_state(page)["seat"]))
     news = lesson.locator(".lesson-news")
-    expect(news).to_contain_text("Computador 2: 3♣" if view["history"] else "a mão acabou de começar")
+    first = view["history"][0] if view["history"] else None
+    expect(news).to_contain_text(f"Computador {first['seat'] + 1}: {shown(first['move'])}" if first
+                                 else "a mão acabou de começar")
     expect(lesson.locator(".lesson-legal")).to_contain_text("Na mesa" if view["table"] else "Você começa")
     lesson_box, card_box = lesson.bounding_box(), page.locator(".hand .card").first.bounding_box()
     assert lesson_box and card_box and lesson_box["y"] + lesson_box["height"] <= card_box["y"]

@@ -88,6 +88,8 @@ def test_the_viewer_shows_the_servers_steps_of_a_daifugo_match(page: Page, live_
     page.goto(f"{live_server.url}?replay={match_id}")
     view = page.locator(".replay-view")
     expect(view).to_have_attribute("data-steps", str(len(steps)))
+    # The felt takes the width of the page (no column is kept for a log the replay does not have).
+    page.wait_for_function("() => document.querySelector('.replay-view .felt')?.getBoundingClientRect().width > 900")
     # A step of each kind the house rules add, and the start of the second deal with its gifts.
     wanted = [next(i for i, s in enumerate(steps) if s["lock"])]
     wanted += [next(i for i, k in enumerate(kinds) if kind in k) for kind in ("gift", "deal_over")]
