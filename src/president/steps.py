@@ -11,16 +11,25 @@ player's cards still in his hand), and the next deal's own step begins with its 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from .cards import cards_list
 from .engine import Match
 from .events import Event
-from .moves import move_str
+from .moves import CARDS_MASK, move_str
 from .plays import suits_text
 
+_cards = lru_cache(maxsize=4096)(cards_list)
+"""``cards_list`` remembered: from one step to the next only the mover's hand changes."""
 
-def _state(match: Match) -> dict[str, Any]:
+
+def _received(match: Match) -> list[list[str]]:
+    """The cards each seat received in the exchange of the current deal."""
+    return [list(_cards(match.seat_view(s, history=False).received)) for s in range(match.players)]
+
+
+def _state(match: Match, received: list[list[str]]) -> dict[str, Any]:
     """The table with every hand face up: what a viewer draws for one step."""
     view = match.seat_view(0, reveal=True, history=False)
     players = match.players
@@ -37,7 +46,7 @@ def _state(match: Match) -> dict[str, Any]:
         "deal": view.deal_number,
         "phase": view.phase,
         "to_act": view.to_act,
-        "hands": [cards_list(hand) for hand in view.all_hands],
+        "hands": [list(_cards(hand)) for hand in view.all_hands],
         "table": cards_list(view.table),
         "table_move": move_str(view.table_move) if view.table else "",
         "table_owner": view.owner if view.table else None,
@@ -49,7 +58,7 @@ def _state(match: Match) -> dict[str, Any]:
         "titles": list(view.titles),
         "scores": list(view.scores),
         "deals_done": len(view.deal_results),
-        "received": [cards_list(match.seat_view(s, history=False).received) for s in range(players)],
+        "received": received,
     }
 
 
@@ -61,7 +70,7 @@ def _deal_end(match: Match, move: int) -> dict[str, Any]:
     end = match.copy()
     end.single_deal = True
     end.apply(move)
-    return _state(end)
+    return _state(end, _received(end))
 
 
 def _actions(events: list[Event], actions: dict[int, str]) -> None:
@@ -87,21 +96,24 @@ def match_steps(record: str) -> dict[str, Any]:
     for a record that does not replay.
     """
     finished = Match.replay(record)
-    fresh = Match.replay(record, moves=0)
-    opening = finished.operations()[:1]  # the first deal: nothing is given before its first move
+    match = Match.replay(record, moves=0)
     actions: dict[int, str] = {}
-    steps = [_step(None, None, opening, fresh, actions)]
-    match = fresh
+    received = _received(match)
+    steps = [_step(None, None, list(match.operations()), _state(match, received), actions)]
     for index, (seat, move, _deal) in enumerate(finished.move_log()):
-        before = match.copy()
+        # Only a play that empties the mover's hand can end the deal: keep the position before it.
+        goes_out = match.phase == "play" and bool(move) and not match.hands[seat] & ~(int(move) & CARDS_MASK)
+        before = match.copy() if goes_out else None
         events = list(match.apply(move))
-        ends_deal = any(e.kind == "deal_over" for e in events)
-        if ends_deal and match.phase != "over":
+        if any(e.kind in ("gift", "return") for e in events):
+            received = _received(match)
+        if before is not None and match.phase != "over" and any(e.kind == "deal_over" for e in events):
             split = next(i for i, e in enumerate(events) if e.kind == "deal")
-            steps.append(_step(index, seat, events[:split], None, actions, _deal_end(before, move)))
-            steps.append(_step(None, None, events[split:], match, actions))
+            steps.append(_step(index, seat, events[:split], _deal_end(before, move), actions))
+            received = _received(match)
+            steps.append(_step(None, None, events[split:], _state(match, received), actions))
         else:
-            steps.append(_step(index, seat, events, match, actions))
+            steps.append(_step(index, seat, events, _state(match, received), actions))
     return {
         "players": finished.players,
         "rules": finished.rules.name,
@@ -111,9 +123,8 @@ def match_steps(record: str) -> dict[str, Any]:
     }
 
 
-def _step(index: int | None, seat: int | None, events: list[Event], match: Match | None,
-          actions: dict[int, str], state: dict[str, Any] | None = None) -> dict[str, Any]:
+def _step(index: int | None, seat: int | None, events: list[Event], state: dict[str, Any],
+          actions: dict[int, str]) -> dict[str, Any]:
     _actions(events, actions)
-    shown = state if state is not None else _state(match) if match is not None else {}
     return {"index": index, "seat": seat, "events": [e.to_dict() for e in events],
-            "actions": {str(s): a for s, a in sorted(actions.items())}, **shown}
+            "actions": {str(s): a for s, a in sorted(actions.items())}, **state}
