@@ -111,6 +111,7 @@ def shoot(browser: Browser, device: str, seed: int, out: Path, folder: Path) -> 
         page.goto(server.url)
         page.wait_for_selector("#player-name")
         page.fill("#player-name", "Ann")
+        page.evaluate("() => { document.activeElement.blur(); window.scrollTo(0, 0); }")  # the page from its top
         page.screenshot(path=out / f"start-{device}.png")
         page.click("#play-bots")
         page.wait_for_selector(".game")

@@ -33,6 +33,10 @@ DEFAULT_WORLDS = 60
 """Guessed deals per decision (see docs/analysis.md for the noise and the cost)."""
 RECHECK = 4
 """The loss is measured again on this many times the guessed deals (two moves only, so it costs little)."""
+MAX_RECHECKS = 12
+"""While a decision's mark is unsettled, the loss is measured again on that many more batches at most."""
+SETTLED = 2.0
+"""A mark is settled when its bound lies this many standard errors from every threshold."""
 CONFIDENCE = 1.64
 """A decision is marked by its loss less this many standard errors (a one-sided 95 % bound): a mark means the
 move surely lost that much, so that marks repeat from one analysis to the next."""
@@ -158,22 +162,25 @@ def _judge(match: Match, index: int, played: int, level: str, worlds: int, seed:
     bot = _searcher(level)
     view = match.seat_view(seat)
     rng = random.Random(seed * 1_000_003 + index)
-    values = bot.evaluate(view, candidates, rng, worlds=worlds)
+    values = bot.evaluate(view, candidates, rng, worlds=worlds, paired=True)
     ranked = sorted(zip(candidates, values, strict=True), key=lambda cv: -cv[1])
-    best = ranked[0][0]
-    # The loss is measured again on fresh guessed deals, the move played against the best one only: the first
-    # measure chose the best as the highest of several noisy values, which would overstate its lead.
+    # The loss is measured again on fresh guessed deals, the move played against its strongest rival only: the
+    # first measure chose the best as the highest of several noisy values, which would overstate its lead, and it
+    # may rank the move played first by chance.
+    rival = ranked[1][0] if ranked[0][0] == played else ranked[0][0]
     samples: list[list[float]] = []
-    if best != played:
-        again = bot.evaluate(view, [played, best], random.Random(rng.random()), worlds=RECHECK * worlds,
-                             per_world=samples)
-        played_value, best_value = again
-    else:
-        played_value = best_value = ranked[0][1]
-    loss = max(0.0, best_value - played_value)
-    # The mark goes by what the loss surely is: the loss less CONFIDENCE standard errors of the
-    # difference between the two moves over the same guessed deals.
-    sure = loss - CONFIDENCE * _standard_error([b - p for p, b in samples])
+    check = random.Random(rng.random())
+    for _ in range(MAX_RECHECKS):
+        bot.evaluate(view, [played, rival], check, worlds=RECHECK * worlds, paired=True, per_world=samples)
+        played_value = sum(p for p, _r in samples) / len(samples)
+        rival_value = sum(r for _p, r in samples) / len(samples)
+        error = _standard_error([r - p for p, r in samples])
+        # The mark goes by what the loss surely is: less CONFIDENCE standard errors of the difference.
+        sure = rival_value - played_value - CONFIDENCE * error
+        if all(abs(sure - threshold) >= SETTLED * error for _name, threshold in VERDICTS):
+            break
+    best, best_value = (rival, rival_value) if rival_value > played_value else (played, played_value)
+    loss = best_value - played_value
     phase = "exchange" if played & GIVE_FLAG else "play"
     return Decision(
         index=index, deal=match.deal_number, seat=seat, phase=phase, played=move_str(played),

@@ -129,6 +129,7 @@ def test_unknown_tables_and_addresses_answer_404_in_json(client: TestClient) -> 
     assert missing.status_code == 404 and missing.json()["error"]["code"] == "not_found"
     assert client.get("/api/matches/999").status_code == 404
     assert client.get("/api/matches/999/record").status_code == 404
+    assert client.get("/api/matches/999/steps").json()["error"]["code"] == "not_found"
 
 
 def test_without_a_web_app_the_root_is_a_json_404(client: TestClient) -> None:
@@ -159,6 +160,9 @@ def test_presets_and_bots_are_listed_for_the_table_form(client: TestClient) -> N
     assert presets["revolution"]["options"]["revolution"] is True
     assert presets["daifugo"]["options"]["eight_cut"] is True and presets["daifugo"]["options"]["jokers"] == 1
     assert presets["three-of-clubs"]["options"]["exchange"] == [2, 1]
+    assert presets["tavern-jack"]["titles"]["5"] == ["president", "vice-president", "citizen", "vice-beggar", "beggar"]
+    assert presets["daifugo"]["titles"]["3"] == ["daifugo", "heimin", "daihinmin"]
+    assert presets["race-to-11"]["titles"]["4"] == ["president", "vice-president", "citizen", "last"]
     bots = [b["name"] for b in client.get("/api/bots").json()]
     assert "classic" in bots and "random" in bots and "cheater" not in bots
 

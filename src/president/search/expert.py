@@ -216,7 +216,8 @@ class SearchBot:
         return candidates[best]
 
     def evaluate(self, view: SeatView, candidates: Sequence[int], rng: random.Random,
-                 worlds: int | None = None, per_world: list[list[float]] | None = None) -> list[float]:
+                 worlds: int | None = None, per_world: list[list[float]] | None = None,
+                 paired: bool = False) -> list[float]:
         """The mean value of each candidate move over guessed deals: the seat's expected points, with the next
         deal's edge (see :func:`place_values`).
 
@@ -224,6 +225,9 @@ class SearchBot:
         result for the same ``rng``); otherwise the bot's own budget. Uses only
         ``view`` (the cheater's views hold every hand). ``per_world``, when given,
         receives each guess's values (one list per guess, in candidate order).
+        With ``paired``, every candidate of a guess is played out with the same
+        random draws (common random numbers), so that the difference between two
+        candidates is measured with less noise.
         """
         rules = view.rules
         points = place_values(view)
@@ -248,10 +252,11 @@ class SearchBot:
             count += 1
             base = Match.from_view(view, hands)
             values = []
+            draws = rng.getrandbits(64) if paired else 0
             for i, move in enumerate(candidates):
                 sim = base.copy()
                 sim.apply_fast(move)
-                value = self._playout_value(sim, seat, points, policy, rng)
+                value = self._playout_value(sim, seat, points, policy, random.Random(draws) if paired else rng)
                 totals[i] += value
                 values.append(value)
             if per_world is not None:

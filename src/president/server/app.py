@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gzip
 import logging
 from collections.abc import AsyncIterator
 from typing import Any
@@ -149,6 +150,7 @@ def _preset_info() -> list[dict[str, Any]]:
             "max_players": rules.max_players, "deals": rules.deals, "target_score": rules.target_score,
             "options": {name: getattr(rules, name) for name in RULE_OPTIONS},
             "sources": dict(rules.sources),
+            "titles": {str(n): list(rules.titles(n)) for n in range(rules.min_players, rules.max_players + 1)},
         })
     return out
 
@@ -289,6 +291,16 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
         if found is None:
             raise ProtocolError("not_found", f"there is no finished match {match_id}", 404)
         return await hub.journal.read(match_chat, hub.storage, found["table"], found["match_no"])
+
+    @app.get("/api/matches/{match_id}/steps")
+    async def match_steps(match_id: int, request: Request) -> Response:
+        """The steps of a finished match for the replay viewer, built by the engine: at the start of each deal
+        and after each move, the events and the table with every hand (``president.steps``)."""
+        body = await hub.replays.steps(match_id)
+        headers = {"cache-control": "public, max-age=3600", "vary": "accept-encoding"}
+        if "gzip" in request.headers.get("accept-encoding", ""):
+            return Response(body, media_type="application/json", headers={**headers, "content-encoding": "gzip"})
+        return Response(gzip.decompress(body), media_type="application/json", headers=headers)
 
     @app.post("/api/matches/{match_id}/analysis")
     async def start_analysis(match_id: int, request: Request, response: Response) -> dict[str, Any]:

@@ -36,10 +36,12 @@ from .protocol import (
     PingMessage,
     RematchMessage,
     SeatMessage,
+    SpeedMessage,
     StartMessage,
     SyncMessage,
     parse_client_message,
 )
+from .replays import Replays
 from .settings import TableSettings
 from .storage import Storage
 from .tables import Table
@@ -58,6 +60,7 @@ class Hub:
         self.tables: dict[str, Table] = {}
         self.runner = BotRunner(config.inline_bots, config.bot_workers, config.bot_move_seconds, config.stand_in_bot)
         self.analyses = Analyses(config, self.journal)
+        self.replays = Replays(self.journal)
         self.watch = LoopWatch()
         self.chat = Chat(config, self.journal, self.watch)
         self.tournaments = Tournaments(self)
@@ -100,6 +103,7 @@ class Hub:
         for table in self.tables.values():
             table.close()
         self.analyses.close()
+        self.replays.close()
         self.runner.close()
         self.journal.close()
 
@@ -273,6 +277,8 @@ class Hub:
                 await table.fill(message.bot)
             elif isinstance(message, LeaveMessage):
                 await table.leave(conn)
+            elif isinstance(message, SpeedMessage):
+                await table.set_speed(message.speed)
             else:  # pragma: no cover - every type is handled above
                 raise ProtocolError("unknown_type")
         except ProtocolError as exc:

@@ -96,6 +96,17 @@ class FillMessage(_Strict):
     bot: BotName | None = None
 
 
+BotSpeed = Literal["slow", "normal", "fast"]
+"""How fast a table's computer players move."""
+
+
+class SpeedMessage(_Strict):
+    """Any time: change how fast the table's computer players move (a seated person only)."""
+
+    type: Literal["speed"]
+    speed: BotSpeed
+
+
 class LeaveMessage(_Strict):
     """Before the start: give up one's seat (its token stops working)."""
 
@@ -103,7 +114,8 @@ class LeaveMessage(_Strict):
 
 
 class HintMessage(_Strict):
-    """Old President: ask which card the ``careful`` bot would start a sequence with (only on one's own lead)."""
+    """On one's own turn: the move the ``classic`` bot would make (old President: the card the ``careful`` bot
+    would start a sequence with, on one's lead)."""
 
     type: Literal["hint"]
 
@@ -149,12 +161,12 @@ class ChatMessage(_Strict):
 
 ClientMessage = Annotated[
     Hello | MoveMessage | StartMessage | RematchMessage | SeatMessage | FillMessage | LeaveMessage
-    | SyncMessage | PingMessage | HintMessage | ChatMessage,
+    | SyncMessage | PingMessage | HintMessage | ChatMessage | SpeedMessage,
     Field(discriminator="type"),
 ]
 """Any message a client may send."""
 
-CLIENT_TYPES = ("hello", "move", "start", "rematch", "seat", "fill", "leave", "sync", "ping", "hint", "chat")
+CLIENT_TYPES = ("hello", "move", "start", "rematch", "seat", "fill", "leave", "sync", "ping", "hint", "chat", "speed")
 """The ``type`` of each client message."""
 
 _CLIENT_ADAPTER: TypeAdapter[Any] = TypeAdapter(ClientMessage)
@@ -223,6 +235,8 @@ class TableInfo(BaseModel):
     turn_seconds: float | None
     grace_seconds: float
     public: bool
+    bot_speed: BotSpeed
+    """How fast the computer players move: ``slow``, ``normal`` or ``fast``."""
     created_at: float
     match_id: int | None
     """The id of the last finished match of this table (its record), when there is one."""
@@ -241,6 +255,8 @@ class SnapshotOut(BaseModel):
     """The seat's view (``Match.view(seat)``) or the spectator view; None before the start."""
     deadline: float | None
     """Unix time when the turn timer runs out for the seat to act, or None."""
+    now: float
+    """The server's Unix time when it sent the message: a client counts the deadline down on the server's clock."""
 
 
 class UpdateOut(BaseModel):
@@ -256,6 +272,8 @@ class UpdateOut(BaseModel):
     events: list[dict[str, Any]]
     view: dict[str, Any]
     deadline: float | None
+    now: float
+    """The server's Unix time when it sent the message."""
 
 
 class TableOut(BaseModel):
@@ -357,6 +375,8 @@ class CreateTableRequest(BaseModel):
     """Seconds a dropped person keeps the seat before the stand-in bot plays for it."""
     public: bool = Field(default=True, strict=True)
     """Listed in the lobby (else reachable only by its link)."""
+    bot_speed: BotSpeed = "normal"
+    """How fast the computer players move: ``slow``, ``normal`` or ``fast`` (a seated person may change it)."""
     name: DisplayName | None = None
     """When given, the creator takes the first open seat under this name."""
 

@@ -17,6 +17,9 @@ from .oldgame import OLD_GAME, OLD_PLAYERS, OldTableMatch, check_old_options
 from .protocol import MODERN_MAX_PLAYERS, CreateTableRequest
 
 MODERN_GAME = "president"
+
+BOT_SPEEDS: dict[str, float] = {"slow": 2.0, "normal": 1.0, "fast": 0.25}
+"""How long the computer players of a table take over a move, as a share of the server's ``bot_delay``."""
 """The ``game`` of a table of the modern climbing game (the default)."""
 
 RULE_OPTIONS = TABLE_OPTIONS
@@ -51,6 +54,12 @@ class TableSettings:
     public: bool = True
     game: str = MODERN_GAME
     """``president`` (the modern game, under ``rules``) or ``old-president`` (seed 000, ``rules`` is the same)."""
+    bot_speed: str = "normal"
+    """How fast the computer players move: ``slow``, ``normal`` or ``fast`` (see :data:`BOT_SPEEDS`)."""
+
+    def bot_delay(self, base: float) -> float:
+        """The seconds a computer player waits before its move at this table, from the server's ``bot_delay``."""
+        return base * BOT_SPEEDS[self.bot_speed]
 
     @property
     def is_old(self) -> bool:
@@ -71,7 +80,7 @@ class TableSettings:
         settings = cls(
             rules=rules.name, players=request.players, options=dict(request.options), deals=request.deals,
             target_score=request.target_score, turn_seconds=request.turn_seconds,
-            grace_seconds=request.grace_seconds, public=request.public,
+            grace_seconds=request.grace_seconds, public=request.public, bot_speed=request.bot_speed,
         )
         settings.new_match(0)
         return settings
@@ -86,7 +95,7 @@ class TableSettings:
         settings = cls(
             rules=OLD_GAME, players=request.players, options=check_old_options(request.options),
             deals=request.deals, turn_seconds=request.turn_seconds, grace_seconds=request.grace_seconds,
-            public=request.public, game=OLD_GAME,
+            public=request.public, game=OLD_GAME, bot_speed=request.bot_speed,
         )
         settings.new_match(0)
         return settings
@@ -119,9 +128,10 @@ class TableSettings:
             "rules": self.rules, "players": self.players, "options": self.options, "deals": self.deals,
             "target_score": self.target_score, "turn_seconds": self.turn_seconds,
             "grace_seconds": self.grace_seconds, "public": self.public, "game": self.game,
+            "bot_speed": self.bot_speed,
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TableSettings:
-        """Settings from :meth:`to_json` output."""
+        """Settings from :meth:`to_json` output (a table stored before bot speeds moves at the normal one)."""
         return cls(**data)

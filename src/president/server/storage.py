@@ -341,6 +341,12 @@ class Storage:
                 )
             self._touch(db, table_id)
 
+    def save_settings(self, table_id: str, settings: dict[str, Any]) -> None:
+        """Store a table's changed settings."""
+        with self._write() as db:
+            db.execute(update(TableRow).where(TableRow.id == table_id)
+                       .values(settings=settings, updated_at=time.time()))
+
     def start_match(self, table_id: str, match_no: int, seed: int) -> None:
         """Store the start of match ``match_no`` (dropping the moves of earlier matches, kept in their records)."""
         with self._write() as db:

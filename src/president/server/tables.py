@@ -22,6 +22,7 @@ forced cards are played by the table after the bot delay (``by: "forced"``).
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hashlib
 import hmac
 import json
@@ -42,7 +43,7 @@ from .connection import Connection
 from .errors import ProtocolError
 from .journal import Journal
 from .oldgame import OLD_BOTS, OLD_DEFAULT_BOT, OldEvent, OldTableMatch
-from .settings import TableSettings
+from .settings import BOT_SPEEDS, TableSettings
 from .storage import FinishedMatch, StoredSeat, StoredTable
 from .views import spectator_view
 
@@ -55,6 +56,10 @@ RETRY_SECONDS = 1.0
 def hash_token(token: str) -> str:
     """The stored form of a seat token (sha256, hex)."""
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+HINT_BOT = "classic"
+"""The bot whose move a player of the climbing game is given as a hint (the computer players of seed 004)."""
 
 
 class Seat:
@@ -206,7 +211,8 @@ class Table:
             "deals": s.deals,
             "target_score": s.target_score, "status": self.status, "match_no": self.match_no,
             "seats": [seat.info() for seat in self.seats], "turn_seconds": s.turn_seconds,
-            "grace_seconds": s.grace_seconds, "public": s.public, "created_at": self.created_at,
+            "grace_seconds": s.grace_seconds, "public": s.public, "bot_speed": s.bot_speed,
+            "created_at": self.created_at,
             "match_id": self.last_match_id,
         }
 
@@ -220,7 +226,7 @@ class Table:
         """A full ``snapshot`` message for ``seat`` (None: a spectator)."""
         return {
             "type": "snapshot", "table": self.info(), "seat": seat, "seq": self.ply,
-            "view": self.view_for(seat), "deadline": self.deadline,
+            "view": self.view_for(seat), "deadline": self.deadline, "now": round(time.time(), 3),
         }
 
     def connections(self) -> list[Connection]:
@@ -324,6 +330,16 @@ class Table:
         for s, bot in changes:
             s.bot = bot
         self._changed()
+
+    async def set_speed(self, speed: str) -> None:
+        """How fast the computer players move from their next move on (any time; stored with the settings)."""
+        async with self.lock:
+            if speed not in BOT_SPEEDS:
+                raise ProtocolError("bad_message", f"speed must be one of {', '.join(BOT_SPEEDS)}")
+            settings = dataclasses.replace(self.settings, bot_speed=speed)
+            await self.journal.write(self.storage.save_settings, self.id, settings.to_json())
+            self.settings = settings
+            self._changed()
 
     async def leave(self, conn: Connection) -> None:
         """Before the start: the person of ``conn``'s seat gives it up; the seat's connections then watch."""
@@ -441,10 +457,16 @@ class Table:
                 self.on_finish(self)
 
     def hint(self, seat: int) -> str:
-        """Old President: the card the ``careful`` bot would start a sequence with for ``seat``, on its lead."""
+        """What a bot would do for ``seat`` on its turn, from that seat's own view: the move of the ``classic``
+        bot (the climbing game), or the card the ``careful`` bot would start a sequence with (old President)."""
         match = self.match
+        if isinstance(match, Match):
+            if self.status != "playing" or match.to_act != seat:
+                raise ProtocolError("not_your_turn", "a hint is given on your turn")
+            assert self.seed is not None
+            return move_str(choose(HINT_BOT, match.seat_view(seat), self.seed, self.ply))
         if not isinstance(match, OldTableMatch):
-            raise ProtocolError("bad_message", "hints are given at tables of the old President")
+            raise ProtocolError("not_started", "the match has not started")
         if self.status != "playing" or match.to_act != seat or match.forced:
             raise ProtocolError("not_your_turn", "a hint is given when you start a sequence")
         assert self.seed is not None
@@ -462,7 +484,7 @@ class Table:
     def _send_update(self, mover: int, by: str, events: Events | list[OldEvent]) -> None:
         match = self.match
         assert match is not None
-        base = {"type": "update", "seq": self.ply, "seat": mover, "by": by}
+        base = {"type": "update", "seq": self.ply, "seat": mover, "by": by, "now": round(time.time(), 3)}
         for seat in self.seats:
             if seat.connections:
                 text = _dumps({
@@ -493,7 +515,7 @@ class Table:
         seat = self.seats[match.to_act]
         forced = isinstance(match, OldTableMatch) and match.forced
         if forced or seat.kind == "bot" or seat.away:
-            delay = self.config.bot_delay
+            delay = self.settings.bot_delay(self.config.bot_delay)
         elif self.settings.turn_seconds is not None:
             delay = self.settings.turn_seconds
             self.deadline = time.time() + delay

@@ -1,8 +1,8 @@
 // The analysis of a finished match, asked from the server: start it, follow its progress, and show its marks.
 //
 // The server judges every decision (a play, a pass, the cards given back) from the deciding seat's view and
-// keeps the result with the match. A decision's `index` is the number of its move in the record, which the
-// replay's frames carry in `moves`.
+// keeps the result with the match. A decision's `index` is the number of its move in the record, as the
+// replay's steps carry it.
 
 import { api } from "./api.js";
 import { h } from "./dom.js";

@@ -1,43 +1,54 @@
 // The replay viewer: step through a finished match, every hand face up, deal by deal and move by move.
+//
+// The steps come from the server, which replays the match with the engine (GET /api/matches/{id}/steps): one
+// at the start of each deal and one after each move of the record, each with the events of that move and the
+// whole table after it. The viewer only draws them; a step's `index` is the number of its move in the record,
+// which is how the analysis finds the decision it judges.
 
 import { accuracyTable, analysisFollower, decisionsByMove, MARKS, percent, verdictLine } from "./analysis.js";
 import { api } from "./api.js";
 import { cardFace, sortCards } from "./cards.js";
 import { replayChat } from "./chat.js";
 import { h, mount } from "./dom.js";
-import { cardsText, placeText, t, titleName, titlesByPlace } from "./i18n.js";
-import { buildFrames, parseRecord } from "./replaylog.js";
+import { eventLine } from "./events.js";
+import { cardsText, placeText, t, titleName } from "./i18n.js";
+import { loadPresets } from "./presets.js";
 import { scoreTable } from "./scores.js";
+import { centre } from "./seats.js";
 import { openDialog } from "./ui.js";
 
 const AUTOPLAY_MS = 900;
 
-function parseOptions(text) {
-  try {
-    return text ? JSON.parse(text) : {};
-  } catch {
-    return {};
+/** The line of one event of a step ("" for those a caption leaves out). */
+function stepLine(event, seatName) {
+  if (event.type === "deal") return t("game.deal", { n: event.deal, of: null });
+  if (event.type === "gift" || event.type === "return") {
+    return t("log.gives", { from: seatName(event.seat), to: seatName(event.to), what: t("log.cards", { cards: event.cards }) });
   }
+  if (event.type === "match_over") return "";
+  return eventLine(event, seatName);
 }
 
 export function showReplay(root, matchId, navigate) {
   let match = null;
-  let record = null;
-  let frames = [];
+  let steps = [];
+  let results = [];
   let index = 0;
   let timer = null;
   let failed = false;
+  let unavailable = false;
   let byMove = new Map();
-  let markedFrames = [];
+  let markedSteps = [];
   const autoAnalyse = new URLSearchParams(location.search).get("analyse") === "1";
   const follower = analysisFollower(matchId, onAnalysis);
   let chat = null;
 
-  const names = () => match.names.map((name, seat) => name || t("seat.bot", { n: seat + 1 }));
+  const seatName = (seat) => match.names[seat] || t("seat.bot", { n: seat + 1 });
+  const names = () => match.names.map((_, seat) => seatName(seat));
 
   function go(to) {
-    index = Math.max(0, Math.min(frames.length - 1, to));
-    if (index === frames.length - 1) stop();
+    index = Math.max(0, Math.min(steps.length - 1, to));
+    if (index === steps.length - 1) stop();
     render();
   }
 
@@ -49,7 +60,7 @@ export function showReplay(root, matchId, navigate) {
   function toggle() {
     if (timer) stop();
     else {
-      if (index >= frames.length - 1) index = 0;
+      if (index >= steps.length - 1) index = 0;
       timer = setInterval(() => go(index + 1), AUTOPLAY_MS);
     }
     render();
@@ -58,7 +69,7 @@ export function showReplay(root, matchId, navigate) {
   function onAnalysis(state) {
     if (state.status === "done") {
       byMove = decisionsByMove(state.analysis);
-      markedFrames = frames.map((f, i) => (f.moves.some((m) => byMove.get(m)?.verdict) ? i : -1)).filter((i) => i >= 0);
+      markedSteps = steps.map((step, i) => (byMove.get(step.index)?.verdict ? i : -1)).filter((i) => i >= 0);
     }
     if (state.status === "none" && autoAnalyse && match) {
       follower.start();
@@ -70,7 +81,7 @@ export function showReplay(root, matchId, navigate) {
   }
 
   function goMark(step) {
-    const next = step > 0 ? markedFrames.find((i) => i > index) : [...markedFrames].reverse().find((i) => i < index);
+    const next = step > 0 ? markedSteps.find((i) => i > index) : [...markedSteps].reverse().find((i) => i < index);
     if (next !== undefined) go(next);
   }
 
@@ -93,7 +104,7 @@ export function showReplay(root, matchId, navigate) {
       parts.push(h("button", { type: "button", class: "small", id: "accuracy-button", onclick: showAccuracy },
         t("analysis.accuracy")),
       h("span", { class: "accuracy-line", id: "accuracy-line" }, summary));
-      if (markedFrames.length) {
+      if (markedSteps.length) {
         parts.push(h("span", { class: "mark-nav" },
           h("button", { type: "button", class: "small", id: "mark-prev", onclick: () => goMark(-1),
             "aria-keyshortcuts": "Shift+M" }, "‹ ", t("analysis.prevMark")),
@@ -111,76 +122,52 @@ export function showReplay(root, matchId, navigate) {
     mount(bar, parts);
   }
 
-  function verdicts(frame) {
-    const lines = frame.moves.map((m) => byMove.get(m)).filter(Boolean)
-      .map((d) => verdictLine(d, names()[d.seat]));
+  function verdicts(step) {
+    const judged = step.index === null ? null : byMove.get(step.index);
+    const lines = judged ? [verdictLine(judged, seatName(judged.seat))] : [];
     return h("div", { class: "verdicts", id: "replay-verdicts", "aria-live": "polite" }, lines);
   }
 
-  function titleOf(frame, seat) {
-    const previous = frame.results.filter((r) => r.deal < frame.deal).pop();
-    if (!previous) return "";
-    const ladder = titlesByPlace(match.rules, match.players);
-    return titleName(match.rules, ladder[previous.order.indexOf(seat)]);
-  }
-
-  function panel(frame, seat) {
-    const slot = seat;
-    const angle = (90 + (slot * 360) / match.players) * (Math.PI / 180);
-    const hand = sortCards(frame.hands[seat], frame.revolution);
-    const out = frame.finished.indexOf(seat);
-    const last = frame.lastActions[seat];
-    const judged = frame.mover === seat ? byMove.get(frame.moves[0]) : null;
+  function panel(step, seat) {
+    const angle = (90 + (seat * 360) / match.players) * (Math.PI / 180);
+    const hand = sortCards(step.hands[seat], step.revolution !== step.eleven_back);
+    const place = step.places[seat];
+    const last = step.actions[seat];
+    const judged = step.seat === seat && step.index !== null ? byMove.get(step.index) : null;
     let lastText = "";
-    if (out >= 0) lastText = t("seat.out", { place: placeText(out + 1) });
+    if (place) lastText = t("seat.out", { place: placeText(place) });
     else if (last === "pass") lastText = t("seat.pass");
     else if (last) lastText = cardsText(last.split(" "));
-    const title = titleOf(frame, seat);
-    const received = new Set(frame.received[seat]);
+    const title = step.titles[seat] ? titleName(match.rules, step.titles[seat]) : "";
+    const received = new Set(step.received[seat]);
     const classes = ["seat-panel", "open-hand"];
-    if (frame.toAct === seat) classes.push("turn");
-    if (frame.mover === seat) classes.push("moved");
-    if (out >= 0) classes.push("out");
+    if (step.to_act === seat) classes.push("turn");
+    if (step.seat === seat) classes.push("moved");
+    if (place) classes.push("out");
     return h("div", { class: classes.join(" "), "data-seat": seat,
       style: { "--cos": Math.cos(angle).toFixed(3), "--sin": Math.sin(angle).toFixed(3) } },
-    h("div", { class: "open-fan", "aria-label": `${names()[seat]}: ${cardsText(hand)}` },
+    h("div", { class: "open-fan", "aria-label": `${seatName(seat)}: ${cardsText(hand)}` },
       hand.map((code) => {
         const face = cardFace(code);
         if (received.has(code)) face.classList.add("received");
         return face;
       })),
-    h("div", { class: "seat-name" }, h("span", { class: "name" }, names()[seat])),
+    h("div", { class: "seat-name" }, h("span", { class: "name" }, seatName(seat))),
     h("div", { class: "seat-meta" }, title ? h("span", { class: "title-name" }, title) : null,
-      h("span", { class: "points" }, t("seat.points", { n: frame.scores[seat] }))),
-    h("div", { class: `last-action${last === "pass" ? " is-pass" : ""}` }, lastText,
+      h("span", { class: "points" }, t("seat.points", { n: step.scores[seat] }))),
+    h("div", { class: `last-action${last === "pass" && !place ? " is-pass" : ""}` }, lastText,
       judged?.verdict ? h("span", { class: `mark ${judged.verdict}`, title: t(`analysis.${judged.verdict}`) },
         ` ${MARKS[judged.verdict]}`) : null));
   }
 
-  function caption(frame) {
-    const who = (seat) => names()[seat];
-    if (frame.event === "deal") {
-      const parts = [t("game.deal", { n: frame.deal, of: null })];
-      for (const e of frame.exchange) {
-        if (e.to !== null) parts.push(t("replay.gaveBack", { name: who(e.from), to: who(e.to), cards: e.cards }));
-      }
-      return parts.join(" · ");
-    }
-    const parts = [frame.move === "pass" ? t("game.passed", { name: who(frame.mover) })
-      : t("game.played", { name: who(frame.mover), cards: frame.move.split(" ") })];
-    if (frame.events.includes("revolution")) parts.push(t("game.revolution"));
-    if (frame.events.includes("out")) {
-      parts.push(t("game.out", { name: who(frame.mover), place: placeText(frame.finished.length) }));
-    }
-    if (frame.events.includes("trick_cleared")) parts.push(t("replay.cleared"));
-    if (frame.events.includes("deal_over")) parts.push(t("game.dealOver", { n: frame.deal }));
-    return parts.join(" · ");
+  function caption(step) {
+    return step.events.map((e) => stepLine(e, seatName)).filter(Boolean).join(" · ");
   }
 
   function showScores() {
-    const frame = frames[index];
-    const view = { rules: match.rules, players: match.players, deal_results: frame.results, scores: frame.scores,
-      phase: index === frames.length - 1 ? "over" : "play", winners: match.winners };
+    const step = steps[index];
+    const view = { rules: match.rules, players: match.players, deal_results: results.slice(0, step.deals_done),
+      scores: step.scores, phase: index === steps.length - 1 ? "over" : "play", winners: match.winners };
     openDialog("scores", t("scores.title"), scoreTable(view, names(), null));
   }
 
@@ -194,38 +181,35 @@ export function showReplay(root, matchId, navigate) {
       mount(root, h("p", { class: "muted loading" }, t("game.connecting")));
       return;
     }
-    if (!frames.length) {
+    if (unavailable || !steps.length) {
       mount(root, h("section", { class: "panel replay" }, h("h1", {}, t("replay.title")),
         h("p", {}, t("replay.unavailable")), h("pre", { class: "record" }, match.record)));
       return;
     }
-    const frame = frames[index];
+    const step = steps[index];
     const panels = [];
-    for (let seat = 0; seat < match.players; seat += 1) panels.push(panel(frame, seat));
-    const deals = [...new Set(frames.map((f) => f.deal))];
-    const slider = h("input", { type: "range", min: 0, max: frames.length - 1, value: index, id: "replay-slider",
-      "aria-label": t("replay.step", { n: index + 1, of: frames.length }),
+    for (let seat = 0; seat < match.players; seat += 1) panels.push(panel(step, seat));
+    const deals = [...new Set(steps.map((s) => s.deal))];
+    const slider = h("input", { type: "range", min: 0, max: steps.length - 1, value: index, id: "replay-slider",
+      "aria-label": t("replay.step", { n: index + 1, of: steps.length }),
       oninput: (e) => go(Number(e.target.value)) });
-    mount(root, h("section", { class: "game replay-view", "data-step": index, "data-steps": frames.length },
+    const owner = step.table_owner === null ? "" : seatName(step.table_owner);
+    mount(root, h("section", { class: "game replay-view", "data-step": index, "data-steps": steps.length },
       h("div", { class: "bar" },
         h("span", { class: "rules-name" }, `${t("replay.title")} · ${t(`preset.${match.rules}`)}`),
         h("label", { class: "deal-no" }, h("span", { class: "sr-only" }, t("scores.deal")),
-          h("select", { id: "replay-deal", onchange: (e) => go(frames.findIndex((f) => f.deal === Number(e.target.value))) },
-            deals.map((d) => h("option", { value: d, selected: d === frame.deal }, t("game.deal", { n: d, of: null }))))),
+          h("select", { id: "replay-deal", onchange: (e) => go(steps.findIndex((s) => s.deal === Number(e.target.value))) },
+            deals.map((d) => h("option", { value: d, selected: d === step.deal }, t("game.deal", { n: d, of: null }))))),
         h("button", { type: "button", class: "small", id: "scores-button", onclick: showScores }, t("game.scores"))),
       (() => {
         const bar = h("div", { class: "analysis-bar", id: "analysis-bar" });
         fillAnalysisBar(bar);
         return bar;
       })(),
-      h("div", { class: "felt" }, panels,
-        h("div", { class: "centre" },
-          frame.revolution ? h("div", { class: "revolution-badge" }, t("game.revolution")) : null,
-          h("div", { class: "pile-slot" }, h("div", { class: "pile" }, frame.table.map((c) => cardFace(c)))),
-          h("div", { class: "pile-owner" }, frame.owner !== null && frame.table.length ? names()[frame.owner] : ""))),
+      h("div", { class: "felt" }, panels, centre(step, owner)),
       h("div", { class: "replay-controls" },
-        h("p", { class: "caption", id: "replay-caption", "aria-live": "polite" }, caption(frame)),
-        verdicts(frame),
+        h("p", { class: "caption", id: "replay-caption", "aria-live": "polite" }, caption(step)),
+        verdicts(step),
         slider,
         h("div", { class: "controls" },
           h("button", { type: "button", id: "replay-first", onclick: () => go(0) }, "« ", t("replay.first")),
@@ -235,26 +219,25 @@ export function showReplay(root, matchId, navigate) {
             timer ? t("replay.pause") : t("replay.play")),
           h("button", { type: "button", id: "replay-next", onclick: () => go(index + 1), "aria-keyshortcuts": "ArrowRight" },
             t("replay.next"), " ›"),
-          h("button", { type: "button", id: "replay-last", onclick: () => go(frames.length - 1) }, t("replay.last"), " »")),
-        h("p", { class: "muted small", id: "replay-step" }, t("replay.step", { n: index + 1, of: frames.length })))),
+          h("button", { type: "button", id: "replay-last", onclick: () => go(steps.length - 1) }, t("replay.last"), " »")),
+        h("p", { class: "muted small", id: "replay-step" }, t("replay.step", { n: index + 1, of: steps.length })))),
       replayChat(chat, movesUpTo(index)));
   }
 
-  /** How many moves had been played at frame `at` (the last frame: all, with what was said after the end). */
+  /** How many moves had been played at step `at` (the last step: all, with what was said after the end). */
   function movesUpTo(at) {
-    if (at >= frames.length - 1) return Infinity;
-    let seen = 0;
-    for (const frame of frames.slice(0, at + 1)) for (const move of frame.moves || []) seen = Math.max(seen, move + 1);
-    return seen;
+    if (at >= steps.length - 1) return Infinity;
+    for (let i = at; i >= 0; i--) if (steps[i].index != null) return steps[i].index + 1;
+    return 0;
   }
 
   function onKey(e) {
-    if (!frames.length || document.querySelector("dialog[open]")) return;
+    if (!steps.length || document.querySelector("dialog[open]")) return;
     if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
     if (e.key === "ArrowRight") go(index + 1);
     else if (e.key === "ArrowLeft") go(index - 1);
     else if (e.key === "Home") go(0);
-    else if (e.key === "End") go(frames.length - 1);
+    else if (e.key === "End") go(steps.length - 1);
     else if (e.key === "m" || e.key === "M") goMark(e.shiftKey ? -1 : 1);
     else return;
     e.preventDefault();
@@ -269,16 +252,14 @@ export function showReplay(root, matchId, navigate) {
       return;
     }
     try {
-      const presets = await api("/api/presets");
-      record = parseRecord(match.record);
-      const preset = presets.find((p) => p.name === match.rules);
-      const options = { ...(preset ? preset.options : {}), ...parseOptions(record.headers.Options) };
-      frames = buildFrames(record, { ...options, players: match.players });
+      const [answer] = await Promise.all([api(`/api/matches/${encodeURIComponent(matchId)}/steps`), loadPresets()]);
+      steps = answer.steps;
+      results = answer.results;
     } catch {
-      frames = [];
+      unavailable = true;
     }
     render();
-    if (frames.length) follower.load();
+    if (steps.length) follower.load();
     try {
       chat = await api(`/api/matches/${encodeURIComponent(matchId)}/chat`);
       render();

@@ -3,7 +3,8 @@
 
 import { api } from "./api.js";
 import { RANKS, SUITS } from "./cards.js";
-import { cardText, hasText, t, titleName, titlesByPlace } from "./i18n.js";
+import { cardText, hasText, t, titleName } from "./i18n.js";
+import { loadPresets } from "./presets.js";
 import { h, mount } from "./dom.js";
 import { optionLabel, valueLabel } from "./start.js";
 
@@ -34,7 +35,7 @@ export function rulesView(preset, specs, options = null) {
   const players = preset.min_players === preset.max_players ? String(preset.min_players)
     : `${preset.min_players}–${preset.max_players}`;
   const length = preset.target_score ? t("rules.target", { n: preset.target_score }) : t("rules.deals", { n: preset.deals });
-  const titles = titlesByPlace(preset.name, preset.max_players).map((key) => titleName(preset.name, key)).join(", ");
+  const titles = (preset.titles[preset.max_players] || []).map((key) => titleName(preset.name, key)).join(", ");
   const titleSource = ["titles_top", "title_middle", "titles_bottom"].map((k) => sources[k]).filter(Boolean).join("; ");
   const general = h("dl", { class: "rules-list" },
     row("players", t("rules.players"), players, sources.min_players),
@@ -83,7 +84,7 @@ export function showRules(root, name, navigate) {
       h("button", { type: "button", id: "rules-back", onclick: () => navigate({}) }, t("join.back"))));
   }
 
-  Promise.all([api("/api/presets"), api("/api/options")]).then(([list, options]) => {
+  Promise.all([loadPresets(), api("/api/options")]).then(([list, options]) => {
     presets = list;
     specs = options;
     render();

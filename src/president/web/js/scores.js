@@ -1,7 +1,8 @@
 // The score table (title and points of every player for every deal, and the totals) and the end-of-match summary.
 
 import { h } from "./dom.js";
-import { t, titleName, titlesByPlace } from "./i18n.js";
+import { t, titleName } from "./i18n.js";
+import { titlesByPlace } from "./presets.js";
 
 /**
  * The score table of a view: one row per finished deal with each seat's title and points, then the totals.

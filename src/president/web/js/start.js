@@ -4,10 +4,13 @@
 import { api, saveName, savedName, seats } from "./api.js";
 import { h, mount } from "./dom.js";
 import { botLevel, hasText, t } from "./i18n.js";
+import { markLearning } from "./learn.js";
+import { loadPresets } from "./presets.js";
 import { toast } from "./ui.js";
 
 const SETUP_KEY = "president.setup";
 const TIMERS = [null, 20, 45, 90];
+export const SPEEDS = ["slow", "normal", "fast"];
 const TARGETS = [5, 11, 15, 21, 31];
 // The old President (seed 000): its own game beside the presets, with its own options and bots.
 const OLD = "old-president";
@@ -95,7 +98,7 @@ export function showStart(root, navigate) {
   let lobby = [];
   let recent = [];
   const setup = { preset: "three-of-clubs", overrides: {}, players: 4, friends: 1, bot: "classic", deals: null,
-    target: null, timer: null, ...loadSetup(), name: savedName() };
+    target: null, timer: null, speed: "normal", ...loadSetup(), name: savedName() };
   let busy = false;
   let nameMissing = false;
 
@@ -146,12 +149,35 @@ export function showStart(root, navigate) {
     else if (p.target_score !== null) body.target_score = setup.target || p.target_score;
     else body.deals = setup.deals || p.deals;
     if (setup.timer) body.turn_seconds = setup.timer;
+    if (SPEEDS.includes(setup.speed)) body.bot_speed = setup.speed;
     busy = true;
     render();
     try {
       const made = await api("/api/tables", { method: "POST", body });
       seats.set(made.table.id, { token: made.token, seat: made.seat, name });
       if (!withFriends) markAutostart(made.table.id);
+      navigate({ table: made.table.id });
+    } catch (err) {
+      busy = false;
+      render();
+      toast(err.message || t("error.generic"));
+    }
+  }
+
+  /** Learn to play: one guided deal against the computer, under the chosen rule set (the old game's aside). */
+  async function learn() {
+    const p = isOld() ? presets.find((x) => x.name === "three-of-clubs") || presets[0] : preset();
+    const players = Math.min(p.max_players, Math.max(p.min_players, 4));
+    const name = setup.name.trim() || t("learn.you");
+    const body = { rules: p.name, players, seats: [null, ...Array(players - 1).fill("classic")], name, deals: 1,
+      bot_speed: "slow", public: false };
+    busy = true;
+    render();
+    try {
+      const made = await api("/api/tables", { method: "POST", body });
+      seats.set(made.table.id, { token: made.token, seat: made.seat, name });
+      markAutostart(made.table.id);
+      markLearning(made.table.id);
       navigate({ table: made.table.id });
     } catch (err) {
       busy = false;
@@ -325,6 +351,9 @@ export function showStart(root, navigate) {
         h("select", { id: "bot-level", onchange: (e) => change(() => { setup.bot = e.target.value; }, false) },
           botChoices().map((b) => h("option", { value: b.name, selected: b.name === setup.bot, title: b.description },
             botLevel(b.name))))),
+      h("label", { class: "field", for: "bot-speed" }, h("span", {}, t("start.botSpeed")),
+        h("select", { id: "bot-speed", onchange: (e) => change(() => { setup.speed = e.target.value; }, false) },
+          SPEEDS.map((speed) => h("option", { value: speed, selected: speed === setup.speed }, t(`speed.${speed}`))))),
       h("label", { class: "field", for: "friends" }, h("span", {}, t("start.friends")),
         h("select", { id: "friends", onchange: (e) => change(() => { setup.friends = Number(e.target.value); }) },
           friendChoices.map((n) => h("option", { value: n, selected: n === setup.friends }, String(n))))),
@@ -369,7 +398,9 @@ export function showStart(root, navigate) {
     const botSeats = setup.players - 1 - Math.max(1, setup.friends);
     mount(root,
       h("section", { class: "start" },
-        h("div", { class: "hero" }, h("h1", {}, t("app.name")), h("p", { class: "tagline" }, t("app.tagline"))),
+        h("div", { class: "hero" }, h("h1", {}, t("app.name")), h("p", { class: "tagline" }, t("app.tagline")),
+          h("div", { class: "learn" }, h("p", {}, t("learn.intro")),
+            h("button", { type: "button", id: "learn-button", disabled: busy, onclick: learn }, t("learn.button")))),
         h("form", { class: "setup", novalidate: true, onsubmit: (e) => { e.preventDefault(); create(false); } },
           presetCards(),
           isOld() ? oldControls() : houseRuleControls(),
@@ -404,7 +435,7 @@ export function showStart(root, navigate) {
 
   async function load() {
     try {
-      [presets, bots, specs] = await Promise.all([api("/api/presets"), api("/api/bots"), api("/api/options")]);
+      [presets, bots, specs] = await Promise.all([loadPresets(), api("/api/bots"), api("/api/options")]);
     } catch (err) {
       mount(root, h("p", { class: "error" }, err.message || t("error.generic")));
       return;

@@ -8,13 +8,16 @@ import { TableConnection } from "./connection.js";
 import { h, mount } from "./dom.js";
 import { eventLine, ruleLine, standsText } from "./events.js";
 import { HandView } from "./hand.js";
+import { isLearning, lessonEnd, lessonPanel, stopLearning, wasLearning } from "./learn.js";
 import { DealLog, LogView } from "./log.js";
 import { placeText, t, titleName } from "./i18n.js";
 import { chipsTable, OLD_GAME, oldEventLines, oldScreen, showOldEnd } from "./old.js";
 import { leadPrompt, playButton, receivedCards, takenCards } from "./prompt.js";
+import { loadPresets } from "./presets.js";
 import { rulesView } from "./rules.js";
 import { scoreTable, winnerLine } from "./scores.js";
 import { setSound, soundOn, turnChime, unlockSound } from "./sound.js";
+import { SPEEDS } from "./start.js";
 import { centre, lastActionText, placeOf, seatPanel } from "./seats.js";
 import { assess, brightCards, canPass, clickCard, isMyTurn, standsOf } from "./selection.js";
 import { announce, closeDialog, openDialog, toast } from "./ui.js";
@@ -23,9 +26,12 @@ import { joinPanel, waitingPanel } from "./waiting.js";
 
 export function showTable(root, tableId, navigate) {
   const st = {
-    info: null, seat: null, seq: 0, view: null, deadline: null, status: "connecting",
+    info: null, seat: null, seq: 0, view: null, deadline: null, clock: 0, status: "connecting",
     selected: [], reason: null, pending: false, mode: "loading", endShown: false, choosing: null,
     oldLog: [], hint: null, log: new DealLog(),
+    // The guided deal: where the log stood after this seat's last move, the turn whose lesson was closed, and
+    // the turn whose hint was asked for.
+    lessonMark: 0, lessonHidden: null, hintAsked: null,
   };
   let conn = null;
   let dialog = null;
@@ -33,7 +39,8 @@ export function showTable(root, tableId, navigate) {
   const hand = new HandView(onCard);
   const logView = new LogView(matchMedia("(min-width: 1000px)").matches);
   const meTop = h("div", { class: "me-top" });
-  const meArea = h("div", { class: "me" }, meTop, hand.el,
+  const lessonBox = h("div", { class: "lesson-box" });
+  const meArea = h("div", { class: "me" }, lessonBox, meTop, hand.el,
     h("p", { class: "shortcuts muted small" }, t("game.shortcuts")));
   const autostartKey = `president.autostart.${tableId}`;
   const chat = new ChatPanel(tableId, (message) => send(message));
@@ -46,7 +53,7 @@ export function showTable(root, tableId, navigate) {
   let presetList = [];
   let optionSpecs = [];
   api("/api/options").then((specs) => { optionSpecs = specs; }).catch(() => {});
-  api("/api/presets").then((list) => {
+  loadPresets().then((list) => {
     presetList = list;
     presetOptions = Object.fromEntries(list.map((p) => [p.name, p.options]));
     renderHandArea();
@@ -95,6 +102,7 @@ export function showTable(root, tableId, navigate) {
       st.seat = msg.seat;
       st.seq = msg.seq;
       st.deadline = msg.deadline;
+      setClock(msg.now);
       const before = st.view;
       st.view = msg.view;
       st.pending = false;
@@ -110,6 +118,7 @@ export function showTable(root, tableId, navigate) {
       st.view = msg.view;
       st.seq = msg.seq;
       st.deadline = msg.deadline;
+      setClock(msg.now);
       st.pending = false;
       st.hint = null;
       if (isOld()) {
@@ -121,6 +130,7 @@ export function showTable(root, tableId, navigate) {
         return;
       }
       st.log.add(msg.events, msg.view?.deal_number ?? null);
+      if (msg.seat === st.seat) st.lessonMark = st.log.events.length;
       keepSelection();
       render();
       if (before && !isMyTurn(before) && msg.view && isMyTurn(msg.view)) turnChime();
@@ -334,6 +344,7 @@ export function showTable(root, tableId, navigate) {
         "aria-label": t("sound.mute"), title: t("sound.mute"),
         onclick: () => { setSound(!soundOn()); unlockSound(); gameScreen(); root.querySelector("#sound-button")?.focus(); } },
       soundOn() ? "🔔" : "🔕"),
+      mine() ? speedButton() : null,
       h("button", { type: "button", class: "small", id: "rules-button", "aria-keyshortcuts": "R",
         onclick: showRulesDialog }, t("rules.title")),
       h("button", { type: "button", class: "small", id: "scores-button", "aria-keyshortcuts": "S",
@@ -353,12 +364,24 @@ export function showTable(root, tableId, navigate) {
       "data-my-turn": String(isMyTurn(v)) };
     for (const [key, value] of Object.entries(attrs)) screen.setAttribute(key, String(value));
     const kept = screen.children;
+    // A button of the bar keeps the focus when the bar is drawn again (the keyboard stays where it was).
+    const focusedId = document.activeElement?.closest?.(".game > .bar") ? document.activeElement.id : null;
     if (kept.length === 4 && kept[2] === log && kept[3] === bottom) {
       kept[0].replaceWith(bar);
       kept[1].replaceWith(felt);
     } else {
       screen.replaceChildren(bar, felt, log, bottom);
     }
+    if (focusedId) bar.querySelector(`#${CSS.escape(focusedId)}`)?.focus();
+  }
+
+  /** The computer players' speed at this table; a click takes the next one (slow, normal, fast, slow …). */
+  function speedButton() {
+    const speed = st.info.bot_speed || "normal";
+    const next = SPEEDS[(SPEEDS.indexOf(speed) + 1) % SPEEDS.length];
+    return h("button", { type: "button", class: "small", id: "speed-button", "data-speed": speed,
+      title: t("game.speedHelp"), "aria-label": `${t("game.speed", { speed: t(`speed.${speed}`) })}. ${t("game.speedHelp")}`,
+      onclick: () => { send({ type: "speed", speed: next }); } }, t("game.speed", { speed: t(`speed.${speed}`) }));
   }
 
   function renderHandArea() {
@@ -413,7 +436,28 @@ export function showTable(root, tableId, navigate) {
         exchange ? null : h("button", { type: "button", id: "pass-button", disabled: !canPass(v) || st.pending,
           "aria-keyshortcuts": "P", onclick: pass }, t("game.pass"))),
       jokerChooser());
+    renderLesson(v, myTurn);
     hand.layout();
+  }
+
+  /** The lesson of the guided deal on this seat's turn (asking the server for the classic player's move). */
+  function renderLesson(v, myTurn) {
+    if (!isLearning(tableId) || !myTurn || st.pending || st.lessonHidden === st.seq || v.phase === "over") {
+      lessonBox.replaceChildren();
+      return;
+    }
+    if (st.hint === null && st.hintAsked !== st.seq) {
+      st.hintAsked = st.seq;
+      send({ type: "hint" });
+    }
+    const news = st.log.events.slice(Math.min(st.lessonMark, st.log.events.length));
+    const back = () => {
+      renderHandArea();
+      hand.cardButtons()[0]?.focus();
+    };
+    lessonBox.replaceChildren(lessonPanel(v, { news, hint: st.hint, rules: rules(), seatName,
+      onHide: () => { st.lessonHidden = st.seq; back(); },
+      onStop: () => { stopLearning(tableId); back(); } }));
   }
 
   function receiverName(v) {
@@ -463,8 +507,9 @@ export function showTable(root, tableId, navigate) {
       info.match_id && !isOld() ? h("button", { type: "button", id: "analyse-end-button",
         onclick: () => navigate({ replay: info.match_id, analyse: 1 }) }, t("end.analyse")) : null,
       h("button", { type: "button", id: "new-table-button", onclick: () => navigate({}) }, t("end.newTable")));
+    const learned = wasLearning(tableId) && mine() ? lessonEnd(() => navigate({})) : null;
     dialog = openDialog("end", t("end.title"),
-      h("div", {}, h("p", { class: "winner-line" }, winnerLine(v, names(), mine() ? st.seat : null)),
+      h("div", {}, learned, h("p", { class: "winner-line" }, winnerLine(v, names(), mine() ? st.seat : null)),
         scoreTable(v, names(), mine() ? st.seat : null), buttons), forget);
   }
 
@@ -668,9 +713,14 @@ export function showTable(root, tableId, navigate) {
     }
   }
 
+  /** How far the server's clock is ahead of this one (seconds), from the `now` of its last message. */
+  function setClock(now) {
+    if (typeof now === "number") st.clock = now - Date.now() / 1000;
+  }
+
   function updateTimers() {
     for (const el of root.querySelectorAll(".timer[data-deadline]")) {
-      const left = Math.max(0, Math.round(Number(el.dataset.deadline) - Date.now() / 1000));
+      const left = Math.max(0, Math.round(Number(el.dataset.deadline) - (Date.now() / 1000 + st.clock)));
       el.textContent = ` ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
       el.classList.toggle("urgent", left <= 5);
     }

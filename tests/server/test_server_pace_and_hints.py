@@ -1,0 +1,84 @@
+"""The computer players' speed of a table (chosen at creation, changed by a seated person, kept, applied), and the
+hint of the classic computer player on a person's turn."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from starlette.testclient import TestClient
+
+from president.moves import move_str
+from president.server import Hub, create_app
+from president.server.bots_runner import choose
+from president.server.protocol import CreateTableRequest
+from president.server.settings import TableSettings
+
+from .support import create_table, hello, make_config, play_until_turn_or_over, send, until
+
+
+def test_a_table_is_made_with_a_speed_that_a_seated_person_changes_and_the_server_keeps(tmp_path: Path) -> None:
+    with TestClient(create_app(make_config(tmp_path))) as client:
+        made = create_table(client, players=3, seats=[None, "classic", None], name="Ann", bot_speed="slow")
+        table_id = made["table"]["id"]
+        assert made["table"]["bot_speed"] == "slow"
+        assert create_table(client, players=3)["table"]["bot_speed"] == "normal"
+        refused = client.post("/api/tables", json={"players": 3, "bot_speed": "ludicrous"})
+        assert refused.status_code == 422 and refused.json()["error"]["code"] == "bad_request"
+        with client.websocket_connect("/ws") as ann, client.websocket_connect("/ws") as watcher:
+            hello(ann, table_id, made["token"])
+            hello(watcher, table_id)
+            send(watcher, {"type": "speed", "speed": "fast"})
+            assert until(watcher, "error")["code"] == "not_seated"
+            send(ann, {"type": "speed", "speed": "turbo"})
+            assert until(ann, "error")["code"] == "bad_message"
+            send(ann, {"type": "speed", "speed": "fast"})
+            assert until(ann, "table")["table"]["bot_speed"] == "fast"
+            assert until(watcher, "table")["table"]["bot_speed"] == "fast"
+    with TestClient(create_app(make_config(tmp_path))) as client:
+        assert client.get(f"/api/tables/{table_id}").json()["bot_speed"] == "fast"
+
+
+def test_the_bots_wait_the_servers_delay_scaled_by_the_tables_speed(tmp_path: Path) -> None:
+    config = make_config(tmp_path, bot_delay=10.0)
+
+    async def planned(speed: str) -> float:
+        hub = Hub(config)
+        table, _, _ = await hub.create_table(CreateTableRequest(players=3, seats=["random"] * 3, bot_speed=speed))
+        await table.start()
+        loop = asyncio.get_running_loop()
+        assert table._timer is not None
+        wait = table._timer.when() - loop.time()
+        hub.close()
+        return wait
+
+    waits = {speed: asyncio.run(planned(speed)) for speed in ("slow", "normal", "fast")}
+    assert 19 < waits["slow"] <= 20 and 9 < waits["normal"] <= 10 and 2 < waits["fast"] <= 2.5
+    assert TableSettings.from_json({"rules": "tavern-jack", "players": 4}).bot_speed == "normal"
+
+
+def test_a_person_asks_on_his_turn_what_the_classic_player_would_do(tmp_path: Path) -> None:
+    with TestClient(create_app(make_config(tmp_path))) as client:
+        made = create_table(client, rules="daifugo", players=4, seats=[None, "random", "random", "random"],
+                            name="Ann")
+        table = client.app.state.hub.tables[made["table"]["id"]]  # type: ignore[attr-defined]
+        with client.websocket_connect("/ws") as ann:
+            hello(ann, table.id, made["token"])
+            send(ann, {"type": "hint"})
+            assert until(ann, "error")["code"] == "not_started"
+            send(ann, {"type": "start"})
+            last = until(ann, "snapshot")
+            for _ in range(3):
+                if last["view"]["to_act"] != 0:
+                    send(ann, {"type": "hint"})
+                    assert until(ann, "error")["code"] == "not_your_turn"
+                last = play_until_turn_or_over(ann, 0, last)
+                if last["view"]["phase"] == "over":
+                    break
+                send(ann, {"type": "hint"})
+                hint = until(ann, "hint")
+                expected = choose("classic", table.match.seat_view(0), table.seed, table.ply)
+                assert hint == {"type": "hint", "move": move_str(expected), "seq": last["seq"]}
+                assert hint["move"] in last["view"]["legal_moves"]
+                send(ann, {"type": "move", "move": hint["move"], "seq": last["seq"]})
+                last = until(ann, "update", seq=last["seq"] + 1)
