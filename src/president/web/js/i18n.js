@@ -393,7 +393,6 @@ const STRINGS = {
     "preset.old-president": "President, the 1800s staking game",
     "desc.old-president": "The 19th-century stops game: stake chips on a board of eight sections, play runs up a suit, win honours, intrigue, matrimony and the President.",
     "start.oldOptions": "Staking",
-    "start.record": "Record",
     "bot.careful": "careful — keeps the lead and cashes its honours",
     "old.opt.chips": "Chips at the start",
     "old.opt.staking": "Staking",
@@ -461,6 +460,12 @@ const STRINGS = {
     "old.exempt": "{name} holds the unplayed President and pays nothing.",
     "old.settlementDeal": "{name} deals the pack face up to share out the board.",
     "old.gameEnd": "The game is over.",
+    "old.opt.openRecord": "Open record",
+    "old.opt.openRecordHelp": "Off, as the old rules say: when a sequence stops its cards are turned face down. On: every card played this deal stays face up.",
+    "old.openDummy": "Dummy: {n} cards",
+    "old.playedThisDeal": "Played this deal: {n}",
+    "old.settlementShort": "The settlement: the pack dealt face up",
+    "old.replayStep": "Step {n} of {of}",
   },
   ru: {
     // Table chat and tournaments
@@ -834,7 +839,6 @@ const STRINGS = {
     "preset.old-president": "Президент, игра на фишки XIX века",
     "desc.old-president": "Старинная игра: ставки на доску из восьми секций, последовательности вверх по масти, козырные онёры, интрига, матримониальность и президент.",
     "start.oldOptions": "Ставки",
-    "start.record": "Запись",
     "bot.careful": "осторожный — сохраняет ход и забирает онёры",
     "old.opt.chips": "Фишек в начале",
     "old.opt.staking": "Ставки",
@@ -902,6 +906,12 @@ const STRINGS = {
     "old.exempt": "У игрока {name} неразыгранный президент: он не платит.",
     "old.settlementDeal": "{name} сдаёт колоду в открытую, чтобы разделить фишки.",
     "old.gameEnd": "Игра окончена.",
+    "old.opt.openRecord": "Открытые карты",
+    "old.opt.openRecordHelp": "Выключено, как в старых правилах: когда последовательность останавливается, её карты переворачивают рубашкой вверх. Включено: все карты, сыгранные в раунде, остаются открытыми.",
+    "old.openDummy": "Дополнительный расклад: {n} карт",
+    "old.playedThisDeal": "Сыграно в этом раунде: {n}",
+    "old.settlementShort": "Пересдача в открытую",
+    "old.replayStep": "Шаг {n} из {of}",
   },
   fr: {
     // Table chat and tournaments
@@ -1276,7 +1286,6 @@ const STRINGS = {
     "preset.old-president": "Président, le jeu de mises du XIXᵉ siècle",
     "desc.old-president": "Le vieux jeu d'arrêts : mises sur un tableau de huit cases, suites montantes dans une couleur, honneurs d'atout, intrigue, mariage et le Président.",
     "start.oldOptions": "Mises",
-    "start.record": "Partie",
     "bot.careful": "prudent — garde la main et encaisse ses honneurs",
     "old.opt.chips": "Jetons au départ",
     "old.opt.staking": "Mises",
@@ -1344,6 +1353,12 @@ const STRINGS = {
     "old.exempt": "{name} a le Président non joué et ne paie rien.",
     "old.settlementDeal": "{name} distribue le paquet face visible pour partager le tableau.",
     "old.gameEnd": "La partie est finie.",
+    "old.opt.openRecord": "Cartes jouées visibles",
+    "old.opt.openRecordHelp": "Non, comme le veut la règle ancienne : quand une suite s'arrête, ses cartes sont retournées face cachée. Oui : toutes les cartes jouées dans la donne restent visibles.",
+    "old.openDummy": "Le mort : {n} cartes",
+    "old.playedThisDeal": "Jouées dans cette donne : {n}",
+    "old.settlementShort": "Le partage : le paquet distribué face visible",
+    "old.replayStep": "Étape {n} sur {of}",
   },
   pt: {
     // Table chat and tournaments
@@ -1717,7 +1732,6 @@ const STRINGS = {
     "preset.old-president": "Presidente, o jogo de apostas do século XIX",
     "desc.old-president": "O antigo jogo de paradas: apostas num tabuleiro de oito casas, sequências subindo no naipe, honras de trunfo, intriga, matrimônio e o Presidente.",
     "start.oldOptions": "Apostas",
-    "start.record": "Registro",
     "bot.careful": "cuidadoso — mantém a saída e cobra as honras",
     "old.opt.chips": "Fichas no início",
     "old.opt.staking": "Apostas",
@@ -1785,6 +1799,12 @@ const STRINGS = {
     "old.exempt": "{name} tem o Presidente não jogado e não paga.",
     "old.settlementDeal": "{name} distribui o baralho à vista para partilhar o tabuleiro.",
     "old.gameEnd": "O jogo acabou.",
+    "old.opt.openRecord": "Cartas jogadas à vista",
+    "old.opt.openRecordHelp": "Desligado, como mandam as regras antigas: quando uma sequência para, as suas cartas são viradas para baixo. Ligado: todas as cartas jogadas na rodada ficam à vista.",
+    "old.openDummy": "Morto: {n} cartas",
+    "old.playedThisDeal": "Jogadas nesta rodada: {n}",
+    "old.settlementShort": "A partilha: o baralho distribuído à vista",
+    "old.replayStep": "Passo {n} de {of}",
   },
 };
 
