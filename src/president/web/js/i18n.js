@@ -466,6 +466,7 @@ const STRINGS = {
     "old.playedThisDeal": "Played this deal: {n}",
     "old.settlementShort": "The settlement: the pack dealt face up",
     "old.replayStep": "Step {n} of {of}",
+    "old.record": "Record",
   },
   ru: {
     // Table chat and tournaments
@@ -912,6 +913,7 @@ const STRINGS = {
     "old.playedThisDeal": "Сыграно в этом раунде: {n}",
     "old.settlementShort": "Пересдача в открытую",
     "old.replayStep": "Шаг {n} из {of}",
+    "old.record": "Запись",
   },
   fr: {
     // Table chat and tournaments
@@ -1359,6 +1361,7 @@ const STRINGS = {
     "old.playedThisDeal": "Jouées dans cette donne : {n}",
     "old.settlementShort": "Le partage : le paquet distribué face visible",
     "old.replayStep": "Étape {n} sur {of}",
+    "old.record": "Feuille de partie",
   },
   pt: {
     // Table chat and tournaments
@@ -1805,6 +1808,7 @@ const STRINGS = {
     "old.playedThisDeal": "Jogadas nesta rodada: {n}",
     "old.settlementShort": "A partilha: o baralho distribuído à vista",
     "old.replayStep": "Passo {n} de {of}",
+    "old.record": "Registro",
   },
 };
 
