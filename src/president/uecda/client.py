@@ -251,6 +251,8 @@ def play_match(
 def connect(host: str, port: int, timeout: float) -> socket.socket:
     """A connection to a UECda server; :class:`ClientError` when none answers."""
     try:
-        return socket.create_connection((host, port), timeout=timeout)
+        sock = socket.create_connection((host, port), timeout=timeout)
     except OSError as exc:
         raise ClientError(f"cannot connect to {host}:{port}: {exc.strerror or exc}") from None
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # small messages, each awaited by the other side
+    return sock
