@@ -30,7 +30,6 @@ from .protocol import (
     ProtocolError,
     State,
     Table,
-    UnsupportedPlay,
     hand_table,
     handshake_table,
     pack_table,
@@ -227,11 +226,7 @@ def play_match(
                 state = State.read(stage)
                 game.counts = list(state.counts)
                 game.revolution, game.lock = state.revolution, state.lock
-                try:
-                    on_table = table_play(stage)
-                except UnsupportedPlay:
-                    on_table = table_hand(stage)
-                game.moved(state.turn, on_table)
+                game.moved(state.turn, table_play(stage))
                 word = conn.int()
                 if word == GAME_GOES_ON:
                     continue
