@@ -55,6 +55,7 @@ const NEEDS = {
   skip_on_equal: (o) => o.equal_answers,
   run_min: (o) => o.runs,
   run_answer: (o) => o.runs,
+  joker_run_ends: (o) => o.runs && o.wild_jokers && o.jokers > 0,
   run_revolution: (o) => o.runs && o.revolution,
   first_leader: (o) => o.first_lead_card !== null,
   lead_card_every_deal: (o) => o.first_lead_card !== null,
