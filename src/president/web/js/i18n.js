@@ -506,6 +506,7 @@ const STRINGS = {
     "old.playedThisDeal": "Played this deal: {n}",
     "old.settlementShort": "The settlement: the pack dealt face up",
     "old.replayStep": "Step {n} of {of}",
+    "old.record": "Record",
   },
   ru: {
     // Accounts and ratings
@@ -992,6 +993,7 @@ const STRINGS = {
     "old.playedThisDeal": "Сыграно в этом раунде: {n}",
     "old.settlementShort": "Пересдача в открытую",
     "old.replayStep": "Шаг {n} из {of}",
+    "old.record": "Запись",
   },
   fr: {
     // Accounts and ratings
@@ -1479,6 +1481,7 @@ const STRINGS = {
     "old.playedThisDeal": "Jouées dans cette donne : {n}",
     "old.settlementShort": "Le partage : le paquet distribué face visible",
     "old.replayStep": "Étape {n} sur {of}",
+    "old.record": "Feuille de partie",
   },
   pt: {
     // Accounts and ratings
@@ -1965,6 +1968,7 @@ const STRINGS = {
     "old.playedThisDeal": "Jogadas nesta rodada: {n}",
     "old.settlementShort": "A partilha: o baralho distribuído à vista",
     "old.replayStep": "Passo {n} de {of}",
+    "old.record": "Registro",
   },
 };
 

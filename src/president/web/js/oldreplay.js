@@ -129,6 +129,8 @@ export function showOldReplay(root, match, navigate) {
       h("label", { class: "deal-no" }, h("span", { class: "sr-only" }, t("scores.deal")),
         h("select", { id: "replay-deal", onchange: (e) => go(steps.findIndex((s) => s.deal === Number(e.target.value))) },
           deals.map((d) => h("option", { value: d, selected: d === step.deal }, t("old.deal", { n: d, of: deals.length }))))),
+      h("a", { class: "button small", id: "record-link", href: `/api/matches/${encodeURIComponent(match.id)}/record`,
+        target: "_blank", rel: "noopener" }, t("old.record")),
       h("button", { type: "button", class: "small", id: "scores-button", onclick: showChips }, t("old.chipsTable"))),
     h("div", { class: "old-felt" },
       oldBoard(step),
