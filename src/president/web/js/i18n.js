@@ -22,6 +22,8 @@ const SUIT_SYMBOLS = { c: "♣", d: "♦", h: "♥", s: "♠" };
 
 const STRINGS = {
   en: {
+    "wait.inviteBot": "Invite a bot account (its name)",
+    "wait.inviteButton": "Invite",
     // Accounts and ratings
     "account.ratings": "Ratings",
     "account.signIn": "Sign in",
@@ -502,6 +504,8 @@ const STRINGS = {
     "old.gameEnd": "The game is over.",
   },
   ru: {
+    "wait.inviteBot": "Пригласить бот-аккаунт (его имя)",
+    "wait.inviteButton": "Пригласить",
     // Accounts and ratings
     "account.ratings": "Рейтинг",
     "account.signIn": "Войти",
@@ -982,6 +986,8 @@ const STRINGS = {
     "old.gameEnd": "Игра окончена.",
   },
   fr: {
+    "wait.inviteBot": "Inviter un compte robot (son nom)",
+    "wait.inviteButton": "Inviter",
     // Accounts and ratings
     "account.ratings": "Classement",
     "account.signIn": "Se connecter",
@@ -1463,6 +1469,8 @@ const STRINGS = {
     "old.gameEnd": "La partie est finie.",
   },
   pt: {
+    "wait.inviteBot": "Convidar uma conta de robô (o nome)",
+    "wait.inviteButton": "Convidar",
     // Accounts and ratings
     "account.ratings": "Classificação",
     "account.signIn": "Entrar",
