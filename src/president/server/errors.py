@@ -31,7 +31,7 @@ ERROR_CODES: dict[str, str] = {
     "storage_error": "The server could not save the move; nothing changed.",
     "not_found": "There is nothing at this address.",
     "not_analysable": "This match cannot be analysed (the old President, or too long).",
-    "not_replayable": "This match has no steps to show (a game of the old President).",
+    "not_replayable": "This match has no steps to show: its record does not replay.",
     "too_many_analyses": "Your address already has an analysis waiting or running.",
     "analysis_busy": "The server runs as many analyses as it can; try again later.",
     "bad_request": "The request body is not valid.",

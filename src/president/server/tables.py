@@ -225,11 +225,17 @@ class Table:
             return None
         return spectator_view(self.match) if seat is None else self.match.view(seat)
 
+    def _snapshot_view(self, seat: int | None) -> dict[str, Any] | None:
+        """The view a snapshot carries: the old game's adds the table's latest events (``log``)."""
+        if isinstance(self.match, OldTableMatch):
+            return self.match.snapshot_view(seat)
+        return self.view_for(seat)
+
     def snapshot(self, seat: int | None) -> dict[str, Any]:
         """A full ``snapshot`` message for ``seat`` (None: a spectator)."""
         return {
             "type": "snapshot", "table": self.info(), "seat": seat, "seq": self.ply,
-            "view": self.view_for(seat), "deadline": self.deadline, "now": round(time.time(), 3),
+            "view": self._snapshot_view(seat), "deadline": self.deadline, "now": round(time.time(), 3),
         }
 
     def connections(self) -> list[Connection]:

@@ -30,7 +30,6 @@ from .protocol import (
     ProtocolError,
     State,
     Table,
-    UnsupportedPlay,
     hand_table,
     handshake_table,
     pack_table,
@@ -227,11 +226,7 @@ def play_match(
                 state = State.read(stage)
                 game.counts = list(state.counts)
                 game.revolution, game.lock = state.revolution, state.lock
-                try:
-                    on_table = table_play(stage)
-                except UnsupportedPlay:
-                    on_table = table_hand(stage)
-                game.moved(state.turn, on_table)
+                game.moved(state.turn, table_play(stage))
                 word = conn.int()
                 if word == GAME_GOES_ON:
                     continue
@@ -251,6 +246,8 @@ def play_match(
 def connect(host: str, port: int, timeout: float) -> socket.socket:
     """A connection to a UECda server; :class:`ClientError` when none answers."""
     try:
-        return socket.create_connection((host, port), timeout=timeout)
+        sock = socket.create_connection((host, port), timeout=timeout)
     except OSError as exc:
         raise ClientError(f"cannot connect to {host}:{port}: {exc.strerror or exc}") from None
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # small messages, each awaited by the other side
+    return sock
