@@ -105,3 +105,10 @@ def test_a_host_invites_a_listening_bot_account_from_the_waiting_room(page: Page
         invitation = json.loads(listener.recv(timeout=10))
         assert invitation["type"] == "invitation" and invitation["from"] == "Host"
         expect(page.locator(".waiting .seat-list")).to_contain_text("Botty")
+        # A challenge from the bot's profile: a new table with the bot seated at once.
+        page.goto(f"{live_server.url}?player=Botty")
+        page.click("#challenge-bot")
+        page.wait_for_selector(".waiting")
+        challenge = json.loads(listener.recv(timeout=10))
+        assert challenge["type"] == "invitation" and challenge["table"] == table_id(page)
+        expect(page.locator(".waiting .seat-list")).to_contain_text("Botty")

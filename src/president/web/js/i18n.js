@@ -22,6 +22,8 @@ const SUIT_SYMBOLS = { c: "♣", d: "♦", h: "♥", s: "♠" };
 
 const STRINGS = {
   en: {
+    "account.challenge": "Play against {name}",
+    "account.botOffline": "{name} is not connected now: try again later.",
     "wait.inviteBot": "Invite a bot account (its name)",
     "wait.inviteButton": "Invite",
     // Accounts and ratings
@@ -510,6 +512,8 @@ const STRINGS = {
     "old.replayStep": "Step {n} of {of}",
   },
   ru: {
+    "account.challenge": "Сыграть против {name}",
+    "account.botOffline": "{name} сейчас не подключён: попробуйте позже.",
     "wait.inviteBot": "Пригласить бот-аккаунт (его имя)",
     "wait.inviteButton": "Пригласить",
     // Accounts and ratings
@@ -998,6 +1002,8 @@ const STRINGS = {
     "old.replayStep": "Шаг {n} из {of}",
   },
   fr: {
+    "account.challenge": "Jouer contre {name}",
+    "account.botOffline": "{name} n’est pas connecté pour l’instant : réessayez plus tard.",
     "wait.inviteBot": "Inviter un compte robot (son nom)",
     "wait.inviteButton": "Inviter",
     // Accounts and ratings
@@ -1487,6 +1493,8 @@ const STRINGS = {
     "old.replayStep": "Étape {n} sur {of}",
   },
   pt: {
+    "account.challenge": "Jogar contra {name}",
+    "account.botOffline": "{name} não está conectado agora: tente mais tarde.",
     "wait.inviteBot": "Convidar uma conta de robô (o nome)",
     "wait.inviteButton": "Convidar",
     // Accounts and ratings
