@@ -188,3 +188,17 @@ def test_a_tournament_entry_made_signed_in_is_the_accounts(client: TestClient) -
     assert profile["matches"][0]["rated"] is True  # an account and a registry bot: a rated round table
     won = info["standings"][0]["name"] == "Kim"
     assert [t["tournament"] for t in profile["titles"]] == ([tid] if won else [])
+
+
+def test_the_access_log_names_no_player() -> None:
+    from president.server.guard import HideAccountNames
+
+    def logged(path: str) -> str:
+        record = logging.LogRecord("uvicorn.access", logging.INFO, "", 0, '%s - "%s %s HTTP/%s" %d',
+                                   ("1.2.3.4:5", "GET", path, "1.1", 200), None)
+        assert HideAccountNames().filter(record)
+        return record.getMessage()
+
+    assert logged("/api/players/Zoe%20Lee") == '1.2.3.4:5 - "GET /api/players/… HTTP/1.1" 200'
+    assert logged("/?player=Zoe&x=1") == '1.2.3.4:5 - "GET /?player=…&x=1 HTTP/1.1" 200'
+    assert logged("/api/tables") == '1.2.3.4:5 - "GET /api/tables HTTP/1.1" 200'
