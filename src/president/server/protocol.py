@@ -397,6 +397,8 @@ class CreateTableRequest(BaseModel):
     """How fast the computer players move: ``slow``, ``normal`` or ``fast`` (a seated person may change it)."""
     name: DisplayName | None = None
     """When given, the creator takes the first open seat under this name."""
+    invite: DisplayName | None = None
+    """A challenge: the bot account of this name (it must be listening) takes the next open seat at once."""
 
 
 class JoinRequest(BaseModel):

@@ -22,6 +22,10 @@ const SUIT_SYMBOLS = { c: "♣", d: "♦", h: "♥", s: "♠" };
 
 const STRINGS = {
   en: {
+    "account.challenge": "Play against {name}",
+    "account.botOffline": "{name} is not connected now: try again later.",
+    "wait.inviteBot": "Invite a bot account (its name)",
+    "wait.inviteButton": "Invite",
     // Accounts and ratings
     "account.ratings": "Ratings",
     "account.signIn": "Sign in",
@@ -509,6 +513,10 @@ const STRINGS = {
     "old.record": "Record",
   },
   ru: {
+    "account.challenge": "Сыграть против {name}",
+    "account.botOffline": "{name} сейчас не подключён: попробуйте позже.",
+    "wait.inviteBot": "Пригласить бот-аккаунт (его имя)",
+    "wait.inviteButton": "Пригласить",
     // Accounts and ratings
     "account.ratings": "Рейтинг",
     "account.signIn": "Войти",
@@ -996,6 +1004,10 @@ const STRINGS = {
     "old.record": "Запись",
   },
   fr: {
+    "account.challenge": "Jouer contre {name}",
+    "account.botOffline": "{name} n’est pas connecté pour l’instant : réessayez plus tard.",
+    "wait.inviteBot": "Inviter un compte robot (son nom)",
+    "wait.inviteButton": "Inviter",
     // Accounts and ratings
     "account.ratings": "Classement",
     "account.signIn": "Se connecter",
@@ -1484,6 +1496,10 @@ const STRINGS = {
     "old.record": "Feuille de partie",
   },
   pt: {
+    "account.challenge": "Jogar contra {name}",
+    "account.botOffline": "{name} não está conectado agora: tente mais tarde.",
+    "wait.inviteBot": "Convidar uma conta de robô (o nome)",
+    "wait.inviteButton": "Convidar",
     // Accounts and ratings
     "account.ratings": "Classificação",
     "account.signIn": "Entrar",
