@@ -35,6 +35,12 @@ ERROR_CODES: dict[str, str] = {
     "too_many_analyses": "Your address already has an analysis waiting or running.",
     "analysis_busy": "The server runs as many analyses as it can; try again later.",
     "bad_request": "The request body is not valid.",
+    "name_taken": "This name belongs to an account: sign in to use it, or choose another.",
+    "bad_login": "This name and password do not match an account.",
+    "too_many_logins": "Too many attempts in a short time; wait a while.",
+    "not_signed_in": "Sign in first.",
+    "no_account": "There is no bot account by this name.",
+    "bot_offline": "The bot account is not listening for invitations now.",
     "internal": "Something went wrong on the server; nothing changed.",
 }
 """Every error code with what it means (the protocol reference lists the same)."""

@@ -1,6 +1,7 @@
 // The start screen: rule set and house rules, players and computer levels, match length, name; then create a
 // table and play at once against the computer, or open seats for friends and share the invite link.
 
+import { currentAccount } from "./account.js";
 import { api, saveName, savedName, seats } from "./api.js";
 import { h, mount } from "./dom.js";
 import { botLevel, hasText, t } from "./i18n.js";
@@ -55,6 +56,7 @@ const NEEDS = {
   skip_on_equal: (o) => o.equal_answers,
   run_min: (o) => o.runs,
   run_answer: (o) => o.runs,
+  joker_run_ends: (o) => o.runs && o.wild_jokers && o.jokers > 0,
   run_revolution: (o) => o.runs && o.revolution,
   first_leader: (o) => o.first_lead_card !== null,
   lead_card_every_deal: (o) => o.first_lead_card !== null,
@@ -126,7 +128,7 @@ export function showStart(root, navigate) {
   }
 
   async function create(withFriends) {
-    const name = setup.name.trim();
+    const name = currentAccount()?.name || setup.name.trim();
     if (!name) {
       nameMissing = true;
       render();
@@ -409,7 +411,10 @@ export function showStart(root, navigate) {
           isOld() ? oldControls() : houseRuleControls(),
           tableControls(),
           h("div", { class: "who" },
-            h("label", { class: "field", for: "player-name" }, h("span", {}, t("start.name")),
+            currentAccount() ? h("p", { class: "muted small", id: "signed-in-note" },
+              t("account.signedInAs", { name: currentAccount().name })) : null,
+            h("label", { class: "field", for: "player-name", style: currentAccount() ? { display: "none" } : undefined },
+              h("span", {}, t("start.name")),
               h("input", { id: "player-name", type: "text", maxlength: 24, autocomplete: "nickname",
                 value: setup.name, placeholder: t("start.namePlaceholder"), "aria-required": "true",
                 "aria-invalid": nameMissing ? "true" : undefined, "aria-describedby": "name-error",
