@@ -106,6 +106,8 @@ def test_a_signed_in_player_against_bots_plays_a_rated_match(client: TestClient,
     assert profile["account"] == {"name": "Gus", "bot": False}
     (match,) = profile["matches"]
     assert match["rated"] is True and match["seat"] == 0
+    assert profile["matches_played"] == 1 and profile["matches_won"] == int(match["won"])
+    assert match["won"] == (0 in match["winners"]) and match["points"] == match["scores"][0]
     (rating,) = profile["ratings"]
     assert rating["family"] == "tavern-jack" and rating["matches"] == 1 and rating["provisional"] is True
     assert [h["match_id"] for h in rating["history"]] == [match["id"]]
