@@ -204,3 +204,30 @@ def test_the_access_log_names_no_player() -> None:
     assert logged("/api/players/Zoe%20Lee") == '1.2.3.4:5 - "GET /api/players/… HTTP/1.1" 200'
     assert logged("/?player=Zoe&x=1") == '1.2.3.4:5 - "GET /?player=…&x=1 HTTP/1.1" 200'
     assert logged("/api/tables") == '1.2.3.4:5 - "GET /api/tables HTTP/1.1" 200'
+
+
+def test_an_account_takes_its_seat_back_from_another_device_even_in_play(client: TestClient) -> None:
+    register(client, "Lou")
+    made = client.post("/api/tables", json={"name": "Lou", "players": 3, "seats": [None, "classic", "classic"],
+                                            "turn_seconds": 600}).json()
+    table_id = made["table"]["id"]
+    with client.websocket_connect("/ws") as ws:
+        send(ws, {"type": "hello", "table": table_id, "token": made["token"]})
+        receive(ws)
+        send(ws, {"type": "start"})
+        while receive(ws)["type"] != "snapshot":
+            pass
+    # Another device: a new session of the same account, without the seat token.
+    client.cookies.clear()
+    client.post("/api/login", json={"name": "Lou", "password": PASSWORD})
+    back = client.post(f"/api/tables/{table_id}/join", json={"name": "Lou"})
+    assert back.status_code == 200 and back.json()["seat"] == 0
+    with client.websocket_connect("/ws") as ws:
+        send(ws, {"type": "hello", "table": table_id, "token": back.json()["token"]})
+        assert receive(ws)["seat"] == 0
+    with client.websocket_connect("/ws") as ws:  # the old token stopped working
+        send(ws, {"type": "hello", "table": table_id, "token": made["token"]})
+        assert receive(ws)["code"] == "bad_token"
+    client.cookies.clear()
+    guest = client.post(f"/api/tables/{table_id}/join", json={"name": "Someone"})
+    assert guest.json()["error"]["code"] == "already_started"

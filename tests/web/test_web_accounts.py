@@ -112,3 +112,22 @@ def test_a_host_invites_a_listening_bot_account_from_the_waiting_room(page: Page
         challenge = json.loads(listener.recv(timeout=10))
         assert challenge["type"] == "invitation" and challenge["table"] == table_id(page)
         expect(page.locator(".waiting .seat-list")).to_contain_text("Botty")
+
+
+def test_signed_in_on_another_device_the_invite_link_gives_the_seat_back(
+        page: Page, new_context: Callable[..., BrowserContext], live_server: LiveServer) -> None:
+    register(page, live_server, "Wes")
+    page.check("#preset-tavern-jack")
+    page.click("#play-bots")
+    page.wait_for_selector(".game")
+    table = table_id(page)
+    other = new_context(phone=True).new_page()
+    other.goto(live_server.url)
+    other.click("#login-link")
+    other.fill("#login-name", "wes")
+    other.fill("#login-password", PASSWORD)
+    other.click("#login-submit")
+    expect(other.locator("#me-link")).to_have_text("Wes")
+    other.goto(f"{live_server.url}?table={table}")
+    other.wait_for_selector(".game")
+    assert other.eval_on_selector(".game", "el => el.dataset.seat") == "0"

@@ -29,13 +29,24 @@ function setAccount(value) {
   for (const fn of watchers) fn(account);
 }
 
-/** Ask the server who is signed in. */
-export async function loadAccount() {
-  try {
-    setAccount((await api("/api/me")).account);
-  } catch {
-    setAccount(null);
-  }
+let asked = null;
+
+/** Ask the server who is signed in; resolves to the account or null. */
+export function loadAccount() {
+  asked = (async () => {
+    try {
+      setAccount((await api("/api/me")).account);
+    } catch {
+      setAccount(null);
+    }
+    return account;
+  })();
+  return asked;
+}
+
+/** The signed-in account once the server has said (asking it if nobody has yet). */
+export function whenAccountKnown() {
+  return loaded ? Promise.resolve(account) : asked || loadAccount();
 }
 
 function link(text, params, navigate, attrs = {}) {
