@@ -51,12 +51,16 @@ def test_register_play_a_rated_match_then_profile_and_leaderboard_show_it(page: 
     expect(page).to_have_url(f"{live_server.url}?replay={match_id}")
     page.go_back()
     page.click("#ratings-link")
-    page.select_option("#ratings-family", "tavern-jack")
+    expect(page.locator("#ratings-family")).to_have_value("tavern-jack")  # the family with ratings, at once
     row = page.locator('#ratings-table tr[data-name="Zoe"]')
     expect(row).to_be_visible()
     expect(row.locator(".rating-value")).to_contain_text("?")  # provisional, marked
     expect(page.locator('#ratings-table tr[data-name="classic"] .badge')).to_have_text("bot")
-    row.get_by_role("link", name="Zoe").click()
+    page.select_option("#ratings-family", "race-to-11")
+    expect(page).to_have_url(f"{live_server.url}?ratings=race-to-11")
+    expect(page.locator("#ratings-table")).to_have_count(0)
+    page.go_back()
+    page.locator('#ratings-table tr[data-name="Zoe"]').get_by_role("link", name="Zoe").click()
     expect(page.locator("h1")).to_contain_text("Zoe")
 
 
