@@ -231,3 +231,24 @@ def test_an_account_takes_its_seat_back_from_another_device_even_in_play(client:
     client.cookies.clear()
     guest = client.post(f"/api/tables/{table_id}/join", json={"name": "Someone"})
     assert guest.json()["error"]["code"] == "already_started"
+
+
+def test_passwords_are_argon2id_hashes_made_again_when_the_parameters_change(tmp_path: Path) -> None:
+    from sqlalchemy import select
+
+    from president.server.storage import AccountRow
+
+    def stored(app: Any) -> str:
+        with app.state.hub.storage.engine.connect() as db:
+            return str(db.execute(select(AccountRow.password_hash)).scalar_one())
+
+    light = create_app(make_config(tmp_path))
+    with TestClient(light) as client:
+        register(client, "Max")
+        assert stored(light).startswith("$argon2id$v=19$m=1024,t=1,")
+    stronger = create_app(make_config(tmp_path, argon2_memory_kib=2048, argon2_time_cost=2))
+    with TestClient(stronger) as client:
+        assert client.post("/api/login", json={"name": "Max", "password": PASSWORD}).status_code == 200
+        assert stored(stronger).startswith("$argon2id$v=19$m=2048,t=2,")
+        assert client.post("/api/login", json={"name": "Max", "password": PASSWORD}).status_code == 200
+    assert PASSWORD not in stored(stronger)

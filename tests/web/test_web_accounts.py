@@ -19,7 +19,7 @@ def register(page: Page, server: LiveServer, name: str) -> None:
     page.fill("#login-name", name)
     page.fill("#login-password", PASSWORD)
     page.click("#register-submit")
-    expect(page.locator("#me-link")).to_have_text(name)
+    expect(page.locator("#me-link")).to_have_text(name, timeout=15000)
 
 
 def test_register_play_a_rated_match_then_profile_and_leaderboard_show_it(page: Page,

@@ -253,10 +253,10 @@ def names_taken(storage: Storage, names: list[str]) -> bool:
 class Accounts:
     """Registering, signing in and out, sessions and API tokens, for the routes and the hub."""
 
-    def __init__(self, journal: Journal, hashers: int = 2) -> None:
+    def __init__(self, journal: Journal, hashers: int = 2, memory_kib: int = 65536, time_cost: int = 3) -> None:
         self.journal = journal
         self.storage = journal.storage
-        self.hasher = PasswordHasher()
+        self.hasher = PasswordHasher(time_cost=time_cost, memory_cost=memory_kib)
         self._hashing = ThreadPoolExecutor(hashers, thread_name_prefix="president-password")
         self._waiting = 0
         self.max_waiting = 16 * hashers
