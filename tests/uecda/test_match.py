@@ -69,6 +69,7 @@ def test_client_against_server_full_match_over_loopback() -> None:
     assert set(results) == {2, 3, 4}
     for player, seen in results.items():
         assert seen.points == [g[player] for g in result.points]
+        assert seen.rejected == 0
     assert result.names[2:] == ["ours0", "ours1", "ours2"]
     records = games.getvalue().split("\n\n")
     played = [r for r in records if r.strip()]

@@ -57,6 +57,8 @@ class ClientResult:
     points: list[int] = field(default_factory=list)
     """Points per game (the server does not say them: from the order the players went out, corrected by the
     classes of the next game when a stall ranked the last players at random)."""
+    rejected: int = 0
+    """Plays of cards the server refused (answer 8); a pass on a live table is answered 8 too, and not counted."""
 
     @property
     def total(self) -> int:
@@ -222,6 +224,8 @@ def play_match(
                     answer = conn.int()
                     if answer not in (ACCEPTED, REJECTED):
                         raise ClientError(f"undecodable message: answer {answer} to a play (expected 8 or 9)")
+                    if answer == REJECTED and move != PASS:
+                        result.rejected += 1
                 stage = conn.table()
                 state = State.read(stage)
                 game.counts = list(state.counts)

@@ -510,6 +510,7 @@ const STRINGS = {
     "old.playedThisDeal": "Played this deal: {n}",
     "old.settlementShort": "The settlement: the pack dealt face up",
     "old.replayStep": "Step {n} of {of}",
+    "old.record": "Record",
   },
   ru: {
     "account.challenge": "Сыграть против {name}",
@@ -1000,6 +1001,7 @@ const STRINGS = {
     "old.playedThisDeal": "Сыграно в этом раунде: {n}",
     "old.settlementShort": "Пересдача в открытую",
     "old.replayStep": "Шаг {n} из {of}",
+    "old.record": "Запись",
   },
   fr: {
     "account.challenge": "Jouer contre {name}",
@@ -1491,6 +1493,7 @@ const STRINGS = {
     "old.playedThisDeal": "Jouées dans cette donne : {n}",
     "old.settlementShort": "Le partage : le paquet distribué face visible",
     "old.replayStep": "Étape {n} sur {of}",
+    "old.record": "Feuille de partie",
   },
   pt: {
     "account.challenge": "Jogar contra {name}",
@@ -1981,6 +1984,7 @@ const STRINGS = {
     "old.playedThisDeal": "Jogadas nesta rodada: {n}",
     "old.settlementShort": "A partilha: o baralho distribuído à vista",
     "old.replayStep": "Passo {n} de {of}",
+    "old.record": "Registro",
   },
 };
 
