@@ -163,3 +163,42 @@ def play_match_two(client: TestClient, table_id: str, token_a: str, token_b: str
                     last = m
                     break
     return last
+
+
+def test_behind_https_the_session_cookie_is_secure(app: Any) -> None:
+    with TestClient(app, base_url="https://testserver") as client:
+        response = client.post("/api/accounts", json={"name": "Jo", "password": PASSWORD})
+        assert "Secure" in response.headers["set-cookie"]
+
+
+def test_a_tournament_entry_made_signed_in_is_the_accounts(client: TestClient) -> None:
+    from .test_server_tournaments import event, play_round, wait_for
+
+    register(client, "Kim")
+    tid, host = event(client, rounds=1)
+    joined = client.post(f"/api/tournaments/{tid}/join", json={"name": "typed name"}).json()
+    assert joined["tournament"]["entries"][0]["name"] == "Kim"
+    assert client.post(f"/api/tournaments/{tid}/bots", json={"host_key": host, "bot": "random"}).status_code == 200
+    assert client.post(f"/api/tournaments/{tid}/start", json={"host_key": host}).status_code == 200
+    table_id = play_round(client, tid, joined["entry"], joined["key"], 1)
+    info = wait_for(client, tid, "finished")
+    assert client.get(f"/api/tables/{table_id}").json()["seats"][[s["name"] for s in
+                                                                  info["entries"]].index("Kim")]["account"] is True
+    profile = client.get("/api/players/Kim").json()
+    assert profile["matches"][0]["rated"] is True  # an account and a registry bot: a rated round table
+    won = info["standings"][0]["name"] == "Kim"
+    assert [t["tournament"] for t in profile["titles"]] == ([tid] if won else [])
+
+
+def test_the_access_log_names_no_player() -> None:
+    from president.server.guard import HideAccountNames
+
+    def logged(path: str) -> str:
+        record = logging.LogRecord("uvicorn.access", logging.INFO, "", 0, '%s - "%s %s HTTP/%s" %d',
+                                   ("1.2.3.4:5", "GET", path, "1.1", 200), None)
+        assert HideAccountNames().filter(record)
+        return record.getMessage()
+
+    assert logged("/api/players/Zoe%20Lee") == '1.2.3.4:5 - "GET /api/players/… HTTP/1.1" 200'
+    assert logged("/?player=Zoe&x=1") == '1.2.3.4:5 - "GET /?player=…&x=1 HTTP/1.1" 200'
+    assert logged("/api/tables") == '1.2.3.4:5 - "GET /api/tables HTTP/1.1" 200'

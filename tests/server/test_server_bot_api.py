@@ -147,3 +147,23 @@ def test_the_example_bot_plays_a_rated_match_as_a_separate_process(tmp_path: Pat
         if bot is not None:
             bot.stop()
         server.stop()
+
+
+def test_a_signed_in_player_challenges_a_listening_bot_account(client: TestClient) -> None:
+    client.post("/api/accounts", json={"name": "Robo", "password": PASSWORD})
+    token = client.post("/api/me/bot-token").json()["token"]
+    client.post("/api/logout")
+    client.post("/api/accounts", json={"name": "Ann", "password": PASSWORD})
+    body = {"name": "Ann", "players": 4, "seats": [None, None, "classic", "classic"], "deals": 1, "invite": "robo"}
+    offline = client.post("/api/tables", json=body)
+    assert offline.status_code == 400 and offline.json()["error"]["code"] == "bot_offline"
+    assert client.get("/api/health").json()["tables"] == 0  # nothing made
+    with client.websocket_connect("/ws") as bot:
+        send(bot, {"type": "listen", "token": token})
+        assert receive(bot)["type"] == "listening"
+        full = client.post("/api/tables", json={**body, "seats": [None, "classic", "classic", "classic"]})
+        assert full.json()["error"]["code"] == "no_seat"
+        made = client.post("/api/tables", json=body).json()
+        assert [(s["name"], s["account"]) for s in made["table"]["seats"][:2]] == [("Ann", True), ("Robo", True)]
+        invitation = receive(bot)
+        assert invitation["table"] == made["table"]["id"] and invitation["seat"] == 1 and invitation["from"] == "Ann"

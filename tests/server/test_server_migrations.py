@@ -126,3 +126,44 @@ def test_postgresql_is_upgraded_from_the_baseline_and_rates_a_match() -> None:
             assert db.execute(text("SELECT rated FROM president_matches WHERE id = :id"), {"id": match_id}).scalar()
     finally:
         storage.close()
+
+
+@pytest.mark.skipif(not POSTGRES, reason="PRESIDENT_TEST_POSTGRES is not set")
+def test_postgresql_rates_matches_finished_at_once_without_losing_an_update() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    assert POSTGRES is not None
+    engine = make_engine(POSTGRES)
+    with engine.begin() as db:
+        db.execute(text("DROP SCHEMA public CASCADE"))
+        db.execute(text("CREATE SCHEMA public"))
+    engine.dispose()
+    storage = Storage(POSTGRES)
+    try:
+        with storage.engine.begin() as db:
+            db.execute(text("INSERT INTO president_accounts (name, name_key, password_hash, bot, created_at)"
+                            " VALUES ('Ann', 'ann', 'x', false, 1), ('Bo', 'bo', 'x', false, 1)"))
+        tables = [f"t{i}" for i in range(12)]
+        for table_id in tables:
+            storage.create_table(StoredTable(table_id, {}, "playing", 1, 1, 1.0, 1.0,
+                                             seats=[StoredSeat(0), StoredSeat(1), StoredSeat(2)]))
+
+        def finish(table_id: str) -> int:
+            finished = FinishedMatch("tavern-jack", 3, "rec", ["Ann", "Bo", None], [None, None, "classic"],
+                                     [3, 1, 2], [0], [1, 2, None])
+            return storage.finish_match(table_id, 1, 0, 0, "pass", finished)
+
+        with ThreadPoolExecutor(6) as pool:  # six writers at once, every match rating the same three subjects
+            ids = list(pool.map(finish, tables))
+        with storage.engine.connect() as db:
+            rows = dict(db.execute(text("SELECT subject, matches FROM president_ratings")).all())
+            history = db.execute(text("SELECT subject, before_mu, mu FROM president_rating_history")).all()
+        assert len(set(ids)) == 12
+        assert rows == {"account:1": 12, "account:2": 12, "bot:classic": 12}
+        assert len(history) == 36
+        for subject in rows:  # each update started from the one before: the ratings form one chain, none lost
+            steps = [(before, after) for s, before, after in history if s == subject]
+            befores, afters = {b for b, _a in steps}, {a for _b, a in steps}
+            assert len(befores) == 12 and befores - afters == {25.0}
+    finally:
+        storage.close()

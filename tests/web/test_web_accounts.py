@@ -8,7 +8,7 @@ from collections.abc import Callable
 from playwright.sync_api import BrowserContext, Page, expect
 
 from .live import LiveServer
-from .pages import play_classic_turn, table_id, wait_for_decision
+from .pages import play_classic_turn, start_table, table_id, wait_for_decision
 
 PASSWORD = "a good long password"
 
@@ -82,3 +82,33 @@ def test_sign_out_and_in_on_a_phone_by_keyboard_in_russian(new_context: Callable
     # Everything fits the phone's width.
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390
+
+
+def test_a_host_invites_a_listening_bot_account_from_the_waiting_room(page: Page, live_server: LiveServer) -> None:
+    import json
+
+    import httpx
+    from websockets.sync.client import connect
+
+    with httpx.Client(base_url=live_server.url, trust_env=False, timeout=10) as http:
+        assert http.post("api/accounts", json={"name": "Botty", "password": PASSWORD}).status_code == 201
+        token = http.post("api/me/bot-token").json()["token"]
+    with connect(f"ws://127.0.0.1:{live_server.port}/ws", proxy=None, open_timeout=10) as listener:
+        listener.send(json.dumps({"type": "listen", "token": token}))
+        assert json.loads(listener.recv(timeout=10))["type"] == "listening"
+        start_table(page, live_server, preset="tavern-jack", name="Host", friends=1)
+        page.fill("#invite-bot-name", "Nobody")
+        page.keyboard.press("Enter")
+        expect(page.locator("#toast")).to_contain_text("no bot account")
+        page.fill("#invite-bot-name", "botty")
+        page.click("#invite-bot")
+        invitation = json.loads(listener.recv(timeout=10))
+        assert invitation["type"] == "invitation" and invitation["from"] == "Host"
+        expect(page.locator(".waiting .seat-list")).to_contain_text("Botty")
+        # A challenge from the bot's profile: a new table with the bot seated at once.
+        page.goto(f"{live_server.url}?player=Botty")
+        page.click("#challenge-bot")
+        page.wait_for_selector(".waiting")
+        challenge = json.loads(listener.recv(timeout=10))
+        assert challenge["type"] == "invitation" and challenge["table"] == table_id(page)
+        expect(page.locator(".waiting .seat-list")).to_contain_text("Botty")

@@ -137,6 +137,12 @@ class Hub:
         bots = list(request.seats or [])
         if len(bots) > settings.players:
             raise ProtocolError("no_seat", f"{len(bots)} seats given for a table of {settings.players}")
+        challenged = None
+        if request.invite is not None:
+            challenged = await self._listening_bot(request.invite)
+            open_seats = settings.players - sum(1 for b in bots if b is not None)
+            if open_seats < (2 if request.name is not None else 1):
+                raise ProtocolError("no_seat", "no seat is left open for the bot account")
         table = await self.new_table(settings, bots)
         table.creator = client
         seat = token = None
@@ -145,6 +151,12 @@ class Hub:
                 seat, token = await table.join(account.name, account_id=account.id)
             else:
                 seat, token = await table.join(request.name)
+        if challenged is not None:
+            free = next(s.index for s in table.seats if s.kind == "open")
+            try:
+                await self._seat_bot(table, free, challenged, seat)
+            except ProtocolError:  # the bot stopped listening meanwhile: the table stands, its seat open
+                log.info("table %s: the challenged bot account %d could not be seated", table.id, challenged.id)
         return table, seat, token
 
     async def new_table(self, settings: TableSettings, bots: list[str | None],
@@ -349,21 +361,29 @@ class Hub:
         listening.append(conn)
         conn.send({"type": "listening", "account": account.name})
 
+    async def _listening_bot(self, name: str) -> Account:
+        """The bot account of this name, if it has a connection listening (``no_account``, ``bot_offline``)."""
+        found = await self.journal.read(find_account, self.storage, name)
+        if found is None or not found[0].bot:
+            raise ProtocolError("no_account", f"there is no bot account called {name!r}")
+        if not self.listeners.get(found[0].id):
+            raise ProtocolError("bot_offline", f"{found[0].name} is not listening for invitations now")
+        return found[0]
+
     async def _invite(self, table: Table, seat: int, message: InviteMessage) -> None:
         """Seat a listening bot account and hand its seat token to one of its listening connections."""
-        found = await self.journal.read(find_account, self.storage, message.account)
-        if found is None or not found[0].bot:
-            raise ProtocolError("no_account", f"there is no bot account called {message.account!r}")
-        account = found[0]
+        await self._seat_bot(table, message.seat, await self._listening_bot(message.account), seat)
+
+    async def _seat_bot(self, table: Table, seat: int, account: Account, host: int | None) -> None:
         listening = self.listeners.get(account.id)
         if not listening:
             raise ProtocolError("bot_offline", f"{account.name} is not listening for invitations now")
-        token = await table.invite(message.seat, account.name, account.id)
+        token = await table.invite(seat, account.name, account.id)
         bot_conn = listening.pop(0)
         listening.append(bot_conn)  # the next invitation goes to another of its connections
-        bot_conn.send({"type": "invitation", "table": table.id, "seat": message.seat, "token": token,
-                       "from": table.seats[seat].name, "info": table.info()})
-        log.info("table %s: bot account %d invited to seat %d", table.id, account.id, message.seat)
+        bot_conn.send({"type": "invitation", "table": table.id, "seat": seat, "token": token,
+                       "from": table.seats[host].name if host is not None else None, "info": table.info()})
+        log.info("table %s: bot account %d invited to seat %d", table.id, account.id, seat)
 
     def _hello(self, conn: Connection, hello: Hello) -> None:
         if conn.joined:

@@ -2,7 +2,7 @@
 // a player's profile (/?player=NAME) and the rating leaderboard (/?ratings or /?ratings=FAMILY).
 // The session is an HttpOnly cookie the page never reads; /api/me says who is signed in.
 
-import { api, saveName } from "./api.js";
+import { api, saveName, savedName, seats } from "./api.js";
 import { h, mount } from "./dom.js";
 import { t } from "./i18n.js";
 import { toast } from "./ui.js";
@@ -145,6 +145,28 @@ function ratingText(r) {
 export function showProfile(root, name, navigate) {
   let data = null;
   let missing = false;
+  let busy = false;
+
+  async function challenge() {
+    const me = account ? account.name : savedName();
+    if (!me) {
+      toast(t("start.needName"));
+      return;
+    }
+    busy = true;
+    render();
+    try {
+      const made = await api("/api/tables", { method: "POST", body: { rules: "tavern-jack", players: 4,
+        seats: [null, null, "classic", "classic"], name: me, invite: data.account.name } });
+      seats.set(made.table.id, { token: made.token, seat: made.seat, name: me });
+      navigate({ table: made.table.id });
+    } catch (err) {
+      busy = false;
+      toast(err.code === "bot_offline" ? t("account.botOffline", { name: data.account.name })
+        : err.message || t("error.generic"));
+      render();
+    }
+  }
 
   function render() {
     if (missing) {
@@ -172,7 +194,9 @@ export function showProfile(root, name, navigate) {
         : link(t("start.replay"), { replay: m.id }, navigate, { class: "button small" })));
     mount(root, h("section", { class: "start account-page profile" },
       h("div", { class: "hero" }, h("h1", {}, a.name, a.bot ? h("span", { class: "badge" }, t("account.bot")) : null),
-        h("p", { class: "tagline" }, t("account.summary", { played: data.matches_played, won: data.matches_won }))),
+        h("p", { class: "tagline" }, t("account.summary", { played: data.matches_played, won: data.matches_won })),
+        a.bot && a.name !== account?.name ? h("button", { type: "button", class: "primary", id: "challenge-bot",
+          disabled: busy, onclick: challenge }, t("account.challenge", { name: a.name })) : null),
       h("section", { "aria-labelledby": "ratings-title" }, h("h2", { id: "ratings-title" }, t("account.ratingsTitle")),
         ratings.length ? ratings : h("p", { class: "muted" }, t("account.noRatings"))),
       h("section", { "aria-labelledby": "titles-title" }, h("h2", { id: "titles-title" }, t("account.titles")),

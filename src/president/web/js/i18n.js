@@ -22,6 +22,10 @@ const SUIT_SYMBOLS = { c: "♣", d: "♦", h: "♥", s: "♠" };
 
 const STRINGS = {
   en: {
+    "account.challenge": "Play against {name}",
+    "account.botOffline": "{name} is not connected now: try again later.",
+    "wait.inviteBot": "Invite a bot account (its name)",
+    "wait.inviteButton": "Invite",
     // Accounts and ratings
     "account.ratings": "Ratings",
     "account.signIn": "Sign in",
@@ -506,8 +510,13 @@ const STRINGS = {
     "old.playedThisDeal": "Played this deal: {n}",
     "old.settlementShort": "The settlement: the pack dealt face up",
     "old.replayStep": "Step {n} of {of}",
+    "old.record": "Record",
   },
   ru: {
+    "account.challenge": "Сыграть против {name}",
+    "account.botOffline": "{name} сейчас не подключён: попробуйте позже.",
+    "wait.inviteBot": "Пригласить бот-аккаунт (его имя)",
+    "wait.inviteButton": "Пригласить",
     // Accounts and ratings
     "account.ratings": "Рейтинг",
     "account.signIn": "Войти",
@@ -992,8 +1001,13 @@ const STRINGS = {
     "old.playedThisDeal": "Сыграно в этом раунде: {n}",
     "old.settlementShort": "Пересдача в открытую",
     "old.replayStep": "Шаг {n} из {of}",
+    "old.record": "Запись",
   },
   fr: {
+    "account.challenge": "Jouer contre {name}",
+    "account.botOffline": "{name} n’est pas connecté pour l’instant : réessayez plus tard.",
+    "wait.inviteBot": "Inviter un compte robot (son nom)",
+    "wait.inviteButton": "Inviter",
     // Accounts and ratings
     "account.ratings": "Classement",
     "account.signIn": "Se connecter",
@@ -1479,8 +1493,13 @@ const STRINGS = {
     "old.playedThisDeal": "Jouées dans cette donne : {n}",
     "old.settlementShort": "Le partage : le paquet distribué face visible",
     "old.replayStep": "Étape {n} sur {of}",
+    "old.record": "Feuille de partie",
   },
   pt: {
+    "account.challenge": "Jogar contra {name}",
+    "account.botOffline": "{name} não está conectado agora: tente mais tarde.",
+    "wait.inviteBot": "Convidar uma conta de robô (o nome)",
+    "wait.inviteButton": "Convidar",
     // Accounts and ratings
     "account.ratings": "Classificação",
     "account.signIn": "Entrar",
@@ -1965,6 +1984,7 @@ const STRINGS = {
     "old.playedThisDeal": "Jogadas nesta rodada: {n}",
     "old.settlementShort": "A partilha: o baralho distribuído à vista",
     "old.replayStep": "Passo {n} de {of}",
+    "old.record": "Registro",
   },
 };
 

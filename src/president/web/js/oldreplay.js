@@ -82,8 +82,10 @@ export function showOldReplay(root, match, navigate) {
   }
 
   function sequence(step) {
-    const shown = step.sequence.map(([seat, code]) => h("figure", { class: "seq-card", "data-card": code },
-      cardFace(code, cardLabel(code)), h("figcaption", {}, seatName(seat))));
+    const last = step.seat === null ? -1 : step.sequence.length - 1;
+    const shown = step.sequence.map(([seat, code], i) => h("figure", {
+      class: `seq-card${i === last ? " just-played" : ""}`, "data-card": code },
+    cardFace(code, cardLabel(code)), h("figcaption", {}, seatName(seat))));
     const stopped = step.stopped
       ? h("p", { class: "stopped", "data-reason": step.stopped.reason },
         t(`old.stop.${step.stopped.reason}`, { card: step.stopped.next || "" }))
@@ -129,6 +131,8 @@ export function showOldReplay(root, match, navigate) {
       h("label", { class: "deal-no" }, h("span", { class: "sr-only" }, t("scores.deal")),
         h("select", { id: "replay-deal", onchange: (e) => go(steps.findIndex((s) => s.deal === Number(e.target.value))) },
           deals.map((d) => h("option", { value: d, selected: d === step.deal }, t("old.deal", { n: d, of: deals.length }))))),
+      h("a", { class: "button small", id: "record-link", href: `/api/matches/${encodeURIComponent(match.id)}/record`,
+        target: "_blank", rel: "noopener" }, t("old.record")),
       h("button", { type: "button", class: "small", id: "scores-button", onclick: showChips }, t("old.chipsTable"))),
     h("div", { class: "old-felt" },
       oldBoard(step),
