@@ -185,7 +185,7 @@ def loss_and_grads(net: PolicyNet, rows: np.ndarray, target: np.ndarray, starts:
 
 
 def fit(net: PolicyNet, rows: np.ndarray, values: np.ndarray, starts: np.ndarray, seed: int, epochs: int,
-        temperature: float = 0.1, rate: float = 0.003, batch: int = 256, decay: float = 1e-5,
+        temperature: float = 0.1, rate: float = 0.003, batch: int = 256, decay: float = 1e-4,
         stop: Callable[[], bool] | None = None, update: Callable[[int, int, float], None] | None = None) -> int:
     """Train ``net`` in place on the decisions ``(rows, values, starts)``; returns the epochs run.
 

@@ -4,7 +4,7 @@
    against ``classic`` players and values every candidate of its decisions.
 2. **Fitting** (:func:`president.learned.model.fit`): the network learns to
    rank the candidates as the search does (the target of a decision is the
-   softmax of the search's values at a temperature of 0.1 points).
+   softmax of the search's values at a temperature, 0.1 points by default).
 3. **Its own positions** (``rounds`` above 1): the trained policy plays the seat
    instead, the search judges its decisions, and the network is fitted again on
    all the examples, so that it learns to recover from the positions its own
@@ -77,6 +77,7 @@ def train(
     examples: Examples | None = None,
     hidden: int = 64,
     infer: float = 0.25,
+    temperature: float = 0.1,
     update: Update | None = None,
 ) -> tuple[PolicyNet, Examples, Report]:
     """Train a policy; returns it, every example used, and the report.
@@ -123,7 +124,7 @@ def train(
                 update("fitting", done, total)
 
         report.epochs += fit(net, training.rows, training.values, training.starts, seed, epochs,
-                             stop=late(1.0), update=fitted)
+                             temperature=temperature, stop=late(1.0), update=fitted)
         report.after = measure(net, held)
         report.held_out = len(held)
     report.examples = len(examples)
