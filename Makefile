@@ -24,12 +24,12 @@ run: $(SERVER_STAMP)
 
 test: $(STAMP)
 	bash scripts/ensure-chromium.sh
-	$(PY) -m ruff check src tests benchmarks
+	$(PY) -m ruff check src tests benchmarks examples
 	$(PY) -m mypy
 	$(PY) -m pytest
 
 lint: $(STAMP)
-	$(PY) -m ruff check src tests benchmarks
+	$(PY) -m ruff check src tests benchmarks examples
 	$(PY) -m mypy
 
 bench: $(STAMP)

@@ -131,6 +131,8 @@ class Connection:
         self.seat: int | None = None
         self.name: str | None = None
         """A spectator's chat name (from hello)."""
+        self.listening: int | None = None
+        """The bot account whose invitations this connection waits for (after ``listen``), else None."""
         self.closing = False
         self.close_code = 1000
         self.close_reason = ""
@@ -138,8 +140,8 @@ class Connection:
 
     @property
     def joined(self) -> bool:
-        """True once ``hello`` was accepted."""
-        return self.table is not None
+        """True once ``hello`` (or a bot's ``listen``) was accepted."""
+        return self.table is not None or self.listening is not None
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message (a JSON-ready dict)."""
