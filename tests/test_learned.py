@@ -161,7 +161,8 @@ def test_train_command_writes_a_model_and_refuses_house_rules(tmp_path: Path, ca
     examples = tmp_path / "examples.npz"
     generate(["three-of-clubs"], 3, 20, 4, infer=0).save(str(examples))
     out = tmp_path / "policy.npz"
-    assert main(["train", "--examples", str(examples), "--epochs", "2", "--out", str(out), "--quiet"]) == 0
+    assert main(["train", "--examples", str(examples), "--epochs", "2", "--reinforce", "5", "--out", str(out),
+                 "--quiet"]) == 0
     assert load_model(out).w1.shape == (FEATURES, 64)
     assert "20 decisions judged" in capsys.readouterr().out
     assert main(["train", "--rules", "daifugo", "--out", str(tmp_path / "x.npz"), "--quiet"]) == 2

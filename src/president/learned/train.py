@@ -9,6 +9,8 @@
    instead, the search judges its decisions, and the network is fitted again on
    all the examples, so that it learns to recover from the positions its own
    mistakes lead to.
+4. **Its own results** (``reinforce_deals``): the policy gradient against
+   ``classic`` players (:mod:`president.learned.reinforce`).
 
 One decision in ten (every tenth) is held out: the report gives the policy's
 agreement with the search on them and the points it loses per decision in the
@@ -78,6 +80,7 @@ def train(
     hidden: int = 64,
     infer: float = 0.25,
     temperature: float = 0.1,
+    reinforce_deals: int = 0,
     update: Update | None = None,
 ) -> tuple[PolicyNet, Examples, Report]:
     """Train a policy; returns it, every example used, and the report.
@@ -90,6 +93,8 @@ def train(
     depends on the machine's speed; without a budget the same seed gives the same
     model). ``infer`` is the noise of the search's model of the other players
     (0: the search does not weigh its guesses by their plays; cheaper, weaker).
+    ``reinforce_deals`` deals of policy gradient against ``classic`` players
+    follow the fitting (:mod:`president.learned.reinforce`).
     """
     if decisions < 10 and examples is None:
         raise ValueError("train on at least 10 decisions")
@@ -127,6 +132,13 @@ def train(
                              temperature=temperature, stop=late(1.0), update=fitted)
         report.after = measure(net, held)
         report.held_out = len(held)
+    if reinforce_deals:
+        from .reinforce import reinforce
+
+        reinforce(net, list(rules), seed, reinforce_deals, stop=late(1.0),
+                  update=(lambda done, total: update("reinforce", done, total)) if update else None)
+        _, held = split(examples)
+        report.after = measure(net, held)
     report.examples = len(examples)
     report.seconds = time.perf_counter() - start
     return net, examples, report
