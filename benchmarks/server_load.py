@@ -138,7 +138,7 @@ def start_server(args: argparse.Namespace, database: str, port: int) -> subproce
     command = [sys.executable, "-m", "president.cli", "serve", "--port", str(port), "--database", database,
                "--bot-delay", str(args.bot_delay), "--rate-limit", "1000", "--no-access-log",
                "--log-level", "warning", "--client-tables", str(args.tables), "--client-creations",
-               str(args.tables * 60)]
+               str(args.tables * 60), "--connections-per-address", str(args.tables + 64)]
     server = subprocess.Popen(command, stdout=subprocess.DEVNULL)
     with httpx.Client(trust_env=False) as http:
         deadline = time.monotonic() + 30

@@ -29,7 +29,8 @@ def run(args: argparse.Namespace) -> int:
         config = ServerConfig(database_url=database, bot_delay=args.bot_delay, rate_per_second=args.rate_limit,
                               rate_burst=max(30, int(args.rate_limit * 3)),
                               empty_table_minutes=args.empty_table_minutes, client_tables=args.client_tables,
-                              client_creations_per_minute=args.client_creations)
+                              client_creations_per_minute=args.client_creations,
+                              connections_per_address=args.connections_per_address)
     except Exception as exc:
         print(f"president serve: {exc}", file=sys.stderr)
         return 2
@@ -74,6 +75,8 @@ def add_parser(sub: Any) -> None:
                    help="open tables created from one client address at once (default: 10)")
     p.add_argument("--client-creations", type=float, default=10.0, metavar="N",
                    help="tables one client address may create per minute (default: 10)")
+    p.add_argument("--connections-per-address", type=int, default=64, metavar="N",
+                   help="open HTTP connections one client address may hold (default: 64; raise it behind a proxy)")
     p.add_argument("--open", action=argparse.BooleanOptionalAction, default=False,
                    help="open the browser app once the server runs (default: no)")
     p.add_argument("--log-level", default="info", choices=("critical", "error", "warning", "info", "debug"),

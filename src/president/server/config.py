@@ -72,7 +72,10 @@ class ServerConfig:
     connections_per_address: int = 64
     """Open HTTP connections one client address may hold; more are closed at once (WebSockets not counted)."""
     database_writers: int | None = None
-    """Threads that write to the database (None: 1 for SQLite, which has one writer anyway, else 4)."""
+    """Threads that write to the database (None: 1; each commits the writes waiting for it as one group)."""
+    group_commit: bool = True
+    """Commit the writes waiting for a writer thread in one transaction, each acknowledged after that commit
+    (False: one transaction per write)."""
     seed: int | None = None
     """When set, match seeds are drawn from this seed (tests, benchmarks); else they are unpredictable."""
     web_dir: Path | None = WEB_DIR

@@ -56,7 +56,7 @@ class Hub:
     def __init__(self, config: ServerConfig, storage: Storage | None = None) -> None:
         self.config = config
         self.storage = storage if storage is not None else Storage(config.database_url, config.sqlite_synchronous)
-        self.journal = Journal(self.storage, config.database_writers)
+        self.journal = Journal(self.storage, config.database_writers, config.group_commit)
         self.tables: dict[str, Table] = {}
         self.runner = BotRunner(config.inline_bots, config.bot_workers, config.bot_move_seconds, config.stand_in_bot)
         self.analyses = Analyses(config, self.journal)

@@ -14,9 +14,10 @@ the price of one ``fsync`` per move.
 
 from __future__ import annotations
 
+import functools
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -301,8 +302,7 @@ class Storage:
             conn.close()
         self.engine.dispose()
 
-    @contextmanager
-    def _write(self) -> Iterator[Connection]:
+    def _connection(self) -> Connection:
         conn: Connection | None = getattr(self._local, "conn", None)
         if conn is None or conn.closed or conn.invalidated:
             if conn is not None:
@@ -311,8 +311,51 @@ class Storage:
             with self._conns_lock:
                 self._conns = [c for c in self._conns if not c.closed]
                 self._conns.append(conn)
+        return conn
+
+    @contextmanager
+    def _write(self) -> Iterator[Connection]:
+        group: Connection | None = getattr(self._local, "group", None)
+        if group is not None:
+            yield group  # inside :meth:`in_one_transaction`: its transaction commits
+            return
+        conn = self._connection()
         with conn.begin():
             yield conn
+
+    def in_one_transaction(self, calls: list[Callable[[], Any]]) -> list[Any]:
+        """Run write methods of this storage (bound, without arguments) in one transaction; their results.
+
+        Either every call is committed or, when one raises, none is (the exception is raised).
+        """
+        conn = self._connection()
+        results: list[Any] = []
+        moves: list[dict[str, Any]] = []
+        with conn.begin():
+            self._local.group = conn
+            try:
+                for call in calls:
+                    move = self._move_of(call)
+                    if move is not None:
+                        moves.append(move)  # the moves in a row are inserted together: one round trip
+                        results.append(None)
+                        continue
+                    if moves:
+                        conn.execute(self._insert_move, moves)
+                        moves = []
+                    results.append(call())
+                if moves:
+                    conn.execute(self._insert_move, moves)
+            finally:
+                self._local.group = None
+        return results
+
+    def _move_of(self, call: Callable[[], Any]) -> dict[str, Any] | None:
+        """The row of a call of :meth:`add_move` with positional arguments, else None."""
+        if isinstance(call, functools.partial) and call.func == self.add_move and not call.keywords:
+            table_id, match_no, ply, seat, move = call.args
+            return {"table_id": table_id, "match_no": match_no, "ply": ply, "seat": seat, "move": move}
+        return None
 
     # ----------------------------------------------------------------- tables and seats
 
