@@ -76,6 +76,12 @@ class ServerConfig:
     group_commit: bool = True
     """Commit the writes waiting for a writer thread in one transaction, each acknowledged after that commit
     (False: one transaction per write)."""
+    redis_url: str | None = None
+    """``redis://host:port/db``: this process is one of several serving the same PostgreSQL database, each table
+    played by one of them (see ``cluster.py``). None: the only process."""
+    lease_seconds: float = 6.0
+    """In a cluster: how long a table's lease lasts without renewal (renewed three times as often); a stopped
+    process's tables are taken over within about this long."""
     seed: int | None = None
     """When set, match seeds are drawn from this seed (tests, benchmarks); else they are unpredictable."""
     web_dir: Path | None = WEB_DIR
@@ -133,5 +139,7 @@ class ServerConfig:
             problems.append("the chat must allow some lines")
         if self.max_tournaments < 0 or self.client_tournaments < 1 or self.tournament_entries < 2:
             problems.append("tournaments need room: client_tournaments 1 or more, tournament_entries 2 or more")
+        if self.redis_url is not None and (self.database_url.startswith("sqlite") or self.lease_seconds < 1):
+            problems.append("several processes need a PostgreSQL database and lease_seconds of 1 or more")
         if problems:
             raise ValueError("invalid server settings: " + "; ".join(problems))

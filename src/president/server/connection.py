@@ -131,6 +131,11 @@ class Connection:
         self.seat: int | None = None
         self.name: str | None = None
         """A spectator's chat name (from hello)."""
+        self.relay: str | None = None
+        """In a cluster: the process that plays this connection's table, when it is another one (the messages
+        are relayed to it)."""
+        self.key = ""
+        """In a cluster: this connection's name in the relay."""
         self.closing = False
         self.close_code = 1000
         self.close_reason = ""
@@ -138,8 +143,8 @@ class Connection:
 
     @property
     def joined(self) -> bool:
-        """True once ``hello`` was accepted."""
-        return self.table is not None
+        """True once ``hello`` was accepted (or relayed to the process that plays the table)."""
+        return self.table is not None or self.relay is not None
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message (a JSON-ready dict)."""

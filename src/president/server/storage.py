@@ -40,6 +40,7 @@ from sqlalchemy import (
     func,
     insert,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import make_url
@@ -285,7 +286,13 @@ class Storage:
 
     def __init__(self, url: str, sqlite_synchronous: str = "NORMAL") -> None:
         self.engine = make_engine(url, sqlite_synchronous)
-        Base.metadata.create_all(self.engine)
+        if self.engine.dialect.name == "postgresql":
+            # Several processes may start at once on a new database: one creates the tables, the others wait.
+            with self.engine.begin() as db:
+                db.execute(text("SELECT pg_advisory_xact_lock(7201356)"))
+                Base.metadata.create_all(db)
+        else:
+            Base.metadata.create_all(self.engine)
         self.is_sqlite = self.engine.dialect.name == "sqlite"
         self.single_connection = isinstance(self.engine.pool, StaticPool)
         """One connection serves everything (in-memory SQLite): it must be used by one thread."""
@@ -439,10 +446,15 @@ class Storage:
     def _touch(self, db: Connection, table_id: str) -> None:
         db.execute(update(TableRow).where(TableRow.id == table_id).values(updated_at=time.time()))
 
-    def load_tables(self, statuses: tuple[str, ...] = ("waiting", "playing", "finished")) -> list[StoredTable]:
-        """Every table with one of ``statuses``, with its seats and the moves of its current match."""
+    def load_tables(self, statuses: tuple[str, ...] = ("waiting", "playing", "finished"),
+                    ids: list[str] | None = None) -> list[StoredTable]:
+        """Every table with one of ``statuses`` (among ``ids`` when given), with its seats and the moves of its
+        current match."""
+        query = select(TableRow).where(TableRow.status.in_(statuses)).order_by(TableRow.created_at)
+        if ids is not None:
+            query = query.where(TableRow.id.in_(ids))
         with self.engine.connect() as db:
-            rows = db.execute(select(TableRow).where(TableRow.status.in_(statuses)).order_by(TableRow.created_at))
+            rows = db.execute(query)
             tables = {
                 r.id: StoredTable(
                     id=r.id, settings=dict(r.settings), status=r.status, match_no=r.match_no, seed=r.seed,
