@@ -42,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
                               empty_table_minutes=args.empty_table_minutes, client_tables=args.client_tables,
                               client_creations_per_minute=args.client_creations,
                               connections_per_address=args.connections_per_address, redis_url=args.redis,
-                              lease_seconds=args.lease_seconds,
+                              lease_seconds=args.lease_seconds, group_commit=args.group_commit,
                               **({"bot_workers": args.bot_workers} if args.bot_workers is not None else {}))
     except Exception as exc:
         print(f"president serve: {exc}", file=sys.stderr)
@@ -105,6 +105,8 @@ def add_parser(sub: Any) -> None:
                    help="with --redis: how soon the tables of a stopped process are taken over (default: 6)")
     p.add_argument("--bot-workers", type=int, default=None, metavar="N",
                    help="processes for the thinking bots (default: one per core but one, shared among --workers)")
+    p.add_argument("--group-commit", action=argparse.BooleanOptionalAction, default=True,
+                   help="commit the moves waiting for the database together, one transaction for many (default: yes)")
     p.add_argument("--reuse-port", action="store_true", default=False, help=argparse.SUPPRESS)
     p.add_argument("--open", action=argparse.BooleanOptionalAction, default=False,
                    help="open the browser app once the server runs (default: no)")

@@ -379,7 +379,12 @@ async def _read(ws: WebSocket, conn: Connection, hub: Hub, config: ServerConfig)
             return
         text = message.get("text")
         task = hub.handle(conn, text if text is not None else message.get("bytes") or b"")
-        if task is not None:
+        if task is not None and not conn.joined:
+            # A hello looked up in the cluster (the table may be played by another process): the messages
+            # after it wait for it, as they would behind a hello answered at once.
+            with contextlib.suppress(Exception):
+                await task
+        elif task is not None:
             in_flight.add(task)
             task.add_done_callback(in_flight.discard)
 

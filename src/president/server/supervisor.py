@@ -54,7 +54,7 @@ def worker_command(args: argparse.Namespace, database: str, bot_workers: int) ->
                "--client-creations", str(args.client_creations),
                "--connections-per-address", str(args.connections_per_address), "--log-level", args.log_level,
                "--access-log" if args.access_log else "--no-access-log", "--bot-workers", str(bot_workers),
-               "--reuse-port"]
+               "--group-commit" if args.group_commit else "--no-group-commit", "--reuse-port"]
     if args.data_dir:
         command += ["--data-dir", args.data_dir]
     return command
