@@ -25,12 +25,12 @@ run: $(SERVER_STAMP)
 test: $(STAMP)
 	bash scripts/ensure-chromium.sh
 	bash scripts/ensure-services.sh
-	$(PY) -m ruff check src tests benchmarks
+	$(PY) -m ruff check src tests benchmarks examples
 	$(PY) -m mypy
 	$(PY) -m pytest
 
 lint: $(STAMP)
-	$(PY) -m ruff check src tests benchmarks
+	$(PY) -m ruff check src tests benchmarks examples
 	$(PY) -m mypy
 
 bench: $(STAMP)

@@ -5,7 +5,8 @@
 Starts the game server in this process (a temporary database, bots without delay, a fixed
 seed chosen so that the person ends the first deal as President), plays the person's seat
 with the classic computer player through the page, and photographs the start screen, the
-table mid-trick, the exchange and the score table.
+table mid-trick, the exchange and the score table; then the old President (seed 000): its table at a
+lead of the person in the second deal (with the hint) and, once the game is over, its replay.
 """
 
 from __future__ import annotations
@@ -144,6 +145,54 @@ def shoot(browser: Browser, device: str, seed: int, out: Path, folder: Path) -> 
         server.stop()
 
 
+OLD_TURN = ("() => { const g = document.querySelector('.game.old');"
+            " return g && (g.dataset.myTurn === 'true' || g.dataset.phase === 'over'); }")
+
+
+def shoot_old(browser: Browser, device: str, out: Path, folder: Path) -> None:
+    """The old President at one screen size: the table in the second deal, and the replay of the game."""
+    server = Server(folder / f"old-{device}", 11)
+    context = browser.new_context(reduced_motion="reduce", locale="en-US", **DEVICES[device])  # type: ignore[arg-type]
+    page = context.new_page()
+    try:
+        page.goto(server.url)
+        page.check("#preset-old-president")
+        page.fill("#player-name", "Ann")
+        page.click("#play-bots")
+        page.wait_for_selector(".game.old")
+        shot = False
+        while True:
+            page.wait_for_function(OLD_TURN)
+            game = page.eval_on_selector(".game.old", "g => ({...g.dataset})")
+            if game["phase"] == "over":
+                break
+            if not shot and game["deal"] == "2":
+                page.keyboard.press("h")
+                page.wait_for_selector(".old-hand .card.hinted")
+                page.screenshot(path=out / f"old-table-{device}.png")
+                shot = True
+            page.locator(".old-hand button.card").first.click()
+            page.wait_for_function("seq => document.querySelector('.game.old').dataset.seq !== seq", arg=game["seq"])
+        page.locator("#replay-button").click()
+        page.wait_for_selector(".old-replay")
+        # A step where a sequence stopped after winning a section, in the first deal if there is one.
+        index = page.evaluate("""async () => {
+          const id = new URLSearchParams(location.search).get('replay');
+          const steps = (await (await fetch(`/api/matches/${id}/steps`)).json()).steps;
+          const good = steps.findIndex((s) => s.stopped && s.played.length > 6
+            && s.events.some((e) => e.type === 'win'));
+          return good < 0 ? Math.floor(steps.length / 3) : good;
+        }""")
+        page.evaluate("() => window.scrollTo(0, 0)")
+        for _ in range(index):
+            page.keyboard.press("ArrowRight")
+        page.wait_for_function(f"() => document.querySelector('.old-replay').dataset.step === '{index}'")
+        page.screenshot(path=out / f"old-replay-{device}.png")
+    finally:
+        context.close()
+        server.stop()
+
+
 def main() -> int:
     """Refresh every screenshot."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -160,6 +209,8 @@ def main() -> int:
                 (Path(tmp) / device).mkdir()
                 shoot(browser, device, seed, out, Path(tmp))
                 print(f"{device}: start, table, exchange and scores saved in {out}")
+                shoot_old(browser, device, out, Path(tmp))
+                print(f"{device}: the old President's table and replay saved in {out}")
         finally:
             browser.close()
     return 0

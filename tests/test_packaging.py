@@ -39,3 +39,20 @@ def test_the_wheel_holds_every_file_of_the_browser_app(tmp_path: Path) -> None:
     app = {f"president/web/{path.relative_to(WEB).as_posix()}" for path in WEB.rglob("*") if path.is_file()}
     assert "president/web/index.html" in app
     assert app - names == set()
+
+
+@pytest.mark.timeout(60)
+def test_the_wheel_holds_the_database_migrations(tmp_path: Path) -> None:
+    source = tmp_path / "source"
+    shutil.copytree(ROOT / "src", source / "src", ignore=shutil.ignore_patterns("*.egg-info", "__pycache__"))
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, source / name)
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
+                    "--wheel-dir", str(tmp_path), str(source)], check=True, capture_output=True, cwd=tmp_path)
+    (wheel,) = tmp_path.glob("president-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    migrations = ROOT / "src" / "president" / "server" / "migrations"
+    wanted = {f"president/server/migrations/{p.relative_to(migrations).as_posix()}"
+              for p in migrations.rglob("*") if p.is_file() and "__pycache__" not in p.parts}
+    assert "president/server/migrations/versions/0001_baseline.py" in wanted
+    assert wanted - names == set()

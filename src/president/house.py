@@ -20,7 +20,7 @@ from .engine import EXCHANGE, OVER, PASS_ONLY, PLAY, Match, Policy
 from .errors import IllegalMove
 from .events import Events
 from .movegen import gift_moves
-from .moves import CARDS_MASK, STANDS_MASK, Move, move_str, represented, stands_of
+from .moves import CARDS_MASK, STANDS_MASK, Move, move_str, represented, stand_str, stands_of
 from .plays import (
     EIGHT_RANK,
     JACK_RANK,
@@ -126,7 +126,7 @@ class HouseMatch(Match):
         events = self._events
         if events is not None:
             stands = stands_of(value)
-            data = {"stands": {card_str(j): card_str(c) for j, c in stands.items()}} if stands else None
+            data = {"stands": {card_str(j): stand_str(c) for j, c in stands.items()}} if stands else None
             events.append(("play", seat, cards, None, data, None))
         self._table = cards
         self._tmove = value

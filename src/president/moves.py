@@ -11,7 +11,17 @@ plain ints on the hot path while the edges get readable text::
 
 from __future__ import annotations
 
-from .cards import BLACK_JOKER, JOKERS, RED_JOKER, card_str, cards_str, parse_card, parse_cards
+from .cards import (
+    BLACK_JOKER,
+    JOKERS,
+    RANK_NAMES,
+    RED_JOKER,
+    SUIT_LETTERS,
+    card_str,
+    cards_str,
+    parse_card,
+    parse_cards,
+)
 from .errors import IllegalMove
 
 GIVE_FLAG = 1 << 60
@@ -19,10 +29,69 @@ GIVE_FLAG = 1 << 60
 PASS = 0
 """The int of a pass."""
 CARDS_MASK = GIVE_FLAG - 1
-STAND_SHIFT: dict[int, int] = {BLACK_JOKER: 64, RED_JOKER: 70}
-"""Where a wild joker's stand-in is kept in a move: ``card + 1`` in 6 bits from this bit (0: the joker alone)."""
-STANDS_MASK = ((1 << 12) - 1) << 64
+STAND_SHIFT: dict[int, int] = {BLACK_JOKER: 64, RED_JOKER: 71}
+"""Where a wild joker's stand-in is kept in a move: ``card + 1`` in 7 bits from this bit (0: the joker alone)."""
+STANDS_MASK = ((1 << 14) - 1) << 64
 """Every stand-in bit of a move."""
+BELOW_THREE = 64
+"""Stand-ins 64–67: the card of each suit (♣ ♦ ♥ ♠) below the 3, where a wild joker may close a run
+(the ``joker_run_ends`` rule). Written ``-c`` … ``-s``."""
+ABOVE_TWO = 68
+"""Stand-ins 68–71: the card of each suit above the 2 (``+c`` … ``+s``)."""
+FIFTH = 72
+"""Stand-ins 72–84: a fifth card of each rank (3 … 2), a wild joker making five of a kind. Written as the rank
+alone (``5c 5d 5h 5s RJ=5``)."""
+SIXTH = 85
+"""Stand-ins 85–97: a sixth card of each rank (two wild jokers making six of a kind)."""
+_STAND_END = 98
+
+
+def stand_rank_suit(card: int) -> tuple[int, int]:
+    """The rank and suit a stand-in card means: -1 below the 3, 13 above the 2; suit -1 for a fifth or sixth."""
+    if card < BELOW_THREE:
+        return card >> 2, card & 3
+    if card < ABOVE_TWO:
+        return -1, card - BELOW_THREE
+    if card < FIFTH:
+        return 13, card - ABOVE_TWO
+    return (card - FIFTH) % 13, -1
+
+
+def stand_str(card: int) -> str:
+    """Text of what a joker stands for: a card (``5c``), ``-c``/``+c`` past a run's ends, or ``5`` (a fifth)."""
+    if card < BELOW_THREE:
+        return card_str(card)
+    if not card < _STAND_END:
+        raise ValueError(f"{card!r} is not a stand-in card number")
+    rank, suit = stand_rank_suit(card)
+    if suit < 0:
+        return RANK_NAMES[rank]
+    return ("-" if rank < 0 else "+") + SUIT_LETTERS[suit]
+
+
+def represented_str(mask: int) -> str:
+    """Text of the cards a play stands for (see :func:`represented`), lowest card number first."""
+    words = []
+    while mask:
+        low = mask & -mask
+        words.append(stand_str(low.bit_length() - 1))
+        mask ^= low
+    return " ".join(words)
+
+
+def _parse_stand(text: str) -> int:
+    """What ``RJ=…`` names: a card, ``-c``/``+c`` (past a run's ends) or a rank alone (a fifth card)."""
+    if len(text) == 2 and text[0] in "-+" and text[1].lower() in SUIT_LETTERS:
+        return (BELOW_THREE if text[0] == "-" else ABOVE_TWO) + SUIT_LETTERS.index(text[1].lower())
+    try:
+        return parse_card(text)
+    except ValueError:
+        pass
+    try:
+        return FIFTH + (parse_card(text + "c") >> 2)
+    except ValueError:
+        raise ValueError(f"{text!r} is not what a joker can stand for: a card (5c), a rank alone for a fifth "
+                         "card (5), or -c/+c for a run's end below the 3 or above the 2") from None
 
 
 def with_stands(cards: int, stands: dict[int, int]) -> int:
@@ -39,7 +108,7 @@ def stands_of(value: int) -> dict[int, int]:
         return {}
     out = {}
     for joker, shift in STAND_SHIFT.items():
-        code = value >> shift & 63
+        code = value >> shift & 127
         if code:
             out[joker] = code - 1
     return out
@@ -151,7 +220,7 @@ def move_str(value: int) -> str:
     if value >= 1 << 64:
         stands = stands_of(value)
         words = cards_str(value & CARDS_MASK & ~JOKERS).split()
-        words += [f"{card_str(j)}={card_str(stands[j])}" if j in stands else card_str(j)
+        words += [f"{card_str(j)}={stand_str(stands[j])}" if j in stands else card_str(j)
                   for j in (BLACK_JOKER, RED_JOKER) if value >> j & 1]
         return " ".join(w for w in words if w)
     return cards_str(value)
@@ -171,11 +240,14 @@ def _parse_play(text: str) -> tuple[int, dict[int, int]]:
         joker = parse_card(left)
         if joker not in STAND_SHIFT:
             raise ValueError(f"{token!r}: only a joker may stand for another card (RJ=5c)")
-        card = parse_card(right)
+        card = _parse_stand(right)
         if card in STAND_SHIFT:
             raise ValueError(f"{token!r}: a joker stands for a card of the 52, not another joker")
         if joker in stands:
             raise ValueError(f"{left!r} is given twice")
         stands[joker] = card
         plain.append(left)
+    black, red = stands.get(BLACK_JOKER), stands.get(RED_JOKER)
+    if black is not None and black == red and FIFTH <= red < SIXTH:
+        stands[RED_JOKER] = red + SIXTH - FIFTH  # both jokers extra cards of one rank: the red one is the sixth
     return parse_cards(" ".join(plain)), stands

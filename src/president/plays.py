@@ -22,10 +22,21 @@ from .cards import (
     RED_JOKER,
     SUIT_SYMBOLS,
     TWO_RANK,
-    cards_str,
 )
 from .movegen import ANSWERS_BY_COUNT
-from .moves import CARDS_MASK, Move, move_of, represented, with_stands
+from .moves import (
+    ABOVE_TWO,
+    BELOW_THREE,
+    CARDS_MASK,
+    FIFTH,
+    SIXTH,
+    Move,
+    move_of,
+    represented,
+    represented_str,
+    stand_rank_suit,
+    with_stands,
+)
 from .rules import Rules
 
 SET, RUN, LONE_JOKER = 0, 1, 2
@@ -95,10 +106,21 @@ def _shape(value: int, wild: bool) -> Shape | None:
         return Shape(SET, size, JOKER_RANK, JOKER_RANK, 0, rep)
     if cards & JOKERS and not wild:
         return None
-    ranks = {c >> 2 for c in _cards(rep)}
-    suits = 0
+    ranks = set()
+    suits = extras = 0
     for c in _cards(rep):
-        suits |= 1 << (c & 3)
+        rank, suit = stand_rank_suit(c)
+        ranks.add(rank)
+        if suit < 0:
+            extras |= 1 << (c >= SIXTH)
+        else:
+            suits |= 1 << suit
+    if extras:
+        # A fifth (and sixth) card stands beside all four suits of its rank, the sixth only beside the fifth.
+        if len(ranks) != 1 or suits != 15 or extras == 2:
+            return None
+        rank = ranks.pop()
+        return Shape(SET, size, rank, rank, suits, rep)
     if len(ranks) == 1:
         rank = ranks.pop()
         return Shape(SET, size, rank, rank, suits, rep)
@@ -162,6 +184,8 @@ def play_problem(shape: Shape | None, rules: Rules) -> str | None:
             return "cards played together must all have the same rank (runs are not played here)"
         if shape.size < rules.run_min:
             return f"a run needs at least {rules.run_min} cards"
+        if (shape.rank < 0 or shape.top > TWO_RANK) and not rules.joker_run_ends:
+            return f"a run ends at the 3 and at the 2 in {rules.name}: a joker cannot go below the 3 or above the 2"
     return None
 
 
@@ -186,10 +210,9 @@ def _answer_code(shape: Shape, table: Shape, reversed_order: bool, lock: int, ru
     if lock and shape.suits != lock:
         return _LOCKED
     if shape.kind == RUN and rules.run_answer == "above":
-        # The play's weakest card must beat the table's strongest.
-        mine = strength(shape.top if reversed_order else shape.rank, reversed_order, rules)
-        theirs = strength(table.rank if reversed_order else table.top, reversed_order, rules)
-        return _OK if mine > theirs else _NOT_ABOVE
+        # The play's weakest card must beat the table's strongest (ranks -1 and 13: a joker past a run's end).
+        above = shape.top < table.rank if reversed_order else shape.rank > table.top
+        return _OK if above else _NOT_ABOVE
     mine = strength(shape.rank, reversed_order, rules)
     theirs = strength(table.rank, reversed_order, rules)
     return _OK if mine > theirs or (mine == theirs and rules.equal_answers) else _NOT_HIGHER
@@ -204,7 +227,7 @@ def answer_problem(shape: Shape, table: Shape, reversed_order: bool, lock: int, 
     code = _answer_code(shape, table, reversed_order, lock, rules)
     if code == _OK:
         return None
-    mine, theirs = cards_str(shape.cards), cards_str(table.cards)
+    mine, theirs = represented_str(shape.cards), represented_str(table.cards)
     what = "lower" if reversed_order else "higher"
     return {
         _NO_JOKER_ANSWER: "nothing beats a lone joker",
@@ -236,7 +259,7 @@ class Piece(NamedTuple):
 
 
 _SET_PIECES: dict[tuple[int, int, tuple[int, ...], int], Piece] = {}
-_RUN_PIECES: dict[tuple[int, int, tuple[int, ...], int], Piece] = {}
+_RUN_PIECES: dict[tuple[int, int, tuple[int, ...], int, bool], Piece] = {}
 
 
 def _by_size(pairs: list[tuple[int, Shape]]) -> Piece:
@@ -251,7 +274,8 @@ def set_piece(rank: int, nibble: int, jokers: tuple[int, ...], max_set: int) -> 
 
     A wild joker in a set may stand for any suit missing from the set, so each
     choice is its own move (the suits matter under the suit lock); two jokers
-    standing together take the lower suit for the black joker.
+    standing together take the lower suit for the black joker. Beside all four
+    suits, a joker stands for a fifth card (and the red one for a sixth).
     """
     key = (rank, nibble, jokers, max_set)
     piece = _SET_PIECES.get(key)
@@ -268,36 +292,53 @@ def set_piece(rank: int, nibble: int, jokers: tuple[int, ...], max_set: int) -> 
             pairs.append((mask, Shape(SET, real, rank, rank, sub, mask)))
         free = [s for s in range(4) if not sub >> s & 1]
         for k in range(1, len(jokers) + 1):
-            if real + k > max_set or real + k < 2 or k > len(free):
+            if real + k > max_set or real + k < 2:
                 continue
             for used in combinations(jokers, k):
+                played = mask | sum(1 << j for j in used)
+                if k > len(free):
+                    # The first jokers complete the four suits, the others are a fifth and a sixth card.
+                    stands = {j: base + s for j, s in zip(used, free, strict=False)}
+                    extra = used[len(free):]
+                    stands.update({j: FIFTH + i * (SIXTH - FIFTH) + rank for i, j in enumerate(extra)})
+                    beyond = sum(1 << stands[j] for j in extra)
+                    pairs.append((with_stands(played, stands), Shape(SET, real + k, rank, rank, 15,
+                                                                       15 << base | beyond)))
+                    continue
                 for suits in combinations(free, k):
                     stands = {j: base + s for j, s in zip(used, suits, strict=True)}
                     shown = sub | sum(1 << s for s in suits)
-                    pairs.append((with_stands(mask | sum(1 << j for j in used), stands),
-                                  Shape(SET, real + k, rank, rank, shown, shown << base)))
+                    pairs.append((with_stands(played, stands), Shape(SET, real + k, rank, rank, shown,
+                                                                     shown << base)))
     piece = _SET_PIECES[key] = _by_size(pairs)
     return piece
 
 
-def run_piece(suit: int, ranks: int, jokers: tuple[int, ...], run_min: int) -> Piece:
+def run_piece(suit: int, ranks: int, jokers: tuple[int, ...], run_min: int, ends: bool = False) -> Piece:
     """The runs of ``suit`` from the ranks held in it (a 13-bit mask) and the wild ``jokers`` held.
 
     Jokers fill the missing cards of a run, and may also stand for cards held;
-    a run holds at least one real card.
+    a run holds at least one real card. With ``ends`` (the ``joker_run_ends``
+    rule) a joker may also close a run below the 3 or above the 2 (ranks -1 and 13).
     """
-    key = (suit, ranks, jokers, run_min)
+    key = (suit, ranks, jokers, run_min, ends)
     piece = _RUN_PIECES.get(key)
     if piece is not None:
         return piece
     pairs: list[tuple[int, Shape]] = []
     most = len(jokers)
-    for low in range(13 - run_min + 1):
+    first, last = (-1, 13) if ends and jokers else (0, 12)
+    for low in range(first, last - run_min + 2):
         missing: list[int] = []
         held: list[int] = []
-        for high in range(low, 13):
-            card = high * 4 + suit
-            (held if ranks >> high & 1 else missing).append(card)
+        for high in range(low, last + 1):
+            if high < 0:
+                card = BELOW_THREE + suit
+            elif high > 12:
+                card = ABOVE_TWO + suit
+            else:
+                card = high * 4 + suit
+            (held if 0 <= high <= 12 and ranks >> high & 1 else missing).append(card)
             if len(missing) > most:
                 break
             size = high - low + 1
@@ -355,7 +396,9 @@ def _suit_ranks(hand: int, suit: int) -> int:
 def _pieces(hand: int, rules: Rules) -> tuple[list[Piece], list[Piece]]:
     jokers = _wild(hand, rules)
     sets = [set_piece(rank, hand >> (4 * rank) & 15, jokers, rules.max_set) for rank in range(13)]
-    runs = [run_piece(suit, _suit_ranks(hand, suit), jokers, rules.run_min) for suit in range(4)] if rules.runs else []
+    ends = rules.joker_run_ends
+    runs = [run_piece(suit, _suit_ranks(hand, suit), jokers, rules.run_min, ends) for suit in range(4)] \
+        if rules.runs else []
     return sets, runs
 
 
@@ -426,7 +469,8 @@ def plays(
         jokers = _wild(hand, rules)
         for suit in range(4):
             if not lock or lock == 1 << suit:
-                candidates += run_piece(suit, _suit_ranks(hand, suit), jokers, rules.run_min).by_size.get(size, ())
+                candidates += run_piece(suit, _suit_ranks(hand, suit), jokers, rules.run_min,
+                                        rules.joker_run_ends).by_size.get(size, ())
     if rules.quad_bomb or rules.two_bomb:
         jokers = _wild(hand, rules)
         for rank in range(13):

@@ -166,6 +166,8 @@ class Rules:
     run_answer: RunAnswer = option(
         "lowest", "What a run must do to beat a run of its length: start higher (lowest), or lie wholly above "
         "it (above); mirrored under a revolution.", kind="choice", group="trick", choices=("lowest", "above"))
+    joker_run_ends: bool = option(False, "A wild joker may close a run past the end of the ranks, below the 3 "
+                                  "or above the 2 (-c 3c 4c, Ks As 2s +s).", kind="flag", group="trick")
     pass_lockout: bool = option(False, "A pass takes the player out of the current trick until it is cleared.",
                                 kind="flag", group="trick")
     equal_answers: bool = option(False, "A play of the same rank and size may answer (otherwise it must be "
@@ -265,6 +267,8 @@ class Rules:
         for name in ("wild_jokers", "spade3_beats_joker"):
             if getattr(self, name) and not self.jokers:
                 problems.append(f"{name} needs jokers")
+        if self.joker_run_ends and not (self.runs and self.wild_jokers):
+            problems.append("joker_run_ends needs runs and wild_jokers")
         if self.skip_on_equal and not self.equal_answers:
             problems.append("skip_on_equal needs equal_answers")
         if self.run_revolution and not (self.runs and self.revolution):
@@ -367,8 +371,8 @@ TABLE_OPTIONS: tuple[str, ...] = tuple(s.name for s in OPTIONS if s.table)
 """The options a table of the server may set (match length and table size have fields of their own)."""
 _OPTION_BY_NAME = {s.name: s for s in OPTIONS}
 _HOUSE_DEFAULTS.update(
-    wild_jokers=False, runs=False, run_answer="lowest", equal_answers=False, suit_lock=False, run_revolution=0,
-    eight_cut=False,
+    wild_jokers=False, runs=False, run_answer="lowest", joker_run_ends=False, equal_answers=False, suit_lock=False,
+    run_revolution=0, eight_cut=False,
     eleven_back=False, spade3_beats_joker=False, quad_bomb=False, two_bomb=False, lead_card_every_deal=False,
     exchange_block=None, forbidden_finish=(), capital_fall=False,
 )
@@ -572,6 +576,7 @@ DAIFUGO = _preset(
     runs=True,
     run_min=3,
     run_answer="above",
+    joker_run_ends=True,
     pass_lockout=True,
     suit_lock=True,
     revolution=True,
@@ -598,6 +603,8 @@ DAIFUGO = _preset(
         "max_set": "UECda: four of a rank and the joker make a set of five",
         "runs": "UECda: three or more of one suit in a row, the joker filling any gap",
         "run_answer": "UECda: a run is beaten only by a run lying wholly above it (below, in a revolution)",
+        "joker_run_ends": "UECda: the joker may close a run below the 3 or above the 2 (the columns 0 and 14 of "
+        "the protocol's tables)",
         "pass_lockout": "UECda: a player who passes is not asked again until the trick clears",
         "suit_lock": "UECda: two plays in a row with the same suits lock the trick (shibari)",
         "revolution": "UECda: four or more of a kind (the joker may be one) reverse the order",

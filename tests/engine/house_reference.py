@@ -22,28 +22,50 @@ Play = tuple[frozenset[int], tuple[tuple[int, int], ...]]
 PASS: Play = (frozenset(), ())
 
 
+BELOW, ABOVE, FIFTH, SIXTH = 64, 68, 72, 85
+"""What only a joker can stand for (the numbers of ``president.moves``): the card of a suit below the 3 or above
+the 2 (the ends of a run), a fifth or sixth card of a rank."""
+
+
 def rank(card: int) -> int:
-    """0 is the 3 … 12 the 2; the jokers are 13."""
-    return card // 4
+    """0 is the 3 … 12 the 2; the jokers are 13; -1 below the 3 and 13 above the 2 closing a run."""
+    if card < BELOW:
+        return card // 4
+    if card < ABOVE:
+        return -1
+    if card < FIFTH:
+        return 13
+    return (card - FIFTH) % 13
 
 
-def suit(card: int) -> int:
-    """Clubs, diamonds, hearts, spades: 0 … 3."""
+def suit(card: int) -> int | None:
+    """Clubs, diamonds, hearts, spades: 0 … 3; none for a fifth or sixth card."""
+    if card >= FIFTH:
+        return None
     return card % 4
 
 
+def _card(r: int, s: int) -> int:
+    return BELOW + s if r < 0 else ABOVE + s if r > 12 else 4 * r + s
+
+
 def _combinations_of_the_deck(rules: Rules) -> list[frozenset[int]]:
-    """Every set of one rank and (with runs) every run of one suit that the 52 cards make."""
+    """Every set of one rank and (with runs) every run of one suit that the 52 cards make, with the jokers' own:
+    five and six of a kind, runs past the 3 or the 2."""
     out = []
     for r in range(13):
         cards = [4 * r + s for s in range(4)]
         for size in range(1, 5):
             out.extend(frozenset(c) for c in combinations(cards, size))
+        if rules.wild_jokers:
+            out.append(frozenset([*cards, FIFTH + r]))
+            out.append(frozenset([*cards, FIFTH + r, SIXTH + r]))
     if rules.runs:
+        first, last = (-1, 13) if rules.joker_run_ends else (0, 12)
         for s in range(4):
-            for low in range(13):
-                for high in range(low + rules.run_min - 1, 13):
-                    out.append(frozenset(4 * r + s for r in range(low, high + 1)))
+            for low in range(first, last + 1):
+                for high in range(low + rules.run_min - 1, last + 1):
+                    out.append(frozenset(_card(r, s) for r in range(low, high + 1)))
     return out
 
 
@@ -61,7 +83,9 @@ class Stands:
 
     @property
     def suits(self) -> frozenset[int]:
-        return frozenset(suit(c) for c in self.cards) if self.kind in ("set", "run") else frozenset()
+        if self.kind not in ("set", "run"):
+            return frozenset()
+        return frozenset(s for s in map(suit, self.cards) if s is not None)
 
 
 def stands_for(play: Play, rules: Rules) -> Stands:

@@ -31,6 +31,7 @@ def random_options(rng: random.Random) -> dict[str, Any]:
     options["forbidden_finish"] = tuple(c for c in ("2", "joker", "8", "spade3") if rng.random() < 0.3)
     options["max_set"] = rng.choice((3, 4, 4)) + (options["jokers"] if options["wild_jokers"] else 0)
     options["max_set"] = min(options["max_set"], 4 + (options["jokers"] if options["wild_jokers"] else 0))
+    options["joker_run_ends"] = options["runs"] and options["wild_jokers"] and rng.random() < 0.5
     return options
 
 

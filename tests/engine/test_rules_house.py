@@ -123,6 +123,62 @@ def test_a_joker_fills_a_gap_in_a_run() -> None:
     assert legal_texts(m) == {"6c 7c 8c", "pass"}
 
 
+WILD_RUNS = {"jokers": 1, "wild_jokers": True, "runs": True, "run_answer": "above"}
+
+
+def test_a_joker_may_close_a_run_below_the_3_or_past_the_2_with_joker_run_ends() -> None:
+    m = deal(["3c 4c As 2s RJ 9d", "Kc"], joker_run_ends=True, **WILD_RUNS)
+    assert {"3c 4c RJ=-c", "As 2s RJ=+s", "3c 4c RJ=5c", "As 2s RJ=Ks"} <= legal_texts(m)
+    events = play(m, (0, "As 2s RJ=+s"))
+    assert events[0].data == {"stands": {"RJ": "+s"}}
+    assert m.view(1)["table_move"] == "As 2s RJ=+s"
+    assert Match.replay(m.record()).table_move == m.table_move
+
+
+def test_without_joker_run_ends_a_run_stops_at_the_3_and_the_2() -> None:
+    m = deal(["3c 4c As 2s RJ 9d", "Kc"], **WILD_RUNS)
+    assert not {t for t in legal_texts(m) if "-" in t or "+" in t}
+    before = snapshot(m)
+    with pytest.raises(IllegalMove, match="cannot go below the 3 or above the 2"):
+        m.apply("3c 4c RJ=-c")
+    assert snapshot(m) == before
+
+
+def test_a_run_closed_past_the_2_lies_above_every_run_ending_lower() -> None:
+    m = deal(["9h 10h Jh 4d", "3c 4c As 2s RJ 9d", "Qh"], joker_run_ends=True, **WILD_RUNS)
+    play(m, (0, "9h 10h Jh"))
+    assert legal_texts(m) == {"As 2s RJ=Ks", "As 2s RJ=+s", "pass"}
+    play(m, (1, "As 2s RJ=Ks"), (2, "pass"), (0, "pass"))
+    # A-2 with the joker as K does not lie wholly above K-A-2; the one closed past the 2 would have.
+    m = deal(["Ks As 2s 4d", "Jc Qc RJ 9d", "Qh"], joker_run_ends=True, **WILD_RUNS)
+    play(m, (0, "Ks As 2s"))
+    assert legal_texts(m) == {"pass"}
+
+
+def test_in_a_revolution_a_run_closed_below_the_3_answers_the_lowest_runs() -> None:
+    m = deal(["5h 6h 7h 9d", "3c 4c RJ 9s", "Qh"], joker_run_ends=True, **WILD_RUNS)
+    m._rev = True
+    play(m, (0, "5h 6h 7h"))
+    assert legal_texts(m) == {"3c 4c RJ=-c", "pass"}  # 3c 4c RJ=5c reaches the 5: not wholly below
+
+
+def test_four_of_a_kind_and_a_wild_joker_make_five_of_a_kind() -> None:
+    m = deal(["7c 7d 7h 7s RJ 4c", "8c 8d 8h 8s 3d"], max_set=5, jokers=1, wild_jokers=True, revolution=True)
+    assert "7c 7d 7h 7s RJ=7" in legal_texts(m)
+    events = play(m, (0, "7c 7d 7h 7s RJ=7"))
+    assert events[0].data == {"stands": {"RJ": "7"}} and m.revolution
+    assert legal_texts(m) == {"pass"}  # only five of a kind answers five of a kind
+    assert Match.replay(m.record()).table_move == m.table_move
+    capped = deal(["7c 7d 7h 7s RJ 4c", "8c"], jokers=1, wild_jokers=True)  # max_set 4
+    assert not {t for t in legal_texts(capped) if t.endswith("=7")}
+
+
+def test_two_wild_jokers_beside_four_of_a_kind_make_six() -> None:
+    m = deal(["7c 7d 7h 7s BJ RJ", "8c"], max_set=6, jokers=2, wild_jokers=True)
+    assert "7c 7d 7h 7s BJ=7 RJ=7" in legal_texts(m)
+    assert str(Move.parse("7s 7h 7d 7c RJ=7 BJ=7")) == "7c 7d 7h 7s BJ=7 RJ=7"
+
+
 @pytest.mark.parametrize("revolution", [False, True])
 def test_a_lone_wild_joker_beats_any_single_in_either_order(revolution: bool) -> None:
     m = deal(["2s 9c", "RJ 4c", "3s 5d"], jokers=1, wild_jokers=True, spade3_beats_joker=True)

@@ -234,6 +234,50 @@ def test_a_finished_old_game_is_kept_with_its_record(client: TestClient) -> None
     assert replay.is_over and [c - 50 for c in replay.chips] == found["scores"]
     assert sum(found["scores"]) == 0
     assert last["view"]["settlement"] is None or last["view"]["settlement"]["hands"]
+    # Its replay: one step per card of the record (the table plays every card as a move), every hand face up.
+    got = client.get(f"/api/matches/{info['match_id']}/steps").json()
+    assert got["game"] == "old-president" and got["names"] == ["Ann", None, None]
+    cards = [step for step in got["steps"] if step["seat"] is not None]
+    assert [step["index"] for step in cards] == list(range(len(replay.moves)))
+    assert [step["events"][0]["card"] for step in cards] == replay.moves
+    assert got["chips"] == replay.chips == got["steps"][-1]["chips"]
+    assert got["chips_by_deal"] == last["view"]["chips_by_deal"] and len(got["chips_by_deal"]) == 2
+    first = got["steps"][0]
+    assert sum(len(hand) for hand in first["hands"]) + len(first["dummy"]) == 50
+
+
+def test_an_unfinished_old_game_has_no_steps_and_a_snapshot_brings_back_its_log(client: TestClient) -> None:
+    made = create_table(client, **OLD, seats=[None, "careful", "careful"], name="Ann")
+    table_id, token = made["table"]["id"], made["token"]
+    with client.websocket_connect("/ws") as ws:
+        hello(ws, table_id, token)
+        send(ws, {"type": "start"})
+        events: list[dict[str, Any]] = []
+        seq = 0
+        while True:
+            message = receive(ws)
+            if message["type"] == "update":
+                events.extend(message["events"])
+                seq = message["seq"]
+            view = message.get("view")
+            if message["type"] in ("snapshot", "update") and view and view["to_act"] == 0 and view["phase"] == "lead":
+                if seq >= 12:
+                    break  # Ann's turn: nothing moves until she plays
+                send(ws, {"type": "move", "move": view["legal_moves"][0], "seq": message["seq"]})
+        assert client.get("/api/tables/" + table_id).json()["match_id"] is None
+        for match_id in (1, 2, 999):
+            answer = client.get(f"/api/matches/{match_id}/steps")
+            assert answer.status_code == 404 and answer.json()["error"]["code"] == "not_found"
+        assert client.get("/api/matches").json() == []
+    with client.websocket_connect("/ws") as again:
+        snapshot = hello(again, table_id, token)
+    assert snapshot["seq"] == seq
+    log = snapshot["view"]["log"]
+    assert 0 < len(log) <= 60 and not {e["type"] for e in log} & {"stake", "deal", "deal_end"}
+    # The log ends with the events of the latest moves, as the updates brought them.
+    shown = [e for e in events if e["type"] not in ("stake", "deal", "deal_end")]
+    assert log[-20:] == shown[-20:] and len(shown) >= 20
+    assert snapshot["view"]["chips_by_deal"] == [] and "log" not in snapshot["view"]["options"]
 
 
 def test_a_person_cannot_play_a_card_for_someone_else(client: TestClient) -> None:

@@ -69,6 +69,7 @@ def test_client_against_server_full_match_over_loopback() -> None:
     assert set(results) == {2, 3, 4}
     for player, seen in results.items():
         assert seen.points == [g[player] for g in result.points]
+        assert seen.rejected == 0
     assert result.names[2:] == ["ours0", "ours1", "ours2"]
     records = games.getvalue().split("\n\n")
     played = [r for r in records if r.strip()]
@@ -237,3 +238,53 @@ def test_a_client_bot_chooses_its_return_from_a_view_with_the_last_games_order()
     (view,) = seen
     assert cards == parse_cards("3c") and view.give_count == 1 and view.phase == "exchange"
     assert view.deal_results[-1].order[1] == view.seat == 0
+
+
+def test_the_engine_clears_its_trick_when_the_uecda_table_clears() -> None:
+    # Player 0 was asked to beat his own cards (everyone else had passed), did so with his last card and went
+    # out. On the UECda server those who passed stay out of the trick, so the table clears at once; the engine,
+    # where his play was a lead, still holds it. The others pass in the engine too, and its record stays legal.
+    from president.uecda.server import _Game
+
+    server = UecdaServer(["classic"] * 5, 1, seed=1, log=io.StringIO())
+    server.order = [0, 1, 2, 3, 4]
+    game = _Game(server, 1)
+    hands = ["4h", "3d 5c 9d", "6c 7c 10d", "Jd Qd Kd", "5d 6d 7d"]
+    game.engine = Match.from_hands(server.rules, hands, leader=0)
+    game.record_text = None
+    game.apply(0, game.engine.legal_moves()[0])  # 4h, his last card: the engine's table now holds it
+    assert game.engine.table_mask and game.engine.to_act == 1
+    game.sync(1, set(), 0)
+    assert not game.engine.table_mask
+    assert game.engine.to_act == 1
+    assert game.record_text is None  # no copy of the position was needed
+    Match.replay(game.engine.record())
+
+
+def test_deal_messages_carry_the_official_cells() -> None:
+    # Game 2 has an exchange. As on the official server: [5][1] is 2 − class sent as at least 0, [5][3] is 6,
+    # [5][4] is 0, and the counts are those dealt (before the tribute moves cards).
+    lines: list[str] = []
+    server = UecdaServer(["external"] * 5, 2, seed=3, timeout=20, transcript=lines.append, log=io.StringIO())
+    pairs = [socket.socketpair() for _ in range(5)]
+    threads = []
+    for i, (mine, theirs) in enumerate(pairs):
+        threads += run_clients([lambda s=theirs, i=i: play_match(s, make_bot("classic"), f"c{i}", seed=i,
+                                                                 timeout=20)])
+        assert server.add_client(mine) == i
+    server.run()
+    for t in threads:
+        t.join(10)
+    deals = [line.split() for line in lines if " deal " in line]
+    assert len(deals) == 10
+    for _, player, _, cards, five, six in deals[5:]:
+        cells = [int(v) for v in five.split(",")]
+        counts_classes_seats = [int(v) for v in six.split(",")]
+        counts, classes = counts_classes_seats[:5], counts_classes_seats[5:10]
+        me = int(player[1:])
+        assert cells[0] == 1 and cells[3] == 6 and cells[4] == 0
+        assert cells[1] == {0: 2, 1: 1}.get(classes[me], 0)
+        assert sorted(counts) == [10, 10, 11, 11, 11]
+        held = sum(row.count("1") + row.count("2") for row in cards.split("/"))
+        # The Daifugō and the Fugō already hold their tribute; the poor see their hand before it is taken.
+        assert held == counts[me] + {0: 2, 1: 1}.get(classes[me], 0)

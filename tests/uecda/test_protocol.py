@@ -9,7 +9,6 @@ from president.moves import Move
 from president.uecda.protocol import (
     ProtocolError,
     State,
-    UnsupportedPlay,
     empty_table,
     hand_table,
     handshake_name,
@@ -68,12 +67,14 @@ def test_bad_tables_are_protocol_errors() -> None:
     two[0][1] = two[0][2] = 2
     with pytest.raises(ProtocolError):
         table_play(two)
-    five = empty_table()
-    for row in range(4):
-        five[row][3] = 1
-    five[4][3] = 2
-    with pytest.raises(UnsupportedPlay):
-        table_play(five)
+    alone = empty_table()
+    alone[4][3] = 2
+    with pytest.raises(ProtocolError, match="row 4"):
+        table_play(alone)
+    card = empty_table()
+    card[4][3] = 1
+    with pytest.raises(ProtocolError):
+        table_play(card)
     with pytest.raises(ProtocolError):
         unpack_table(b"\x00" * 479)
 
@@ -104,3 +105,19 @@ def test_handshake_keeps_nine_ascii_characters() -> None:
     assert table[0][0] == 20070
     assert table[1][:10] == [ord(c) for c in "FujiGokor"] + [0]
     assert handshake_name(table) == "FujiGokor"
+
+
+def test_five_of_a_kind_puts_the_joker_in_row_4_at_its_ranks_column() -> None:
+    move = int(Move.parse("5c 5d 5h 5s RJ=5"))
+    table = play_table(move)
+    assert cells(table) == {(0, 3, 1), (1, 3, 1), (2, 3, 1), (3, 3, 1), (4, 3, 2)}
+    assert table_play(table) == move
+
+
+def test_a_joker_closing_a_run_sits_in_column_0_or_14() -> None:
+    low = int(Move.parse("3c 4c RJ=-c"))
+    assert cells(play_table(low)) == {(3, 0, 2), (3, 1, 1), (3, 2, 1)}
+    assert table_play(play_table(low)) == low
+    high = int(Move.parse("As 2s RJ=+s"))
+    assert cells(play_table(high)) == {(0, 12, 1), (0, 13, 1), (0, 14, 2)}
+    assert table_play(play_table(high)) == high

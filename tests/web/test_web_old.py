@@ -1,11 +1,15 @@
-"""The old President (seed 000) in the browser: a whole short game against bots, and one with a friend."""
+"""The old President (seed 000) in the browser: a whole short game against bots (a reload in the middle, its
+replay stepped through at the end), one with a friend, and the open record."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
+import httpx
 from playwright.sync_api import BrowserContext, Page, expect
 
+from president.old import OldMatch, card_text
 from president.server.oldgame import OldTableMatch
 
 from .live import LiveServer
@@ -55,6 +59,81 @@ def lead(page: Page, server: LiveServer, table: str, hint: bool) -> None:
     page.wait_for_function("seq => document.querySelector('.game.old')?.dataset.seq !== seq", arg=state["seq"])
 
 
+REPLAY_STATE = """() => {
+  const g = document.querySelector('.old-replay');
+  const cards = (root, sel) => [...root.querySelectorAll(sel)].map((c) => c.dataset.card);
+  return {
+    step: Number(g.dataset.step),
+    chips: [...g.querySelectorAll('.old-player .chips')].map((e) => Number(e.dataset.chips)),
+    hands: [...g.querySelectorAll('.old-player')].map((p) => cards(p, '.open-hand [data-card]')),
+    board: Object.fromEntries([...g.querySelectorAll('.old-board .section')].map(
+      (s) => [s.dataset.section, Number(s.querySelector('.section-chips').dataset.chips)])),
+    dummy: cards(g, '.dummy-open [data-card]'),
+    sequence: cards(g, '.seq-card'),
+    played: cards(g, '.played-open [data-card]'),
+    lines: [...g.querySelectorAll('#replay-caption li')].map((li) => li.textContent),
+  };
+}"""
+
+
+def chips_rows(page: Page) -> list[list[str]]:
+    """The chips table as the page shows it (opened with C, closed again)."""
+    page.keyboard.press("c")
+    table = page.locator("dialog.scores table.old-chips")
+    expect(table).to_be_visible()
+    rows = [row.locator("th, td").all_text_contents() for row in table.locator("tbody tr").all()]
+    page.keyboard.press("Escape")
+    expect(table).to_have_count(0)
+    return rows
+
+
+def reload_keeps_the_chips_and_the_log(page: Page) -> None:
+    """Reload the page mid-game: the chips table per deal and the table's log come back the same."""
+    before_rows, before_log = chips_rows(page), page.locator(".old-log li").all_text_contents()
+    assert len(before_rows) >= 2 and len(before_log) >= 10
+    page.reload()
+    page.wait_for_selector(OLD_GAME)
+    page.wait_for_function(TURN)
+    assert page.locator(".old-log li").all_text_contents() == before_log
+    assert chips_rows(page) == before_rows
+
+
+def step_through_replay(page: Page, server: LiveServer, match_id: int) -> None:
+    """Step through the replay with the keyboard: each step shows its cards and chips, and those of the record."""
+    record = httpx.get(f"{server.url}api/matches/{match_id}/record").text
+    steps = httpx.get(f"{server.url}api/matches/{match_id}/steps").json()["steps"]
+    # The record replayed by the engine, card by card: the chips, the board and every hand after each move.
+    engine, moves = OldMatch.from_record(record)
+    truth: dict[int, dict[str, Any]] = {}
+    for number, (_, move) in enumerate(moves):
+        engine.apply(move)
+        truth[number] = {"chips": engine.chips, "board": engine.board,
+                         "hands": [sorted(card_text(c) for c in engine.hand(s)) for s in range(engine.players)]}
+    page.wait_for_selector(".old-replay")
+    expect(page.locator("#replay-step")).to_have_text(f"Step 1 of {len(steps)}")
+    compared = 0
+    for i, step in enumerate(steps):
+        if i:
+            page.keyboard.press("ArrowRight")
+        page.wait_for_function(f"() => document.querySelector('.old-replay')?.dataset.step === '{i}'")
+        shown = page.evaluate(REPLAY_STATE)
+        assert shown["chips"] == step["chips"] and shown["board"] == step["board"]
+        assert [sorted(hand) for hand in shown["hands"]] == [sorted(hand) for hand in step["hands"]]
+        assert sorted(shown["dummy"]) == sorted(step["dummy"])
+        assert shown["sequence"] == [card for _, card in step["sequence"]]
+        assert sorted(shown["played"]) == sorted(card for _, card in step["played"])
+        assert len(shown["lines"]) == sum(1 for e in step["events"] if e["type"] not in ("stake", "deal", "deal_end"))
+        if step["index"] is not None and step["phase"] in ("lead", "continue"):
+            known = truth[step["index"]]
+            assert shown["chips"] == known["chips"] and shown["board"] == known["board"]
+            assert [sorted(hand) for hand in shown["hands"]] == known["hands"]
+            compared += 1
+    assert compared >= 10 and steps[-1]["phase"] == "over"
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function(f"() => document.querySelector('.old-replay').dataset.step === '{len(steps) - 2}'")
+    assert page.evaluate(REPLAY_STATE)["chips"] == steps[-2]["chips"]
+
+
 def test_a_whole_old_game_against_bots_in_the_browser(page: Page, server_factory: Callable[..., LiveServer]) -> None:
     server = server_factory(seed=13)
     choose_old_game(page, server, players=3, deals=2)
@@ -65,12 +144,16 @@ def test_a_whole_old_game_against_bots_in_the_browser(page: Page, server_factory
     expect(page.locator(".old-board .section")).to_have_count(8)
     expect(page.locator(".old-board [data-section=matrimony] .section-name")).to_have_text("Matrimony")
     leads = 0
+    reloaded = False
     while True:
         page.wait_for_function(TURN)
         if page.eval_on_selector(OLD_GAME, "el => el.dataset.phase") == "over":
             break
         match = old_match(server, table)
         view = match.view(0)
+        if view["deal"] == 2 and not reloaded:
+            reload_keeps_the_chips_and_the_log(page)
+            reloaded = True
         expect(page.locator(".old-dummy .trumps")).to_have_attribute("data-trumps", view["trumps"] or "")
         expect(page.locator(".old-dummy .label")).to_contain_text(str(view["dummy_count"]))
         # Only the sequence under way lies face up: a stopped sequence is turned face down.
@@ -92,6 +175,12 @@ def test_a_whole_old_game_against_bots_in_the_browser(page: Page, server_factory
     log = page.locator(".old-log li").all_text_contents()
     assert log[-1] == "The game is over."
     assert any("wins" in line or "takes" in line or "pays" in line for line in log)
+    assert reloaded
+    # The replay, from the end screen once the game is stored.
+    end.locator("#replay-button").click()
+    match_id = server.table(table).last_match_id
+    assert match_id is not None
+    step_through_replay(page, server, match_id)
 
 
 def test_a_friend_joins_an_old_game_by_the_invite_link(new_context: Callable[..., BrowserContext],
@@ -131,3 +220,50 @@ def test_a_friend_joins_an_old_game_by_the_invite_link(new_context: Callable[...
     assert leads["Ann"] + leads["Bea"] >= 1
     chips = [str(c) for c in old_match(server, table).match.chips]
     assert bea.locator("dialog.end table.old-chips tr.total td").all_text_contents() == chips
+    # The replay from the list of finished games, on the phone and in Russian.
+    match_id = server.table(table).last_match_id
+    bea.goto(server.url)
+    link = bea.locator(f".lobby a[href='?replay={match_id}']")
+    link.focus()
+    bea.keyboard.press("Enter")
+    bea.wait_for_selector(".old-replay")
+    expect(bea.locator(".old-replay .old-board [data-section=matrimony] .section-name")).to_have_text(
+        "Матримониальность")
+    steps = int(bea.eval_on_selector(".old-replay", "el => el.dataset.steps"))
+    expect(bea.locator("#replay-step")).to_have_text(f"Шаг 1 из {steps}")
+    expect(bea.locator(".old-replay .old-player .open-hand").first.locator("[data-card]").first).to_be_visible()
+    bea.locator("#replay-last").click()
+    expect(bea.locator(".old-replay")).to_have_attribute("data-phase", "over")
+    assert bea.locator(".old-replay .old-player .chips").evaluate_all(
+        "els => els.map(e => e.dataset.chips)") == chips
+    width = bea.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+    assert width <= 0, f"the replay is {width}px wider than the phone"
+
+
+def test_the_open_record_keeps_the_played_cards_face_up(page: Page,
+                                                        server_factory: Callable[..., LiveServer]) -> None:
+    server = server_factory(seed=21)
+    choose_old_game(page, server, players=3, deals=1)
+    box = page.locator("#old-open_record")
+    expect(box).not_to_be_checked()
+    expect(page.locator("#old-open_record-help")).to_contain_text("face down")
+    box.check()
+    page.click("#play-bots")
+    page.wait_for_selector(OLD_GAME)
+    table = table_id(page)
+    assert server.table(table).settings.options["open_record"] is True
+    stopped = 0
+    while stopped < 2:
+        page.wait_for_function(TURN)
+        if page.eval_on_selector(OLD_GAME, "el => el.dataset.phase") == "over":
+            break
+        match = old_match(server, table).match
+        played, sequence = match.played, match.view(None, open_record=False)["sequence"]
+        if len(played) > len(sequence):
+            # Cards of stopped sequences: turned face down by the seed's rule, face up with the open record.
+            stopped += 1
+            shown = page.locator(".old-sequence .seq-card").evaluate_all("els => els.map(e => e.dataset.card)")
+            assert shown == [card_text(card) for _, card in played]
+            expect(page.locator(".old-sequence .face-down")).to_have_count(0)
+        lead(page, server, table, hint=False)
+    assert stopped >= 1

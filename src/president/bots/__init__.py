@@ -5,6 +5,8 @@
 'random'
 """
 
+from typing import Any
+
 from .base import Bot, BotEntry, bot_entries, bot_names, make_bot, register_bot
 from .classic import ClassicBot
 from .random_bot import RandomBot
@@ -33,3 +35,20 @@ def _register_search_bots() -> None:
 
 
 _register_search_bots()
+
+
+def _learned(**params: Any) -> Bot:
+    from ..learned.bot import LearnedBot
+
+    return LearnedBot(**params)
+
+
+def _expert_learned(**params: Any) -> Bot:
+    from ..learned.search import learned_search_bot
+
+    return learned_search_bot(**params)
+
+
+register_bot("learned", _learned, "a small network trained to play like the search (needs numpy)", offered=False)
+register_bot("expert-learned", _expert_learned,
+             "the expert search comparing only the moves the learned policy ranks best (needs numpy)", offered=False)

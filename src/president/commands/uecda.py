@@ -65,9 +65,9 @@ def run_client(args: argparse.Namespace) -> int:
         return 1
     if args.json:
         print(json.dumps({"player": result.player, "name": name, "bot": args.bot, "points": result.points,
-                          "total": result.total}))
+                          "total": result.total, "rejected": result.rejected}))
     else:
-        print(f"total: {result.total} points in {len(result.points)} games")
+        print(f"total: {result.total} points in {len(result.points)} games, {result.rejected} plays rejected")
     return 0
 
 

@@ -518,9 +518,24 @@ class OldMatch:
     @classmethod
     def replay(cls, text: str) -> OldMatch:
         """Rebuild the match a :meth:`record` describes by replaying its moves; ``ValueError`` if it cannot."""
+        match, moves = cls.from_record(text)
+        for deal_number, move in moves:
+            match.check_deal(deal_number, move)
+            match.apply(move)
+        return match
+
+    @classmethod
+    def from_record(cls, text: str, auto_play: bool | None = None) -> tuple[OldMatch, list[tuple[int, str]]]:
+        """The match of a :meth:`record` before its first move, and the recorded ``(deal, move)`` pairs.
+
+        ``auto_play`` overrides the recorded option: a replay made with it off plays the cards that continue
+        a sequence one at a time (a record made with it on holds only the cards that start one). Raises
+        ``ValueError`` for a record that cannot be read.
+        """
         tags, moves = read_record(text)
         if tags.get("Game", GAME_NAME) != GAME_NAME:
             raise ValueError(f"this record is of the game {tags['Game']!r}, not {GAME_NAME!r}")
+        recorded_auto = tags.get("AutoPlay", "yes") == "yes"
         try:
             decks = [tags[f"Deck{index}"].split() for index in range(1, len(tags) + 1) if f"Deck{index}" in tags]
             match = cls(
@@ -529,14 +544,16 @@ class OldMatch:
                 stake=int(tags.get("Stake", "8")), deals=int(tags["Deals"]) if "Deals" in tags else None,
                 first_dealer=int(tags.get("FirstDealer", "0")),
                 president_turnup=tags.get("PresidentTurnup", "sections"),
-                odd_chip=tags.get("OddChip", "higher"), auto_play=tags.get("AutoPlay", "yes") == "yes",
+                odd_chip=tags.get("OddChip", "higher"),
+                auto_play=recorded_auto if auto_play is None else auto_play,
                 open_record=tags.get("OpenRecord", "no") == "yes", decks=decks,
             )
         except KeyError as error:
             raise ValueError(f"the record lacks the tag {error}") from None
-        for deal_number, move in moves:
-            if match.deal_number != deal_number:
-                raise ValueError(f"the move {move} is recorded in deal {deal_number}, but the match is in deal "
-                                 f"{match.deal_number}")
-            match.apply(move)
-        return match
+        return match, moves
+
+    def check_deal(self, deal_number: int, move: str) -> None:
+        """Raise ``ValueError`` unless a recorded ``move`` of deal ``deal_number`` belongs to the current deal."""
+        if self._deal_number != deal_number:
+            raise ValueError(f"the move {move} is recorded in deal {deal_number}, but the match is in deal "
+                             f"{self._deal_number}")

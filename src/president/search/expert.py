@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..bots.classic import classic_gift, classic_move
@@ -156,7 +156,10 @@ class SearchBot:
     ``cheat`` searches the true hands (needs a view made with ``reveal=True``), and
     ``infer`` (the noise of the model, 0 to turn it off) draws the guesses in
     proportion to how likely the other players' plays this deal are under them
-    (:mod:`president.search.inference`).
+    (:mod:`president.search.inference`). ``prior`` scores the candidate moves of a
+    play (higher: more promising; the learned policy of :mod:`president.learned`
+    is one); the search then compares only the ``prior_top`` best of them, so that
+    each gets more playouts in the same time.
     """
 
     def __init__(
@@ -170,6 +173,8 @@ class SearchBot:
         cheat: bool = False,
         nested: int = 0,
         infer: float = 0.0,
+        prior: Callable[[SeatView, Sequence[int]], Sequence[float]] | None = None,
+        prior_top: int = 4,
     ) -> None:
         self.name = name
         self.worlds = worlds
@@ -180,6 +185,8 @@ class SearchBot:
         self.cheat = cheat
         self.nested = nested
         self.infer = infer
+        self.prior = prior
+        self.prior_top = prior_top
         self.sees_all = cheat
         """True for the cheater: the arena then hands it views with every hand."""
         self.last_worlds = 0
@@ -198,6 +205,10 @@ class SearchBot:
             return candidates[0]
         if self.blunder and rng.random() < self.blunder:
             return self._plain_move(view)
+        if self.prior is not None and not exchange and len(candidates) > self.prior_top:
+            scores = self.prior(view, candidates)
+            best = sorted(range(len(candidates)), key=lambda i: (-scores[i], i))[:self.prior_top]
+            candidates = [candidates[i] for i in sorted(best)]
         return self._search(view, candidates, rng)
 
     def _plain_move(self, view: SeatView) -> int:

@@ -24,6 +24,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from .. import __version__
 from ..bots import bot_entries
 from ..rules import OPTIONS, PRESETS
+from .account_routes import account_router, current_account
 from .chat import match_chat
 from .config import ServerConfig
 from .connection import Connection
@@ -251,7 +252,7 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
     @app.post("/api/tables", response_model=CreateTableResponse, status_code=201)
     async def create_table(body: CreateTableRequest, request: Request) -> dict[str, Any]:
         """Create a table; with a ``name``, the creator takes the first open seat."""
-        table, seat, token = await hub.create_table(body, _address(request))
+        table, seat, token = await hub.create_table(body, _address(request), await current_account(hub, request))
         return {"table": table.info(), "invite_url": _invite_url(request, table.id), "seat": seat, "token": token}
 
     @app.get("/api/tables/{table_id}", response_model=TableInfo)
@@ -264,10 +265,14 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
     @app.post("/api/tables/{table_id}/join", response_model=JoinResponse)
     async def join(table_id: str, body: JoinRequest, request: Request) -> dict[str, Any]:
         """Take an open seat: the answer holds the seat token, the only key to the seat."""
+        account = await current_account(hub, request)
         if hub.cluster is not None:
-            joined = await hub.cluster.table_call(table_id, "join", name=body.name, seat=body.seat)
+            if account is None:
+                await hub.accounts.check_guest_name(body.name)
+            name, account_id = (body.name, None) if account is None else (account.name, account.id)
+            joined = await hub.cluster.table_call(table_id, "join", name=name, seat=body.seat, account=account_id)
             return {**joined, "invite_url": _invite_url(request, table_id)}
-        table, seat, token = await hub.join(table_id, body)
+        table, seat, token = await hub.join(table_id, body, account)
         return {"table": table.info(), "seat": seat, "token": token, "invite_url": _invite_url(request, table.id)}
 
     @app.get("/api/leaderboard", response_model=list[LeaderboardEntry])
@@ -328,6 +333,7 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
         return await hub.analyses.status(match_id)
 
     app.include_router(tournament_router(hub))
+    app.include_router(account_router(hub))
 
     @app.websocket("/ws")
     async def websocket(ws: WebSocket) -> None:

@@ -31,14 +31,11 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
-from sqlalchemy import text
-
 from .connection import Connection, RateLimit
 from .errors import ProtocolError
-from .leases import LeaseRow, Leases, ProcessRow, process_id
+from .leases import Leases, process_id
 from .protocol import Hello
 from .relay import Relay
-from .storage import Base
 from .tables import Table
 
 if TYPE_CHECKING:
@@ -92,9 +89,6 @@ class Cluster:
         self.hub = hub
         self.id = process_id()
         self.leases = Leases(hub.storage, self.id, lease_seconds)
-        with hub.storage.engine.begin() as db:
-            db.execute(text("SELECT pg_advisory_xact_lock(7201356)"))
-            Base.metadata.create_all(db, tables=[ProcessRow.__table__, LeaseRow.__table__])  # type: ignore[list-item]
         self.relay = Relay(redis_url, self.id, self._on_message, self._on_reset)
         self.lease_seconds = lease_seconds
         self.edges: dict[str, Connection] = {}
@@ -350,7 +344,7 @@ class Cluster:
         if op == "info":
             return table.info()
         if op == "join":
-            seat, token = await table.join(str(args["name"]), args.get("seat"))
+            seat, token = await table.join(str(args["name"]), args.get("seat"), args.get("account"))
             return {"table": table.info(), "seat": seat, "token": token}
         raise ProtocolError("bad_request", f"unknown call {op[:32]!r}")
 

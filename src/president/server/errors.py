@@ -32,10 +32,16 @@ ERROR_CODES: dict[str, str] = {
     "table_moving": "The table is moving to another server process; try again in a few seconds.",
     "not_found": "There is nothing at this address.",
     "not_analysable": "This match cannot be analysed (the old President, or too long).",
-    "not_replayable": "This match has no steps to show (a game of the old President).",
+    "not_replayable": "This match has no steps to show: its record does not replay.",
     "too_many_analyses": "Your address already has an analysis waiting or running.",
     "analysis_busy": "The server runs as many analyses as it can; try again later.",
     "bad_request": "The request body is not valid.",
+    "name_taken": "This name belongs to an account: sign in to use it, or choose another.",
+    "bad_login": "This name and password do not match an account.",
+    "too_many_logins": "Too many attempts in a short time; wait a while.",
+    "not_signed_in": "Sign in first.",
+    "no_account": "There is no bot account by this name.",
+    "bot_offline": "The bot account is not listening for invitations now.",
     "internal": "Something went wrong on the server; nothing changed.",
 }
 """Every error code with what it means (the protocol reference lists the same)."""

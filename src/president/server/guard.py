@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from typing import Any
 
 log = logging.getLogger("president.server")
@@ -117,6 +118,28 @@ class OneLineClientErrors(logging.Filter):
         return True
 
 
+class HideAccountNames(logging.Filter):
+    """Takes the player names out of the access log: the profile paths (``/api/players/NAME``) and the page
+    addresses that name a player (``?player=NAME``) are logged with ``…`` in place of the name."""
+
+    PATTERN = re.compile(r"(/api/players/)[^?\s]+|([?&]player=)[^&\s]+")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Rewrite the path argument of uvicorn's access records; let every record through."""
+        args = record.args
+        if isinstance(args, tuple) and len(args) >= 3 and isinstance(args[2], str) and "player" in args[2]:
+            path = self.PATTERN.sub(lambda m: f"{m.group(1) or m.group(2)}…", args[2])
+            record.args = (*args[:2], path, *args[3:])
+        return True
+
+
+def hide_account_names() -> None:
+    """Install :class:`HideAccountNames` on uvicorn's access log (once)."""
+    logger = logging.getLogger("uvicorn.access")
+    if not any(isinstance(f, HideAccountNames) for f in logger.filters):
+        logger.addFilter(HideAccountNames())
+
+
 def quiet_client_errors() -> None:
     """Install :class:`OneLineClientErrors` on uvicorn's error log (once)."""
     logger = logging.getLogger("uvicorn.error")
@@ -128,5 +151,6 @@ def uvicorn_options(config: Any) -> dict[str, Any]:
     """The uvicorn settings a :class:`~president.server.config.ServerConfig` asks for: the guarded protocol and
     the WebSocket frame limit. Also makes uvicorn log a client's malformed frame in one line."""
     quiet_client_errors()
+    hide_account_names()
     return {"http": guarded_http(config.header_seconds, config.connections_per_address),
             "ws_max_size": config.max_frame_bytes}

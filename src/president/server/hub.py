@@ -17,6 +17,7 @@ import secrets
 import time
 from typing import TYPE_CHECKING, Any
 
+from .accounts import Account, Accounts, find_account
 from .analyses import Analyses
 from .bots_runner import BotRunner
 from .chat import Chat
@@ -30,8 +31,10 @@ from .protocol import (
     FillMessage,
     Hello,
     HintMessage,
+    InviteMessage,
     JoinRequest,
     LeaveMessage,
+    ListenMessage,
     MoveMessage,
     PingMessage,
     RematchMessage,
@@ -52,6 +55,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("president.server")
 
+MAX_LISTENERS = 4
+"""Connections one bot account may hold listening for invitations at once."""
+
 
 class Hub:
     """All tables in memory, backed by the storage; made by the app, one per server."""
@@ -67,6 +73,9 @@ class Hub:
         self.watch = LoopWatch()
         self.chat = Chat(config, self.journal, self.watch)
         self.tournaments = Tournaments(self)
+        self.accounts = Accounts(self.journal)
+        self.listeners: dict[int, list[Connection]] = {}
+        """The listening connections of each bot account (by account id), the next to be invited first."""
         self._seeds = random.Random(config.seed) if config.seed is not None else None
         self._creating = 0
         self._creations: dict[str, RateLimit] = {}
@@ -121,14 +130,16 @@ class Hub:
             table.close()
         self.analyses.close()
         self.replays.close()
+        self.accounts.close()
         self.runner.close()
         self.journal.close()
 
     # ----------------------------------------------------------------- REST actions
 
-    async def create_table(self, request: CreateTableRequest,
-                           client: str = "") -> tuple[Table, int | None, str | None]:
-        """A new table; when the request names the creator, the creator's seat and token too.
+    async def create_table(self, request: CreateTableRequest, client: str = "",
+                           account: Account | None = None) -> tuple[Table, int | None, str | None]:
+        """A new table; when the request names the creator, the creator's seat and token too (signed in: the
+        seat is the account's, under its name; a guest may not take a name an account holds).
 
         ``client`` is the creator's address: each address may hold ``client_tables`` open tables and
         create ``client_creations_per_minute`` a minute (``too_many_tables``, 429). No address (a table
@@ -139,22 +150,39 @@ class Hub:
         if self.cluster is not None:
             await self.cluster.check_quota(client)
         self._check_quota(client)
+        if account is None and request.name is not None:
+            await self.accounts.check_guest_name(request.name)
         settings = TableSettings.from_request(request)
         bots = list(request.seats or [])
         if len(bots) > settings.players:
             raise ProtocolError("no_seat", f"{len(bots)} seats given for a table of {settings.players}")
+        challenged = None
+        if request.invite is not None:
+            challenged = await self._listening_bot(request.invite)
+            open_seats = settings.players - sum(1 for b in bots if b is not None)
+            if open_seats < (2 if request.name is not None else 1):
+                raise ProtocolError("no_seat", "no seat is left open for the bot account")
         table = await self.new_table(settings, bots)
         table.creator = client
         if self.cluster is not None:
             await self.cluster.note_created(table.id, client)
         seat = token = None
         if request.name is not None:
-            seat, token = await table.join(request.name)
+            if account is not None:
+                seat, token = await table.join(account.name, account_id=account.id)
+            else:
+                seat, token = await table.join(request.name)
+        if challenged is not None:
+            free = next(s.index for s in table.seats if s.kind == "open")
+            try:
+                await self._seat_bot(table, free, challenged, seat)
+            except ProtocolError:  # the bot stopped listening meanwhile: the table stands, its seat open
+                log.info("table %s: the challenged bot account %d could not be seated", table.id, challenged.id)
         return table, seat, token
 
     async def new_table(self, settings: TableSettings, bots: list[str | None],
-                        people: dict[int, tuple[str, str]] | None = None) -> Table:
-        """A new table with these settings, stored and held (``people``: seat → name and hashed token)."""
+                        people: dict[int, tuple[str, str, int | None]] | None = None) -> Table:
+        """A new table with these settings, stored and held (``people``: seat → name, hashed token, account)."""
         if len(self.tables) + self._creating >= self.config.max_tables:
             raise ProtocolError("server_full", "the server holds as many tables as it can; try again later", 503)
         table_id = secrets.token_hex(6)
@@ -192,10 +220,15 @@ class Hub:
             raise ProtocolError("no_table", f"there is no open table {table_id[:64]!r}", 404)
         return table
 
-    async def join(self, table_id: str, request: JoinRequest) -> tuple[Table, int, str]:
-        """Take a seat at a table."""
+    async def join(self, table_id: str, request: JoinRequest,
+                   account: Account | None = None) -> tuple[Table, int, str]:
+        """Take a seat at a table (signed in: under the account's name, for the account)."""
         table = self.table(table_id)
-        seat, token = await table.join(request.name, request.seat)
+        if account is None:
+            await self.accounts.check_guest_name(request.name)
+            seat, token = await table.join(request.name, request.seat)
+        else:
+            seat, token = await table.join(account.name, request.seat, account.id)
         return table, seat, token
 
     def lobby(self, status: str | None = None, limit: int = 50, offset: int = 0) -> tuple[list[dict[str, Any]], int]:
@@ -267,10 +300,23 @@ class Hub:
                 table.detach(conn)
             except Exception:
                 log.exception("table %s: error while a connection left", table.id)
+        if conn.listening is not None:
+            left = [c for c in self.listeners.get(conn.listening, []) if c is not conn]
+            if left:
+                self.listeners[conn.listening] = left
+            else:
+                self.listeners.pop(conn.listening, None)
 
     def _dispatch(self, conn: Connection, message: Any) -> asyncio.Task[None] | None:
         if isinstance(message, Hello):
             self._hello(conn, message)
+            return None
+        if isinstance(message, ListenMessage):
+            if conn.joined:
+                raise ProtocolError("already_joined", "this connection has said hello or listen already")
+            return asyncio.ensure_future(self._listen(conn, message))
+        if isinstance(message, PingMessage) and conn.listening is not None:
+            conn.send({"type": "pong"})
             return None
         table = conn.table
         if table is None:
@@ -308,6 +354,8 @@ class Hub:
                 await table.leave(conn)
             elif isinstance(message, SpeedMessage):
                 await table.set_speed(message.speed)
+            elif isinstance(message, InviteMessage):
+                await self._invite(table, seat, message)
             else:  # pragma: no cover - every type is handled above
                 raise ProtocolError("unknown_type")
         except ProtocolError as exc:
@@ -315,6 +363,56 @@ class Hub:
         except Exception:
             log.exception("unexpected error on a %s message", message.type)
             conn.send({"type": "error", **ProtocolError("internal").to_dict(), "ref": message.type})
+
+    async def _listen(self, conn: Connection, message: ListenMessage) -> None:
+        """A bot account's connection starts waiting for invitations."""
+        try:
+            account = await self.accounts.bot_of_token(message.token)
+            if account is None:
+                raise ProtocolError("bad_token", "this API token opens no bot account")
+            if conn.joined:
+                raise ProtocolError("already_joined", "this connection has said hello or listen already")
+            listening = self.listeners.setdefault(account.id, [])
+            if len(listening) >= MAX_LISTENERS:
+                raise ProtocolError("server_full", f"this bot account has {MAX_LISTENERS} listening connections "
+                                                   "already")
+        except ProtocolError as exc:
+            conn.send({"type": "error", **exc.to_dict(), "ref": "listen"})
+            return
+        except Exception:
+            log.exception("unexpected error on a listen message")
+            conn.send({"type": "error", **ProtocolError("internal").to_dict(), "ref": "listen"})
+            return
+        if conn.closing:
+            return
+        conn.listening = account.id
+        conn.name = account.name
+        listening.append(conn)
+        conn.send({"type": "listening", "account": account.name})
+
+    async def _listening_bot(self, name: str) -> Account:
+        """The bot account of this name, if it has a connection listening (``no_account``, ``bot_offline``)."""
+        found = await self.journal.read(find_account, self.storage, name)
+        if found is None or not found[0].bot:
+            raise ProtocolError("no_account", f"there is no bot account called {name!r}")
+        if not self.listeners.get(found[0].id):
+            raise ProtocolError("bot_offline", f"{found[0].name} is not listening for invitations now")
+        return found[0]
+
+    async def _invite(self, table: Table, seat: int, message: InviteMessage) -> None:
+        """Seat a listening bot account and hand its seat token to one of its listening connections."""
+        await self._seat_bot(table, message.seat, await self._listening_bot(message.account), seat)
+
+    async def _seat_bot(self, table: Table, seat: int, account: Account, host: int | None) -> None:
+        listening = self.listeners.get(account.id)
+        if not listening:
+            raise ProtocolError("bot_offline", f"{account.name} is not listening for invitations now")
+        token = await table.invite(seat, account.name, account.id)
+        bot_conn = listening.pop(0)
+        listening.append(bot_conn)  # the next invitation goes to another of its connections
+        bot_conn.send({"type": "invitation", "table": table.id, "seat": seat, "token": token,
+                       "from": table.seats[host].name if host is not None else None, "info": table.info()})
+        log.info("table %s: bot account %d invited to seat %d", table.id, account.id, seat)
 
     def _hello(self, conn: Connection, hello: Hello) -> None:
         if conn.joined:
@@ -367,4 +465,8 @@ class Hub:
             del self._creations[client]
         self.chat.sweep()
         self.tournaments.sweep()
+        try:
+            await self.accounts.sweep()
+        except Exception:
+            log.exception("expired sessions could not be purged")
         return closed

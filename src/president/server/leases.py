@@ -6,7 +6,8 @@ when the lease runs out). The owner renews all its leases with one statement a f
 per lease period; a process that dies stops renewing, and once its leases have run out
 another process claims the tables and restores them from the move log. Every process
 also keeps a row of ``president_processes`` with its heartbeat, so that the others can
-tell when the relay end of a client's connection has gone.
+tell when the relay end of a client's connection has gone. (The tables are ``ProcessRow``
+and ``LeaseRow`` of :mod:`.storage`, added by migration 0003.)
 
 The clock is the database's (``clock_timestamp()``), so the machines' clocks need not
 agree. A process that loses a lease it thought it held (it was paused longer than the
@@ -21,39 +22,9 @@ import secrets
 import socket
 from typing import Any
 
-from sqlalchemy import Float, String, text
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy import text
 
-from .storage import Base, Storage
-
-# ============================================================== several processes (schema additions)
-# The two tables below came with serving from several processes; only ``leases.py`` reads and writes them.
-# Kept together so that one migration can add them.
-
-
-class ProcessRow(Base):
-    """A server process of a cluster and its last heartbeat (database clock, seconds)."""
-
-    __tablename__ = "president_processes"
-
-    id: Mapped[str] = mapped_column(String(40), primary_key=True)
-    address: Mapped[str] = mapped_column(String(200))
-    """Where the process runs (host name and process id), for people reading the table."""
-    started_at: Mapped[float] = mapped_column(Float)
-    heartbeat: Mapped[float] = mapped_column(Float, index=True)
-
-
-class LeaseRow(Base):
-    """The lease of one table: the process that plays it, until when (database clock, seconds)."""
-
-    __tablename__ = "president_leases"
-
-    table_id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    owner: Mapped[str] = mapped_column(String(40), index=True)
-    expires: Mapped[float] = mapped_column(Float, index=True)
-
-
-# ============================================================== end of the schema additions
+from .storage import Storage
 
 NOW = "extract(epoch from clock_timestamp())"
 

@@ -45,6 +45,12 @@ _CHOICES: dict[str, tuple[str, ...]] = {
 _NUMBERS: dict[str, tuple[int, int]] = {"chips": (0, 10_000), "stake": (8, 800)}
 _FLAGS = ("open_record",)
 
+LOG_KEPT = 60
+"""How many of the latest events a snapshot carries (``view["log"]``), so that a page rebuilds its log."""
+
+_UNLOGGED = ("stake", "deal", "deal_end")
+"""Events a snapshot's log leaves out: the table's log writes no line for them."""
+
 
 def check_old_options(raw: dict[str, Any]) -> dict[str, Any]:
     """The options of an old-game table, each checked for its type and range (``ProtocolError`` ``bad_rules``).
@@ -136,6 +142,14 @@ class OldTableMatch:
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see (None: a spectator); cards of stopped sequences are face down."""
         return self.match.view(seat)
+
+    def snapshot_view(self, seat: int | None) -> dict[str, Any]:
+        """The view of ``seat`` with ``log``: the latest events of the table (all public), for a page that
+        reconnects to rebuild its log; the chips after each deal are in the view itself (``chips_by_deal``)."""
+        view = self.match.view(seat)
+        logged = [event for event in self.match.log if event.type not in _UNLOGGED]
+        view["log"] = [event.to_dict() for event in logged[-LOG_KEPT:]]
+        return view
 
     def verify(self, move: str | int) -> str:
         """The move as card text if the seat to act may play it; :class:`IllegalMove` otherwise."""

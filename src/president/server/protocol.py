@@ -159,14 +159,30 @@ class ChatMessage(_Strict):
     phrase: Literal["hi", "gg", "wp", "hurry", "thanks", "oops"] | None = None
 
 
+class ListenMessage(_Strict):
+    """First message of a bot account's connection that waits for invitations: the account's API token."""
+
+    type: Literal["listen"]
+    token: str = Field(min_length=1, max_length=128)
+
+
+class InviteMessage(_Strict):
+    """Before the start: seat the bot account ``account`` (which must be listening) in a seat no person holds."""
+
+    type: Literal["invite"]
+    seat: int = Field(ge=0, lt=MAX_PLAYERS)
+    account: DisplayName
+
+
 ClientMessage = Annotated[
     Hello | MoveMessage | StartMessage | RematchMessage | SeatMessage | FillMessage | LeaveMessage
-    | SyncMessage | PingMessage | HintMessage | ChatMessage | SpeedMessage,
+    | SyncMessage | PingMessage | HintMessage | ChatMessage | SpeedMessage | ListenMessage | InviteMessage,
     Field(discriminator="type"),
 ]
 """Any message a client may send."""
 
-CLIENT_TYPES = ("hello", "move", "start", "rematch", "seat", "fill", "leave", "sync", "ping", "hint", "chat", "speed")
+CLIENT_TYPES = ("hello", "move", "start", "rematch", "seat", "fill", "leave", "sync", "ping", "hint", "chat", "speed",
+                "listen", "invite")
 """The ``type`` of each client message."""
 
 _CLIENT_ADAPTER: TypeAdapter[Any] = TypeAdapter(ClientMessage)
@@ -216,6 +232,8 @@ class SeatInfo(BaseModel):
     """A person's seat with at least one live connection."""
     away: bool
     """A dropped person past the grace period: the stand-in bot plays for the seat."""
+    account: bool = False
+    """The person is a signed-in account (a player or an invited bot account): the name is the account's."""
 
 
 class TableInfo(BaseModel):
@@ -379,6 +397,8 @@ class CreateTableRequest(BaseModel):
     """How fast the computer players move: ``slow``, ``normal`` or ``fast`` (a seated person may change it)."""
     name: DisplayName | None = None
     """When given, the creator takes the first open seat under this name."""
+    invite: DisplayName | None = None
+    """A challenge: the bot account of this name (it must be listening) takes the next open seat at once."""
 
 
 class JoinRequest(BaseModel):

@@ -40,12 +40,13 @@ from sqlalchemy import (
     func,
     insert,
     select,
-    text,
     update,
 )
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.pool import StaticPool
+
+from .migrations import upgrade_database
 
 
 class Base(DeclarativeBase):
@@ -77,6 +78,8 @@ class SeatRow(Base):
     name: Mapped[str | None] = mapped_column(String(64), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     bot: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    account_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The account of the person seated, when signed in (or of the bot account invited)."""
 
 
 class MoveRow(Base):
@@ -107,6 +110,10 @@ class MatchRow(Base):
     scores: Mapped[list[int]] = mapped_column(JSON)
     winners: Mapped[list[int]] = mapped_column(JSON)
     finished_at: Mapped[float] = mapped_column(Float, index=True)
+    accounts: Mapped[list[int | None] | None] = mapped_column(JSON, nullable=True)
+    """The account at each seat (None: a guest, a registry bot, or a match finished before accounts)."""
+    rated: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    """Whether the match changed ratings."""
 
 
 class ResultRow(Base):
@@ -119,6 +126,7 @@ class ResultRow(Base):
     name: Mapped[str] = mapped_column(String(64), index=True)
     points: Mapped[int] = mapped_column(Integer)
     won: Mapped[bool] = mapped_column(Boolean)
+    account_id: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
 
 
 class AnalysisRow(Base):
@@ -188,6 +196,8 @@ class EntryRow(Base):
     bot: Mapped[str | None] = mapped_column(String(40), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     joined_at: Mapped[float] = mapped_column(Float)
+    account_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The entrant's account, when it entered signed in."""
 
 
 class BoardRow(Base):
@@ -206,7 +216,104 @@ class BoardRow(Base):
     scores: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
 
 
-# ============================================================== end of the schema additions
+# ============================================================== accounts and ratings (migration 0002)
+# Their reads and writes live in ``accounts.py`` and ``ratings.py``.
+
+
+class AccountRow(Base):
+    """A claimed name: its argon2 password hash, and for a bot account the hash of its API token."""
+
+    __tablename__ = "president_accounts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(24))
+    name_key: Mapped[str] = mapped_column(String(24), unique=True, index=True)
+    """The name folded to lower case: two accounts may not differ only by case."""
+    password_hash: Mapped[str] = mapped_column(String(200))
+    bot: Mapped[bool] = mapped_column(Boolean)
+    api_token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True, index=True)
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class SessionRow(Base):
+    """A signed-in browser: the hash of its cookie, until it expires or signs out."""
+
+    __tablename__ = "president_sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("president_accounts.id", ondelete="CASCADE"), index=True)
+    created_at: Mapped[float] = mapped_column(Float)
+    expires_at: Mapped[float] = mapped_column(Float, index=True)
+
+
+class LoginLimitRow(Base):
+    """Attempts counted against one key (a name, an address) in the current window: shared by every process."""
+
+    __tablename__ = "president_login_limits"
+
+    key: Mapped[str] = mapped_column(String(120), primary_key=True)
+    count: Mapped[int] = mapped_column(Integer)
+    window_start: Mapped[float] = mapped_column(Float)
+
+
+class RatingRow(Base):
+    """The openskill rating of one subject (``account:<id>`` or ``bot:<name>``) in one rule family."""
+
+    __tablename__ = "president_ratings"
+
+    subject: Mapped[str] = mapped_column(String(80), primary_key=True)
+    family: Mapped[str] = mapped_column(String(40), primary_key=True, index=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    matches: Mapped[int] = mapped_column(Integer)
+    updated_at: Mapped[float] = mapped_column(Float)
+
+
+class RatingHistoryRow(Base):
+    """A subject's rating before and after one rated match."""
+
+    __tablename__ = "president_rating_history"
+
+    match_id: Mapped[int] = mapped_column(ForeignKey("president_matches.id", ondelete="CASCADE"), primary_key=True)
+    subject: Mapped[str] = mapped_column(String(80), primary_key=True, index=True)
+    family: Mapped[str] = mapped_column(String(40))
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    before_mu: Mapped[float] = mapped_column(Float)
+    before_sigma: Mapped[float] = mapped_column(Float)
+    at: Mapped[float] = mapped_column(Float)
+
+
+# ============================================================== end of the schema
+
+
+# ============================================================== several processes (migration 0003)
+# The two tables below came with serving from several processes; only ``leases.py`` reads and writes them.
+
+
+class ProcessRow(Base):
+    """A server process of a cluster and its last heartbeat (database clock, seconds)."""
+
+    __tablename__ = "president_processes"
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    address: Mapped[str] = mapped_column(String(200))
+    """Where the process runs (host name and process id), for people reading the table."""
+    started_at: Mapped[float] = mapped_column(Float)
+    heartbeat: Mapped[float] = mapped_column(Float, index=True)
+
+
+class LeaseRow(Base):
+    """The lease of one table: the process that plays it, until when (database clock, seconds)."""
+
+    __tablename__ = "president_leases"
+
+    table_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(40), index=True)
+    expires: Mapped[float] = mapped_column(Float, index=True)
+
+
+# ============================================================== end of the several processes' tables
 
 
 @dataclass
@@ -217,6 +324,7 @@ class StoredSeat:
     name: str | None = None
     token_hash: str | None = None
     bot: str | None = None
+    account_id: int | None = None
 
 
 @dataclass
@@ -247,6 +355,8 @@ class FinishedMatch:
     bots: list[str | None]
     scores: list[int]
     winners: list[int]
+    accounts: list[int | None] = field(default_factory=list)
+    """The account at each seat (None: a guest or a registry bot); empty: none at all."""
 
 
 def _sqlite_pragmas(synchronous: str) -> Any:
@@ -286,13 +396,7 @@ class Storage:
 
     def __init__(self, url: str, sqlite_synchronous: str = "NORMAL") -> None:
         self.engine = make_engine(url, sqlite_synchronous)
-        if self.engine.dialect.name == "postgresql":
-            # Several processes may start at once on a new database: one creates the tables, the others wait.
-            with self.engine.begin() as db:
-                db.execute(text("SELECT pg_advisory_xact_lock(7201356)"))
-                Base.metadata.create_all(db)
-        else:
-            Base.metadata.create_all(self.engine)
+        upgrade_database(self.engine)
         self.is_sqlite = self.engine.dialect.name == "sqlite"
         self.single_connection = isinstance(self.engine.pool, StaticPool)
         """One connection serves everything (in-memory SQLite): it must be used by one thread."""
@@ -374,7 +478,8 @@ class Storage:
                 seed=table.seed, created_at=table.created_at, updated_at=table.updated_at,
             ))
             seats = [
-                {"table_id": table.id, "seat": s.seat, "name": s.name, "token_hash": s.token_hash, "bot": s.bot}
+                {"table_id": table.id, "seat": s.seat, "name": s.name, "token_hash": s.token_hash, "bot": s.bot,
+                 "account_id": s.account_id}
                 for s in table.seats
             ]
             if seats:
@@ -387,7 +492,7 @@ class Storage:
                 db.execute(
                     update(SeatRow)
                     .where(SeatRow.table_id == table_id, SeatRow.seat == s.seat)
-                    .values(name=s.name, token_hash=s.token_hash, bot=s.bot)
+                    .values(name=s.name, token_hash=s.token_hash, bot=s.bot, account_id=s.account_id)
                 )
             self._touch(db, table_id)
 
@@ -416,22 +521,28 @@ class Storage:
         self, table_id: str, match_no: int, ply: int, seat: int, move: str, finished: FinishedMatch,
     ) -> int:
         """Store the last move of a match, its record and results, in one transaction; return the match id."""
+        from .ratings import rate_match, rated_subjects
+
         now = time.time()
+        accounts = finished.accounts or [None] * finished.players
+        subjects = rated_subjects(accounts, finished.bots)
         with self._write() as db:
             db.execute(self._insert_move,
                        {"table_id": table_id, "match_no": match_no, "ply": ply, "seat": seat, "move": move})
             match_id = int(db.execute(insert(MatchRow).values(
                 table_id=table_id, match_no=match_no, rules=finished.rules, players=finished.players,
                 record=finished.record, names=finished.names, bots=finished.bots, scores=finished.scores,
-                winners=finished.winners, finished_at=now,
+                winners=finished.winners, finished_at=now, accounts=accounts, rated=subjects is not None,
             ).returning(MatchRow.id)).scalar_one())
             people = [
                 {"match_id": match_id, "seat": s, "name": name, "points": finished.scores[s],
-                 "won": s in finished.winners}
+                 "won": s in finished.winners, "account_id": accounts[s]}
                 for s, name in enumerate(finished.names) if name is not None
             ]
             if people:
                 db.execute(insert(ResultRow), people)
+            if subjects is not None:
+                rate_match(db, match_id, finished.rules, subjects, finished.scores)
             db.execute(
                 update(TableRow).where(TableRow.id == table_id)
                 .values(status="finished", last_match_id=match_id, updated_at=now)
@@ -466,7 +577,7 @@ class Storage:
                 return []
             ids = list(tables)
             for s in db.execute(select(SeatRow).where(SeatRow.table_id.in_(ids)).order_by(SeatRow.seat)):
-                tables[s.table_id].seats.append(StoredSeat(s.seat, s.name, s.token_hash, s.bot))
+                tables[s.table_id].seats.append(StoredSeat(s.seat, s.name, s.token_hash, s.bot, s.account_id))
             moves = db.execute(
                 select(MoveRow.table_id, MoveRow.match_no, MoveRow.seat, MoveRow.move)
                 .where(MoveRow.table_id.in_(ids))

@@ -65,14 +65,16 @@ HINT_BOT = "classic"
 class Seat:
     """A seat: open, held by a person (name and hashed token), or given to a bot."""
 
-    __slots__ = ("away", "bot", "connections", "grace", "index", "name", "token_hash")
+    __slots__ = ("account_id", "away", "bot", "connections", "grace", "index", "name", "token_hash")
 
     def __init__(self, index: int, name: str | None = None, token_hash: str | None = None,
-                 bot: str | None = None) -> None:
+                 bot: str | None = None, account_id: int | None = None) -> None:
         self.index = index
         self.name = name
         self.token_hash = token_hash
         self.bot = bot
+        self.account_id = account_id
+        """The account of the person seated (a signed-in player or an invited bot account), else None."""
         self.connections: list[Connection] = []
         self.away = False
         self.grace: asyncio.TimerHandle | None = None
@@ -90,11 +92,12 @@ class Seat:
         return {
             "seat": self.index, "kind": self.kind, "name": self.name, "bot": self.bot,
             "connected": bool(self.connections), "away": self.away if person else False,
+            "account": person and self.account_id is not None,
         }
 
     def stored(self) -> StoredSeat:
         """Storage form."""
-        return StoredSeat(self.index, self.name, self.token_hash, self.bot)
+        return StoredSeat(self.index, self.name, self.token_hash, self.bot, self.account_id)
 
 
 class Table:
@@ -151,18 +154,18 @@ class Table:
     async def create(
         cls, table_id: str, settings: TableSettings, bots: list[str | None], config: ServerConfig,
         journal: Journal, new_seed: Callable[[], int], runner: BotRunner,
-        people: dict[int, tuple[str, str]] | None = None,
+        people: dict[int, tuple[str, str, int | None]] | None = None,
     ) -> Table:
         """A new table (stored at once); ``bots`` names a bot or None (open) per seat.
 
-        ``people`` seats persons at once: seat → (name, hashed token).
+        ``people`` seats persons at once: seat → (name, hashed token, account id or None).
         """
         for name in bots:
             if name is not None and not _known_bot(settings, name):
                 raise ProtocolError("bad_bot", f"there is no bot called {name[:32]!r}")
         seats = [Seat(i, bot=bots[i] if i < len(bots) else None) for i in range(settings.players)]
-        for index, (name, token_hash) in (people or {}).items():
-            seats[index] = Seat(index, name, token_hash)
+        for index, (name, token_hash, account_id) in (people or {}).items():
+            seats[index] = Seat(index, name, token_hash, account_id=account_id)
         table = cls(table_id, settings, config, journal, new_seed, runner, seats=seats)
         await journal.write(journal.storage.create_table, StoredTable(
             id=table_id, settings=settings.to_json(), status="waiting", match_no=0, seed=None,
@@ -177,7 +180,7 @@ class Table:
     ) -> Table:
         """The table as it was stored: its match is replayed move by move through the engine."""
         settings = TableSettings.from_json(stored.settings)
-        seats = [Seat(s.seat, s.name, s.token_hash, s.bot) for s in stored.seats]
+        seats = [Seat(s.seat, s.name, s.token_hash, s.bot, s.account_id) for s in stored.seats]
         table = cls(stored.id, settings, config, journal, new_seed, runner, seats=seats, created_at=stored.created_at)
         table.status = stored.status
         table.match_no = stored.match_no
@@ -222,11 +225,17 @@ class Table:
             return None
         return spectator_view(self.match) if seat is None else self.match.view(seat)
 
+    def _snapshot_view(self, seat: int | None) -> dict[str, Any] | None:
+        """The view a snapshot carries: the old game's adds the table's latest events (``log``)."""
+        if isinstance(self.match, OldTableMatch):
+            return self.match.snapshot_view(seat)
+        return self.view_for(seat)
+
     def snapshot(self, seat: int | None) -> dict[str, Any]:
         """A full ``snapshot`` message for ``seat`` (None: a spectator)."""
         return {
             "type": "snapshot", "table": self.info(), "seat": seat, "seq": self.ply,
-            "view": self.view_for(seat), "deadline": self.deadline, "now": round(time.time(), 3),
+            "view": self._snapshot_view(seat), "deadline": self.deadline, "now": round(time.time(), 3),
         }
 
     def connections(self) -> list[Connection]:
@@ -266,15 +275,29 @@ class Table:
                 found = seat.index
         return found
 
-    async def join(self, name: str, seat: int | None = None) -> tuple[int, str]:
-        """Take an open seat under ``name``; returns the seat and its (unguessable) token.
+    async def join(self, name: str, seat: int | None = None, account_id: int | None = None) -> tuple[int, str]:
+        """Take an open seat under ``name`` (for ``account_id`` when signed in); returns the seat and its
+        (unguessable) token.
 
         A seat given to a bot is not open: it must be opened first (``seat`` message with ``bot: null``).
         """
         async with self.lock:
-            return await self._join(name, seat)
+            return await self._join(name, seat, account_id)
 
-    async def _join(self, name: str, seat: int | None) -> tuple[int, str]:
+    async def invite(self, seat: int, name: str, account_id: int) -> str:
+        """Before the start: seat a bot account in a seat no person holds; returns the seat's token (for the bot)."""
+        async with self.lock:
+            self._require_waiting()
+            if not 0 <= seat < len(self.seats):
+                raise ProtocolError("no_seat", f"this table has seats 0 to {len(self.seats) - 1}")
+            if self.seats[seat].kind == "person":
+                raise ProtocolError("seat_taken", f"seat {seat} is held by {self.seats[seat].name}")
+            if any(s.account_id == account_id for s in self.seats):
+                raise ProtocolError("seat_taken", f"{name} has a seat at this table already")
+            return (await self._join(name, seat, account_id, over_bot=True))[1]
+
+    async def _join(self, name: str, seat: int | None, account_id: int | None = None,
+                    over_bot: bool = False) -> tuple[int, str]:
         self._require_open()
         if self.status != "waiting":
             raise ProtocolError("already_started", "the match has started: you can watch this table")
@@ -289,13 +312,15 @@ class Table:
             chosen = self.seats[seat]
             if chosen.kind == "person":
                 raise ProtocolError("seat_taken", f"seat {seat} is taken by {chosen.name}")
-            if chosen.kind == "bot":
+            if chosen.kind == "bot" and not over_bot:
                 raise ProtocolError("seat_taken", f"seat {seat} is given to the bot {chosen.bot}; open it first")
         token = secrets.token_urlsafe(24)
         digest = hash_token(token)
-        await self.journal.write(self.storage.save_seats, self.id, [StoredSeat(chosen.index, name, digest, None)])
-        chosen.name, chosen.token_hash, chosen.bot = name, digest, None
-        log.info("table %s: %s joins seat %d", self.id, name, chosen.index)
+        await self.journal.write(self.storage.save_seats, self.id,
+                                 [StoredSeat(chosen.index, name, digest, None, account_id)])
+        chosen.name, chosen.token_hash, chosen.bot, chosen.account_id = name, digest, None, account_id
+        who = name if account_id is None else f"account {account_id}"  # no account data in the log
+        log.info("table %s: %s joins seat %d", self.id, who, chosen.index)
         self._changed()
         return chosen.index, token
 
@@ -326,7 +351,7 @@ class Table:
 
     async def _save_seats(self, changes: list[tuple[Seat, str | None]]) -> None:
         await self.journal.write(self.storage.save_seats, self.id,
-                                 [StoredSeat(s.index, s.name, s.token_hash, bot) for s, bot in changes])
+                                 [StoredSeat(s.index, s.name, s.token_hash, bot, s.account_id) for s, bot in changes])
         for s, bot in changes:
             s.bot = bot
         self._changed()
@@ -350,6 +375,7 @@ class Table:
             seat = self.seats[conn.seat]
             await self.journal.write(self.storage.save_seats, self.id, [StoredSeat(seat.index, None, None, seat.bot)])
             seat.name = seat.token_hash = None
+            seat.account_id = None
             self._leave_seat(seat)
 
     def _leave_seat(self, seat: Seat) -> None:
@@ -479,6 +505,7 @@ class Table:
             names=[s.name if s.kind == "person" else None for s in self.seats],
             bots=[s.bot if s.kind == "bot" else None for s in self.seats],
             scores=list(match.scores), winners=list(match.winners),
+            accounts=[s.account_id if s.kind == "person" else None for s in self.seats],
         )
 
     def _send_update(self, mover: int, by: str, events: Events | list[OldEvent]) -> None:

@@ -6,6 +6,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
+from .account_routes import current_account
 from .hub import Hub
 from .tournaments import (
     AddBotRequest,
@@ -42,9 +43,13 @@ def tournament_router(hub: Hub) -> APIRouter:
         return (await events.get(tournament_id)).info()
 
     @router.post("/{tournament_id}/join")
-    async def join(tournament_id: str, body: JoinTournamentRequest) -> dict[str, Any]:
-        """Enter under a name: the answer holds the entry key, which opens the entrant's seat at each table."""
-        t, entry, key = await events.join(tournament_id, body)
+    async def join(tournament_id: str, body: JoinTournamentRequest, request: Request) -> dict[str, Any]:
+        """Enter under a name (signed in: the account's): the answer holds the entry key, which opens the entrant's
+        seat at each table."""
+        account = await current_account(hub, request)
+        if account is None:
+            await hub.accounts.check_guest_name(body.name)
+        t, entry, key = await events.join(tournament_id, body, account)
         return {"tournament": t.info(), "entry": entry.entry, "key": key}
 
     @router.post("/{tournament_id}/bots")

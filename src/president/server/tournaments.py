@@ -35,6 +35,7 @@ from .storage import BoardRow, EntryRow, MatchRow, Storage, StoredSeat, Tourname
 from .tables import Table, hash_token
 
 if TYPE_CHECKING:
+    from .accounts import Account
     from .hub import Hub
 
 log = logging.getLogger("president.server")
@@ -121,6 +122,8 @@ class Entry:
     bot: str | None = None
     token_hash: str | None = None
     joined_at: float = 0.0
+    account_id: int | None = None
+    """The entrant's account when it entered signed in: its seats and results are the account's."""
 
     def public(self) -> dict[str, Any]:
         """What everyone may see."""
@@ -204,7 +207,8 @@ def store_entry(storage: Storage, tournament_id: str, e: Entry) -> None:
     """Store a new entrant."""
     with storage.engine.begin() as db:
         db.execute(insert(EntryRow).values(tournament_id=tournament_id, entry=e.entry, player=e.player, name=e.name,
-                                           bot=e.bot, token_hash=e.token_hash, joined_at=e.joined_at))
+                                           bot=e.bot, token_hash=e.token_hash, joined_at=e.joined_at,
+                                           account_id=e.account_id))
 
 
 def remove_entry(storage: Storage, tournament_id: str, entry: int) -> None:
@@ -248,7 +252,8 @@ def load_tournaments(storage: Storage, tournament_id: str | None = None,
             return []
         ids = list(found)
         for r in db.execute(select(EntryRow).where(EntryRow.tournament_id.in_(ids)).order_by(EntryRow.entry)):
-            found[r.tournament_id].entries.append(Entry(r.entry, r.player, r.name, r.bot, r.token_hash, r.joined_at))
+            found[r.tournament_id].entries.append(Entry(r.entry, r.player, r.name, r.bot, r.token_hash, r.joined_at,
+                                                        r.account_id))
         boards = select(BoardRow).where(BoardRow.tournament_id.in_(ids)).order_by(BoardRow.round, BoardRow.board)
         for b in db.execute(boards):
             found[b.tournament_id].boards.append(Board(b.round, b.board, b.table_id, list(b.entries), b.match_id,
@@ -393,15 +398,20 @@ class Tournaments:
         await self.hub.journal.write(store_entry, self.hub.storage, t.id, entry)
         t.entries.append(entry)
 
-    async def join(self, tournament_id: str, request: JoinTournamentRequest) -> tuple[Tournament, Entry, str]:
-        """A person enters; returns the entry and its key (it opens the person's seat at every table)."""
+    async def join(self, tournament_id: str, request: JoinTournamentRequest,
+                   account: Account | None = None) -> tuple[Tournament, Entry, str]:
+        """A person enters (under the account's name when signed in); returns the entry and its key (it opens the
+        person's seat at every table)."""
         t = self._open(tournament_id)
+        name = account.name if account is not None else request.name
+        player = f"account:{account.id}" if account is not None else name
         async with t.lock:
             t = self._open(tournament_id)
-            if any(e.name == request.name for e in t.entries):
-                raise ProtocolError("seat_taken", f"someone has entered as {request.name!r}; choose another name")
+            if any(e.name == name for e in t.entries):
+                raise ProtocolError("seat_taken", f"someone has entered as {name!r}; choose another name")
             key = secrets.token_urlsafe(24)
-            entry = Entry(self._next_entry(t), request.name, request.name, None, hash_token(key), time.time())
+            entry = Entry(self._next_entry(t), player, name, None, hash_token(key), time.time(),
+                          account.id if account is not None else None)
             await self._enter(t, entry)
         return t, entry, key
 
@@ -486,7 +496,7 @@ class Tournaments:
         settings = self._table_settings(t.settings)
         for number, seated in enumerate(pairing, 1):
             bots: list[str | None] = []
-            people: dict[int, tuple[str, str]] = {}
+            people: dict[int, tuple[str, str, int | None]] = {}
             for seat, entry in enumerate(seated):
                 who = names[entry] if entry is not None else None
                 if who is None or who.bot is not None:
@@ -494,7 +504,7 @@ class Tournaments:
                 else:
                     assert who.token_hash is not None
                     bots.append(None)
-                    people[seat] = (who.name, who.token_hash)
+                    people[seat] = (who.name, who.token_hash, who.account_id)
             table = await self.hub.new_table(settings, bots, people)
             tables.append(table)
             boards.append(Board(round_no, number, table.id, list(seated)))

@@ -30,7 +30,6 @@ from .protocol import (
     ProtocolError,
     State,
     Table,
-    UnsupportedPlay,
     hand_table,
     handshake_table,
     pack_table,
@@ -58,6 +57,8 @@ class ClientResult:
     points: list[int] = field(default_factory=list)
     """Points per game (the server does not say them: from the order the players went out, corrected by the
     classes of the next game when a stall ranked the last players at random)."""
+    rejected: int = 0
+    """Plays of cards the server refused (answer 8); a pass on a live table is answered 8 too, and not counted."""
 
     @property
     def total(self) -> int:
@@ -223,15 +224,13 @@ def play_match(
                     answer = conn.int()
                     if answer not in (ACCEPTED, REJECTED):
                         raise ClientError(f"undecodable message: answer {answer} to a play (expected 8 or 9)")
+                    if answer == REJECTED and move != PASS:
+                        result.rejected += 1
                 stage = conn.table()
                 state = State.read(stage)
                 game.counts = list(state.counts)
                 game.revolution, game.lock = state.revolution, state.lock
-                try:
-                    on_table = table_play(stage)
-                except UnsupportedPlay:
-                    on_table = table_hand(stage)
-                game.moved(state.turn, on_table)
+                game.moved(state.turn, table_play(stage))
                 word = conn.int()
                 if word == GAME_GOES_ON:
                     continue
@@ -251,6 +250,8 @@ def play_match(
 def connect(host: str, port: int, timeout: float) -> socket.socket:
     """A connection to a UECda server; :class:`ClientError` when none answers."""
     try:
-        return socket.create_connection((host, port), timeout=timeout)
+        sock = socket.create_connection((host, port), timeout=timeout)
     except OSError as exc:
         raise ClientError(f"cannot connect to {host}:{port}: {exc.strerror or exc}") from None
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # small messages, each awaited by the other side
+    return sock

@@ -7,8 +7,10 @@ Our cards are ``rank * 4 + suit`` with suits ♣ ♦ ♥ ♠ = 0..3 (see :mod:`p
 so a card sits at row ``3 - suit``, column ``rank + 1``.
 
 In a play, each real card is a 1 and the wild joker is a 2 in the cell of the
-card it stands for; a lone joker is a 2 in any cell of rows 0–3. The engine plays
-the red joker (card 53) as the one joker of the UECda deck.
+card it stands for: column 0 or 14 when it closes a run below the 3 or above the 2,
+row 4 at its rank's column when it is the fifth card of five of a kind; a lone joker
+is a 2 in any cell of rows 0–3. The engine plays the red joker (card 53) as the one
+joker of the UECda deck.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import struct
 from dataclasses import dataclass, field
 
 from ..cards import BLACK_JOKER, JOKERS, RED_JOKER
-from ..moves import CARDS_MASK, stands_of, with_stands
+from ..moves import ABOVE_TWO, BELOW_THREE, CARDS_MASK, FIFTH, SIXTH, stands_of, with_stands
 
 PROTOCOL_VERSION = 20070
 """The protocol version a client sends in ``[0][0]`` of its handshake table."""
@@ -44,10 +46,6 @@ _INT = struct.Struct(">i")
 
 class ProtocolError(ValueError):
     """A message that does not follow the protocol (bad size, bad cell values, cards that make no play)."""
-
-
-class UnsupportedPlay(ProtocolError):
-    """A well-formed play the engine cannot express (five of a kind with the joker)."""
 
 
 class ConnectionLost(Exception):
@@ -119,6 +117,31 @@ def card_at(row: int, column: int) -> int:
     return (column - 1) * 4 + 3 - row
 
 
+def stand_cell(card: int) -> tuple[int, int]:
+    """The (row, column) where a joker standing for ``card`` sits in a play (see :mod:`president.moves`)."""
+    if card < 52:
+        return cell_of(card)
+    if BELOW_THREE <= card < ABOVE_TWO:
+        return 3 - (card - BELOW_THREE), 0
+    if ABOVE_TWO <= card < FIFTH:
+        return 3 - (card - ABOVE_TWO), 14
+    if FIFTH <= card < SIXTH:
+        return 4, card - FIFTH + 1
+    raise ProtocolError("the UECda deck has one joker: no sixth card")
+
+
+def stand_at(row: int, column: int) -> int:
+    """What a joker in a cell stands for beside other cards: a card, a run's end (column 0 or 14) or a fifth card
+    (row 4)."""
+    if row == 4:
+        return FIFTH + column - 1
+    if column == 0:
+        return BELOW_THREE + 3 - row
+    if column == 14:
+        return ABOVE_TWO + 3 - row
+    return card_at(row, column)
+
+
 def _plain_cards(mask: int) -> list[int]:
     return [c for c in range(52) if mask >> c & 1]
 
@@ -169,7 +192,7 @@ def play_table(move: int, revolution: bool = False) -> Table:
             raise ProtocolError("the UECda deck has one joker")
         joker = RED_JOKER if jokers >> RED_JOKER & 1 else BLACK_JOKER
         if joker in stands:
-            row, column = cell_of(stands[joker])
+            row, column = stand_cell(stands[joker])
             table[row][column] = 2
         elif cards == jokers:
             table[0][0 if revolution else 14] = 2
@@ -181,34 +204,33 @@ def play_table(move: int, revolution: bool = False) -> Table:
 def table_play(table: Table) -> int:
     """The move of a play table: 0 for a pass (no card), the engine's move otherwise.
 
-    Raises :class:`ProtocolError` for cells other than 0, 1 and 2 or more than one joker, and
-    :class:`UnsupportedPlay` for five of a kind (the joker in row 4).
+    Raises :class:`ProtocolError` for cells other than 0, 1 and 2, a card outside rows 0–3 and
+    columns 1–13, a joker in row 4 without cards or more than one joker. Whether the move is legal
+    is the engine's to say.
     """
     cards = 0
     joker_cells: list[tuple[int, int]] = []
-    for row in range(4):
+    for row in range(5):
         for column in range(COLUMNS):
             value = table[row][column]
             if value == 0:
                 continue
-            if value == 1 and 1 <= column <= 13:
+            if value == 1 and row < 4 and 1 <= column <= 13:
                 cards |= 1 << card_at(row, column)
-            elif value == 2:
+            elif value == 2 and (row < 4 or 1 <= column <= 13):
                 joker_cells.append((row, column))
             else:
                 raise ProtocolError(f"cell [{row}][{column}] of a play holds {value}")
-    if any(table[4]):
-        raise UnsupportedPlay("five of a kind (the joker in row 4) is not a play of the engine's daifugo rules")
     if len(joker_cells) > 1:
         raise ProtocolError(f"a play holds one joker, this one has {len(joker_cells)} cells of 2")
     if not joker_cells:
         return cards
     row, column = joker_cells[0]
     if not cards:
+        if row == 4:
+            raise ProtocolError("a joker in row 4 is the fifth card of four of a kind, and no cards came with it")
         return 1 << RED_JOKER
-    if not 1 <= column <= 13:
-        raise ProtocolError(f"a joker played with cards must stand in a card's cell, not [{row}][{column}]")
-    return with_stands(cards | 1 << RED_JOKER, {RED_JOKER: card_at(row, column)})
+    return with_stands(cards | 1 << RED_JOKER, {RED_JOKER: stand_at(row, column)})
 
 
 @dataclass

@@ -74,6 +74,17 @@ PLAYERS = 5
 STALL_PASSES = 20
 """Passes in a row that end a game, the players left ranked at random."""
 POINTS = (5, 4, 3, 2, 1)
+DEAL_TURN = 6
+"""``[5][3]`` of the deal messages: the official server writes 6 there (no one's turn)."""
+
+
+def give_count(klass: int) -> int:
+    """``[5][1]`` of a deal message with an exchange for a player of class ``klass`` (0 Daifugō … 4 Daihinmin).
+
+    The official server writes 2 − class there and sends negative cells as 0: 2 for the Daifugō, 1 for the
+    Fugō, 0 for the others.
+    """
+    return max(0, 2 - klass)
 
 
 def uecda_rules() -> Rules:
@@ -115,6 +126,9 @@ class Remote:
         self.transcript = transcript
         self.name = ""
         sock.settimeout(timeout)
+        if sock.family in (socket.AF_INET, socket.AF_INET6):
+            # Small messages answered one by one: without this, each waits for the peer's delayed ACK.
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
     def send_table(self, table: Table, kind: str) -> None:
         """Send a table; a broken connection raises :class:`PlayerGone`."""
@@ -393,21 +407,24 @@ class _Game:
         """Send the hands; the tribute of the poor, then the gifts back of the rich (changes ``hands``)."""
         server = self.server
         classes = server.classes
+        # As the official server: [5][3] = 6 and [5][4] = 0 in the deal, the counts as dealt (before the tribute).
+        dealt = list(hands)
         if classes is None or self.first_of_block:
             for seat in server.seats:
-                server._send(seat, self.state(hands, exchange=True).write(hand_table(hands[seat.player])), "deal")
+                cells = self.state(dealt, exchange=True, turn=DEAL_TURN, table_empty=False)
+                server._send(seat, cells.write(hand_table(hands[seat.player])), "deal")
             return
         by_class = [classes.index(c) for c in range(PLAYERS)]
-        before = list(hands)
         for rich, poor, count in ((by_class[0], by_class[4], 2), (by_class[1], by_class[3], 1)):
             tribute = highest_cards(hands[poor], count)
             hands[poor] ^= tribute
             hands[rich] |= tribute
         for seat in server.seats:
             p = seat.player
-            give = {by_class[0]: 2, by_class[1]: 1}.get(p, 0)
-            shown = before[p] if classes[p] >= 3 else hands[p]
-            server._send(seat, self.state(hands, exchange=True, give_count=give).write(hand_table(shown)), "deal")
+            shown = dealt[p] if classes[p] >= 3 else hands[p]
+            cells = self.state(dealt, exchange=True, give_count=give_count(classes[p]), turn=DEAL_TURN,
+                               table_empty=False)
+            server._send(seat, cells.write(hand_table(shown)), "deal")
         for rich, poor, count in ((by_class[0], by_class[4], 2), (by_class[1], by_class[3], 1)):
             gift = self.ask_gift(server.seats[rich], hands[rich], count)
             hands[rich] ^= gift
@@ -608,6 +625,14 @@ class _Game:
         while engine.to_act != target and engine.table_mask and order[engine.to_act] in passed:  # type: ignore[index]
             self.note(order[engine.to_act], PASS)  # type: ignore[index]
             engine.apply(PASS)
+        # The UECda table cleared (everyone left had passed, the last player among them) while the engine still
+        # holds cards: its trick began with the last player beating his own cards, and those who had passed
+        # before are out of it on the UECda server. They pass in the engine too, which clears its trick.
+        for _ in range(PLAYERS):
+            if table or not engine.table_mask or engine.to_act is None:
+                break
+            self.note(order[engine.to_act], PASS)
+            engine.apply(PASS)
         if engine.to_act == target:
             return
         if self.record_text is None:
@@ -684,4 +709,5 @@ def results_json(result: MatchResult) -> str:
     return json.dumps(result.to_dict(), indent=2)
 
 
-__all__ = ["MatchResult", "PlayerGone", "UecdaServer", "gift_view", "results_json", "serve", "uecda_rules"]
+__all__ = ["MatchResult", "PlayerGone", "UecdaServer", "gift_view", "give_count", "results_json", "serve",
+           "uecda_rules"]

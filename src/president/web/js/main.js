@@ -6,7 +6,11 @@
 //   /?rules=NAME      the rules of a rule set
 //   /?tournaments     the tournaments, and the form that creates one
 //   /?tournament=ID   a tournament: entering, standings, the tables of each round
+//   /?login           signing in, or claiming a name with a password
+//   /?player=NAME     a player's profile: ratings, titles, finished matches
+//   /?ratings[=FAMILY] the rating leaderboard of a rule family
 
+import { loadAccount, onAccountChange, renderAccountBar, showLogin, showProfile, showRatings } from "./account.js";
 import { h } from "./dom.js";
 import { currentLang, LANGS, onLangChange, setLang, translatePage } from "./i18n.js";
 import { showReplay } from "./replay.js";
@@ -36,6 +40,9 @@ function route() {
   else if (params.get("rules")) screen = showRules(root, params.get("rules"), navigate);
   else if (params.get("tournament")) screen = showTournament(root, params.get("tournament"), navigate);
   else if (params.has("tournaments")) screen = showTournaments(root, navigate);
+  else if (params.has("login")) screen = showLogin(root, navigate);
+  else if (params.get("player")) screen = showProfile(root, params.get("player"), navigate);
+  else if (params.has("ratings")) screen = showRatings(root, params.get("ratings"), navigate);
   else screen = showStart(root, navigate);
 }
 
@@ -49,8 +56,16 @@ function languageSwitcher() {
 document.documentElement.lang = currentLang();
 languageSwitcher();
 translatePage();
+const accountBar = () => renderAccountBar(document.getElementById("account-bar"), navigate);
+onAccountChange(() => {
+  accountBar();
+  if (screen) screen.render();
+});
+accountBar();
+loadAccount();
 onLangChange(() => {
   translatePage();
+  accountBar();
   document.getElementById("lang-select").value = currentLang();
   if (screen) screen.render();
 });

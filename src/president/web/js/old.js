@@ -43,7 +43,8 @@ export function oldEventLines(events, seatName) {
   return lines;
 }
 
-function board(v) {
+/** The staking board: the eight sections and the chips on each. */
+export function oldBoard(v) {
   return h("ol", { class: "old-board", "aria-label": t("old.board") },
     SECTIONS.map((name) => h("li", { class: `section s-${name}`, "data-section": name },
       h("span", { class: "section-name" }, t(`old.section.${name}`)),
@@ -116,7 +117,7 @@ export function oldScreen(v, ctx) {
     "data-to-act": v.to_act ?? "", "data-seat": ctx.seat ?? "", "data-deal": v.deal, "data-seq": ctx.seq,
     "data-my-turn": String(v.to_act === ctx.seat && v.phase === "lead") },
   bar,
-  h("div", { class: "old-felt" }, board(v), players(v, ctx), dummyAndTrumps(v), sequence(v, ctx), log),
+  h("div", { class: "old-felt" }, oldBoard(v), players(v, ctx), dummyAndTrumps(v), sequence(v, ctx), log),
   ctx.seat === null ? h("p", { class: "watching" }, t("game.watching")) : handArea(v, ctx));
 }
 
@@ -133,8 +134,8 @@ export function chipsTable(v, seatName) {
         v.chips.map((c) => h("td", {}, String(c))))));
 }
 
-/** The end of the game: the settlement with the pack dealt face up, and the chips table. */
-export function showOldEnd(v, seatName, onClose) {
+/** The end of the game: the settlement with the pack dealt face up, the chips table, and `actions` (buttons). */
+export function showOldEnd(v, seatName, onClose, actions = null) {
   const s = v.settlement;
   const content = h("div", { class: "old-end" },
     s ? h("section", { class: "settlement" },
@@ -145,6 +146,6 @@ export function showOldEnd(v, seatName, onClose) {
       h("ul", { class: "awards" }, s.awards.map((a) => h("li", {},
         t("old.award", { name: seatName(a.seat), chips: a.chips, section: t(`old.section.${a.section}`) })))))
       : h("p", {}, t("old.noSettlement")),
-    chipsTable(v, seatName));
+    chipsTable(v, seatName), actions);
   return openDialog("end", t("old.endTitle"), content, onClose);
 }

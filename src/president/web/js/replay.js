@@ -12,6 +12,8 @@ import { replayChat } from "./chat.js";
 import { h, mount } from "./dom.js";
 import { eventLine } from "./events.js";
 import { cardsText, placeText, t, titleName } from "./i18n.js";
+import { OLD_GAME } from "./old.js";
+import { showOldReplay } from "./oldreplay.js";
 import { loadPresets } from "./presets.js";
 import { scoreTable } from "./scores.js";
 import { centre } from "./seats.js";
@@ -42,6 +44,7 @@ export function showReplay(root, matchId, navigate) {
   const autoAnalyse = new URLSearchParams(location.search).get("analyse") === "1";
   const follower = analysisFollower(matchId, onAnalysis);
   let chat = null;
+  let old = null;
 
   const seatName = (seat) => match.names[seat] || t("seat.bot", { n: seat + 1 });
   const names = () => match.names.map((_, seat) => seatName(seat));
@@ -172,6 +175,10 @@ export function showReplay(root, matchId, navigate) {
   }
 
   function render() {
+    if (old) {
+      old.render();
+      return;
+    }
     if (failed) {
       mount(root, h("section", { class: "panel" }, h("p", {}, t("replay.notFound")),
         h("button", { type: "button", onclick: () => navigate({}) }, t("join.back"))));
@@ -232,7 +239,7 @@ export function showReplay(root, matchId, navigate) {
   }
 
   function onKey(e) {
-    if (!steps.length || document.querySelector("dialog[open]")) return;
+    if (old || !steps.length || document.querySelector("dialog[open]")) return;
     if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
     if (e.key === "ArrowRight") go(index + 1);
     else if (e.key === "ArrowLeft") go(index - 1);
@@ -249,6 +256,10 @@ export function showReplay(root, matchId, navigate) {
     } catch {
       failed = true;
       render();
+      return;
+    }
+    if (match.rules === OLD_GAME) {
+      old = showOldReplay(root, match, navigate);
       return;
     }
     try {
@@ -276,6 +287,7 @@ export function showReplay(root, matchId, navigate) {
     destroy() {
       stop();
       follower.stop();
+      old?.destroy();
       document.removeEventListener("keydown", onKey);
     },
   };

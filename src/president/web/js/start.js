@@ -1,6 +1,7 @@
 // The start screen: rule set and house rules, players and computer levels, match length, name; then create a
 // table and play at once against the computer, or open seats for friends and share the invite link.
 
+import { currentAccount } from "./account.js";
 import { api, saveName, savedName, seats } from "./api.js";
 import { h, mount } from "./dom.js";
 import { botLevel, hasText, t } from "./i18n.js";
@@ -16,7 +17,7 @@ const TARGETS = [5, 11, 15, 21, 31];
 const OLD = "old-president";
 const OLD_PLAYERS = [3, 10];
 const OLD_BOTS = ["careful", "random"];
-const OLD_DEFAULTS = { chips: 100, staking: "fixed", stake: 16, president_turnup: "sections" };
+const OLD_DEFAULTS = { chips: 100, staking: "fixed", stake: 16, president_turnup: "sections", open_record: false };
 // Table sizes a preset's source text plays by default (else the player's last choice, fitted to the range).
 const PRESET_PLAYERS = { daifugo: 5 };
 
@@ -55,6 +56,7 @@ const NEEDS = {
   skip_on_equal: (o) => o.equal_answers,
   run_min: (o) => o.runs,
   run_answer: (o) => o.runs,
+  joker_run_ends: (o) => o.runs && o.wild_jokers && o.jokers > 0,
   run_revolution: (o) => o.runs && o.revolution,
   first_leader: (o) => o.first_lead_card !== null,
   lead_card_every_deal: (o) => o.first_lead_card !== null,
@@ -126,7 +128,7 @@ export function showStart(root, navigate) {
   }
 
   async function create(withFriends) {
-    const name = setup.name.trim();
+    const name = currentAccount()?.name || setup.name.trim();
     if (!name) {
       nameMissing = true;
       render();
@@ -235,7 +237,12 @@ export function showStart(root, navigate) {
       o.staking === "equal"
         ? select("stake", [8, 16, 24, 32, 40].map((n) => [n, String(n)]), t("old.opt.stake")) : null,
       select("president_turnup", [["sections", t("old.opt.sections")], ["board", t("old.opt.wholeBoard")]],
-        t("old.opt.turnup")));
+        t("old.opt.turnup")),
+      h("label", { class: "option kind-flag check", for: "old-open_record" },
+        h("input", { type: "checkbox", id: "old-open_record", checked: o.open_record === true,
+          "aria-describedby": "old-open_record-help", onchange: (e) => set("open_record", e.target.checked) }),
+        h("span", {}, t("old.opt.openRecord"))),
+      h("p", { class: "muted small option-help", id: "old-open_record-help" }, t("old.opt.openRecordHelp")));
   }
 
   function setOption(key, value, redraw = true) {
@@ -379,10 +386,8 @@ export function showStart(root, navigate) {
     const matches = recent.slice(0, 6).map((m) => h("li", {},
       h("span", { class: "lobby-rules" }, t(`preset.${m.rules}`)),
       h("span", { class: "lobby-people" }, m.names.map((n, i) => n || t("seat.bot", { n: i + 1 })).join(", ")),
-      m.rules === OLD ? h("a", { class: "button small", href: `/api/matches/${m.id}/record`, target: "_blank" },
-        t("start.record"))
-        : h("a", { class: "button small", href: `?replay=${m.id}`,
-          onclick: (e) => { e.preventDefault(); navigate({ replay: m.id }); } }, t("start.replay"))));
+      h("a", { class: "button small", href: `?replay=${m.id}`,
+        onclick: (e) => { e.preventDefault(); navigate({ replay: m.id }); } }, t("start.replay"))));
     return h("section", { class: "lobby", "aria-labelledby": "lobby-title" },
       h("h2", { id: "lobby-title" }, t("start.lobby")),
       items.length ? h("ul", {}, items) : h("p", { class: "muted" }, t("start.noTables")),
@@ -406,7 +411,10 @@ export function showStart(root, navigate) {
           isOld() ? oldControls() : houseRuleControls(),
           tableControls(),
           h("div", { class: "who" },
-            h("label", { class: "field", for: "player-name" }, h("span", {}, t("start.name")),
+            currentAccount() ? h("p", { class: "muted small", id: "signed-in-note" },
+              t("account.signedInAs", { name: currentAccount().name })) : null,
+            h("label", { class: "field", for: "player-name", style: currentAccount() ? { display: "none" } : undefined },
+              h("span", {}, t("start.name")),
               h("input", { id: "player-name", type: "text", maxlength: 24, autocomplete: "nickname",
                 value: setup.name, placeholder: t("start.namePlaceholder"), "aria-required": "true",
                 "aria-invalid": nameMissing ? "true" : undefined, "aria-describedby": "name-error",

@@ -24,11 +24,14 @@ import { announce, closeDialog, openDialog, toast } from "./ui.js";
 import { tournamentOf } from "./tournament.js";
 import { joinPanel, waitingPanel } from "./waiting.js";
 
+/** How many events of an old game the page keeps for its log (a snapshot brings back the latest of them). */
+const OLD_EVENTS_KEPT = 200;
+
 export function showTable(root, tableId, navigate) {
   const st = {
     info: null, seat: null, seq: 0, view: null, deadline: null, clock: 0, status: "connecting",
     selected: [], reason: null, pending: false, mode: "loading", endShown: false, choosing: null,
-    oldLog: [], hint: null, log: new DealLog(),
+    oldEvents: [], hint: null, log: new DealLog(),
     // The guided deal: where the log stood after this seat's last move, the turn whose lesson was closed, and
     // the turn whose hint was asked for.
     lessonMark: 0, lessonHidden: null, hintAsked: null,
@@ -108,6 +111,7 @@ export function showTable(root, tableId, navigate) {
       st.pending = false;
       if (!before || !msg.view || before.phase === "over" || msg.view.phase !== "over") st.endShown = false;
       if (!isOld()) st.log.sync(msg.view);
+      else if (msg.view?.log) st.oldEvents = msg.view.log;
       keepSelection();
       render();
       maybeAutostart();
@@ -122,9 +126,8 @@ export function showTable(root, tableId, navigate) {
       st.pending = false;
       st.hint = null;
       if (isOld()) {
-        const lines = oldEventLines(msg.events, seatName);
-        st.oldLog.push(...lines);
-        announce(lines.join(" "));
+        st.oldEvents = [...st.oldEvents, ...msg.events].slice(-OLD_EVENTS_KEPT);
+        announce(oldEventLines(msg.events, seatName).join(" "));
         render();
         if (gap) send({ type: "sync" });
         return;
@@ -141,7 +144,10 @@ export function showTable(root, tableId, navigate) {
       const replayReady = msg.table.match_id !== st.info?.match_id;
       st.info = msg.table;
       render();
-      if (replayReady && !isOld() && dialog?.classList.contains("end")) showEnd();
+      if (replayReady && dialog?.classList.contains("end")) {
+        if (isOld()) oldEnd();
+        else showEnd();
+      }
       maybeAutostart();
     } else if (msg.type === "hint") {
       if (msg.seq === st.seq) st.hint = msg.move;
@@ -678,7 +684,7 @@ export function showTable(root, tableId, navigate) {
 
   function oldChips() {
     closeDialog(dialog);
-    dialog = openDialog("scores", t("old.chipsTable"), chipsTable(view(), seatName), () => { dialog = null; });
+    dialog = openDialog("scores", t("old.chipsTable"), chipsTable(view(), seatName), forget);
   }
 
   function oldKey(e) {
@@ -703,14 +709,24 @@ export function showTable(root, tableId, navigate) {
     const pill = h("span", { class: "conn", role: "status" });
     updatePill(pill);
     mount(root, oldScreen(v, { seat: mine() ? st.seat : null, seq: st.seq, seatName, pending: st.pending,
-      hint: st.hint, log: st.oldLog, pill, play: oldPlay, askHint: oldHint, showChips: oldChips }));
+      hint: st.hint, log: oldEventLines(st.oldEvents, seatName), pill, play: oldPlay, askHint: oldHint, showChips: oldChips }));
     if (focused) root.querySelector(`.old-hand button[data-card="${focused}"]`)?.focus();
     document.title = `${v.to_act === st.seat && v.phase === "lead" ? "▶ " : ""}${t("app.name")}`;
     if (v.phase === "over" && !st.endShown) {
       st.endShown = true;
-      closeDialog(dialog);
-      dialog = showOldEnd(v, seatName, () => { dialog = null; });
+      oldEnd();
     }
+  }
+
+  /** The end of an old game: the settlement and the chips, with its replay once the game is stored. */
+  function oldEnd() {
+    closeDialog(dialog);
+    const id = st.info?.match_id;
+    const actions = h("div", { class: "actions" },
+      id ? h("button", { type: "button", class: "primary", id: "replay-button",
+        onclick: () => navigate({ replay: id }) }, t("end.replay")) : null,
+      h("button", { type: "button", id: "new-table-button", onclick: () => navigate({}) }, t("end.newTable")));
+    dialog = showOldEnd(view(), seatName, forget, actions);
   }
 
   /** How far the server's clock is ahead of this one (seconds), from the `now` of its last message. */

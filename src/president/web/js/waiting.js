@@ -28,6 +28,20 @@ export function joinPanel(info, { seatName, onJoin, onWatch, onBack }) {
       h("button", { type: "button", onclick: onBack }, t("join.back"))));
 }
 
+/** A seated host invites a bot account (a program playing through the bot API) to the first seat no person holds. */
+function inviteForm(info, send) {
+  const input = h("input", { id: "invite-bot-name", type: "text", maxlength: 24, required: true,
+    autocomplete: "off" });
+  return h("form", { class: "invite-bot", onsubmit: (e) => {
+    e.preventDefault();
+    const seat = info.seats.find((s) => s.kind === "open") || info.seats.find((s) => s.kind === "bot");
+    const account = input.value.trim();
+    if (account && seat) send({ type: "invite", seat: seat.seat, account });
+  } },
+  h("label", { class: "field", for: "invite-bot-name" }, h("span", {}, t("wait.inviteBot")), input),
+  h("button", { type: "submit", id: "invite-bot" }, t("wait.inviteButton")));
+}
+
 async function copyLink(link) {
   try {
     await navigator.clipboard.writeText(link);
@@ -73,6 +87,7 @@ export function waitingPanel(info, { mySeat, seatName, bots, link, send, onLeave
         h("button", { type: "button", id: "copy-link", onclick: () => copyLink(link) }, t("wait.copy")))),
     h("ol", { class: "seat-list" }, seatRows),
     open ? h("p", { class: "muted" }, t("wait.openSeats", { n: open })) : null,
+    seated && info.seats.some((s) => s.kind !== "person") ? inviteForm(info, send) : null,
     seated ? h("div", { class: "actions" },
       h("button", { type: "button", id: "fill-bots", disabled: !open, onclick: () => send({ type: "fill" }) },
         t("wait.fill")),

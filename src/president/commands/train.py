@@ -1,0 +1,96 @@
+"""``president train``: train the learned policy from the search bot's decisions."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+
+@contextmanager
+def _stages(show: bool) -> Iterator[Callable[[str, int, int], None] | None]:
+    """Yield ``update(stage, done, total)`` drawing one rich bar per stage on standard error, when ``show``."""
+    if not show:
+        yield None
+        return
+    try:
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    except ImportError:
+        yield None
+        return
+    columns = (TextColumn("{task.description:<9}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=Console(stderr=True)) as bar:
+        tasks: dict[str, Any] = {}
+
+        def update(stage: str, done: int, total: int) -> None:
+            if stage not in tasks:
+                tasks[stage] = bar.add_task(stage, total=total)
+            bar.update(tasks[stage], completed=done, total=total)
+
+        yield update
+
+
+def run(args: argparse.Namespace) -> int:
+    """Make or read the examples, train, save the model and print the report."""
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        print("president train: needs numpy (pip install 'president[rl]')", file=sys.stderr)
+        return 2
+    from ..learned.teacher import Examples
+    from ..learned.train import train
+    from ..rules import get_rules
+
+    rules = [r.strip() for r in args.rules.split(",") if r.strip()]
+    try:
+        for name in rules:
+            if get_rules(name).house:
+                raise ValueError(f"{name} has house rules: the policy is trained on the seed rule sets only")
+        examples = Examples.load(args.examples) if args.examples else None
+        if args.seconds is not None and args.seconds <= 0:
+            raise ValueError("--seconds must be positive")
+        with _stages(sys.stderr.isatty() and not args.quiet) as update:
+            net, used, report = train(rules, seed=args.seed, decisions=args.decisions, worlds=args.worlds,
+                                      epochs=args.epochs, rounds=args.rounds, seconds=args.seconds,
+                                      workers=args.workers, examples=examples, hidden=args.hidden, update=update)
+    except (ValueError, OSError) as exc:
+        print(f"president train: {exc}", file=sys.stderr)
+        return 2
+    net.save(args.out)
+    if args.save_examples:
+        used.save(args.save_examples)
+    for line in report.lines():
+        print(line)
+    print(f"model written to {args.out}")
+    return 0
+
+
+def add_parser(sub: Any) -> None:
+    """Add the ``train`` sub-command."""
+    p = sub.add_parser(
+        "train", help="train the learned policy (the 'learned' bot) from the search bot's decisions",
+        description="The search bot plays one seat against classic players and values every move it could make; "
+        "a small network learns to rank the moves as the search does. Needs numpy. Without --seconds the same "
+        "seed gives the same model.",
+    )
+    p.add_argument("--out", default="policy.npz", help="the model file to write (default: policy.npz)")
+    p.add_argument("--seed", type=int, default=1, help="the training seed (default: 1)")
+    p.add_argument("--seconds", type=float, help="a time budget for the whole run (default: none)")
+    p.add_argument("--decisions", type=int, default=20_000,
+                   help="decisions judged by the search (default: 20000)")
+    p.add_argument("--worlds", type=int, default=100, help="guessed deals per judged decision (default: 100)")
+    p.add_argument("--epochs", type=int, default=60, help="passes over the examples (default: 60)")
+    p.add_argument("--rounds", type=int, default=1,
+                   help="rounds of training; each further round adds the policy's own decisions (default: 1)")
+    p.add_argument("--hidden", type=int, default=64, help="units of each hidden layer (default: 64)")
+    p.add_argument("--rules", default="three-of-clubs,tavern-jack",
+                   help="rule sets of the example matches, taken in turn (default: three-of-clubs,tavern-jack)")
+    p.add_argument("--workers", type=int, default=1,
+                   help="processes making the examples (the examples do not depend on it)")
+    p.add_argument("--examples", metavar="FILE", help="train on examples saved by --save-examples instead")
+    p.add_argument("--save-examples", metavar="FILE", help="also save the examples used (.npz)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(handler=run)

@@ -1,0 +1,59 @@
+"""The ``learned`` bot: the learned policy alone, one network evaluation a decision."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import numpy as np
+
+from ..bots.classic import classic_gift
+from ..moves import GIVE_FLAG
+from ..search.expert import distinct_moves
+from ..view import SeatView
+from .features import move_features
+from .model import PolicyNet, load_model
+
+_SHIPPED: PolicyNet | None = None
+
+
+def shipped_model() -> PolicyNet:
+    """The model shipped with the package (read once per process)."""
+    global _SHIPPED
+    if _SHIPPED is None:
+        _SHIPPED = load_model()
+    return _SHIPPED
+
+
+class LearnedBot:
+    """Plays the move the policy network scores highest among the distinct legal moves.
+
+    ``model`` is a model file (default: the shipped model). With ``temperature``
+    above 0 it draws the move from the policy's softmax at that temperature with
+    the ``rng`` handed in, instead of taking the best one. In the exchange it gives
+    back its weakest cards, like ``classic`` (the network scores plays only).
+    """
+
+    def __init__(self, name: str = "learned", model: str | Path | PolicyNet | None = None,
+                 temperature: float = 0.0) -> None:
+        self.name = name
+        if isinstance(model, PolicyNet):
+            self.net = model
+        else:
+            self.net = shipped_model() if model is None else load_model(model)
+        self.temperature = temperature
+
+    def choose(self, view: SeatView, rng: random.Random) -> int:
+        """The policy's move for ``view.seat``, which is to act."""
+        if view.to_act != view.seat:
+            raise ValueError(f"seat {view.seat} is not to act")
+        if view.phase == "exchange":
+            return classic_gift(view.hand, view.give_count) | GIVE_FLAG
+        candidates = distinct_moves(view.legal_masks(), view.rules)
+        if len(candidates) == 1:
+            return candidates[0]
+        scores = self.net.scores(move_features(view, candidates))
+        if self.temperature > 0:
+            weights = np.exp((scores - scores.max()) / self.temperature)
+            return rng.choices(candidates, weights=weights.tolist())[0]
+        return candidates[int(np.argmax(scores))]

@@ -1,0 +1,219 @@
+"""The learned policy's network, in numpy: a score for each candidate move, a softmax over the candidates.
+
+Each candidate's feature row (:mod:`president.learned.features`) goes through
+two hidden layers of rectified linear units to one number, its score; the
+policy is the softmax of the scores over the decision's candidates. Training
+(:func:`fit`) minimises the cross-entropy between that softmax and a target
+distribution per decision, with Adam, on the CPU.
+
+A model is saved as an ``.npz`` file holding its weights (float32) and its
+format number; :func:`load_model` refuses a file of another format or layout.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from importlib import resources
+from itertools import pairwise
+from pathlib import Path
+
+import numpy as np
+
+from .features import FEATURES
+
+FORMAT = 1
+"""The model file format this code reads and writes."""
+
+SHIPPED = "policy.npz"
+"""The model shipped with the package, in ``president/learned/models/``."""
+
+
+class PolicyNet:
+    """Scores candidate moves: ``features → hidden → hidden → score``."""
+
+    def __init__(self, weights: dict[str, np.ndarray]) -> None:
+        self.w1 = weights["w1"].astype(np.float32)
+        self.b1 = weights["b1"].astype(np.float32)
+        self.w2 = weights["w2"].astype(np.float32)
+        self.b2 = weights["b2"].astype(np.float32)
+        self.w3 = weights["w3"].astype(np.float32)
+        if self.w1.shape[0] != FEATURES:
+            raise ValueError(f"the model reads {self.w1.shape[0]} features, this version computes {FEATURES}")
+
+    @classmethod
+    def initial(cls, seed: int, hidden: int = 64) -> PolicyNet:
+        """A new network with random weights (He initialisation) drawn from ``seed``."""
+        rng = np.random.default_rng(seed)
+        return cls({
+            "w1": rng.normal(0, np.sqrt(2 / FEATURES), (FEATURES, hidden)),
+            "b1": np.zeros(hidden),
+            "w2": rng.normal(0, np.sqrt(2 / hidden), (hidden, hidden)),
+            "b2": np.zeros(hidden),
+            "w3": rng.normal(0, np.sqrt(1 / hidden), hidden),
+        })
+
+    def weights(self) -> dict[str, np.ndarray]:
+        """The weights by name."""
+        return {"w1": self.w1, "b1": self.b1, "w2": self.w2, "b2": self.b2, "w3": self.w3}
+
+    def scores(self, rows: np.ndarray) -> np.ndarray:
+        """One score per row (a higher score: a likelier move)."""
+        h1 = np.maximum(rows @ self.w1 + self.b1, 0)
+        h2 = np.maximum(h1 @ self.w2 + self.b2, 0)
+        result: np.ndarray = h2 @ self.w3
+        return result
+
+    def probabilities(self, rows: np.ndarray) -> np.ndarray:
+        """The policy over one decision's candidates (rows)."""
+        s = self.scores(rows)
+        e = np.exp(s - s.max())
+        result: np.ndarray = e / e.sum()
+        return result
+
+    def save(self, path: str | Path) -> None:
+        """Write the model to ``path`` (an ``.npz`` file)."""
+        with open(path, "wb") as handle:
+            arrays: dict[str, np.ndarray] = {"format": np.array(FORMAT), **self.weights()}
+            np.savez_compressed(handle, **arrays)  # type: ignore[arg-type]
+
+
+def load_model(path: str | Path | None = None) -> PolicyNet:
+    """The model saved at ``path``, or the shipped one.
+
+    Raises ``ValueError`` for a file that is not a model of this format.
+    """
+    if path is None:
+        source = resources.files("president.learned").joinpath("models", SHIPPED)
+        with source.open("rb") as handle:
+            return _read(handle, SHIPPED)
+    with open(path, "rb") as handle:
+        return _read(handle, str(path))
+
+
+def _read(handle: object, name: str) -> PolicyNet:
+    try:
+        with np.load(handle, allow_pickle=False) as data:  # type: ignore[arg-type]
+            weights = {k: data[k] for k in data.files}
+    except (OSError, ValueError, EOFError) as error:
+        raise ValueError(f"{name} is not a president policy model: {error}") from None
+    if "format" not in weights or int(weights["format"]) != FORMAT:
+        raise ValueError(f"{name} is not a president policy model of format {FORMAT}")
+    if any(k not in weights for k in ("w1", "b1", "w2", "b2", "w3")):
+        raise ValueError(f"{name} is not a president policy model: weights missing")
+    return PolicyNet(weights)
+
+
+def group_softmax(scores: np.ndarray, starts: np.ndarray) -> np.ndarray:
+    """The softmax of ``scores`` within each group (group ``g`` is ``starts[g]:starts[g+1]``)."""
+    sizes = np.diff(starts)
+    top = np.maximum.reduceat(scores, starts[:-1])
+    e = np.exp(scores - np.repeat(top, sizes))
+    result: np.ndarray = e / np.repeat(np.add.reduceat(e, starts[:-1]), sizes)
+    return result
+
+
+def targets(values: np.ndarray, starts: np.ndarray, temperature: float) -> np.ndarray:
+    """The target policy of each decision: the softmax of the teacher's values over ``temperature``."""
+    return group_softmax(values / temperature, starts)
+
+
+def choices(net: PolicyNet, rows: np.ndarray, starts: np.ndarray) -> np.ndarray:
+    """The candidate each decision's policy ranks first (its index from the decision's start)."""
+    scores = net.scores(rows)
+    return np.array([int(np.argmax(scores[a:b])) for a, b in pairwise(starts)])
+
+
+def regret(net: PolicyNet, rows: np.ndarray, values: np.ndarray, starts: np.ndarray) -> float:
+    """The mean value lost per decision, in the teacher's eyes, by playing the policy's first choice."""
+    picked = choices(net, rows, starts)
+    lost = [float(values[a:b].max() - values[a + p]) for a, b, p in zip(starts[:-1], starts[1:], picked, strict=True)]
+    return float(np.mean(lost)) if lost else 0.0
+
+
+def agreement(net: PolicyNet, rows: np.ndarray, values: np.ndarray, starts: np.ndarray) -> float:
+    """The share of decisions where the policy's first choice is the teacher's."""
+    picked = choices(net, rows, starts)
+    same = [int(np.argmax(values[a:b])) == p for a, b, p in zip(starts[:-1], starts[1:], picked, strict=True)]
+    return float(np.mean(same)) if same else 0.0
+
+
+class Adam:
+    """The Adam optimiser over a network's weights."""
+
+    def __init__(self, net: PolicyNet, rate: float) -> None:
+        self.net = net
+        self.rate = rate
+        self.step = 0
+        self.m = {k: np.zeros_like(v) for k, v in net.weights().items()}
+        self.v = {k: np.zeros_like(v) for k, v in net.weights().items()}
+
+    def update(self, grads: dict[str, np.ndarray]) -> None:
+        """One step along ``grads``."""
+        self.step += 1
+        b1, b2 = 0.9, 0.999
+        for name, weight in self.net.weights().items():
+            g = grads[name]
+            self.m[name] = b1 * self.m[name] + (1 - b1) * g
+            self.v[name] = b2 * self.v[name] + (1 - b2) * g * g
+            m_hat = self.m[name] / (1 - b1 ** self.step)
+            v_hat = self.v[name] / (1 - b2 ** self.step)
+            weight -= (self.rate * m_hat / (np.sqrt(v_hat) + 1e-8)).astype(np.float32)
+
+
+def loss_and_grads(net: PolicyNet, rows: np.ndarray, target: np.ndarray, starts: np.ndarray,
+                   decay: float) -> tuple[float, dict[str, np.ndarray]]:
+    """The mean cross-entropy per decision (plus ``decay`` times the squared weights) and its gradients."""
+    groups = len(starts) - 1
+    a1 = rows @ net.w1 + net.b1
+    h1 = np.maximum(a1, 0)
+    a2 = h1 @ net.w2 + net.b2
+    h2 = np.maximum(a2, 0)
+    scores = h2 @ net.w3
+    q = group_softmax(scores, starts)
+    loss = float(-(target * np.log(q + 1e-12)).sum() / groups)
+    ds = (q - target) / groups
+    g3 = h2.T @ ds
+    d2 = np.outer(ds, net.w3) * (a2 > 0)
+    g2 = h1.T @ d2
+    gb2 = d2.sum(axis=0)
+    d1 = (d2 @ net.w2.T) * (a1 > 0)
+    g1 = rows.T @ d1
+    gb1 = d1.sum(axis=0)
+    grads = {"w1": g1 + 2 * decay * net.w1, "b1": gb1, "w2": g2 + 2 * decay * net.w2, "b2": gb2,
+             "w3": g3 + 2 * decay * net.w3}
+    return loss, grads
+
+
+def fit(net: PolicyNet, rows: np.ndarray, values: np.ndarray, starts: np.ndarray, seed: int, epochs: int,
+        temperature: float = 0.1, rate: float = 0.003, batch: int = 256, decay: float = 1e-5,
+        stop: Callable[[], bool] | None = None, update: Callable[[int, int, float], None] | None = None) -> int:
+    """Train ``net`` in place on the decisions ``(rows, values, starts)``; returns the epochs run.
+
+    Each epoch visits the decisions in a shuffled order (from ``seed``) in
+    batches of ``batch`` decisions; ``stop()`` ends training early, ``update``
+    is called after each epoch with (epochs done, epochs, mean loss).
+    """
+    rng = np.random.default_rng(seed)
+    target = targets(values, starts, temperature)
+    decisions = len(starts) - 1
+    sizes = np.diff(starts)
+    optimiser = Adam(net, rate)
+    done = 0
+    for epoch in range(epochs):
+        order = rng.permutation(decisions)
+        total = 0.0
+        for first in range(0, decisions, batch):
+            chosen = order[first:first + batch]
+            lengths = sizes[chosen]
+            offsets = np.repeat(starts[chosen] - np.concatenate(([0], np.cumsum(lengths)[:-1])), lengths)
+            index = np.arange(lengths.sum()) + offsets
+            batch_starts = np.concatenate(([0], np.cumsum(lengths)))
+            loss, grads = loss_and_grads(net, rows[index], target[index], batch_starts, decay)
+            optimiser.update(grads)
+            total += loss * len(chosen)
+        done = epoch + 1
+        if update:
+            update(done, epochs, total / max(decisions, 1))
+        if stop and stop():
+            break
+    return done

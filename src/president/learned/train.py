@@ -1,0 +1,156 @@
+"""Training the learned policy: imitation of the search, then the policy's own positions judged by the search.
+
+1. **Examples** (:mod:`president.learned.teacher`): the search plays one seat
+   against ``classic`` players and values every candidate of its decisions.
+2. **Fitting** (:func:`president.learned.model.fit`): the network learns to
+   rank the candidates as the search does (the target of a decision is the
+   softmax of the search's values at a temperature of 0.1 points).
+3. **Its own positions** (``rounds`` above 1): the trained policy plays the seat
+   instead, the search judges its decisions, and the network is fitted again on
+   all the examples, so that it learns to recover from the positions its own
+   mistakes lead to.
+
+One decision in ten (every tenth) is held out: the report gives the policy's
+agreement with the search on them and the points it loses per decision in the
+search's eyes, before and after training.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .model import PolicyNet, agreement, fit, regret
+from .teacher import Examples, generate
+
+Update = Callable[[str, int, int], None]
+"""``update(stage, done, total)``: progress of a stage (examples, fitting)."""
+
+
+@dataclass
+class Report:
+    """What a training run did and how well the policy does on the held-out decisions."""
+
+    examples: int = 0
+    held_out: int = 0
+    epochs: int = 0
+    seconds: float = 0.0
+    before: dict[str, float] = field(default_factory=dict)
+    after: dict[str, float] = field(default_factory=dict)
+
+    def lines(self) -> list[str]:
+        """The report as text lines."""
+        return [
+            f"{self.examples} decisions judged by the search ({self.held_out} held out), {self.epochs} epochs, "
+            f"{self.seconds:.0f} s",
+            f"held out, before training: agrees with the search {self.before['agreement']:.1%}, "
+            f"loses {self.before['regret']:.3f} points a decision",
+            f"held out, after training:  agrees with the search {self.after['agreement']:.1%}, "
+            f"loses {self.after['regret']:.3f} points a decision",
+        ]
+
+
+def split(examples: Examples) -> tuple[Examples, Examples]:
+    """The training decisions and the held-out ones (every tenth)."""
+    index = np.arange(len(examples))
+    return examples.subset(index[index % 10 != 9]), examples.subset(index[index % 10 == 9])
+
+
+def measure(net: PolicyNet, examples: Examples) -> dict[str, float]:
+    """Agreement with the search and points lost per decision over ``examples``."""
+    return {"agreement": agreement(net, examples.rows, examples.values, examples.starts),
+            "regret": regret(net, examples.rows, examples.values, examples.starts)}
+
+
+def train(
+    rules: Sequence[str] = ("three-of-clubs", "tavern-jack"),
+    seed: int = 1,
+    decisions: int = 20_000,
+    worlds: int = 100,
+    epochs: int = 60,
+    rounds: int = 1,
+    seconds: float | None = None,
+    workers: int = 1,
+    examples: Examples | None = None,
+    hidden: int = 64,
+    infer: float = 0.25,
+    update: Update | None = None,
+) -> tuple[PolicyNet, Examples, Report]:
+    """Train a policy; returns it, every example used, and the report.
+
+    ``decisions`` examples are made (unless ``examples`` are given), by the
+    search with ``worlds`` guesses a decision; then ``epochs`` passes of fitting.
+    Each further round adds ``decisions // 2`` examples from the policy's own
+    play and fits anew. ``seconds`` is a time budget for the whole run: the
+    examples stop at 70 % of it and the fitting at the end of it (the model then
+    depends on the machine's speed; without a budget the same seed gives the same
+    model). ``infer`` is the noise of the search's model of the other players
+    (0: the search does not weigh its guesses by their plays; cheaper, weaker).
+    """
+    if decisions < 10 and examples is None:
+        raise ValueError("train on at least 10 decisions")
+    if epochs < 1 or rounds < 1 or worlds < 1:
+        raise ValueError("epochs, rounds and worlds must be at least 1")
+    start = time.perf_counter()
+    deadline = start + seconds if seconds is not None else float("inf")
+
+    def late(share: float) -> Callable[[], bool]:
+        limit = start + share * (deadline - start)
+        return lambda: time.perf_counter() > limit
+
+    def progress(stage: str) -> Callable[[int], None] | None:
+        return (lambda done: update(stage, done, decisions)) if update else None
+
+    if examples is None:
+        examples = generate(list(rules), seed, decisions, worlds, workers, late(0.7), progress("examples"), infer)
+    report = Report()
+    net = PolicyNet.initial(seed, hidden)
+    for round_number in range(rounds):
+        if round_number:
+            more = generate_with(list(rules), seed + round_number, decisions // 2, worlds, _first_choice(net),
+                                 late(0.85), infer)
+            examples = Examples.join(_parts(examples) + _parts(more))
+            net = PolicyNet.initial(seed, hidden)
+        training, held = split(examples)
+        if round_number == 0:
+            report.before = measure(net, held)
+
+        def fitted(done: int, total: int, loss: float) -> None:
+            if update:
+                update("fitting", done, total)
+
+        report.epochs += fit(net, training.rows, training.values, training.starts, seed, epochs,
+                             stop=late(1.0), update=fitted)
+        report.after = measure(net, held)
+        report.held_out = len(held)
+    report.examples = len(examples)
+    report.seconds = time.perf_counter() - start
+    return net, examples, report
+
+
+def _first_choice(net: PolicyNet) -> Callable[[np.ndarray], int]:
+    def player(rows: np.ndarray) -> int:
+        return int(np.argmax(net.scores(rows)))
+
+    return player
+
+
+def _parts(examples: Examples) -> list[tuple[np.ndarray, np.ndarray]]:
+    s = examples.starts
+    return [(examples.rows[s[d]:s[d + 1]], examples.values[s[d]:s[d + 1]]) for d in range(len(examples))]
+
+
+def generate_with(rules: list[str], seed: int, decisions: int, worlds: int, player: Callable[[np.ndarray], int],
+                  stop: Callable[[], bool], infer: float) -> Examples:
+    """Examples of the search's judgement of ``player``'s decisions (one process: the player is local)."""
+    from .teacher import match_examples
+
+    parts: list[tuple[np.ndarray, np.ndarray]] = []
+    index = 0
+    while len(parts) < decisions and not stop():
+        parts += match_examples(rules[index % len(rules)], seed, index, worlds, player, infer)
+        index += 1
+    return Examples.join(parts[:decisions])

@@ -1,0 +1,192 @@
+// The replay of a finished game of the old President: step through it card by card, every hand and the dummy face
+// up (a finished game hides nothing), with the staking board, everyone's chips, the sequence and why it stopped,
+// who won which section, and the chips after each deal.
+//
+// The steps come from the server (GET /api/matches/{id}/steps, `game: "old-president"`): one at the start of each
+// deal, one for each card played and one for the settlement, each with its events and the whole table after them.
+
+import { api } from "./api.js";
+import { cardFace } from "./cards.js";
+import { h, mount } from "./dom.js";
+import { cardLabel, cardsText, t } from "./i18n.js";
+import { chipsTable, oldBoard, oldEventLines, oldSort } from "./old.js";
+import { openDialog } from "./ui.js";
+
+const AUTOPLAY_MS = 900;
+
+/** The replay screen of finished old game `match` (from /api/matches/{id}); returns { render, destroy }. */
+export function showOldReplay(root, match, navigate) {
+  let steps = [];
+  let index = 0;
+  let timer = null;
+  let failed = false;
+
+  const seatName = (seat) => match.names[seat] || t("seat.bot", { n: seat + 1 });
+
+  function go(to) {
+    index = Math.max(0, Math.min(steps.length - 1, to));
+    if (index === steps.length - 1) stop();
+    render();
+  }
+
+  function stop() {
+    clearInterval(timer);
+    timer = null;
+  }
+
+  function toggle() {
+    if (timer) stop();
+    else {
+      if (index >= steps.length - 1) index = 0;
+      timer = setInterval(() => go(index + 1), AUTOPLAY_MS);
+    }
+    render();
+  }
+
+  function showChips() {
+    const step = steps[index];
+    openDialog("scores", t("old.chipsTable"),
+      chipsTable({ players: match.players, chips: step.chips, chips_by_deal: step.chips_by_deal }, seatName));
+  }
+
+  function cards(codes, cls) {
+    return h("div", { class: cls, "aria-label": cardsText(codes) },
+      codes.map((code) => {
+        const face = cardFace(code, cardLabel(code));
+        face.dataset.card = code;
+        return face;
+      }));
+  }
+
+  function player(step, seat) {
+    const classes = ["old-player", "replay-player"];
+    if (seat === step.to_act) classes.push("to-act");
+    if (seat === steps[index].seat) classes.push("moved");
+    const hand = oldSort(step.hands[seat]);
+    return h("li", { class: classes.join(" "), "data-seat": seat },
+      h("span", { class: "name" }, seatName(seat)),
+      seat === step.dealer ? h("span", { class: "badge" }, t("old.dealer")) : null,
+      h("span", { class: "chips", "data-chips": step.chips[seat] }, t("old.chips", { n: step.chips[seat] })),
+      h("span", { class: "count muted" }, t("old.cards", { n: step.hands[seat].length })),
+      cards(hand, "open-hand"));
+  }
+
+  function dummy(step) {
+    return h("div", { class: "old-dummy" },
+      h("span", { class: "label" }, t("old.openDummy", { n: step.dummy.length })),
+      cards(oldSort(step.dummy), "dummy-open"),
+      step.turned_up ? h("div", { class: "turned-up", "data-card": step.turned_up },
+        cardFace(step.turned_up, t("old.turnedUp", { card: step.turned_up }))) : null,
+      h("span", { class: "trumps", "data-trumps": step.trumps || "" },
+        step.trumps ? t("old.trumps", { suit: t(`old.suit.${step.trumps}`) }) : t("old.noTrumps")));
+  }
+
+  function sequence(step) {
+    const shown = step.sequence.map(([seat, code]) => h("figure", { class: "seq-card", "data-card": code },
+      cardFace(code, cardLabel(code)), h("figcaption", {}, seatName(seat))));
+    const stopped = step.stopped
+      ? h("p", { class: "stopped", "data-reason": step.stopped.reason },
+        t(`old.stop.${step.stopped.reason}`, { card: step.stopped.next || "" }))
+      : null;
+    return h("div", { class: "old-sequence", "aria-label": t("old.sequence") },
+      h("div", { class: "seq-cards" }, shown.length ? shown : h("p", { class: "muted" }, t("old.noSequence"))),
+      stopped,
+      h("p", { class: "played-line muted small" }, t("old.playedThisDeal", { n: step.played.length })),
+      cards(oldSort(step.played.map(([, code]) => code)), "played-open"));
+  }
+
+  /** The settlement: the pack dealt face up to share out the board. */
+  function settlement(step) {
+    if (!step.settlement) return null;
+    return h("section", { class: "old-end replay-settlement" },
+      h("h3", {}, t("old.settlementShort")),
+      step.settlement.map((hand, seat) => h("div", { class: "settle-hand", "data-seat": seat },
+        h("span", { class: "name" }, seatName(seat)), cards(oldSort(hand), "open-hand"))));
+  }
+
+  function caption(step) {
+    return oldEventLines(step.events, seatName);
+  }
+
+  function render() {
+    if (failed) {
+      mount(root, h("section", { class: "panel replay" }, h("h1", {}, t("replay.title")),
+        h("p", {}, t("replay.unavailable")), h("pre", { class: "record" }, match.record),
+        h("button", { type: "button", onclick: () => navigate({}) }, t("join.back"))));
+      return;
+    }
+    if (!steps.length) {
+      mount(root, h("p", { class: "muted loading" }, t("game.connecting")));
+      return;
+    }
+    const step = steps[index];
+    const deals = [...new Set(steps.map((s) => s.deal))];
+    const lines = caption(step);
+    mount(root, h("section", { class: "game old replay-view old-replay", "data-step": index,
+      "data-steps": steps.length, "data-deal": step.deal, "data-phase": step.phase },
+    h("div", { class: "bar" },
+      h("span", { class: "rules-name" }, `${t("replay.title")} · ${t("preset.old-president")}`),
+      h("label", { class: "deal-no" }, h("span", { class: "sr-only" }, t("scores.deal")),
+        h("select", { id: "replay-deal", onchange: (e) => go(steps.findIndex((s) => s.deal === Number(e.target.value))) },
+          deals.map((d) => h("option", { value: d, selected: d === step.deal }, t("old.deal", { n: d, of: deals.length }))))),
+      h("a", { class: "button small", id: "record-link", href: `/api/matches/${encodeURIComponent(match.id)}/record`,
+        target: "_blank", rel: "noopener" }, t("old.record")),
+      h("button", { type: "button", class: "small", id: "scores-button", onclick: showChips }, t("old.chipsTable"))),
+    h("div", { class: "old-felt" },
+      oldBoard(step),
+      h("ol", { class: "old-players" }, Array.from({ length: match.players }, (_, seat) => player(step, seat))),
+      dummy(step),
+      sequence(step),
+      h("ol", { class: "old-log", id: "replay-caption", "aria-live": "polite", "aria-label": t("old.log") },
+        lines.map((line) => h("li", {}, line)))),
+    settlement(step),
+    h("div", { class: "replay-controls" },
+      h("input", { type: "range", min: 0, max: steps.length - 1, value: index, id: "replay-slider",
+        "aria-label": t("old.replayStep", { n: index + 1, of: steps.length }),
+        oninput: (e) => go(Number(e.target.value)) }),
+      h("div", { class: "controls" },
+        h("button", { type: "button", id: "replay-first", onclick: () => go(0) }, "« ", t("replay.first")),
+        h("button", { type: "button", id: "replay-prev", onclick: () => go(index - 1), "aria-keyshortcuts": "ArrowLeft" },
+          "‹ ", t("replay.prev")),
+        h("button", { type: "button", id: "replay-play", class: "primary", onclick: toggle },
+          timer ? t("replay.pause") : t("replay.play")),
+        h("button", { type: "button", id: "replay-next", onclick: () => go(index + 1), "aria-keyshortcuts": "ArrowRight" },
+          t("replay.next"), " ›"),
+        h("button", { type: "button", id: "replay-last", onclick: () => go(steps.length - 1) }, t("replay.last"), " »")),
+      h("p", { class: "muted small", id: "replay-step" }, t("old.replayStep", { n: index + 1, of: steps.length })))));
+  }
+
+  function onKey(e) {
+    if (!steps.length || document.querySelector("dialog[open]")) return;
+    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.key === "ArrowRight") go(index + 1);
+    else if (e.key === "ArrowLeft") go(index - 1);
+    else if (e.key === "Home") go(0);
+    else if (e.key === "End") go(steps.length - 1);
+    else if (e.code === "KeyC") showChips();
+    else return;
+    e.preventDefault();
+  }
+
+  async function load() {
+    try {
+      const answer = await api(`/api/matches/${encodeURIComponent(match.id)}/steps`);
+      steps = answer.steps;
+    } catch {
+      failed = true;
+    }
+    render();
+  }
+
+  document.addEventListener("keydown", onKey);
+  render();
+  load();
+  return {
+    render,
+    destroy() {
+      stop();
+      document.removeEventListener("keydown", onKey);
+    },
+  };
+}

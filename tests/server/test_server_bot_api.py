@@ -1,0 +1,169 @@
+"""Bot accounts: the API token, ``listen`` and ``invite``, and the example bot as a real process on a real server."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from starlette.testclient import TestClient
+from websockets.sync.client import connect
+
+from .support import free_port, receive, send
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "examples" / "bot.py"
+PASSWORD = "a long bot password"
+
+
+def test_listen_needs_a_bot_token_and_invite_a_listening_bot(client: TestClient) -> None:
+    assert client.post("/api/me/bot-token").status_code == 401
+    client.post("/api/accounts", json={"name": "Robo", "password": PASSWORD})
+    token = client.post("/api/me/bot-token").json()["token"]
+    assert client.get("/api/me").json()["account"] == {"name": "Robo", "bot": True}
+    client.cookies.clear()
+    host = client.post("/api/tables", json={"name": "Ann", "players": 3}).json()
+    with client.websocket_connect("/ws") as ws, client.websocket_connect("/ws") as bot:
+        send(ws, {"type": "hello", "table": host["table"]["id"], "token": host["token"]})
+        receive(ws)
+        send(ws, {"type": "invite", "seat": 1, "account": "Nobody"})
+        assert receive(ws)["code"] == "no_account"
+        send(ws, {"type": "invite", "seat": 1, "account": "robo"})
+        assert receive(ws)["code"] == "bot_offline"
+        send(bot, {"type": "listen", "token": "not a token"})
+        assert receive(bot)["code"] == "bad_token"
+        send(bot, {"type": "listen", "token": token})
+        assert receive(bot) == {"type": "listening", "account": "Robo"}
+        send(bot, {"type": "ping"})
+        assert receive(bot) == {"type": "pong"}
+        send(ws, {"type": "invite", "seat": 0, "account": "Robo"})
+        assert receive(ws)["code"] == "seat_taken"
+        send(ws, {"type": "invite", "seat": 1, "account": "Robo"})
+        invitation = receive(bot)
+        assert invitation["type"] == "invitation" and invitation["seat"] == 1 and invitation["from"] == "Ann"
+        seats = receive(ws)["table"]["seats"]
+        assert seats[1]["name"] == "Robo" and seats[1]["account"] is True and seats[1]["kind"] == "person"
+        with client.websocket_connect("/ws") as seat:
+            send(seat, {"type": "hello", "table": host["table"]["id"], "token": invitation["token"]})
+            assert receive(seat)["seat"] == 1
+    # A new token replaces the old one.
+    client.post("/api/login", json={"name": "Robo", "password": PASSWORD})
+    client.post("/api/me/bot-token")
+    with client.websocket_connect("/ws") as bot:
+        send(bot, {"type": "listen", "token": token})
+        assert receive(bot)["code"] == "bad_token"
+
+
+class Process:
+    """A subprocess logging to a file, stopped at the end."""
+
+    def __init__(self, args: list[str], log: Path) -> None:
+        self.log = log
+        with log.open("a") as out:
+            self.process = subprocess.Popen(args, stdout=out, stderr=subprocess.STDOUT,
+                                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+
+    def stop(self) -> None:
+        self.process.terminate()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.process.wait(10)
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(10)
+
+
+@pytest.mark.timeout(120)
+def test_the_example_bot_plays_a_rated_match_as_a_separate_process(tmp_path: Path) -> None:
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    server = Process([sys.executable, "-m", "president.cli", "serve", "--port", str(port), "--database",
+                      f"sqlite:///{tmp_path / 'db.sqlite3'}", "--bot-delay", "0", "--log-level", "info"],
+                     tmp_path / "server.log")
+    bot: Process | None = None
+    try:
+        http = httpx.Client(base_url=url, trust_env=False, timeout=10)
+        deadline = time.monotonic() + 30
+        while True:
+            assert server.process.poll() is None, server.log.read_text()
+            with contextlib.suppress(httpx.TransportError):
+                if http.get("/api/health").status_code == 200:
+                    break
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.1)
+        token = subprocess.run([sys.executable, str(EXAMPLE), "--server", url, "--register", "Robo", PASSWORD],
+                               check=True, capture_output=True, text=True, timeout=60).stdout.strip()
+        bot = Process([sys.executable, str(EXAMPLE), "--server", url, "--token", token], tmp_path / "bot.log")
+        assert http.post("/api/accounts", json={"name": "Ann", "password": PASSWORD}).status_code == 201
+        made = http.post("/api/tables", json={"name": "Ann", "players": 3, "deals": 1,
+                                              "seats": [None, None, "classic"]}).json()
+        table_id = made["table"]["id"]
+        with connect(f"ws://127.0.0.1:{port}/ws", proxy=None, open_timeout=10) as ws:
+            def next_message() -> dict[str, Any]:
+                message: dict[str, Any] = json.loads(ws.recv(timeout=20))
+                return message
+
+            ws.send(json.dumps({"type": "hello", "table": table_id, "token": made["token"]}))
+            assert next_message()["type"] == "snapshot"
+            deadline = time.monotonic() + 30
+            while True:  # until the bot process listens
+                ws.send(json.dumps({"type": "invite", "seat": 1, "account": "Robo"}))
+                reply = next_message()
+                if reply["type"] == "table":
+                    break
+                assert reply["code"] == "bot_offline", reply
+                assert time.monotonic() < deadline, bot.log.read_text()
+                time.sleep(0.2)
+            while not reply["table"]["seats"][1]["connected"]:  # the bot takes its seat
+                reply = next_message()
+            ws.send(json.dumps({"type": "start"}))
+            bot_moves = 0
+            while True:
+                message = next_message()
+                if message["type"] not in ("snapshot", "update"):
+                    continue
+                if message["type"] == "update" and message["seat"] == 1:
+                    assert message["by"] == "person"  # the bot moved itself, not the stand-in
+                    bot_moves += 1
+                view = message["view"]
+                if view["phase"] == "over":
+                    break
+                if view["to_act"] == 0 and view["legal_moves"]:
+                    ws.send(json.dumps({"type": "move", "move": view["legal_moves"][-1], "seq": message["seq"]}))
+        assert bot_moves > 0
+        profile = http.get("/api/players/Robo").json()
+        assert profile["account"] == {"name": "Robo", "bot": True}
+        assert profile["matches"][0]["rated"] and profile["matches"][0]["seat"] == 1
+        board = http.get("/api/ratings", params={"family": "tavern-jack"}).json()["ratings"]
+        assert {(line["name"], line["bot"]) for line in board} == {("Ann", False), ("Robo", True), ("classic", True)}
+        assert token not in server.log.read_text() and PASSWORD not in server.log.read_text()
+    finally:
+        if bot is not None:
+            bot.stop()
+        server.stop()
+
+
+def test_a_signed_in_player_challenges_a_listening_bot_account(client: TestClient) -> None:
+    client.post("/api/accounts", json={"name": "Robo", "password": PASSWORD})
+    token = client.post("/api/me/bot-token").json()["token"]
+    client.post("/api/logout")
+    client.post("/api/accounts", json={"name": "Ann", "password": PASSWORD})
+    body = {"name": "Ann", "players": 4, "seats": [None, None, "classic", "classic"], "deals": 1, "invite": "robo"}
+    offline = client.post("/api/tables", json=body)
+    assert offline.status_code == 400 and offline.json()["error"]["code"] == "bot_offline"
+    assert client.get("/api/health").json()["tables"] == 0  # nothing made
+    with client.websocket_connect("/ws") as bot:
+        send(bot, {"type": "listen", "token": token})
+        assert receive(bot)["type"] == "listening"
+        full = client.post("/api/tables", json={**body, "seats": [None, "classic", "classic", "classic"]})
+        assert full.json()["error"]["code"] == "no_seat"
+        made = client.post("/api/tables", json=body).json()
+        assert [(s["name"], s["account"]) for s in made["table"]["seats"][:2]] == [("Ann", True), ("Robo", True)]
+        invitation = receive(bot)
+        assert invitation["table"] == made["table"]["id"] and invitation["seat"] == 1 and invitation["from"] == "Ann"

@@ -1,0 +1,169 @@
+"""The learned policy: its features, its model file, its training, the ``learned`` bot and ``expert-learned``."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from president import PRESETS, Match
+from president.bots import bot_names, make_bot
+from president.cli import main
+from president.learned.bot import LearnedBot, shipped_model
+from president.learned.features import FEATURES, POSITION_SIZE, move_features
+from president.learned.model import PolicyNet, load_model
+from president.learned.teacher import Examples, generate
+from president.learned.train import train
+from president.search.expert import SearchBot, distinct_moves
+
+
+def _play_views(preset: str, players: int, seed: int) -> list[tuple[Match, int]]:
+    """Copies of a classic match at each decision of the play phase with more than one distinct move."""
+    match = Match(preset, players=players, seed=seed)
+    bot = make_bot("classic")
+    rng = random.Random(seed)
+    out = []
+    while match.to_act is not None:
+        view = match.seat_view(match.to_act)
+        if view.phase == "play" and len(distinct_moves(view.legal_masks(), view.rules)) > 1:
+            out.append((match.copy(), match.to_act))
+        match.apply_fast(bot.choose(view, rng))
+    return out
+
+
+def test_features_are_one_row_per_candidate_from_the_seats_view_only() -> None:
+    for match, seat in _play_views("three-of-clubs", 4, seed=2)[:30]:
+        view = match.seat_view(seat)
+        moves = distinct_moves(view.legal_masks(), view.rules)
+        rows = move_features(view, moves)
+        assert rows.shape == (len(moves), FEATURES)
+        assert np.all(rows >= 0) and np.all(rows <= 1.5)
+        # The position part is the same for every candidate; the move part tells them apart.
+        assert np.all(rows[:, :POSITION_SIZE] == rows[0, :POSITION_SIZE])
+        assert len({row[POSITION_SIZE:].tobytes() for row in rows}) == len(moves)
+        # Dealing the unseen cards differently among the others changes nothing.
+        others = [s for s in range(4) if s != seat and match.hands[s]]
+        if len(others) >= 2:
+            swapped = match.copy()
+            a, b = others[:2]
+            x, y = swapped.hands[a] & -swapped.hands[a], swapped.hands[b] & -swapped.hands[b]
+            swapped.hands[a] ^= x | y
+            swapped.hands[b] ^= x | y
+            assert np.array_equal(move_features(swapped.seat_view(seat), moves), rows)
+
+
+def test_a_model_file_reads_back_the_same_policy(tmp_path: Path) -> None:
+    net = PolicyNet.initial(seed=5, hidden=16)
+    path = tmp_path / "model.npz"
+    net.save(path)
+    again = load_model(path)
+    match, seat = _play_views("tavern-jack", 4, seed=3)[0]
+    view = match.seat_view(seat)
+    rows = move_features(view, distinct_moves(view.legal_masks(), view.rules))
+    assert np.array_equal(again.scores(rows), net.scores(rows))
+    assert abs(float(again.probabilities(rows).sum()) - 1) < 1e-5
+
+
+def test_a_file_that_is_not_a_model_is_refused(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.npz"
+    bad.write_bytes(b"not a model")
+    with pytest.raises(ValueError, match="not a president policy model"):
+        load_model(bad)
+    other = tmp_path / "other.npz"
+    np.savez(other, w1=np.zeros((3, 3)))
+    with pytest.raises(ValueError, match="not a president policy model"):
+        load_model(other)
+
+
+def test_training_learns_to_rank_moves_as_the_search_does_on_held_out_decisions() -> None:
+    _net, examples, report = train(["three-of-clubs"], seed=4, decisions=120, worlds=4, epochs=25, hidden=32, infer=0)
+    assert len(examples) == 120 and report.held_out == 12
+    assert report.after["regret"] < report.before["regret"]
+    assert report.after["agreement"] > report.before["agreement"]
+
+
+def test_training_is_reproducible_from_its_seed() -> None:
+    first, examples, _ = train(["tavern-jack"], seed=7, decisions=30, worlds=4, epochs=3, hidden=8, infer=0)
+    second, _, _ = train(["tavern-jack"], seed=7, decisions=30, worlds=4, epochs=3, hidden=8, infer=0)
+    for name, weight in first.weights().items():
+        assert np.array_equal(weight, second.weights()[name])
+    # The examples do not depend on the number of processes making them.
+    assert np.array_equal(generate(["tavern-jack"], 7, 30, 4, workers=2, infer=0).values, examples.values)
+
+
+def test_examples_file_round_trip(tmp_path: Path) -> None:
+    examples = generate(["three-of-clubs"], 2, 12, 4, infer=0)
+    path = tmp_path / "examples.npz"
+    examples.save(str(path))
+    again = Examples.load(str(path))
+    assert np.array_equal(again.rows, examples.rows) and np.array_equal(again.starts, examples.starts)
+
+
+@pytest.mark.parametrize("rules", sorted(PRESETS))
+def test_the_learned_bot_plays_only_legal_moves_in_every_preset(rules: str) -> None:
+    preset = PRESETS[rules]
+    bot = LearnedBot()
+    rng = random.Random(rules)
+    for seed in range(3):
+        players = rng.randint(preset.min_players, preset.max_players)
+        match = Match(rules, players, seed=seed, deals=2)
+        while match.to_act is not None:
+            view = match.seat_view(match.to_act)
+            move = bot.choose(view, rng)
+            assert move in view.legal_masks()
+            match.apply(move)
+
+
+def test_the_learned_bot_is_deterministic_and_the_registry_makes_it() -> None:
+    assert "learned" in bot_names(offered_only=False) and "learned" not in bot_names()
+
+    def moves(temperature: float) -> list[int]:
+        match = Match("tavern-jack", 4, seed=11)
+        bots = [make_bot("learned", temperature=temperature), make_bot("classic"), make_bot("classic"),
+                make_bot("classic")]
+        rng = random.Random(3)
+        while match.to_act is not None:
+            match.apply_fast(bots[match.to_act].choose(match.seat_view(match.to_act), rng))
+        return [m for _, m in match._moves()]
+
+    assert moves(0.0) == moves(0.0)
+    assert moves(0.5) == moves(0.5)
+
+
+def test_the_shipped_model_is_small_and_loads() -> None:
+    from importlib import resources
+
+    shipped = resources.files("president.learned").joinpath("models", "policy.npz")
+    assert len(shipped.read_bytes()) < 400_000
+    assert shipped_model().w1.shape[0] == FEATURES
+
+
+def test_the_prior_keeps_only_its_best_moves_for_the_search() -> None:
+    match, seat = next((m, s) for m, s in _play_views("three-of-clubs", 4, seed=5)
+                       if len(distinct_moves(m.seat_view(s).legal_masks())) >= 3)
+    view = match.seat_view(seat)
+    candidates = distinct_moves(view.legal_masks())
+    favourite = candidates[-1]
+
+    def prior(_view: object, moves: object) -> list[float]:
+        return [1.0 if m == favourite else 0.0 for m in moves]  # type: ignore[attr-defined]
+
+    bot = SearchBot(worlds=4, min_worlds=4, prior=prior, prior_top=1)
+    assert bot.choose(view, random.Random(1)) == favourite
+    learned = make_bot("expert-learned", worlds=6, min_worlds=6)
+    assert learned.choose(view, random.Random(1)) in view.legal_masks()
+
+
+def test_train_command_writes_a_model_and_refuses_house_rules(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                                               ) -> None:
+    examples = tmp_path / "examples.npz"
+    generate(["three-of-clubs"], 3, 20, 4, infer=0).save(str(examples))
+    out = tmp_path / "policy.npz"
+    assert main(["train", "--examples", str(examples), "--epochs", "2", "--out", str(out), "--quiet"]) == 0
+    assert load_model(out).w1.shape == (FEATURES, 64)
+    assert "20 decisions judged" in capsys.readouterr().out
+    assert main(["train", "--rules", "daifugo", "--out", str(tmp_path / "x.npz"), "--quiet"]) == 2
+    assert "house rules" in capsys.readouterr().err
+    assert not (tmp_path / "x.npz").exists()

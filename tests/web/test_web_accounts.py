@@ -1,0 +1,114 @@
+"""Accounts in the browser: register, play a rated match against the computer, find it on the profile and the
+leaderboard; sign out and in again on a phone, by keyboard, in another language."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from playwright.sync_api import BrowserContext, Page, expect
+
+from .live import LiveServer
+from .pages import play_classic_turn, start_table, table_id, wait_for_decision
+
+PASSWORD = "a good long password"
+
+
+def register(page: Page, server: LiveServer, name: str) -> None:
+    page.goto(server.url)
+    page.click("#login-link")
+    page.fill("#login-name", name)
+    page.fill("#login-password", PASSWORD)
+    page.click("#register-submit")
+    expect(page.locator("#me-link")).to_have_text(name)
+
+
+def test_register_play_a_rated_match_then_profile_and_leaderboard_show_it(page: Page,
+                                                                           live_server: LiveServer) -> None:
+    register(page, live_server, "Zoe")
+    # Signed in, the start page plays under the account's name: no name to type.
+    expect(page.locator("#signed-in-note")).to_contain_text("Zoe")
+    expect(page.locator("#player-name")).to_be_hidden()
+    page.check("#preset-tavern-jack")
+    page.select_option("#match-deals", "1")
+    page.click("#play-bots")
+    page.wait_for_selector(".game")
+    table = table_id(page)
+    assert live_server.table(table).seats[0].name == "Zoe"
+    while wait_for_decision(page)["phase"] != "over":
+        play_classic_turn(page, live_server, table)
+    expect(page.locator("dialog.end")).to_be_visible()
+    page.keyboard.press("Escape")
+    page.click("#me-link")
+    matches = page.locator("#profile-matches li")
+    expect(matches).to_have_count(1)
+    expect(matches.first).to_contain_text("rated")
+    rating = page.locator('.profile-rating[data-family="tavern-jack"]')
+    expect(rating).to_contain_text("provisional")
+    expect(rating.locator(".rating-history li")).to_have_count(1)
+    # Each match of the profile opens in the replay viewer.
+    match_id = matches.first.get_attribute("data-match")
+    matches.first.get_by_role("link").click()
+    expect(page).to_have_url(f"{live_server.url}?replay={match_id}")
+    page.go_back()
+    page.click("#ratings-link")
+    page.select_option("#ratings-family", "tavern-jack")
+    row = page.locator('#ratings-table tr[data-name="Zoe"]')
+    expect(row).to_be_visible()
+    expect(row.locator(".rating-value")).to_contain_text("?")  # provisional, marked
+    expect(page.locator('#ratings-table tr[data-name="classic"] .badge')).to_have_text("bot")
+    row.get_by_role("link", name="Zoe").click()
+    expect(page.locator("h1")).to_contain_text("Zoe")
+
+
+def test_sign_out_and_in_on_a_phone_by_keyboard_in_russian(new_context: Callable[..., BrowserContext],
+                                                           live_server: LiveServer) -> None:
+    page = new_context(phone=True).new_page()
+    register(page, live_server, "Yan")
+    page.select_option("#lang-select", "ru")
+    expect(page.locator("#logout-button")).to_have_text("Выйти")
+    page.click("#logout-button")
+    expect(page.locator("#login-link")).to_have_text("Войти")
+    page.click("#login-link")
+    page.focus("#login-name")
+    page.keyboard.type("yan")
+    page.keyboard.press("Tab")
+    page.keyboard.type("not the password")
+    page.keyboard.press("Enter")
+    expect(page.locator("#login-error")).to_have_text("Такого имени с таким паролем нет.")
+    page.fill("#login-password", "")
+    page.keyboard.type(PASSWORD)
+    page.keyboard.press("Enter")
+    expect(page.locator("#me-link")).to_have_text("Yan")
+    # Everything fits the phone's width.
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390
+
+
+def test_a_host_invites_a_listening_bot_account_from_the_waiting_room(page: Page, live_server: LiveServer) -> None:
+    import json
+
+    import httpx
+    from websockets.sync.client import connect
+
+    with httpx.Client(base_url=live_server.url, trust_env=False, timeout=10) as http:
+        assert http.post("api/accounts", json={"name": "Botty", "password": PASSWORD}).status_code == 201
+        token = http.post("api/me/bot-token").json()["token"]
+    with connect(f"ws://127.0.0.1:{live_server.port}/ws", proxy=None, open_timeout=10) as listener:
+        listener.send(json.dumps({"type": "listen", "token": token}))
+        assert json.loads(listener.recv(timeout=10))["type"] == "listening"
+        start_table(page, live_server, preset="tavern-jack", name="Host", friends=1)
+        page.fill("#invite-bot-name", "Nobody")
+        page.keyboard.press("Enter")
+        expect(page.locator("#toast")).to_contain_text("no bot account")
+        page.fill("#invite-bot-name", "botty")
+        page.click("#invite-bot")
+        invitation = json.loads(listener.recv(timeout=10))
+        assert invitation["type"] == "invitation" and invitation["from"] == "Host"
+        expect(page.locator(".waiting .seat-list")).to_contain_text("Botty")
+        # A challenge from the bot's profile: a new table with the bot seated at once.
+        page.goto(f"{live_server.url}?player=Botty")
+        page.click("#challenge-bot")
+        page.wait_for_selector(".waiting")
+        challenge = json.loads(listener.recv(timeout=10))
+        assert challenge["type"] == "invitation" and challenge["table"] == table_id(page)
+        expect(page.locator(".waiting .seat-list")).to_contain_text("Botty")
