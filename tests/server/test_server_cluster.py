@@ -21,7 +21,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from president import Match
 
-from .services import free_port
+from .services import Redis, free_port
 from .support import cards_in
 
 pytestmark = [pytest.mark.timeout(120), pytest.mark.skipif(sys.platform != "linux", reason="SIGKILL, services")]
@@ -147,8 +147,8 @@ def play(clients: dict[int, Client], moves: int | None) -> None:
             client.wait("update", client.last["seq"] + 1)
 
 
-def test_clients_on_two_processes_play_one_table_and_its_owner_killed_loses_nothing(
-        members: tuple[Member, Member]) -> None:
+def test_clients_on_two_processes_play_one_table_through_a_redis_restart_and_the_owner_killed(
+        members: tuple[Member, Member], redis_server: Redis) -> None:
     one, two = members
     made = one.http.post("/api/tables", json={"players": 3, "name": "Ann",
                                               "seats": [None, None, "classic"], "deals": 1}).json()
@@ -179,9 +179,22 @@ def test_clients_on_two_processes_play_one_table_and_its_owner_killed_loses_noth
     assert not cards_in(watched["view"]) & cards_in(clients[0].last["view"]["hand"])
     assert not cards_in(watched["view"]) & cards_in(hand)
 
-    play(clients, 6)
+    play(clients, 4)
+
+    # Redis restarts: what it carried meanwhile is lost, so Bob's relayed connection is closed and he reconnects.
+    mark = clients[1].last["seq"]
+    redis_server.stop()
+    redis_server.start()
+    with pytest.raises((ConnectionClosed, TimeoutError)):
+        while True:
+            clients[1].next(timeout=LEASE * 5)
+    clients[1].close()
+    clients[1] = reconnect(two.port, table_id, bob_token)
+    assert clients[1].last["seq"] == clients[0].last["seq"] >= mark
+
+    play(clients, 3)
     before = {s: c.last for s, c in clients.items()}
-    assert before[0]["seq"] == before[1]["seq"] >= 6
+    assert before[0]["seq"] == before[1]["seq"] >= 7
     assert before[0]["view"]["to_act"] in clients
 
     # The process that plays the table dies; the other takes the table over from the move log.
@@ -206,3 +219,13 @@ def test_clients_on_two_processes_play_one_table_and_its_owner_killed_loses_noth
     assert replayed.is_over and len(replayed.moves) > before[0]["seq"]
     for client in clients.values():
         client.close()
+
+
+def test_several_workers_need_postgresql_and_redis(tmp_path: Path) -> None:
+    for extra in ([], ["--redis", "redis://127.0.0.1:1/0"]):
+        done = subprocess.run([sys.executable, "-m", "president.cli", "serve", "--workers", "2", *extra],
+                              capture_output=True, text=True, timeout=60,
+                              env={**os.environ, "PRESIDENT_DATA": str(tmp_path)})
+        assert done.returncode == 2
+        assert "--database postgresql" in done.stderr and "--redis" in done.stderr
+    assert not any(tmp_path.iterdir()), "nothing is made when the command is refused"

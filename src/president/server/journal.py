@@ -67,6 +67,7 @@ class Journal:
             thread.start()
         # An in-memory SQLite database is one connection: reads must share the writer's thread.
         self._shared = shared
+        self._closed = False
         self._read_pool = None if shared else ThreadPoolExecutor(2, thread_name_prefix="president-db-read")
         self.groups = 0
         """Transactions of grouped writes committed so far (with :attr:`grouped`: the mean group size)."""
@@ -86,6 +87,8 @@ class Journal:
         return await asyncio.get_running_loop().run_in_executor(self._read_pool, call)
 
     async def _enqueue(self, call: Callable[[], T], grouped: bool) -> T:
+        if self._closed:
+            raise RuntimeError("the journal is closed")
         loop = asyncio.get_running_loop()
         future: asyncio.Future[T] = loop.create_future()
         self._queue.put(_Job(call, future, loop, grouped))
@@ -93,6 +96,7 @@ class Journal:
 
     def close(self) -> None:
         """Wait for the calls under way, then release the threads and the database."""
+        self._closed = True
         for _ in self._threads:
             self._queue.put(None)
         for thread in self._threads:
