@@ -25,11 +25,13 @@ from typing import Any
 from president.arena import run_arena
 
 
-def measure(bot: str, rules: str, deals: int, seed: int, workers: int) -> dict[str, Any]:
-    """The arena of ``bot`` against three classic players, with thinking times."""
+def measure(bot: str, rules: str, deals: int, seed: int, workers: int, csv: str | None = None) -> dict[str, Any]:
+    """The arena of ``bot`` against three classic players, with thinking times (every deal to ``csv``)."""
     start = time.perf_counter()
     result = run_arena(rules, 4, [bot, "classic", "classic", "classic"], deals=deals, seed=seed, workers=workers,
                        ratings=False, timing=True)
+    if csv:
+        result.write_csv(csv)
     return result.to_dict() | {"seconds": time.perf_counter() - start}
 
 
@@ -42,11 +44,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--json", metavar="FILE", help="also write the numbers as JSON")
+    parser.add_argument("--csv", metavar="PREFIX",
+                        help="also write every deal to PREFIX-BOT-RULES.csv (the same seed plays the same decks, so "
+                        "two bots can be compared deal by deal)")
     args = parser.parse_args(argv)
     report: dict[str, Any] = {}
     for rules in args.rules.split(","):
         for bot in args.bots.split(","):
-            arena = measure(bot, rules, args.deals, args.seed, args.workers)
+            csv = f"{args.csv}-{bot}-{rules}.csv" if args.csv else None
+            arena = measure(bot, rules, args.deals, args.seed, args.workers, csv)
             report[f"{bot}/{rules}"] = arena
             first, timing = arena["results"][0], arena["timing"][0]
             low, high = first["ci95"]
