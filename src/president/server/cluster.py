@@ -97,13 +97,19 @@ class Cluster:
         """Connections of other members to tables of this one, by key."""
         self._rpcs: dict[str, asyncio.Future[Any]] = {}
         self._numbers = itertools.count(1)
-        self._pool = ThreadPoolExecutor(1, thread_name_prefix="president-lease")
+        self._pool = ThreadPoolExecutor(4, thread_name_prefix="president-lease")
+        self._beat_pool = ThreadPoolExecutor(1, thread_name_prefix="president-heartbeat")
+        """The heartbeat's own thread: renewing the leases never waits behind the look-ups of a crowd of hellos."""
         self._beating: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
 
     async def _db(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool, lambda: fn(*args, **kwargs))
+
+    async def _beat_db(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._beat_pool, lambda: fn(*args, **kwargs))
 
     # ----------------------------------------------------------------- life
 
@@ -130,6 +136,7 @@ class Cluster:
             log.exception("cluster: could not give up the leases; they run out by themselves")
         await self.relay.stop()
         self._pool.shutdown(wait=False)
+        self._beat_pool.shutdown(wait=False)
 
     async def _beat_forever(self) -> None:
         while True:
@@ -141,13 +148,13 @@ class Cluster:
 
     async def beat(self) -> None:
         """Renew the leases; unload lost tables; drop connections whose other end died; claim orphans."""
-        held = await self._db(self.leases.heartbeat)
+        held = await self._beat_db(self.leases.heartbeat)
         for table_id, table in list(self.hub.tables.items()):
             if table_id not in held:
                 log.warning("cluster: table %s lost its lease; another process plays it now", table_id)
                 self.hub.tables.pop(table_id, None)
                 table.close(1012, "the table moved to another server process; reconnect")
-        dead = await self._db(self.leases.dead_processes)
+        dead = await self._beat_db(self.leases.dead_processes)
         for rc in [rc for rc in self.remotes.values() if rc.origin in dead]:
             self.remotes.pop(rc.key, None)
             self.hub.disconnect(rc)
