@@ -46,6 +46,7 @@ from typing import Any
 
 import httpx
 from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
 
 @dataclass
@@ -56,6 +57,8 @@ class ClientStats:
     moves_seen: int = 0
     matches: int = 0
     errors: int = 0
+    dropped: int = 0
+    """Connections the server closed (a table moving to another process)."""
     ready: int = 0
     """Clients connected, with their table's snapshot."""
     until: float = 0.0
@@ -127,13 +130,21 @@ async def play_table(url: str, table_id: str, token: str, think: float, until: f
                                           "seq": message["seq"]}))
 
 
+async def play_or_drop(url: str, table_id: str, token: str, think: float, stats: ClientStats,
+                       started: asyncio.Event, rng: random.Random) -> None:
+    """:func:`play_table`; a connection the server closes counts as dropped (the client does not come back)."""
+    try:
+        await play_table(url, table_id, token, think, 0.0, stats, started, rng)
+    except ConnectionClosed:
+        stats.dropped += 1
+
+
 async def run_clients(port: int, seats: list[tuple[str, str]], think: float, seconds: float) -> ClientStats:
     """Every client of this process, started together."""
     stats = ClientStats()
     started = asyncio.Event()
     url = f"ws://127.0.0.1:{port}/ws"
-    tasks = [asyncio.create_task(play_table(url, table_id, token, think, 0.0, stats, started,
-                                            random.Random(n)))
+    tasks = [asyncio.create_task(play_or_drop(url, table_id, token, think, stats, started, random.Random(n)))
              for n, (table_id, token) in enumerate(seats)]
     # The clock starts once every client is connected and has its table's snapshot.
     while stats.ready < len(seats) and not any(t.done() for t in tasks):
@@ -147,7 +158,8 @@ async def run_clients(port: int, seats: list[tuple[str, str]], think: float, sec
 def client_process(port: int, seats: list[tuple[str, str]], think: float, seconds: float) -> dict[str, Any]:
     """A process running some of the clients; returns its statistics as a dict."""
     stats = asyncio.run(run_clients(port, seats, think, seconds))
-    return {"rtts": stats.rtts, "moves_seen": stats.moves_seen, "matches": stats.matches, "errors": stats.errors}
+    return {"rtts": stats.rtts, "moves_seen": stats.moves_seen, "matches": stats.matches, "errors": stats.errors,
+            "dropped": stats.dropped}
 
 
 def server_pids(server: subprocess.Popen[bytes]) -> list[int]:
@@ -248,7 +260,7 @@ def main(argv: list[str] | None = None) -> int:
         "rules": args.rules, "players": args.players, "client_procs": args.client_procs, "workers": len(pids),
         "moves": moves, "moves_per_second": round(moves / args.seconds, 1),
         "client_moves": len(rtts), "matches": sum(r["matches"] for r in results),
-        "errors": sum(r["errors"] for r in results),
+        "errors": sum(r["errors"] for r in results), "dropped": sum(r["dropped"] for r in results),
         "rtt_p50_ms": round(1000 * statistics.median(rtts), 2) if rtts else None,
         "rtt_p99_ms": round(1000 * rtts[min(len(rtts) - 1, int(0.99 * len(rtts)))], 2) if rtts else None,
         "rtt_max_ms": round(1000 * rtts[-1], 2) if rtts else None,
