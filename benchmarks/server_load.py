@@ -13,7 +13,8 @@ between half and one and a half of it) when it is to act, sends a legal move, an
 measures the round trip until the server's update for that move comes back. A client
 whose match is over asks for a rematch; every client stops when ``--seconds`` have passed.
 
-It reports the moves per second the server made (bots included), the p50/p99/max move
+The clock starts once every client is connected and has its snapshot. It reports the moves per
+second the server made (bots included) while the clients played, the p50/p99/max move
 round trip, and the server's memory per table (resident memory with every table in
 play, less the memory before the first table, divided by the tables) and CPU use.
 ``--bot-delay 0 --think 0`` measures the server flat out.
@@ -45,6 +46,7 @@ from typing import Any
 
 import httpx
 from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
 
 @dataclass
@@ -55,6 +57,12 @@ class ClientStats:
     moves_seen: int = 0
     matches: int = 0
     errors: int = 0
+    dropped: int = 0
+    """Connections the server closed (a table moving to another process)."""
+    ready: int = 0
+    """Clients connected, with their table's snapshot."""
+    until: float = 0.0
+    """When the clients stop (set once all are ready)."""
 
 
 def free_port() -> int:
@@ -81,9 +89,13 @@ def cpu_seconds(pid: int) -> float:
 async def play_table(url: str, table_id: str, token: str, think: float, until: float, stats: ClientStats,
                      started: asyncio.Event, rng: random.Random) -> None:
     """One client: start the match, play it, ask for rematches until the time is up."""
-    async with connect(url, proxy=None, max_size=2**22) as ws:
+    async with connect(url, proxy=None, max_size=2**22, open_timeout=120) as ws:
         await ws.send(json.dumps({"type": "hello", "table": table_id, "token": token}))
+        while json.loads(await ws.recv())["type"] != "snapshot":
+            pass
+        stats.ready += 1
         await started.wait()
+        until = stats.until
         await ws.send(json.dumps({"type": "start"}))
         sent_at: float | None = None
         waiting_for = -1
@@ -118,16 +130,26 @@ async def play_table(url: str, table_id: str, token: str, think: float, until: f
                                           "seq": message["seq"]}))
 
 
+async def play_or_drop(url: str, table_id: str, token: str, think: float, stats: ClientStats,
+                       started: asyncio.Event, rng: random.Random) -> None:
+    """:func:`play_table`; a connection the server closes counts as dropped (the client does not come back)."""
+    try:
+        await play_table(url, table_id, token, think, 0.0, stats, started, rng)
+    except ConnectionClosed:
+        stats.dropped += 1
+
+
 async def run_clients(port: int, seats: list[tuple[str, str]], think: float, seconds: float) -> ClientStats:
     """Every client of this process, started together."""
     stats = ClientStats()
     started = asyncio.Event()
-    until = time.monotonic() + seconds
     url = f"ws://127.0.0.1:{port}/ws"
-    tasks = [asyncio.create_task(play_table(url, table_id, token, think, until, stats, started,
-                                            random.Random(n)))
+    tasks = [asyncio.create_task(play_or_drop(url, table_id, token, think, stats, started, random.Random(n)))
              for n, (table_id, token) in enumerate(seats)]
-    await asyncio.sleep(0.5)
+    # The clock starts once every client is connected and has its table's snapshot.
+    while stats.ready < len(seats) and not any(t.done() for t in tasks):
+        await asyncio.sleep(0.1)
+    stats.until = time.monotonic() + seconds
     started.set()
     await asyncio.gather(*tasks)
     return stats
@@ -136,7 +158,8 @@ async def run_clients(port: int, seats: list[tuple[str, str]], think: float, sec
 def client_process(port: int, seats: list[tuple[str, str]], think: float, seconds: float) -> dict[str, Any]:
     """A process running some of the clients; returns its statistics as a dict."""
     stats = asyncio.run(run_clients(port, seats, think, seconds))
-    return {"rtts": stats.rtts, "moves_seen": stats.moves_seen, "matches": stats.matches, "errors": stats.errors}
+    return {"rtts": stats.rtts, "moves_seen": stats.moves_seen, "matches": stats.matches, "errors": stats.errors,
+            "dropped": stats.dropped}
 
 
 def server_pids(server: subprocess.Popen[bytes]) -> list[int]:
@@ -198,13 +221,18 @@ def main(argv: list[str] | None = None) -> int:
         base_rss = sum(rss_kib(pid) for pid in pids)
         seats: list[tuple[str, str]] = []
         bots = ["classic"] * (args.players - 1)
-        with httpx.Client(base_url=f"http://127.0.0.1:{port}", trust_env=False, timeout=30) as http:
+        # Eight kept-alive connections, each given to a worker by the kernel: the tables are spread over them.
+        https = [httpx.Client(base_url=f"http://127.0.0.1:{port}", trust_env=False, timeout=30) for _ in range(8)]
+        try:
             for n in range(args.tables):
-                made = http.post("/api/tables", json={
+                made = https[n % len(https)].post("/api/tables", json={
                     "rules": args.rules, "players": args.players, "deals": args.deals, "seats": [None, *bots],
                     "name": f"load{n}", "public": False,
-                }, headers={"connection": "close"}).json()  # a new connection each: spread over the workers
+                }).json()
                 seats.append((made["table"]["id"], made["token"]))
+        finally:
+            for http in https:
+                http.close()
         cpu_before = sum(cpu_seconds(pid) for pid in pids)
         began = time.perf_counter()
         shares = [seats[i::args.client_procs] for i in range(args.client_procs)]
@@ -227,11 +255,12 @@ def main(argv: list[str] | None = None) -> int:
     rtts = sorted(r for result in results for r in result["rtts"])
     moves = sum(result["moves_seen"] for result in results)
     report = {
-        "tables": args.tables, "seconds": round(elapsed, 1), "bot_delay": args.bot_delay, "think": args.think,
+        "tables": args.tables, "seconds": args.seconds, "wall_seconds": round(elapsed, 1),
+        "bot_delay": args.bot_delay, "think": args.think,
         "rules": args.rules, "players": args.players, "client_procs": args.client_procs, "workers": len(pids),
-        "moves": moves, "moves_per_second": round(moves / elapsed, 1),
+        "moves": moves, "moves_per_second": round(moves / args.seconds, 1),
         "client_moves": len(rtts), "matches": sum(r["matches"] for r in results),
-        "errors": sum(r["errors"] for r in results),
+        "errors": sum(r["errors"] for r in results), "dropped": sum(r["dropped"] for r in results),
         "rtt_p50_ms": round(1000 * statistics.median(rtts), 2) if rtts else None,
         "rtt_p99_ms": round(1000 * rtts[min(len(rtts) - 1, int(0.99 * len(rtts)))], 2) if rtts else None,
         "rtt_max_ms": round(1000 * rtts[-1], 2) if rtts else None,

@@ -97,13 +97,19 @@ class Cluster:
         """Connections of other members to tables of this one, by key."""
         self._rpcs: dict[str, asyncio.Future[Any]] = {}
         self._numbers = itertools.count(1)
-        self._pool = ThreadPoolExecutor(1, thread_name_prefix="president-lease")
+        self._pool = ThreadPoolExecutor(4, thread_name_prefix="president-lease")
+        self._beat_pool = ThreadPoolExecutor(2, thread_name_prefix="president-heartbeat")
+        """The heartbeat's own thread: renewing the leases never waits behind the look-ups of a crowd of hellos."""
         self._beating: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
 
     async def _db(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool, lambda: fn(*args, **kwargs))
+
+    async def _beat_db(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._beat_pool, lambda: fn(*args, **kwargs))
 
     # ----------------------------------------------------------------- life
 
@@ -130,24 +136,42 @@ class Cluster:
             log.exception("cluster: could not give up the leases; they run out by themselves")
         await self.relay.stop()
         self._pool.shutdown(wait=False)
+        self._beat_pool.shutdown(wait=False)
 
     async def _beat_forever(self) -> None:
+        chores: asyncio.Task[None] | None = None
         while True:
             await asyncio.sleep(self.lease_seconds / 3)
             try:
-                await self.beat()
+                await self.renew()
             except Exception:
                 log.exception("cluster: heartbeat failed")
+            if chores is None or chores.done():  # the renewal never waits for the chores of the beat before
+                chores = asyncio.create_task(self._chores_logged())
+
+    async def _chores_logged(self) -> None:
+        try:
+            await self.chores()
+        except Exception:
+            log.exception("cluster: the heartbeat's chores failed")
 
     async def beat(self) -> None:
-        """Renew the leases; unload lost tables; drop connections whose other end died; claim orphans."""
-        held = await self._db(self.leases.heartbeat)
+        """One heartbeat: :meth:`renew`, then :meth:`chores`."""
+        await self.renew()
+        await self.chores()
+
+    async def renew(self) -> None:
+        """Renew this process's heartbeat and leases; unload the tables whose lease it lost."""
+        held = await self._beat_db(self.leases.heartbeat)
         for table_id, table in list(self.hub.tables.items()):
             if table_id not in held:
                 log.warning("cluster: table %s lost its lease; another process plays it now", table_id)
                 self.hub.tables.pop(table_id, None)
                 table.close(1012, "the table moved to another server process; reconnect")
-        dead = await self._db(self.leases.dead_processes)
+
+    async def chores(self) -> None:
+        """Drop the connections whose other end died, claim the tables of dead processes, publish the lobby."""
+        dead = await self._beat_db(self.leases.dead_processes)
         for rc in [rc for rc in self.remotes.values() if rc.origin in dead]:
             self.remotes.pop(rc.key, None)
             self.hub.disconnect(rc)
@@ -155,7 +179,7 @@ class Cluster:
             self._drop_edge(conn, 1012, "the table moves to another server process; reconnect")
         room = self.hub.config.max_tables - len(self.hub.tables)
         if room > 0:
-            claimed = await self._db(self.leases.claim_orphans, min(CLAIM_BATCH, room))
+            claimed = await self._beat_db(self.leases.claim_orphans, min(CLAIM_BATCH, room))
             if claimed:
                 restored = await self._restore(claimed)
                 log.info("cluster: took over %d table(s) from stopped processes", restored)
