@@ -24,6 +24,7 @@ run: $(SERVER_STAMP)
 
 test: $(STAMP)
 	bash scripts/ensure-chromium.sh
+	bash scripts/ensure-services.sh
 	$(PY) -m ruff check src tests benchmarks examples
 	$(PY) -m mypy
 	$(PY) -m pytest

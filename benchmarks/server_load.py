@@ -4,7 +4,7 @@ Usage::
 
     python benchmarks/server_load.py [--tables 200] [--seconds 60] [--bot-delay 0.6] [--think 0.5]
                                      [--rules three-of-clubs] [--players 4] [--deals 1] [--client-procs 1]
-                                     [--database URL] [--json out.json]
+                                     [--database URL] [--workers N --redis URL] [--json out.json]
 
 The script starts ``president serve`` in a subprocess on a free port and a fresh SQLite
 file (or ``--database``), creates one table per client (the client in seat 0, ``classic``
@@ -17,6 +17,11 @@ It reports the moves per second the server made (bots included), the p50/p99/max
 round trip, and the server's memory per table (resident memory with every table in
 play, less the memory before the first table, divided by the tables) and CPU use.
 ``--bot-delay 0 --think 0`` measures the server flat out.
+
+``--workers N --redis URL --database postgresql+psycopg://...`` runs ``president serve --workers N``: N
+processes sharing the port, the kernel spreading the connections over them, so that a client
+is often connected to another process than the one playing its table (its messages are
+relayed). CPU and memory are then summed over the worker processes.
 """
 
 from __future__ import annotations
@@ -134,21 +139,35 @@ def client_process(port: int, seats: list[tuple[str, str]], think: float, second
     return {"rtts": stats.rtts, "moves_seen": stats.moves_seen, "matches": stats.matches, "errors": stats.errors}
 
 
+def server_pids(server: subprocess.Popen[bytes]) -> list[int]:
+    """The processes serving: the command itself, or its workers (``--workers``)."""
+    children = Path(f"/proc/{server.pid}/task/{server.pid}/children")
+    found = [int(p) for p in children.read_text().split()] if children.exists() else []
+    return found or [server.pid]
+
+
 def start_server(args: argparse.Namespace, database: str, port: int) -> subprocess.Popen[bytes]:
+    cluster = ["--workers", str(args.workers), "--redis", args.redis] if args.redis else []
+    if args.no_group_commit:
+        cluster.append("--no-group-commit")
     command = [sys.executable, "-m", "president.cli", "serve", "--port", str(port), "--database", database,
                "--bot-delay", str(args.bot_delay), "--rate-limit", "1000", "--no-access-log",
                "--log-level", "warning", "--client-tables", str(args.tables), "--client-creations",
-               str(args.tables * 60)]
+               str(args.tables * 60), "--connections-per-address", str(args.tables + 64), *cluster]
     server = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+    seen: set[str] = set()
     with httpx.Client(trust_env=False) as http:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 120
         while True:
             try:
-                if http.get(f"http://127.0.0.1:{port}/api/health").status_code == 200:
+                answer = http.get(f"http://127.0.0.1:{port}/api/health", headers={"connection": "close"})
+                seen.add(answer.json().get("process", ""))
+                if answer.status_code == 200 and len(seen) >= (args.workers if args.redis else 1):
                     return server
             except httpx.TransportError:
                 pass
             if time.monotonic() > deadline or server.poll() is not None:
+                server.send_signal(signal.SIGINT)
                 raise SystemExit("the server did not start")
             time.sleep(0.1)
 
@@ -164,6 +183,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=1, help="deals per match (default 1)")
     parser.add_argument("--client-procs", type=int, default=1, help="processes running the clients (default 1)")
     parser.add_argument("--database", default=None, help="database URL (default: a fresh SQLite file)")
+    parser.add_argument("--workers", type=int, default=1, help="server processes (needs --redis; default 1)")
+    parser.add_argument("--redis", default=None, help="Redis URL: run the server as a cluster of --workers")
+    parser.add_argument("--no-group-commit", action="store_true", help="one transaction per move (to compare)")
     parser.add_argument("--json", default=None, help="also write the results to this JSON file")
     args = parser.parse_args(argv)
 
@@ -172,7 +194,8 @@ def main(argv: list[str] | None = None) -> int:
     port = free_port()
     server = start_server(args, database, port)
     try:
-        base_rss = rss_kib(server.pid)
+        pids = server_pids(server)
+        base_rss = sum(rss_kib(pid) for pid in pids)
         seats: list[tuple[str, str]] = []
         bots = ["classic"] * (args.players - 1)
         with httpx.Client(base_url=f"http://127.0.0.1:{port}", trust_env=False, timeout=30) as http:
@@ -180,20 +203,20 @@ def main(argv: list[str] | None = None) -> int:
                 made = http.post("/api/tables", json={
                     "rules": args.rules, "players": args.players, "deals": args.deals, "seats": [None, *bots],
                     "name": f"load{n}", "public": False,
-                }).json()
+                }, headers={"connection": "close"}).json()  # a new connection each: spread over the workers
                 seats.append((made["table"]["id"], made["token"]))
-        cpu_before = cpu_seconds(server.pid)
+        cpu_before = sum(cpu_seconds(pid) for pid in pids)
         began = time.perf_counter()
         shares = [seats[i::args.client_procs] for i in range(args.client_procs)]
         peak_rss = 0
         with multiprocessing.get_context("spawn").Pool(args.client_procs) as pool:
             pending = [pool.apply_async(client_process, (port, share, args.think, args.seconds)) for share in shares]
             while not all(p.ready() for p in pending):
-                peak_rss = max(peak_rss, rss_kib(server.pid))
+                peak_rss = max(peak_rss, sum(rss_kib(pid) for pid in pids))
                 time.sleep(0.5)
             results = [p.get() for p in pending]
         elapsed = time.perf_counter() - began
-        cpu = cpu_seconds(server.pid) - cpu_before
+        cpu = sum(cpu_seconds(pid) for pid in pids) - cpu_before
     finally:
         server.send_signal(signal.SIGINT)
         try:
@@ -205,7 +228,7 @@ def main(argv: list[str] | None = None) -> int:
     moves = sum(result["moves_seen"] for result in results)
     report = {
         "tables": args.tables, "seconds": round(elapsed, 1), "bot_delay": args.bot_delay, "think": args.think,
-        "rules": args.rules, "players": args.players, "client_procs": args.client_procs,
+        "rules": args.rules, "players": args.players, "client_procs": args.client_procs, "workers": len(pids),
         "moves": moves, "moves_per_second": round(moves / elapsed, 1),
         "client_moves": len(rtts), "matches": sum(r["matches"] for r in results),
         "errors": sum(r["errors"] for r in results),

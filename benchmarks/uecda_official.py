@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import io
 import math
+import shlex
 import socket
 import statistics
 import subprocess
@@ -144,7 +145,7 @@ def start_programs(command: str, count: int, server_port: int) -> tuple[list[Rel
     for _ in range(count):
         relay = Relay(server_port)
         relays.append(relay)
-        children.append(subprocess.Popen([command, "-p", str(relay.port)],
+        children.append(subprocess.Popen([*shlex.split(command), "-p", str(relay.port)],
                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
         time.sleep(0.3)
     return relays, children
@@ -186,6 +187,8 @@ def official(server: str, program: str, bot: str, games: int, seed: int) -> tupl
         children += programs
         ours.join()
         sock.close()
+        for each in relays:
+            each.thread.join(10)
     finally:
         stop(children)
     seconds = (time.perf_counter() - start) / games
@@ -217,6 +220,8 @@ def ours(program: str, bot: str, games: int, seed: int) -> tuple[list[int], list
     try:
         result = serve([bot, "external", "external", "external", "external"], games, port=0, seed=seed,
                        fill=None, timeout=60, wait=60, ready=ready, log=log)
+        for relay in relays:  # let the last messages through before the programs are stopped
+            relay.thread.join(10)
     finally:
         stop(children)
     seconds = (time.perf_counter() - start) / games
@@ -240,7 +245,8 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--server", required=True, help="the official server program (tndhms)")
     parser.add_argument("--client", required=True, help="the official sample client program")
-    parser.add_argument("--strong", default=None, help="another UECda program for part 3")
+    parser.add_argument("--strong", default=None, help="another UECda program for part 3 (a command line; -p PORT "
+                        "is added)")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--bot", default="expert")
     parser.add_argument("--seed", type=int, default=1)
@@ -264,7 +270,7 @@ def main(argv: list[str] | None = None) -> None:
             print(f"      {line}")
     if 3 in parts and args.strong:
         result, _, relays, seconds = official(args.server, args.strong, args.bot, args.games, args.seed)
-        print(f"3. official server, {args.bot} (our client) against four copies of {Path(args.strong).name}")
+        print(f"3. official server, {args.bot} (our client) against four copies of {args.strong}")
         report("our client", result.points, seconds, relays, 0)
     sys.stdout.flush()
 

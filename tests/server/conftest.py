@@ -16,6 +16,7 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from president.server import create_app  # noqa: E402
 
+from .services import database_url, postgres_server, redis_server, redis_url  # noqa: E402, F401
 from .support import make_config  # noqa: E402
 
 

@@ -95,20 +95,25 @@ def test_upgrading_twice_changes_nothing(tmp_path: Path) -> None:
     assert [t.id for t in Storage(url).load_tables()] == ["t2"]
 
 
-POSTGRES = os.environ.get("PRESIDENT_TEST_POSTGRES")
-"""A PostgreSQL URL (``postgresql+psycopg://…``) of an empty database to test on; the test is skipped without."""
+@pytest.fixture
+def postgres(request: pytest.FixtureRequest) -> str:
+    """A PostgreSQL URL of an empty database: ``PRESIDENT_TEST_POSTGRES`` when set, else a fresh database of the
+    test suite's own PostgreSQL server (``tests/server/services.py``)."""
+    given = os.environ.get("PRESIDENT_TEST_POSTGRES")
+    if given:
+        return given
+    url: str = request.getfixturevalue("database_url")
+    return url
 
 
-@pytest.mark.skipif(not POSTGRES, reason="PRESIDENT_TEST_POSTGRES is not set")
-def test_postgresql_is_upgraded_from_the_baseline_and_rates_a_match() -> None:
-    assert POSTGRES is not None
-    engine = make_engine(POSTGRES)
+def test_postgresql_is_upgraded_from_the_baseline_and_rates_a_match(postgres: str) -> None:
+    engine = make_engine(postgres)
     with engine.begin() as db:
         db.execute(text("DROP SCHEMA public CASCADE"))
         db.execute(text("CREATE SCHEMA public"))
     engine.dispose()
-    _baseline_database(POSTGRES)
-    storage = Storage(POSTGRES)
+    _baseline_database(postgres)
+    storage = Storage(postgres)
     try:
         assert current(storage.engine) == head()
         assert [m["id"] for m in storage.matches()] == [5]
@@ -128,17 +133,15 @@ def test_postgresql_is_upgraded_from_the_baseline_and_rates_a_match() -> None:
         storage.close()
 
 
-@pytest.mark.skipif(not POSTGRES, reason="PRESIDENT_TEST_POSTGRES is not set")
-def test_postgresql_rates_matches_finished_at_once_without_losing_an_update() -> None:
+def test_postgresql_rates_matches_finished_at_once_without_losing_an_update(postgres: str) -> None:
     from concurrent.futures import ThreadPoolExecutor
 
-    assert POSTGRES is not None
-    engine = make_engine(POSTGRES)
+    engine = make_engine(postgres)
     with engine.begin() as db:
         db.execute(text("DROP SCHEMA public CASCADE"))
         db.execute(text("CREATE SCHEMA public"))
     engine.dispose()
-    storage = Storage(POSTGRES)
+    storage = Storage(postgres)
     try:
         with storage.engine.begin() as db:
             db.execute(text("INSERT INTO president_accounts (name, name_key, password_hash, bot, created_at)"

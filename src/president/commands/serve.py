@@ -24,12 +24,26 @@ def run(args: argparse.Namespace) -> int:
         return 2
     data_dir = Path(args.data_dir) if args.data_dir else default_data_dir()
     database = args.database or default_database_url(data_dir)
+    if args.workers < 1:
+        print("president serve: --workers must be 1 or more", file=sys.stderr)
+        return 2
+    if (args.workers > 1 or args.redis) and (not args.redis or database.startswith("sqlite")):
+        print("president serve: several processes share their tables through PostgreSQL and Redis: give "
+              "--database postgresql+psycopg://... and --redis redis://... (or run one process)", file=sys.stderr)
+        return 2
+    if args.workers > 1:
+        from ..server.supervisor import supervise
+
+        return supervise(args, database)
     try:
         shown = make_url(database).render_as_string(hide_password=True)
         config = ServerConfig(database_url=database, bot_delay=args.bot_delay, rate_per_second=args.rate_limit,
                               rate_burst=max(30, int(args.rate_limit * 3)),
                               empty_table_minutes=args.empty_table_minutes, client_tables=args.client_tables,
-                              client_creations_per_minute=args.client_creations)
+                              client_creations_per_minute=args.client_creations,
+                              connections_per_address=args.connections_per_address, redis_url=args.redis,
+                              lease_seconds=args.lease_seconds, group_commit=args.group_commit,
+                              **({"bot_workers": args.bot_workers} if args.bot_workers is not None else {}))
     except Exception as exc:
         print(f"president serve: {exc}", file=sys.stderr)
         return 2
@@ -49,8 +63,13 @@ def run(args: argparse.Namespace) -> int:
         threading.Timer(1.0, webbrowser.open, (url,)).start()
     from ..server.guard import uvicorn_options
 
-    uvicorn.run(app, host=host, port=args.port, log_level=args.log_level, access_log=args.access_log,
-                **uvicorn_options(config))
+    options = {"log_level": args.log_level, "access_log": args.access_log, **uvicorn_options(config)}
+    if args.reuse_port:
+        from ..server.supervisor import shared_socket
+
+        uvicorn.Server(uvicorn.Config(app, **options)).run(sockets=[shared_socket(host, args.port)])
+    else:
+        uvicorn.run(app, host=host, port=args.port, **options)
     return 0
 
 
@@ -74,6 +93,21 @@ def add_parser(sub: Any) -> None:
                    help="open tables created from one client address at once (default: 10)")
     p.add_argument("--client-creations", type=float, default=10.0, metavar="N",
                    help="tables one client address may create per minute (default: 10)")
+    p.add_argument("--connections-per-address", type=int, default=64, metavar="N",
+                   help="open HTTP connections one client address may hold (default: 64; raise it behind a proxy)")
+    p.add_argument("--redis", default=None, metavar="URL",
+                   help="redis://host:port/db: serve as one of several processes (on one machine or many) sharing "
+                        "the PostgreSQL database of --database; each table is played by one of them")
+    p.add_argument("--workers", type=int, default=1, metavar="N",
+                   help="server processes on this machine, sharing the port (N > 1 needs --redis and PostgreSQL; "
+                        "a crashed one is restarted; default: 1)")
+    p.add_argument("--lease-seconds", type=float, default=6.0, metavar="S",
+                   help="with --redis: how soon the tables of a stopped process are taken over (default: 6)")
+    p.add_argument("--bot-workers", type=int, default=None, metavar="N",
+                   help="processes for the thinking bots (default: one per core but one, shared among --workers)")
+    p.add_argument("--group-commit", action=argparse.BooleanOptionalAction, default=True,
+                   help="commit the moves waiting for the database together, one transaction for many (default: yes)")
+    p.add_argument("--reuse-port", action="store_true", default=False, help=argparse.SUPPRESS)
     p.add_argument("--open", action=argparse.BooleanOptionalAction, default=False,
                    help="open the browser app once the server runs (default: no)")
     p.add_argument("--log-level", default="info", choices=("critical", "error", "warning", "info", "debug"),

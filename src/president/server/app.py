@@ -184,6 +184,7 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
             yield
         finally:
             sweeper.cancel()
+            await hub.leave()
             hub.close()
 
     app = FastAPI(title="President", version=__version__, lifespan=lifespan, docs_url="/api/docs",
@@ -211,7 +212,10 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
         """Whether the server is up, and how many tables it holds."""
-        return {"ok": True, "version": __version__, "tables": len(hub.tables)}
+        health: dict[str, Any] = {"ok": True, "version": __version__, "tables": len(hub.tables)}
+        if hub.cluster is not None:
+            health["process"] = hub.cluster.id
+        return health
 
     @app.get("/api/options")
     async def options() -> list[dict[str, Any]]:
@@ -238,7 +242,10 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
             raise ProtocolError("bad_request", "status must be waiting, playing or finished", 422)
         if not 1 <= limit <= LOBBY_PAGE_MAX or offset < 0:
             raise ProtocolError("bad_request", f"limit must be from 1 to {LOBBY_PAGE_MAX}, offset 0 or more", 422)
-        page, total = hub.lobby(status, limit, offset)
+        if hub.cluster is not None:
+            page, total = await hub.cluster.lobby(status, limit, offset)
+        else:
+            page, total = hub.lobby(status, limit, offset)
         response.headers["X-Total-Count"] = str(total)
         return page
 
@@ -251,12 +258,21 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
     @app.get("/api/tables/{table_id}", response_model=TableInfo)
     async def get_table(table_id: str) -> dict[str, Any]:
         """One table as everyone may see it."""
+        if hub.cluster is not None:
+            return await hub.cluster.table_call(table_id, "info")
         return hub.table(table_id).info()
 
     @app.post("/api/tables/{table_id}/join", response_model=JoinResponse)
     async def join(table_id: str, body: JoinRequest, request: Request) -> dict[str, Any]:
         """Take an open seat: the answer holds the seat token, the only key to the seat."""
-        table, seat, token = await hub.join(table_id, body, await current_account(hub, request))
+        account = await current_account(hub, request)
+        if hub.cluster is not None:
+            if account is None:
+                await hub.accounts.check_guest_name(body.name)
+            name, account_id = (body.name, None) if account is None else (account.name, account.id)
+            joined = await hub.cluster.table_call(table_id, "join", name=name, seat=body.seat, account=account_id)
+            return {**joined, "invite_url": _invite_url(request, table_id)}
+        table, seat, token = await hub.join(table_id, body, account)
         return {"table": table.info(), "seat": seat, "token": token, "invite_url": _invite_url(request, table.id)}
 
     @app.get("/api/leaderboard", response_model=list[LeaderboardEntry])
@@ -369,7 +385,12 @@ async def _read(ws: WebSocket, conn: Connection, hub: Hub, config: ServerConfig)
             return
         text = message.get("text")
         task = hub.handle(conn, text if text is not None else message.get("bytes") or b"")
-        if task is not None:
+        if task is not None and not conn.joined:
+            # A hello looked up in the cluster (the table may be played by another process): the messages
+            # after it wait for it, as they would behind a hello answered at once.
+            with contextlib.suppress(Exception):
+                await task
+        elif task is not None:
             in_flight.add(task)
             task.add_done_callback(in_flight.discard)
 

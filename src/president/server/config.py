@@ -72,7 +72,16 @@ class ServerConfig:
     connections_per_address: int = 64
     """Open HTTP connections one client address may hold; more are closed at once (WebSockets not counted)."""
     database_writers: int | None = None
-    """Threads that write to the database (None: 1 for SQLite, which has one writer anyway, else 4)."""
+    """Threads that write to the database (None: 1; each commits the writes waiting for it as one group)."""
+    group_commit: bool = True
+    """Commit the writes waiting for a writer thread in one transaction, each acknowledged after that commit
+    (False: one transaction per write)."""
+    redis_url: str | None = None
+    """``redis://host:port/db``: this process is one of several serving the same PostgreSQL database, each table
+    played by one of them (see ``cluster.py``). None: the only process."""
+    lease_seconds: float = 6.0
+    """In a cluster: how long a table's lease lasts without renewal (renewed three times as often); a stopped
+    process's tables are taken over within about this long."""
     seed: int | None = None
     """When set, match seeds are drawn from this seed (tests, benchmarks); else they are unpredictable."""
     web_dir: Path | None = WEB_DIR
@@ -138,5 +147,7 @@ class ServerConfig:
             problems.append("tournaments need room: client_tournaments 1 or more, tournament_entries 2 or more")
         if self.argon2_memory_kib < 8 or self.argon2_time_cost < 1 or self.password_hashers < 1:
             problems.append("argon2_memory_kib must be at least 8, argon2_time_cost and password_hashers at least 1")
+        if self.redis_url is not None and (self.database_url.startswith("sqlite") or self.lease_seconds < 1):
+            problems.append("several processes need a PostgreSQL database and lease_seconds of 1 or more")
         if problems:
             raise ValueError("invalid server settings: " + "; ".join(problems))

@@ -133,6 +133,11 @@ class Connection:
         """A spectator's chat name (from hello)."""
         self.listening: int | None = None
         """The bot account whose invitations this connection waits for (after ``listen``), else None."""
+        self.relay: str | None = None
+        """In a cluster: the process that plays this connection's table, when it is another one (the messages
+        are relayed to it)."""
+        self.key = ""
+        """In a cluster: this connection's name in the relay."""
         self.closing = False
         self.close_code = 1000
         self.close_reason = ""
@@ -140,8 +145,9 @@ class Connection:
 
     @property
     def joined(self) -> bool:
-        """True once ``hello`` (or a bot's ``listen``) was accepted."""
-        return self.table is not None or self.listening is not None
+        """True once ``hello`` (or a bot's ``listen``) was accepted, or relayed to the process that plays the
+        table."""
+        return self.table is not None or self.listening is not None or self.relay is not None
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message (a JSON-ready dict)."""

@@ -29,6 +29,7 @@ ERROR_CODES: dict[str, str] = {
     "server_full": "The server holds as many tables as it can.",
     "too_many_tables": "Your address holds as many open tables as it may, or creates them too fast.",
     "storage_error": "The server could not save the move; nothing changed.",
+    "table_moving": "The table is moving to another server process; try again in a few seconds.",
     "not_found": "There is nothing at this address.",
     "not_analysable": "This match cannot be analysed (the old President, or too long).",
     "not_replayable": "This match has no steps to show: its record does not replay.",

@@ -15,7 +15,7 @@ import logging
 import random
 import secrets
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .accounts import Account, Accounts, find_account
 from .analyses import Analyses
@@ -50,6 +50,9 @@ from .storage import Storage
 from .tables import Table
 from .tournaments import Tournaments
 
+if TYPE_CHECKING:
+    from .cluster import Cluster
+
 log = logging.getLogger("president.server")
 
 MAX_LISTENERS = 4
@@ -62,7 +65,7 @@ class Hub:
     def __init__(self, config: ServerConfig, storage: Storage | None = None) -> None:
         self.config = config
         self.storage = storage if storage is not None else Storage(config.database_url, config.sqlite_synchronous)
-        self.journal = Journal(self.storage, config.database_writers)
+        self.journal = Journal(self.storage, config.database_writers, config.group_commit)
         self.tables: dict[str, Table] = {}
         self.runner = BotRunner(config.inline_bots, config.bot_workers, config.bot_move_seconds, config.stand_in_bot)
         self.analyses = Analyses(config, self.journal)
@@ -77,6 +80,12 @@ class Hub:
         self._seeds = random.Random(config.seed) if config.seed is not None else None
         self._creating = 0
         self._creations: dict[str, RateLimit] = {}
+        self.cluster: Cluster | None = None
+        """This process as one of several (when the configuration names Redis), else None."""
+        if config.redis_url is not None:
+            from .cluster import Cluster
+
+            self.cluster = Cluster(self, config.redis_url, config.lease_seconds)
 
     def new_seed(self) -> int:
         """A match seed: unpredictable, unless the server was given a seed."""
@@ -89,6 +98,9 @@ class Hub:
         connected yet, so the wait before an empty table is closed starts now.
         """
         self.watch.start()
+        if self.cluster is not None:
+            await self.cluster.start()  # tables come by lease, one process each (tournaments need one process)
+            return len(self.tables)
         restored = []
         for stored in await self.journal.read(self.storage.load_tables):
             try:
@@ -106,6 +118,11 @@ class Hub:
         if count:
             log.info("restored %d table(s)", count)
         return count
+
+    async def leave(self) -> None:
+        """In a cluster: give up the tables to the other processes (before :meth:`close`)."""
+        if self.cluster is not None:
+            await self.cluster.stop()
 
     def close(self) -> None:
         """Stop every table and release the database (after the commits under way)."""
@@ -131,6 +148,8 @@ class Hub:
         """
         if len(self.tables) + self._creating >= self.config.max_tables:
             raise ProtocolError("server_full", "the server holds as many tables as it can; try again later", 503)
+        if self.cluster is not None:
+            await self.cluster.check_quota(client)
         self._check_quota(client)
         if account is None and request.name is not None:
             await self.accounts.check_guest_name(request.name)
@@ -146,6 +165,8 @@ class Hub:
                 raise ProtocolError("no_seat", "no seat is left open for the bot account")
         table = await self.new_table(settings, bots)
         table.creator = client
+        if self.cluster is not None:
+            await self.cluster.note_created(table.id, client)
         seat = token = None
         if request.name is not None:
             if account is not None:
@@ -166,7 +187,7 @@ class Hub:
         if len(self.tables) + self._creating >= self.config.max_tables:
             raise ProtocolError("server_full", "the server holds as many tables as it can; try again later", 503)
         table_id = secrets.token_hex(6)
-        while table_id in self.tables:
+        while table_id in self.tables or (self.cluster is not None and not await self.cluster.claim_new(table_id)):
             table_id = secrets.token_hex(6)
         self._creating += 1
         try:
@@ -250,8 +271,14 @@ class Hub:
                 raise ProtocolError("too_large", f"messages may hold at most {limit} bytes")
             if isinstance(text, bytes):
                 raise ProtocolError("bad_json", "send text frames holding JSON, not binary ones")
+            if conn.relay is not None and self.cluster is not None:
+                self.cluster.forward(conn, text)  # the process that plays the table checks the rest
+                return None
             message = parse_client_message(text)
             ref = message.type
+            if (isinstance(message, Hello) and self.cluster is not None and not conn.joined
+                    and message.table not in self.tables):
+                return asyncio.ensure_future(self.cluster.hello(conn, message, text))
             return self._dispatch(conn, message)
         except ProtocolError as exc:
             conn.send({"type": "error", **exc.to_dict(), "ref": ref})
@@ -266,6 +293,8 @@ class Hub:
 
     def disconnect(self, conn: Connection) -> None:
         """The connection is gone."""
+        if conn.relay is not None and self.cluster is not None:
+            self.cluster.gone(conn)
         table = conn.table
         if table is not None:
             try:
@@ -389,7 +418,12 @@ class Hub:
     def _hello(self, conn: Connection, hello: Hello) -> None:
         if conn.joined:
             raise ProtocolError("already_joined", "this connection has a table already; open another to change")
-        table = self.table(hello.table)
+        self.say_hello(conn, hello, self.table(hello.table))
+
+    def say_hello(self, conn: Connection, hello: Hello, table: Table) -> None:
+        """Attach ``conn`` to ``table`` as its ``hello`` asks (a seat by its token, or a spectator)."""
+        if conn.joined:
+            raise ProtocolError("already_joined", "this connection has a table already; open another to change")
         if hello.token is not None and hello.spectate:
             raise ProtocolError("bad_message", "hello: give a token or spectate, not both")
         if hello.token is not None:
@@ -424,6 +458,8 @@ class Hub:
                     continue
                 table.close()
             self.tables.pop(table.id, None)
+            if self.cluster is not None:
+                await self.cluster.closed(table.id)
             closed += 1
             log.info("table %s closed (no seated person for %g minutes)", table.id, self.config.empty_table_minutes)
         for client in [c for c, bucket in self._creations.items() if bucket.full()]:

@@ -5,52 +5,179 @@ committed, and the later changes of the same table), while pings, snapshots, the
 and every other table go on. Writes and reads have threads of their own, so a reader
 never queues behind a stuck writer.
 
+Group commit: the writes waiting for a writer thread are taken together and made in one
+transaction, and each is acknowledged (its ``await`` returns) once that transaction is
+committed. While one commit waits for the disk, the next moves of every table gather
+behind it, so the server pays one commit for many moves instead of one each. Should a
+write of the group fail, the group is rolled back and its writes are made again one
+transaction each, so that one bad write fails alone. Only the writes of :class:`Storage`
+itself join a group; other functions (they open their own transactions) run alone, in
+their turn.
+
 Ordering: a table makes its changes one at a time (it holds its lock from the check
 through the commit to the broadcast), so the writes of one table reach the database in
-the order the table made them. Writes of different tables may run side by side when
-there is more than one writer thread.
+the order the table made them. Writes queue in the order they were asked for.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
+import logging
+import queue
+import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import ParamSpec, TypeVar
+from dataclasses import dataclass
+from typing import Any, ParamSpec, TypeVar
 
 from .storage import Storage
 
 P = ParamSpec("P")
 T = TypeVar("T")
 
+log = logging.getLogger("president.server")
+
+MAX_GROUP = 500
+"""The most writes committed in one transaction."""
+
+
+@dataclass(slots=True)
+class _Job:
+    call: Callable[[], Any]
+    future: asyncio.Future[Any]
+    loop: asyncio.AbstractEventLoop
+    grouped: bool
+
 
 class Journal:
-    """Runs :class:`Storage` calls in bounded thread pools: ``writers`` threads for writes, two for reads."""
+    """Runs :class:`Storage` calls in worker threads: ``writers`` threads that commit the waiting writes in groups,
+    two threads for reads."""
 
-    def __init__(self, storage: Storage, writers: int | None = None) -> None:
+    def __init__(self, storage: Storage, writers: int | None = None, group_commit: bool = True) -> None:
         self.storage = storage
+        self.group_commit = group_commit
         shared = storage.single_connection
-        if writers is None:
-            writers = 1 if storage.is_sqlite else 4
-        self.writers = 1 if shared else max(1, writers)
-        self._write_pool = ThreadPoolExecutor(self.writers, thread_name_prefix="president-db-write")
+        self.writers = 1 if shared or writers is None else max(1, writers)
+        self._queue: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._threads = [threading.Thread(target=self._write_loop, name=f"president-db-write-{n}", daemon=True)
+                         for n in range(self.writers)]
+        for thread in self._threads:
+            thread.start()
         # An in-memory SQLite database is one connection: reads must share the writer's thread.
-        self._read_pool = self._write_pool if shared else ThreadPoolExecutor(2, thread_name_prefix="president-db-read")
+        self._shared = shared
+        self._closed = False
+        self._read_pool = None if shared else ThreadPoolExecutor(2, thread_name_prefix="president-db-read")
+        self.groups = 0
+        """Transactions of grouped writes committed so far (with :attr:`grouped`: the mean group size)."""
+        self.grouped = 0
+        """Writes committed in those transactions."""
 
     async def write(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
-        """``fn(*args, **kwargs)`` in a writer thread; its result, or its exception."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._write_pool, functools.partial(fn, *args, **kwargs))
+        """``fn(*args, **kwargs)`` in a writer thread, committed; its result, or its exception."""
+        return await self._enqueue(functools.partial(fn, *args, **kwargs),
+                                   self.group_commit and getattr(fn, "__self__", None) is self.storage)
 
     async def read(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """``fn(*args, **kwargs)`` in a reader thread; its result, or its exception."""
+        call = functools.partial(fn, *args, **kwargs)
+        if self._read_pool is None:
+            return await self._enqueue(call, False)
+        return await asyncio.get_running_loop().run_in_executor(self._read_pool, call)
+
+    async def _enqueue(self, call: Callable[[], T], grouped: bool) -> T:
+        if self._closed:
+            raise RuntimeError("the journal is closed")
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._read_pool, functools.partial(fn, *args, **kwargs))
+        future: asyncio.Future[T] = loop.create_future()
+        self._queue.put(_Job(call, future, loop, grouped))
+        return await future
 
     def close(self) -> None:
         """Wait for the calls under way, then release the threads and the database."""
-        self._write_pool.shutdown(wait=True)
-        if self._read_pool is not self._write_pool:
+        self._closed = True
+        for _ in self._threads:
+            self._queue.put(None)
+        for thread in self._threads:
+            thread.join()
+        if self._read_pool is not None:
             self._read_pool.shutdown(wait=True)
         self.storage.close()
+
+    # ----------------------------------------------------------------- the writer threads
+
+    def _write_loop(self) -> None:
+        while True:
+            job = self._queue.get()
+            if job is None:
+                return
+            jobs = [job]
+            stop = False
+            while len(jobs) < MAX_GROUP:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    stop = True
+                    break
+                jobs.append(more)
+            self._run(jobs)
+            if stop:
+                return
+
+    def _run(self, jobs: list[_Job]) -> None:
+        group: list[_Job] = []
+        for job in jobs:
+            if job.grouped:
+                group.append(job)
+                continue
+            self._run_group(group)
+            group = []
+            self._run_alone(job)
+        self._run_group(group)
+
+    def _run_group(self, group: list[_Job]) -> None:
+        if len(group) <= 1:
+            for job in group:
+                self._run_alone(job)
+            return
+        try:
+            results = self.storage.in_one_transaction([job.call for job in group])
+        except Exception:
+            log.info("a group of %d writes failed; each is made alone", len(group))
+            for job in group:
+                self._run_alone(job)
+            return
+        self.groups += 1
+        self.grouped += len(group)
+        _settle([(job, True, result) for job, result in zip(group, results, strict=True)])
+
+    def _run_alone(self, job: _Job) -> None:
+        try:
+            result = job.call()
+        except BaseException as exc:  # handed to the waiting coroutine, as an executor would
+            _settle([(job, False, exc)])
+        else:
+            _settle([(job, True, result)])
+
+
+def _settle(outcomes: list[tuple[_Job, bool, Any]]) -> None:
+    """Hand each job's result (or exception) to its coroutine, one callback per event loop."""
+    by_loop: dict[asyncio.AbstractEventLoop, list[tuple[_Job, bool, Any]]] = {}
+    for outcome in outcomes:
+        by_loop.setdefault(outcome[0].loop, []).append(outcome)
+    for loop, some in by_loop.items():
+        with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits any more
+            loop.call_soon_threadsafe(_resolve, some)
+
+
+def _resolve(outcomes: list[tuple[_Job, bool, Any]]) -> None:
+    for job, ok, value in outcomes:
+        if job.future.done():
+            continue
+        if ok:
+            job.future.set_result(value)
+        else:
+            job.future.set_exception(value)

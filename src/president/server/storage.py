@@ -14,9 +14,10 @@ the price of one ``fsync`` per move.
 
 from __future__ import annotations
 
+import functools
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -286,6 +287,35 @@ class RatingHistoryRow(Base):
 # ============================================================== end of the schema
 
 
+# ============================================================== several processes (migration 0003)
+# The two tables below came with serving from several processes; only ``leases.py`` reads and writes them.
+
+
+class ProcessRow(Base):
+    """A server process of a cluster and its last heartbeat (database clock, seconds)."""
+
+    __tablename__ = "president_processes"
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    address: Mapped[str] = mapped_column(String(200))
+    """Where the process runs (host name and process id), for people reading the table."""
+    started_at: Mapped[float] = mapped_column(Float)
+    heartbeat: Mapped[float] = mapped_column(Float, index=True)
+
+
+class LeaseRow(Base):
+    """The lease of one table: the process that plays it, until when (database clock, seconds)."""
+
+    __tablename__ = "president_leases"
+
+    table_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(40), index=True)
+    expires: Mapped[float] = mapped_column(Float, index=True)
+
+
+# ============================================================== end of the several processes' tables
+
+
 @dataclass
 class StoredSeat:
     """A seat as stored."""
@@ -383,8 +413,7 @@ class Storage:
             conn.close()
         self.engine.dispose()
 
-    @contextmanager
-    def _write(self) -> Iterator[Connection]:
+    def _connection(self) -> Connection:
         conn: Connection | None = getattr(self._local, "conn", None)
         if conn is None or conn.closed or conn.invalidated:
             if conn is not None:
@@ -393,8 +422,51 @@ class Storage:
             with self._conns_lock:
                 self._conns = [c for c in self._conns if not c.closed]
                 self._conns.append(conn)
+        return conn
+
+    @contextmanager
+    def _write(self) -> Iterator[Connection]:
+        group: Connection | None = getattr(self._local, "group", None)
+        if group is not None:
+            yield group  # inside :meth:`in_one_transaction`: its transaction commits
+            return
+        conn = self._connection()
         with conn.begin():
             yield conn
+
+    def in_one_transaction(self, calls: list[Callable[[], Any]]) -> list[Any]:
+        """Run write methods of this storage (bound, without arguments) in one transaction; their results.
+
+        Either every call is committed or, when one raises, none is (the exception is raised).
+        """
+        conn = self._connection()
+        results: list[Any] = []
+        moves: list[dict[str, Any]] = []
+        with conn.begin():
+            self._local.group = conn
+            try:
+                for call in calls:
+                    move = self._move_of(call)
+                    if move is not None:
+                        moves.append(move)  # the moves in a row are inserted together: one round trip
+                        results.append(None)
+                        continue
+                    if moves:
+                        conn.execute(self._insert_move, moves)
+                        moves = []
+                    results.append(call())
+                if moves:
+                    conn.execute(self._insert_move, moves)
+            finally:
+                self._local.group = None
+        return results
+
+    def _move_of(self, call: Callable[[], Any]) -> dict[str, Any] | None:
+        """The row of a call of :meth:`add_move` with positional arguments, else None."""
+        if isinstance(call, functools.partial) and call.func == self.add_move and not call.keywords:
+            table_id, match_no, ply, seat, move = call.args
+            return {"table_id": table_id, "match_no": match_no, "ply": ply, "seat": seat, "move": move}
+        return None
 
     # ----------------------------------------------------------------- tables and seats
 
@@ -485,10 +557,15 @@ class Storage:
     def _touch(self, db: Connection, table_id: str) -> None:
         db.execute(update(TableRow).where(TableRow.id == table_id).values(updated_at=time.time()))
 
-    def load_tables(self, statuses: tuple[str, ...] = ("waiting", "playing", "finished")) -> list[StoredTable]:
-        """Every table with one of ``statuses``, with its seats and the moves of its current match."""
+    def load_tables(self, statuses: tuple[str, ...] = ("waiting", "playing", "finished"),
+                    ids: list[str] | None = None) -> list[StoredTable]:
+        """Every table with one of ``statuses`` (among ``ids`` when given), with its seats and the moves of its
+        current match."""
+        query = select(TableRow).where(TableRow.status.in_(statuses)).order_by(TableRow.created_at)
+        if ids is not None:
+            query = query.where(TableRow.id.in_(ids))
         with self.engine.connect() as db:
-            rows = db.execute(select(TableRow).where(TableRow.status.in_(statuses)).order_by(TableRow.created_at))
+            rows = db.execute(query)
             tables = {
                 r.id: StoredTable(
                     id=r.id, settings=dict(r.settings), status=r.status, match_no=r.match_no, seed=r.seed,

@@ -699,7 +699,7 @@ class Table:
             if c is not skip:
                 c.send_text(text)
 
-    def close(self) -> None:
+    def close(self, code: int = 1001, reason: str = "the table was closed") -> None:
         """Stop the timers and close every connection (the table is being unloaded)."""
         self.closed = True
         if self._timer is not None:
@@ -713,7 +713,7 @@ class Table:
                 seat.grace.cancel()
                 seat.grace = None
         for c in self.connections():
-            c.close(1001, "the table was closed")
+            c.close(code, reason)
 
 
 def _known_bot(settings: TableSettings, name: str) -> bool:

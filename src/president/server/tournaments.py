@@ -352,6 +352,8 @@ class Tournaments:
     async def create(self, request: CreateTournamentRequest, client: str = "") -> tuple[Tournament, str]:
         """A new event; returns it and the host key (the only key to starting it and adding bots)."""
         config = self.hub.config
+        if self.hub.cluster is not None:
+            raise ProtocolError("server_full", "tournaments are held by servers that run as one process", 503)
         if len(self.events) >= config.max_tournaments:
             raise ProtocolError("server_full", "the server holds as many tournaments as it can; try again later", 503)
         if client and sum(1 for t in self.events.values() if t.creator == client) >= config.client_tournaments:

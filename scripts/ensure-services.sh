@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs Debian's PostgreSQL and Redis for the tests of several server processes when they are missing.
+# The tests start throwaway servers of their own from these packages; the system services are not used.
+set -euo pipefail
+missing=()
+if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && ! command -v initdb >/dev/null 2>&1; then
+    missing+=(postgresql)
+fi
+if ! command -v redis-server >/dev/null 2>&1; then
+    missing+=(redis-server)
+fi
+if [ ${#missing[@]} -eq 0 ]; then
+    exit 0
+fi
+if [ "$(id -u)" -ne 0 ]; then
+    SUDO=sudo
+else
+    SUDO=
+fi
+echo "Installing Debian's ${missing[*]} for the tests of several server processes..."
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null

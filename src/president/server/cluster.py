@@ -1,0 +1,410 @@
+"""Serving as one of several processes: table leases, relayed connections, the shared lobby and quotas.
+
+With ``ServerConfig.redis_url`` set (and a PostgreSQL database), a process is one member
+of a cluster. Any member accepts any client:
+
+* A table is played by the process holding its lease (:mod:`.leases`). A member that gets
+  a ``hello`` for a table held elsewhere relays the connection: the client's messages go
+  to the owner through Redis (:mod:`.relay`), after this member's own rate limit and size
+  checks, and the owner treats them as a connection of its own (a
+  :class:`RemoteConnection`), so seat tokens, views and every rule are the owner's: a
+  hand is only ever rendered for the seat allowed to see it, then carried as is.
+* REST calls about one table (its info, joining it) are asked of the owner the same way.
+* Every ``lease_seconds / 3`` a member renews its leases and heartbeat, unloads the
+  tables whose lease it lost, closes the relayed connections whose other end died (code
+  1012: their clients reconnect, to any member), and claims tables whose owner died,
+  restoring them from the move log.
+* The lobby is the union of what each member publishes in Redis; the per-address table
+  quotas are counted in Redis.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import logging
+import os
+import socket
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
+
+from .connection import Connection, RateLimit
+from .errors import ProtocolError
+from .leases import Leases, process_id
+from .protocol import Hello
+from .relay import Relay
+from .tables import Table
+
+if TYPE_CHECKING:
+    from .hub import Hub
+
+log = logging.getLogger("president.server")
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+RPC_SECONDS = 5.0
+"""How long a member waits for the owner of a table to answer a REST call."""
+
+CLAIM_BATCH = 50
+"""The most orphaned tables a member claims per heartbeat (so that the living members share them)."""
+
+LOBBY_KEY = "president:lobby:"
+HELD_KEY = "president:held:"
+MADE_KEY = "president:made:"
+CREATOR_KEY = "president:creator"
+
+
+class RemoteConnection(Connection):
+    """At the owner of a table: a client connected to another member, reached through the relay."""
+
+    def __init__(self, cluster: Cluster, origin: str, key: str, peer: str) -> None:
+        # The member the client is connected to applies the rate limit; the owner does not count twice.
+        super().__init__(RateLimit(1e9, 10**9), cluster.hub.config.outbox_limit, peer)
+        self.cluster = cluster
+        self.origin = origin
+        self.key = key
+
+    def send_text(self, text: str) -> None:
+        """Send to the client through its member."""
+        if not self.closing:
+            self.cluster.relay.send(self.origin, {"k": "out", "c": self.key, "t": text})
+
+    def close(self, code: int = 1000, reason: str = "") -> None:
+        """Close the client's connection at its member."""
+        if not self.closing:
+            self.closing = True
+            self.close_code, self.close_reason = code, reason
+            self.cluster.relay.send(self.origin, {"k": "close", "c": self.key, "code": code, "r": reason})
+            self.cluster.remotes.pop(self.key, None)
+
+
+class Cluster:
+    """This process as a member of a cluster (made by the hub when the configuration names Redis)."""
+
+    def __init__(self, hub: Hub, redis_url: str, lease_seconds: float) -> None:
+        self.hub = hub
+        self.id = process_id()
+        self.leases = Leases(hub.storage, self.id, lease_seconds)
+        self.relay = Relay(redis_url, self.id, self._on_message, self._on_reset)
+        self.lease_seconds = lease_seconds
+        self.edges: dict[str, Connection] = {}
+        """Connections of this member relayed to the owner of their table, by key."""
+        self.remotes: dict[str, RemoteConnection] = {}
+        """Connections of other members to tables of this one, by key."""
+        self._rpcs: dict[str, asyncio.Future[Any]] = {}
+        self._numbers = itertools.count(1)
+        self._pool = ThreadPoolExecutor(1, thread_name_prefix="president-lease")
+        self._beating: asyncio.Task[None] | None = None
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    async def _db(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool, lambda: fn(*args, **kwargs))
+
+    # ----------------------------------------------------------------- life
+
+    async def start(self) -> None:
+        """Join the cluster: register, listen on the relay, take a share of the tables nobody holds."""
+        await self._db(self.leases.register, f"{socket.gethostname()}:{os.getpid()}")
+        adopted = await self._db(self.leases.adopt_unowned)
+        if adopted:
+            log.info("cluster: %d table(s) without a lease are handed out", adopted)
+        await self.relay.start()
+        await self.beat()
+        self._beating = asyncio.create_task(self._beat_forever())
+        log.info("cluster: process %s joined (leases of %g s)", self.id, self.lease_seconds)
+
+    async def stop(self) -> None:
+        """Leave the cluster: the leases run out at once, so that the other members take the tables over."""
+        if self._beating is not None:
+            self._beating.cancel()
+        for conn in list(self.edges.values()):
+            conn.close(1012, "the server is restarting; reconnect")
+        try:
+            await self._db(self.leases.leave)
+        except Exception:
+            log.exception("cluster: could not give up the leases; they run out by themselves")
+        await self.relay.stop()
+        self._pool.shutdown(wait=False)
+
+    async def _beat_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.lease_seconds / 3)
+            try:
+                await self.beat()
+            except Exception:
+                log.exception("cluster: heartbeat failed")
+
+    async def beat(self) -> None:
+        """Renew the leases; unload lost tables; drop connections whose other end died; claim orphans."""
+        held = await self._db(self.leases.heartbeat)
+        for table_id, table in list(self.hub.tables.items()):
+            if table_id not in held:
+                log.warning("cluster: table %s lost its lease; another process plays it now", table_id)
+                self.hub.tables.pop(table_id, None)
+                table.close(1012, "the table moved to another server process; reconnect")
+        dead = await self._db(self.leases.dead_processes)
+        for rc in [rc for rc in self.remotes.values() if rc.origin in dead]:
+            self.remotes.pop(rc.key, None)
+            self.hub.disconnect(rc)
+        for conn in [c for c in self.edges.values() if c.relay in dead]:
+            self._drop_edge(conn, 1012, "the table moves to another server process; reconnect")
+        room = self.hub.config.max_tables - len(self.hub.tables)
+        if room > 0:
+            claimed = await self._db(self.leases.claim_orphans, min(CLAIM_BATCH, room))
+            if claimed:
+                restored = await self._restore(claimed)
+                log.info("cluster: took over %d table(s) from stopped processes", restored)
+        await self._publish_lobby()
+
+    async def _restore(self, table_ids: list[str]) -> int:
+        hub = self.hub
+        stored = await hub.journal.read(hub.storage.load_tables, ("waiting", "playing", "finished"), table_ids)
+        found = set()
+        for one in stored:
+            found.add(one.id)
+            if one.id in hub.tables:
+                continue
+            try:
+                table = Table.restore(one, hub.config, hub.journal, hub.new_seed, hub.runner)
+            except Exception:
+                log.exception("table %s could not be restored; it stays in the database", one.id)
+                continue
+            hub.tables[table.id] = table
+            table.resume()
+        for table_id in set(table_ids) - found:
+            await self._db(self.leases.release, table_id)  # closed meanwhile
+        return len(found)
+
+    # ----------------------------------------------------------------- where a table is played
+
+    async def locate(self, table_id: str) -> Table | str:
+        """The table when this process plays it, else the id of the process that does.
+
+        A table whose owner stopped (its lease ran out) is taken over here at once.
+        """
+        table = self.hub.tables.get(table_id)
+        if table is not None:
+            return table
+        found = await self._db(self.leases.owner, table_id)
+        if found is None:
+            raise ProtocolError("no_table", f"there is no open table {table_id[:64]!r}", 404)
+        owner, running = found
+        if running and owner != self.id:
+            return owner
+        if await self._db(self.leases.acquire, table_id):
+            await self._restore([table_id])
+            table = self.hub.tables.get(table_id)
+            if table is None:
+                raise ProtocolError("no_table", f"there is no open table {table_id[:64]!r}", 404)
+            return table
+        found = await self._db(self.leases.owner, table_id)
+        if found is not None and found[1] and found[0] != self.id:
+            return found[0]
+        raise ProtocolError("table_moving", status=503)
+
+    async def claim_new(self, table_id: str) -> bool:
+        """Take the lease of a table about to be created (False: the id is in use)."""
+        if await self._db(self.leases.owner, table_id) is not None:
+            return False
+        return await self._db(self.leases.acquire, table_id)
+
+    async def closed(self, table_id: str) -> None:
+        """A table of this process was closed: give up its lease and its place in its creator's quota."""
+        await self._db(self.leases.release, table_id)
+        try:
+            creator = await self.relay.redis.hget(CREATOR_KEY, table_id)
+            if creator:
+                await self.relay.redis.srem(HELD_KEY + str(creator), table_id)
+                await self.relay.redis.hdel(CREATOR_KEY, table_id)
+        except Exception:
+            log.warning("cluster: the quota of table %s could not be updated", table_id)
+
+    # ----------------------------------------------------------------- WebSocket connections
+
+    async def hello(self, conn: Connection, hello: Hello, text: str) -> None:
+        """A ``hello`` for a table this process may not play: attach here, or relay the connection to its owner."""
+        try:
+            where = await self.locate(hello.table)
+            if isinstance(where, Table):
+                self.hub.say_hello(conn, hello, where)
+                return
+        except ProtocolError as exc:
+            conn.send({"type": "error", **exc.to_dict(), "ref": "hello"})
+            return
+        if conn.closing or conn.joined:
+            return
+        conn.relay = where
+        conn.key = f"{self.id}/{next(self._numbers)}"
+        self.edges[conn.key] = conn
+        self.relay.send(where, {"k": "open", "c": conn.key, "o": self.id, "p": conn.peer, "t": text})
+
+    def forward(self, conn: Connection, text: str) -> None:
+        """A message of a relayed connection, on to the owner of its table."""
+        assert conn.relay is not None
+        self.relay.send(conn.relay, {"k": "msg", "c": conn.key, "t": text})
+
+    def gone(self, conn: Connection) -> None:
+        """A relayed connection closed here."""
+        if self.edges.pop(conn.key, None) is not None and conn.relay is not None:
+            self.relay.send(conn.relay, {"k": "gone", "c": conn.key})
+
+    def _drop_edge(self, conn: Connection, code: int, reason: str) -> None:
+        self.edges.pop(conn.key, None)
+        conn.close(code, reason)
+
+    def _on_reset(self) -> None:
+        for conn in list(self.edges.values()):
+            self._drop_edge(conn, 1012, "the server lost messages; reconnect")
+        for rc in list(self.remotes.values()):
+            self.remotes.pop(rc.key, None)
+            self.hub.disconnect(rc)
+            rc.close(1012, "the server lost messages; reconnect")
+
+    def _on_message(self, message: dict[str, Any]) -> None:
+        kind = message.get("k")
+        key = str(message.get("c", ""))
+        if kind == "out":
+            conn = self.edges.get(key)
+            if conn is not None:
+                conn.send_text(str(message["t"]))
+        elif kind == "close":
+            conn = self.edges.get(key)
+            if conn is not None:
+                self._drop_edge(conn, int(message.get("code", 1000)), str(message.get("r", "")))
+        elif kind == "open":
+            rc = RemoteConnection(self, str(message["o"]), key, str(message.get("p", "")))
+            self.remotes[key] = rc
+            self._handle(rc, str(message["t"]))
+        elif kind == "msg":
+            found = self.remotes.get(key)
+            if found is not None:
+                self._handle(found, str(message["t"]))
+        elif kind == "gone":
+            found = self.remotes.pop(key, None)
+            if found is not None:
+                found.closing = True
+                self.hub.disconnect(found)
+        elif kind == "rpc":
+            self._spawn(self._answer(message))
+        elif kind == "reply":
+            future = self._rpcs.get(str(message.get("id")))
+            if future is not None and not future.done():
+                future.set_result(message)
+
+    def _handle(self, rc: RemoteConnection, text: str) -> None:
+        task = self.hub.handle(rc, text)
+        if task is not None:
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    def _spawn(self, coroutine: Any) -> None:
+        task = asyncio.ensure_future(coroutine)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # ----------------------------------------------------------------- REST calls about one table
+
+    async def call(self, owner: str, op: str, **args: Any) -> dict[str, Any]:
+        """Ask the owner of a table to do ``op``; its answer (a refusal is raised as the owner's ProtocolError)."""
+        number = f"{self.id}/{next(self._numbers)}"
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._rpcs[number] = future
+        self.relay.send(owner, {"k": "rpc", "id": number, "o": self.id, "op": op, "a": args})
+        try:
+            reply = await asyncio.wait_for(future, RPC_SECONDS)
+        except TimeoutError:
+            raise ProtocolError("table_moving", status=503) from None
+        finally:
+            self._rpcs.pop(number, None)
+        if "e" in reply:
+            error = reply["e"]
+            raise ProtocolError(error["code"], error["message"], int(reply.get("s", 400)))
+        result: dict[str, Any] = reply["r"]
+        return result
+
+    async def _answer(self, message: dict[str, Any]) -> None:
+        reply: dict[str, Any] = {"k": "reply", "id": message.get("id")}
+        try:
+            reply["r"] = await self.local(str(message.get("op")), message.get("a") or {})
+        except ProtocolError as exc:
+            reply["e"], reply["s"] = exc.to_dict(), exc.status
+        except Exception:
+            log.exception("cluster: a relayed %s call failed", message.get("op"))
+            reply["e"], reply["s"] = ProtocolError("internal").to_dict(), 500
+        self.relay.send(str(message.get("o")), reply)
+
+    async def local(self, op: str, args: dict[str, Any]) -> dict[str, Any]:
+        """Do a REST call about a table this process plays: ``info`` or ``join``."""
+        table = self.hub.table(str(args.get("table")))
+        if op == "info":
+            return table.info()
+        if op == "join":
+            seat, token = await table.join(str(args["name"]), args.get("seat"), args.get("account"))
+            return {"table": table.info(), "seat": seat, "token": token}
+        raise ProtocolError("bad_request", f"unknown call {op[:32]!r}")
+
+    async def table_call(self, table_id: str, op: str, **args: Any) -> dict[str, Any]:
+        """``op`` on a table, wherever it is played."""
+        where = await self.locate(table_id)
+        if isinstance(where, Table):
+            return await self.local(op, {"table": table_id, **args})
+        return await self.call(where, op, table=table_id, **args)
+
+    # ----------------------------------------------------------------- the lobby and the quotas
+
+    async def _publish_lobby(self) -> None:
+        listed = [[t.status, t.created_at, t.id, t.info()] for t in self.hub.tables.values()
+                  if t.listed and t.status in ("waiting", "playing", "finished")]
+        try:
+            await self.relay.redis.set(LOBBY_KEY + self.id, json.dumps(listed, separators=(",", ":")),
+                                       ex=max(1, int(self.lease_seconds * 2)))
+        except Exception as exc:
+            log.warning("cluster: the lobby could not be published (%s)", exc)
+
+    async def lobby(self, status: str | None, limit: int, offset: int) -> tuple[list[dict[str, Any]], int]:
+        """One page of the lobby of every member (this one's tables as they are now, the others' as they were
+        published at their last heartbeat)."""
+        wanted = ("waiting", "playing") if status is None else (status,)
+        order = {"waiting": 0, "playing": 1, "finished": 2}
+        rows: list[tuple[str, float, str, dict[str, Any]]] = [
+            (t.status, t.created_at, t.id, t.info()) for t in self.hub.tables.values() if t.listed]
+        try:
+            keys = [k async for k in self.relay.redis.scan_iter(match=LOBBY_KEY + "*", count=100)
+                    if k != LOBBY_KEY + self.id]
+            for text in (await self.relay.redis.mget(keys) if keys else []):
+                if text:
+                    rows.extend((s, c, i, info) for s, c, i, info in json.loads(text) if i not in self.hub.tables)
+        except Exception as exc:
+            log.warning("cluster: the lobby of the other processes could not be read (%s)", exc)
+        rows = [r for r in rows if r[0] in wanted]
+        rows.sort(key=lambda r: (order[r[0]], -r[1], r[2]))
+        return [r[3] for r in rows[offset:offset + limit]], len(rows)
+
+    async def check_quota(self, client: str) -> None:
+        """The per-address table quotas, counted over every member (``too_many_tables``)."""
+        if not client:
+            return
+        c = self.hub.config
+        redis = self.relay.redis
+        held = await redis.scard(HELD_KEY + client)
+        if held >= c.client_tables:
+            raise ProtocolError("too_many_tables", f"tables created from your address are still open ({held}); "
+                                "finish or leave some first", 429)
+        minute = int(time.time() // 60)
+        key = f"{MADE_KEY}{client}:{minute}"
+        made = await redis.incr(key)
+        await redis.expire(key, 120)
+        if made > max(c.client_tables, c.client_creations_per_minute):
+            raise ProtocolError("too_many_tables", "tables are created too fast from your address; wait a minute",
+                                429)
+
+    async def note_created(self, table_id: str, client: str) -> None:
+        """Count a new table in its creator's quota."""
+        if client:
+            await self.relay.redis.sadd(HELD_KEY + client, table_id)
+            await self.relay.redis.hset(CREATOR_KEY, table_id, client)

@@ -1,0 +1,231 @@
+"""Two ``president serve`` processes on one PostgreSQL and one Redis serve as one: clients on either play one table,
+and when the process that plays it is killed the other takes it over from the move log, losing nothing."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
+
+from president import Match
+
+from .services import Redis, free_port
+from .support import cards_in
+
+pytestmark = [pytest.mark.timeout(120), pytest.mark.skipif(sys.platform != "linux", reason="SIGKILL, services")]
+
+LEASE = 2.0
+
+
+class Member:
+    """One server process of the cluster, logging to a file."""
+
+    def __init__(self, tmp_path: Path, name: str, database: str, redis: str) -> None:
+        self.port = free_port()
+        self.log = tmp_path / f"{name}.log"
+        with self.log.open("a") as out:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "president.cli", "serve", "--port", str(self.port), "--database", database,
+                 "--redis", redis, "--lease-seconds", str(LEASE), "--bot-delay", "0", "--rate-limit", "1000",
+                 "--bot-workers", "0", "--log-level", "info"],
+                stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "PRESIDENT_DATA": str(tmp_path / name)})
+        self.http = httpx.Client(base_url=f"http://127.0.0.1:{self.port}", trust_env=False, timeout=10)
+
+    def wait_ready(self) -> None:
+        deadline = time.monotonic() + 60
+        while True:
+            assert self.process.poll() is None, self.log.read_text()
+            with contextlib.suppress(httpx.TransportError):
+                if self.http.get("/api/health").status_code == 200:
+                    return
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.1)
+
+    def kill(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(10)
+        self.http.close()
+
+
+@pytest.fixture
+def members(tmp_path: Path, database_url: str, redis_url: str) -> Iterator[tuple[Member, Member]]:
+    """Two members of a cluster on a fresh database."""
+    pair = (Member(tmp_path, "one", database_url, redis_url), Member(tmp_path, "two", database_url, redis_url))
+    try:
+        for member in pair:
+            member.wait_ready()
+        yield pair
+    finally:
+        for member in pair:
+            member.kill()
+
+
+class Client:
+    """One WebSocket connection to a member."""
+
+    def __init__(self, port: int, hello: dict[str, Any]) -> None:
+        self.ws: ClientConnection = connect(f"ws://127.0.0.1:{port}/ws", proxy=None, open_timeout=10, legacy=True)
+        self.ws.send(json.dumps({"type": "hello", **hello}))
+        self.last: dict[str, Any] = {}
+        self.seen: list[dict[str, Any]] = []
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.ws.send(json.dumps(message))
+
+    def next(self, timeout: float = 15) -> dict[str, Any]:
+        message: dict[str, Any] = json.loads(self.ws.recv(timeout=timeout))
+        self.seen.append(message)
+        if message["type"] in ("snapshot", "update"):
+            self.last = message
+        return message
+
+    def wait(self, kind: str, seq: int | None = None) -> dict[str, Any]:
+        while True:
+            message = self.next()
+            if message["type"] == kind and (seq is None or message.get("seq") == seq):
+                return message
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self.ws.close()
+
+
+def seat(port: int, table_id: str, token: str) -> Client:
+    """A seat's connection, once its snapshot came."""
+    client = Client(port, {"table": table_id, "token": token})
+    client.wait("snapshot")
+    return client
+
+
+def reconnect(port: int, table_id: str, token: str, seconds: float = 30) -> Client:
+    """Connect again until the table answers (it may be moving to another process meanwhile)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        client = None
+        try:
+            client = Client(port, {"table": table_id, "token": token})
+            message = client.next(timeout=LEASE * 3)
+            if message["type"] == "snapshot":
+                return client
+            assert message["type"] == "error" and message["code"] in ("table_moving", "no_table"), message
+        except (ConnectionClosed, TimeoutError, OSError):
+            pass
+        if client is not None:
+            client.close()
+        assert time.monotonic() < deadline, "the table did not come back"
+        time.sleep(0.2)
+
+
+def play(clients: dict[int, Client], moves: int | None) -> None:
+    """The people move (their last legal move) until they made ``moves`` moves (None: until the end)."""
+    made = 0
+    while True:
+        view = clients[0].last["view"]
+        if view["phase"] == "over":
+            return
+        to_act = view["to_act"]
+        if to_act in clients:
+            if made == moves:
+                return
+            mine = clients[to_act].last
+            clients[to_act].send({"type": "move", "move": mine["view"]["legal_moves"][-1], "seq": mine["seq"]})
+            made += 1
+        for client in clients.values():
+            client.wait("update", client.last["seq"] + 1)
+
+
+def test_clients_on_two_processes_play_one_table_through_a_redis_restart_and_the_owner_killed(
+        members: tuple[Member, Member], redis_server: Redis) -> None:
+    one, two = members
+    made = one.http.post("/api/tables", json={"players": 3, "name": "Ann",
+                                              "seats": [None, None, "classic"], "deals": 1}).json()
+    assert "table" in made, made
+    table_id, ann_token = made["table"]["id"], made["token"]
+    # The second process asks the first, which plays the table, for the seat.
+    joined = two.http.post(f"/api/tables/{table_id}/join", json={"name": "Bob", "seat": 1})
+    assert joined.status_code == 200, joined.text
+    bob_token = joined.json()["token"]
+    taken = two.http.post(f"/api/tables/{table_id}/join", json={"name": "Cy", "seat": 1})
+    assert taken.status_code == 400 and taken.json()["error"]["code"] == "seat_taken"
+    assert two.http.get(f"/api/tables/{table_id}").json()["seats"][1]["name"] == "Bob"
+
+    # A wrong token is refused through the relay as it is at home; the right one opens Bob's seat.
+    wrong = Client(two.port, {"table": table_id, "token": ann_token[:-2] + "xx"})
+    assert wrong.wait("error")["code"] == "bad_token"
+    wrong.close()
+    clients = {0: seat(one.port, table_id, ann_token), 1: seat(two.port, table_id, bob_token)}
+    watcher = Client(two.port, {"table": table_id, "spectate": True})
+    watcher.wait("snapshot")
+    clients[1].send({"type": "start"})  # from the second process
+    for client in clients.values():
+        client.wait("snapshot")
+    watched = watcher.wait("snapshot")
+    # Over the relay, Bob sees his own hand and no card of another; the spectator sees no card at all.
+    hand = clients[1].last["view"]["hand"]
+    assert cards_in(clients[1].last["view"]) == cards_in(hand) and len(hand) > 5
+    assert not cards_in(watched["view"]) & cards_in(clients[0].last["view"]["hand"])
+    assert not cards_in(watched["view"]) & cards_in(hand)
+
+    play(clients, 4)
+
+    # Redis restarts: what it carried meanwhile is lost, so Bob's relayed connection is closed and he reconnects.
+    mark = clients[1].last["seq"]
+    redis_server.stop()
+    redis_server.start()
+    with pytest.raises((ConnectionClosed, TimeoutError)):
+        while True:
+            clients[1].next(timeout=LEASE * 5)
+    clients[1].close()
+    clients[1] = reconnect(two.port, table_id, bob_token)
+    assert clients[1].last["seq"] == clients[0].last["seq"] >= mark
+
+    play(clients, 3)
+    before = {s: c.last for s, c in clients.items()}
+    assert before[0]["seq"] == before[1]["seq"] >= 7
+    assert before[0]["view"]["to_act"] in clients
+
+    # The process that plays the table dies; the other takes the table over from the move log.
+    one.kill()
+    with pytest.raises((ConnectionClosed, TimeoutError)):
+        while True:  # Bob's connection is closed by his process (1012): the table moves
+            clients[1].next(timeout=LEASE * 5)
+    for client in (*clients.values(), watcher):
+        client.close()
+    clients = {0: reconnect(two.port, table_id, ann_token), 1: reconnect(two.port, table_id, bob_token)}
+    for s, client in clients.items():
+        assert client.last["seq"] == before[s]["seq"], "an acknowledged move was lost"
+        assert client.last["view"] == before[s]["view"]
+    assert two.http.get("/api/health").json()["tables"] == 1
+
+    play(clients, None)
+    status = two.http.get(f"/api/tables/{table_id}").json()
+    assert status["status"] == "finished" and status["match_id"] is not None
+    record = two.http.get(f"/api/matches/{status['match_id']}/record")
+    assert record.status_code == 200
+    replayed = Match.replay(record.text)
+    assert replayed.is_over and len(replayed.moves) > before[0]["seq"]
+    for client in clients.values():
+        client.close()
+
+
+def test_several_workers_need_postgresql_and_redis(tmp_path: Path) -> None:
+    for extra in ([], ["--redis", "redis://127.0.0.1:1/0"]):
+        done = subprocess.run([sys.executable, "-m", "president.cli", "serve", "--workers", "2", *extra],
+                              capture_output=True, text=True, timeout=60,
+                              env={**os.environ, "PRESIDENT_DATA": str(tmp_path)})
+        assert done.returncode == 2
+        assert "--database postgresql" in done.stderr and "--redis" in done.stderr
+    assert not any(tmp_path.iterdir()), "nothing is made when the command is refused"
