@@ -5,12 +5,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from .live import LiveServer
 from .pages import play_classic_turn, start_table, table_id, wait_for_decision
 
 PASSWORD = "a good long password"
+
+
+@pytest.fixture(scope="module")
+def live_server(server_factory: Callable[..., LiveServer]) -> LiveServer:
+    """A server of these tests' own: the tables they make do not shift the deals of the shared server's tests."""
+    return server_factory(seed=19)
 
 
 def register(page: Page, server: LiveServer, name: str) -> None:
