@@ -34,6 +34,7 @@ from pathlib import Path
 
 from president.bots import make_bot
 from president.uecda.client import ClientError, ClientResult, connect, play_match
+from president.uecda.programs import stop_programs
 from president.uecda.protocol import TABLE_BYTES, read_exactly, unpack_int, unpack_table
 from president.uecda.server import serve
 
@@ -151,18 +152,6 @@ def start_programs(command: str, count: int, server_port: int) -> tuple[list[Rel
     return relays, children
 
 
-def stop(children: list[subprocess.Popen[bytes]]) -> None:
-    """Stop the programs still running."""
-    for child in children:
-        if child.poll() is None:
-            child.terminate()
-    for child in children:
-        try:
-            child.wait(5)
-        except subprocess.TimeoutExpired:
-            child.kill()
-
-
 def official(server: str, program: str, bot: str, games: int, seed: int) -> tuple[ClientResult, list[int] | None,
                                                                                    list[Relay], float]:
     """Part 1 and 3: the official server, our client (player 0) and four copies of ``program``."""
@@ -190,7 +179,7 @@ def official(server: str, program: str, bot: str, games: int, seed: int) -> tupl
         for each in relays:
             each.thread.join(10)
     finally:
-        stop(children)
+        stop_programs(children)
     seconds = (time.perf_counter() - start) / games
     if not box:
         raise SystemExit(f"our client stopped: {relay.error}")
@@ -223,7 +212,7 @@ def ours(program: str, bot: str, games: int, seed: int) -> tuple[list[int], list
         for relay in relays:  # let the last messages through before the programs are stopped
             relay.thread.join(10)
     finally:
-        stop(children)
+        stop_programs(children)
     seconds = (time.perf_counter() - start) / games
     if result.ended_early:
         raise SystemExit(f"our server's match ended early: {result.ended_early}")

@@ -4,33 +4,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from typing import Any
 
-
-@contextmanager
-def _stages(show: bool) -> Iterator[Callable[[str, int, int], None] | None]:
-    """Yield ``update(stage, done, total)`` drawing one rich bar per stage on standard error, when ``show``."""
-    if not show:
-        yield None
-        return
-    try:
-        from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-    except ImportError:
-        yield None
-        return
-    columns = (TextColumn("{task.description:<9}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-    with Progress(*columns, console=Console(stderr=True)) as bar:
-        tasks: dict[str, Any] = {}
-
-        def update(stage: str, done: int, total: int) -> None:
-            if stage not in tasks:
-                tasks[stage] = bar.add_task(stage, total=total)
-            bar.update(tasks[stage], completed=done, total=total)
-
-        yield update
+from ._progress import stage_bars
 
 
 def run(args: argparse.Namespace) -> int:
@@ -56,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError("--temperature must be positive")
         if args.reinforce < 0:
             raise ValueError("--reinforce must be 0 or more deals")
-        with _stages(sys.stderr.isatty() and not args.quiet) as update:
+        with stage_bars(sys.stderr.isatty() and not args.quiet) as update:
             net, used, report = train(rules, seed=args.seed, decisions=args.decisions, worlds=args.worlds,
                                       epochs=args.epochs, rounds=args.rounds, seconds=args.seconds,
                                       workers=args.workers, examples=examples, hidden=args.hidden,
