@@ -79,7 +79,7 @@ class Process:
             self.process.wait(10)
 
 
-@pytest.mark.timeout(120)
+@pytest.mark.timeout(240)
 def test_the_example_bot_plays_a_rated_match_as_a_separate_process(tmp_path: Path) -> None:
     port = free_port()
     url = f"http://127.0.0.1:{port}"
@@ -106,7 +106,11 @@ def test_the_example_bot_plays_a_rated_match_as_a_separate_process(tmp_path: Pat
         table_id = made["table"]["id"]
         with connect(f"ws://127.0.0.1:{port}/ws", proxy=None, open_timeout=10) as ws:
             def next_message() -> dict[str, Any]:
-                message: dict[str, Any] = json.loads(ws.recv(timeout=20))
+                try:
+                    message: dict[str, Any] = json.loads(ws.recv(timeout=60))  # generous: a loaded machine
+                except TimeoutError:
+                    logs = [p.log.read_text() for p in (server, bot) if p is not None]
+                    raise AssertionError("no message for 60 s:\n" + "\n".join(logs)) from None
                 return message
 
             ws.send(json.dumps({"type": "hello", "table": table_id, "token": made["token"]}))
