@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import io
 import math
+import shlex
 import socket
 import statistics
 import subprocess
@@ -33,6 +34,7 @@ from pathlib import Path
 
 from president.bots import make_bot
 from president.uecda.client import ClientError, ClientResult, connect, play_match
+from president.uecda.programs import stop_programs
 from president.uecda.protocol import TABLE_BYTES, read_exactly, unpack_int, unpack_table
 from president.uecda.server import serve
 
@@ -144,22 +146,10 @@ def start_programs(command: str, count: int, server_port: int) -> tuple[list[Rel
     for _ in range(count):
         relay = Relay(server_port)
         relays.append(relay)
-        children.append(subprocess.Popen([command, "-p", str(relay.port)],
+        children.append(subprocess.Popen([*shlex.split(command), "-p", str(relay.port)],
                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
         time.sleep(0.3)
     return relays, children
-
-
-def stop(children: list[subprocess.Popen[bytes]]) -> None:
-    """Stop the programs still running."""
-    for child in children:
-        if child.poll() is None:
-            child.terminate()
-    for child in children:
-        try:
-            child.wait(5)
-        except subprocess.TimeoutExpired:
-            child.kill()
 
 
 def official(server: str, program: str, bot: str, games: int, seed: int) -> tuple[ClientResult, list[int] | None,
@@ -186,8 +176,10 @@ def official(server: str, program: str, bot: str, games: int, seed: int) -> tupl
         children += programs
         ours.join()
         sock.close()
+        for each in relays:
+            each.thread.join(10)
     finally:
-        stop(children)
+        stop_programs(children)
     seconds = (time.perf_counter() - start) / games
     if not box:
         raise SystemExit(f"our client stopped: {relay.error}")
@@ -217,8 +209,10 @@ def ours(program: str, bot: str, games: int, seed: int) -> tuple[list[int], list
     try:
         result = serve([bot, "external", "external", "external", "external"], games, port=0, seed=seed,
                        fill=None, timeout=60, wait=60, ready=ready, log=log)
+        for relay in relays:  # let the last messages through before the programs are stopped
+            relay.thread.join(10)
     finally:
-        stop(children)
+        stop_programs(children)
     seconds = (time.perf_counter() - start) / games
     if result.ended_early:
         raise SystemExit(f"our server's match ended early: {result.ended_early}")
@@ -240,7 +234,8 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--server", required=True, help="the official server program (tndhms)")
     parser.add_argument("--client", required=True, help="the official sample client program")
-    parser.add_argument("--strong", default=None, help="another UECda program for part 3")
+    parser.add_argument("--strong", default=None, help="another UECda program for part 3 (a command line; -p PORT "
+                        "is added)")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--bot", default="expert")
     parser.add_argument("--seed", type=int, default=1)
@@ -264,7 +259,7 @@ def main(argv: list[str] | None = None) -> None:
             print(f"      {line}")
     if 3 in parts and args.strong:
         result, _, relays, seconds = official(args.server, args.strong, args.bot, args.games, args.seed)
-        print(f"3. official server, {args.bot} (our client) against four copies of {Path(args.strong).name}")
+        print(f"3. official server, {args.bot} (our client) against four copies of {args.strong}")
         report("our client", result.points, seconds, relays, 0)
     sys.stdout.flush()
 

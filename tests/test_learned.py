@@ -161,9 +161,28 @@ def test_train_command_writes_a_model_and_refuses_house_rules(tmp_path: Path, ca
     examples = tmp_path / "examples.npz"
     generate(["three-of-clubs"], 3, 20, 4, infer=0).save(str(examples))
     out = tmp_path / "policy.npz"
-    assert main(["train", "--examples", str(examples), "--epochs", "2", "--out", str(out), "--quiet"]) == 0
+    assert main(["train", "--examples", str(examples), "--epochs", "2", "--reinforce", "5", "--out", str(out),
+                 "--quiet"]) == 0
     assert load_model(out).w1.shape == (FEATURES, 64)
     assert "20 decisions judged" in capsys.readouterr().out
     assert main(["train", "--rules", "daifugo", "--out", str(tmp_path / "x.npz"), "--quiet"]) == 2
     assert "house rules" in capsys.readouterr().err
     assert not (tmp_path / "x.npz").exists()
+
+
+def test_the_policy_gradient_plays_deals_and_moves_the_weights() -> None:
+    from president.learned.model import loss_and_grads
+    from president.learned.reinforce import reinforce
+
+    net = PolicyNet.initial(seed=2, hidden=8)
+    before = {k: v.copy() for k, v in net.weights().items()}
+    played, mean = reinforce(net, ["three-of-clubs"], seed=3, deals=20, batch=5)
+    assert played >= 20 and 0 <= mean <= 3
+    assert any(not np.array_equal(before[k], v) for k, v in net.weights().items())
+    # A decision weighted 0 contributes nothing to the gradient.
+    rows = np.random.default_rng(0).random((5, FEATURES)).astype(np.float32)
+    starts = np.array([0, 2, 5])
+    target = np.array([1, 0, 0, 1, 0], dtype=np.float32)
+    _, only_first = loss_and_grads(net, rows[:2], target[:2], np.array([0, 2]), 0.0)
+    _, weighted = loss_and_grads(net, rows, target, starts, 0.0, np.array([2.0, 0.0], dtype=np.float32))
+    assert np.allclose(weighted["w3"], only_first["w3"])

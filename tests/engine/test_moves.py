@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from president import IllegalMove, Match, Move, parse_cards
-from president.moves import GIVE_FLAG
+from president.cards import RED_JOKER
+from president.moves import GIVE_FLAG, stand_str, stands_of
 
 from .driving import lowest, play_to_deal, snapshot
 
@@ -117,3 +118,18 @@ def test_a_mask_naming_no_card_raises_illegal_move() -> None:
     match = Match("tavern-jack", players=4, seed=5)
     with pytest.raises(IllegalMove):
         match.apply(lowest(match) | 1 << 54)
+
+
+@pytest.mark.parametrize(("text", "stand"), [("3c 4c RJ=-c", "-c"), ("As 2s RJ=+s", "+s"),
+                                             ("7c 7d 7h 7s RJ=7", "7"), ("5h RJ=5c", "5c")])
+def test_what_only_a_joker_stands_for_prints_and_parses_back(text: str, stand: str) -> None:
+    move = Move.parse(text)
+    assert stand_str(stands_of(move)[RED_JOKER]) == stand
+    assert str(move) == text and Move.parse(str(move)) == move
+
+
+def test_a_joker_standing_for_nothing_a_joker_can_be_is_refused() -> None:
+    with pytest.raises(IllegalMove, match="not what a joker can stand for"):
+        Move.parse("5h RJ=x5")
+    with pytest.raises(IllegalMove, match="not another joker"):
+        Move.parse("5h RJ=BJ")

@@ -47,9 +47,10 @@ def test_a_record_made_with_auto_play_gives_the_same_steps_card_by_card() -> Non
     assert all(step["index"] is not None for step in leads)
 
 
-def test_every_card_is_shown_somewhere_and_the_chips_are_conserved_at_each_step() -> None:
-    match = _played(5, False, players=3, deals=3)
-    start = 3 * match.options.chips
+@pytest.mark.parametrize(("seed", "players"), [(5, 3), (6, 5), (7, 7), (8, 10)])
+def test_every_card_is_shown_somewhere_and_the_chips_are_conserved_at_each_step(seed: int, players: int) -> None:
+    match = _played(seed, False, players=players, deals=3)
+    start = players * match.options.chips
     for step in old_steps(match.record())["steps"]:
         assert sum(step["chips"]) + sum(step["board"].values()) == start
         if step["phase"] == "over":
@@ -58,7 +59,7 @@ def test_every_card_is_shown_somewhere_and_the_chips_are_conserved_at_each_step(
         shown += [card for _, card in step["played"]]
         assert sorted(shown) == sorted(card_text(card) for card in DECK)
         for seat, card in step["played"]:
-            assert all(card not in hand for hand in step["hands"]) and 0 <= seat < 3
+            assert all(card not in hand for hand in step["hands"]) and 0 <= seat < players
 
 
 def test_a_step_shows_the_sections_a_card_won_and_why_its_sequence_stopped() -> None:

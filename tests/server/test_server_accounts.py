@@ -106,6 +106,8 @@ def test_a_signed_in_player_against_bots_plays_a_rated_match(client: TestClient,
     assert profile["account"] == {"name": "Gus", "bot": False}
     (match,) = profile["matches"]
     assert match["rated"] is True and match["seat"] == 0
+    assert profile["matches_played"] == 1 and profile["matches_won"] == int(match["won"])
+    assert match["won"] == (0 in match["winners"]) and match["points"] == match["scores"][0]
     (rating,) = profile["ratings"]
     assert rating["family"] == "tavern-jack" and rating["matches"] == 1 and rating["provisional"] is True
     assert [h["match_id"] for h in rating["history"]] == [match["id"]]
@@ -202,3 +204,51 @@ def test_the_access_log_names_no_player() -> None:
     assert logged("/api/players/Zoe%20Lee") == '1.2.3.4:5 - "GET /api/players/… HTTP/1.1" 200'
     assert logged("/?player=Zoe&x=1") == '1.2.3.4:5 - "GET /?player=…&x=1 HTTP/1.1" 200'
     assert logged("/api/tables") == '1.2.3.4:5 - "GET /api/tables HTTP/1.1" 200'
+
+
+def test_an_account_takes_its_seat_back_from_another_device_even_in_play(client: TestClient) -> None:
+    register(client, "Lou")
+    made = client.post("/api/tables", json={"name": "Lou", "players": 3, "seats": [None, "classic", "classic"],
+                                            "turn_seconds": 600}).json()
+    table_id = made["table"]["id"]
+    with client.websocket_connect("/ws") as ws:
+        send(ws, {"type": "hello", "table": table_id, "token": made["token"]})
+        receive(ws)
+        send(ws, {"type": "start"})
+        while receive(ws)["type"] != "snapshot":
+            pass
+    # Another device: a new session of the same account, without the seat token.
+    client.cookies.clear()
+    client.post("/api/login", json={"name": "Lou", "password": PASSWORD})
+    back = client.post(f"/api/tables/{table_id}/join", json={"name": "Lou"})
+    assert back.status_code == 200 and back.json()["seat"] == 0
+    with client.websocket_connect("/ws") as ws:
+        send(ws, {"type": "hello", "table": table_id, "token": back.json()["token"]})
+        assert receive(ws)["seat"] == 0
+    with client.websocket_connect("/ws") as ws:  # the old token stopped working
+        send(ws, {"type": "hello", "table": table_id, "token": made["token"]})
+        assert receive(ws)["code"] == "bad_token"
+    client.cookies.clear()
+    guest = client.post(f"/api/tables/{table_id}/join", json={"name": "Someone"})
+    assert guest.json()["error"]["code"] == "already_started"
+
+
+def test_passwords_are_argon2id_hashes_made_again_when_the_parameters_change(tmp_path: Path) -> None:
+    from sqlalchemy import select
+
+    from president.server.storage import AccountRow
+
+    def stored(app: Any) -> str:
+        with app.state.hub.storage.engine.connect() as db:
+            return str(db.execute(select(AccountRow.password_hash)).scalar_one())
+
+    light = create_app(make_config(tmp_path))
+    with TestClient(light) as client:
+        register(client, "Max")
+        assert stored(light).startswith("$argon2id$v=19$m=1024,t=1,")
+    stronger = create_app(make_config(tmp_path, argon2_memory_kib=2048, argon2_time_cost=2))
+    with TestClient(stronger) as client:
+        assert client.post("/api/login", json={"name": "Max", "password": PASSWORD}).status_code == 200
+        assert stored(stronger).startswith("$argon2id$v=19$m=2048,t=2,")
+        assert client.post("/api/login", json={"name": "Max", "password": PASSWORD}).status_code == 200
+    assert PASSWORD not in stored(stronger)

@@ -36,7 +36,8 @@ class LiveServer:
         # Every browser test creates its tables from 127.0.0.1: the per-address quotas are the server tests' to
         # check, not a limit on how many tests share one server.
         self.config = ServerConfig(database_url=f"sqlite:///{database}", bot_delay=bot_delay, seed=seed,
-                                   analysis_worlds=2, client_tables=1000, client_creations_per_minute=1000.0)
+                                   analysis_worlds=2, client_tables=1000, client_creations_per_minute=1000.0,
+                                   argon2_memory_kib=1024, argon2_time_cost=1)
         self.app = create_app(self.config)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"

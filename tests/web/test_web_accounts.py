@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from .live import LiveServer
@@ -13,13 +14,19 @@ from .pages import play_classic_turn, start_table, table_id, wait_for_decision
 PASSWORD = "a good long password"
 
 
+@pytest.fixture(scope="module")
+def live_server(server_factory: Callable[..., LiveServer]) -> LiveServer:
+    """A server of these tests' own: the tables they make do not shift the deals of the shared server's tests."""
+    return server_factory(seed=19)
+
+
 def register(page: Page, server: LiveServer, name: str) -> None:
     page.goto(server.url)
     page.click("#login-link")
     page.fill("#login-name", name)
     page.fill("#login-password", PASSWORD)
     page.click("#register-submit")
-    expect(page.locator("#me-link")).to_have_text(name)
+    expect(page.locator("#me-link")).to_have_text(name, timeout=15000)
 
 
 def test_register_play_a_rated_match_then_profile_and_leaderboard_show_it(page: Page,
@@ -51,12 +58,16 @@ def test_register_play_a_rated_match_then_profile_and_leaderboard_show_it(page: 
     expect(page).to_have_url(f"{live_server.url}?replay={match_id}")
     page.go_back()
     page.click("#ratings-link")
-    page.select_option("#ratings-family", "tavern-jack")
+    expect(page.locator("#ratings-family")).to_have_value("tavern-jack")  # the family with ratings, at once
     row = page.locator('#ratings-table tr[data-name="Zoe"]')
     expect(row).to_be_visible()
     expect(row.locator(".rating-value")).to_contain_text("?")  # provisional, marked
     expect(page.locator('#ratings-table tr[data-name="classic"] .badge')).to_have_text("bot")
-    row.get_by_role("link", name="Zoe").click()
+    page.select_option("#ratings-family", "race-to-11")
+    expect(page).to_have_url(f"{live_server.url}?ratings=race-to-11")
+    expect(page.locator("#ratings-table")).to_have_count(0)
+    page.go_back()
+    page.locator('#ratings-table tr[data-name="Zoe"]').get_by_role("link", name="Zoe").click()
     expect(page.locator("h1")).to_contain_text("Zoe")
 
 
@@ -112,3 +123,22 @@ def test_a_host_invites_a_listening_bot_account_from_the_waiting_room(page: Page
         challenge = json.loads(listener.recv(timeout=10))
         assert challenge["type"] == "invitation" and challenge["table"] == table_id(page)
         expect(page.locator(".waiting .seat-list")).to_contain_text("Botty")
+
+
+def test_signed_in_on_another_device_the_invite_link_gives_the_seat_back(
+        page: Page, new_context: Callable[..., BrowserContext], live_server: LiveServer) -> None:
+    register(page, live_server, "Wes")
+    page.check("#preset-tavern-jack")
+    page.click("#play-bots")
+    page.wait_for_selector(".game")
+    table = table_id(page)
+    other = new_context(phone=True).new_page()
+    other.goto(live_server.url)
+    other.click("#login-link")
+    other.fill("#login-name", "wes")
+    other.fill("#login-password", PASSWORD)
+    other.click("#login-submit")
+    expect(other.locator("#me-link")).to_have_text("Wes")
+    other.goto(f"{live_server.url}?table={table}")
+    other.wait_for_selector(".game")
+    assert other.eval_on_selector(".game", "el => el.dataset.seat") == "0"

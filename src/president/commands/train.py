@@ -4,33 +4,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from typing import Any
 
-
-@contextmanager
-def _stages(show: bool) -> Iterator[Callable[[str, int, int], None] | None]:
-    """Yield ``update(stage, done, total)`` drawing one rich bar per stage on standard error, when ``show``."""
-    if not show:
-        yield None
-        return
-    try:
-        from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-    except ImportError:
-        yield None
-        return
-    columns = (TextColumn("{task.description:<9}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-    with Progress(*columns, console=Console(stderr=True)) as bar:
-        tasks: dict[str, Any] = {}
-
-        def update(stage: str, done: int, total: int) -> None:
-            if stage not in tasks:
-                tasks[stage] = bar.add_task(stage, total=total)
-            bar.update(tasks[stage], completed=done, total=total)
-
-        yield update
+from ._progress import stage_bars
 
 
 def run(args: argparse.Namespace) -> int:
@@ -52,10 +28,16 @@ def run(args: argparse.Namespace) -> int:
         examples = Examples.load(args.examples) if args.examples else None
         if args.seconds is not None and args.seconds <= 0:
             raise ValueError("--seconds must be positive")
-        with _stages(sys.stderr.isatty() and not args.quiet) as update:
+        if args.temperature <= 0:
+            raise ValueError("--temperature must be positive")
+        if args.reinforce < 0:
+            raise ValueError("--reinforce must be 0 or more deals")
+        with stage_bars(sys.stderr.isatty() and not args.quiet) as update:
             net, used, report = train(rules, seed=args.seed, decisions=args.decisions, worlds=args.worlds,
                                       epochs=args.epochs, rounds=args.rounds, seconds=args.seconds,
-                                      workers=args.workers, examples=examples, hidden=args.hidden, update=update)
+                                      workers=args.workers, examples=examples, hidden=args.hidden,
+                                      temperature=args.temperature, reinforce_deals=args.reinforce,
+                                      update=update)
     except (ValueError, OSError) as exc:
         print(f"president train: {exc}", file=sys.stderr)
         return 2
@@ -85,6 +67,10 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--epochs", type=int, default=60, help="passes over the examples (default: 60)")
     p.add_argument("--rounds", type=int, default=1,
                    help="rounds of training; each further round adds the policy's own decisions (default: 1)")
+    p.add_argument("--temperature", type=float, default=0.1,
+                   help="how sharply the target prefers the search's best moves, in points (default: 0.1)")
+    p.add_argument("--reinforce", type=int, default=0, metavar="DEALS",
+                   help="deals of policy gradient against classic players after the fitting (default: 0)")
     p.add_argument("--hidden", type=int, default=64, help="units of each hidden layer (default: 64)")
     p.add_argument("--rules", default="three-of-clubs,tavern-jack",
                    help="rule sets of the example matches, taken in turn (default: three-of-clubs,tavern-jack)")

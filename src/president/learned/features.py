@@ -26,7 +26,9 @@ Move (:data:`MOVE_SIZE` numbers):
   its weakest and strongest place in the order over 13 (5);
 * the stronger ranks the unseen cards hold in the same number (that could beat it)
   over 13, whether none could, the stronger ranks the seat keeps over 13 (3);
-* whether it reverses the order (1).
+* whether it reverses the order (1);
+* whether it is the move the ``classic`` player would make here, and the seat's
+  cards weaker than it over 13 (2).
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ..bots.classic import classic_move
+from ..bots.house_classic import house_classic_choice
 from ..cards import DECK_MASKS, JOKER_RANK, NUM_RANKS
 from ..movegen import ORDER
 from ..moves import CARDS_MASK
@@ -43,7 +47,7 @@ from ..view import SeatView
 
 POSITION_SIZE = 44
 """Numbers describing the position."""
-MOVE_SIZE = 30
+MOVE_SIZE = 32
 """Numbers describing a candidate move."""
 FEATURES = POSITION_SIZE + MOVE_SIZE
 """Numbers in one row."""
@@ -105,9 +109,22 @@ def position_features(view: SeatView) -> tuple[np.ndarray, list[int], list[int],
     return row, hand_counts, unseen_counts, place
 
 
+def classic_kind(view: SeatView) -> tuple[int, int]:
+    """The rank and size of the move the ``classic`` player would make (``(-1, 0)`` for a pass)."""
+    rules = view.rules
+    if rules.house:
+        move = house_classic_choice(view)
+    else:
+        move = classic_move(view.hand, view.table_rank, view.table_count, view.revolution,
+                            rules.joker_in_revolution == "highest", rules.max_set, rules.revolution,
+                            view.must_contain)
+    return move_rank_size(move, rules.house, rules.wild_jokers) if move & CARDS_MASK else (-1, 0)
+
+
 def move_features(view: SeatView, moves: Sequence[int]) -> np.ndarray:
     """One row per move: the position's numbers then the move's (see the module's docstring)."""
     rules = view.rules
+    classic = classic_kind(view)
     position, hand_counts, unseen_counts, place = position_features(view)
     rows = np.zeros((len(moves), FEATURES), dtype=np.float32)
     rows[:, :POSITION_SIZE] = position
@@ -147,4 +164,6 @@ def move_features(view: SeatView, moves: Sequence[int]) -> np.ndarray:
             row[base + 27] = float(threats == 0)
             row[base + 28] = sum(1 for p in above if left_counts[by_place[p]]) / 13
             row[base + 29] = float(size == 4 and bool(rules.revolution) and rank != JOKER_RANK)
+            row[base + 31] = sum(hand_counts[by_place[p]] for p in range(place[rank])) / 13
+        row[base + 30] = float((rank, size) == classic)
     return rows

@@ -161,8 +161,13 @@ class Adam:
 
 
 def loss_and_grads(net: PolicyNet, rows: np.ndarray, target: np.ndarray, starts: np.ndarray,
-                   decay: float) -> tuple[float, dict[str, np.ndarray]]:
-    """The mean cross-entropy per decision (plus ``decay`` times the squared weights) and its gradients."""
+                   decay: float, weights: np.ndarray | None = None) -> tuple[float, dict[str, np.ndarray]]:
+    """The mean cross-entropy per decision (plus ``decay`` times the squared weights) and its gradients.
+
+    With ``weights`` (one per decision), each decision's term is multiplied by its
+    weight: with one-hot targets on the moves played and the advantages of their
+    results as weights, this is the policy gradient.
+    """
     groups = len(starts) - 1
     a1 = rows @ net.w1 + net.b1
     h1 = np.maximum(a1, 0)
@@ -172,6 +177,8 @@ def loss_and_grads(net: PolicyNet, rows: np.ndarray, target: np.ndarray, starts:
     q = group_softmax(scores, starts)
     loss = float(-(target * np.log(q + 1e-12)).sum() / groups)
     ds = (q - target) / groups
+    if weights is not None:
+        ds = ds * np.repeat(weights, np.diff(starts))
     g3 = h2.T @ ds
     d2 = np.outer(ds, net.w3) * (a2 > 0)
     g2 = h1.T @ d2
@@ -185,7 +192,7 @@ def loss_and_grads(net: PolicyNet, rows: np.ndarray, target: np.ndarray, starts:
 
 
 def fit(net: PolicyNet, rows: np.ndarray, values: np.ndarray, starts: np.ndarray, seed: int, epochs: int,
-        temperature: float = 0.1, rate: float = 0.003, batch: int = 256, decay: float = 1e-5,
+        temperature: float = 0.1, rate: float = 0.003, batch: int = 256, decay: float = 1e-4,
         stop: Callable[[], bool] | None = None, update: Callable[[int, int, float], None] | None = None) -> int:
     """Train ``net`` in place on the decisions ``(rows, values, starts)``; returns the epochs run.
 

@@ -4,11 +4,13 @@
    against ``classic`` players and values every candidate of its decisions.
 2. **Fitting** (:func:`president.learned.model.fit`): the network learns to
    rank the candidates as the search does (the target of a decision is the
-   softmax of the search's values at a temperature of 0.1 points).
+   softmax of the search's values at a temperature, 0.1 points by default).
 3. **Its own positions** (``rounds`` above 1): the trained policy plays the seat
    instead, the search judges its decisions, and the network is fitted again on
    all the examples, so that it learns to recover from the positions its own
    mistakes lead to.
+4. **Its own results** (``reinforce_deals``): the policy gradient against
+   ``classic`` players (:mod:`president.learned.reinforce`).
 
 One decision in ten (every tenth) is held out: the report gives the policy's
 agreement with the search on them and the points it loses per decision in the
@@ -77,6 +79,8 @@ def train(
     examples: Examples | None = None,
     hidden: int = 64,
     infer: float = 0.25,
+    temperature: float = 0.1,
+    reinforce_deals: int = 0,
     update: Update | None = None,
 ) -> tuple[PolicyNet, Examples, Report]:
     """Train a policy; returns it, every example used, and the report.
@@ -89,6 +93,8 @@ def train(
     depends on the machine's speed; without a budget the same seed gives the same
     model). ``infer`` is the noise of the search's model of the other players
     (0: the search does not weigh its guesses by their plays; cheaper, weaker).
+    ``reinforce_deals`` deals of policy gradient against ``classic`` players
+    follow the fitting (:mod:`president.learned.reinforce`).
     """
     if decisions < 10 and examples is None:
         raise ValueError("train on at least 10 decisions")
@@ -123,9 +129,16 @@ def train(
                 update("fitting", done, total)
 
         report.epochs += fit(net, training.rows, training.values, training.starts, seed, epochs,
-                             stop=late(1.0), update=fitted)
+                             temperature=temperature, stop=late(1.0), update=fitted)
         report.after = measure(net, held)
         report.held_out = len(held)
+    if reinforce_deals:
+        from .reinforce import reinforce
+
+        reinforce(net, list(rules), seed, reinforce_deals, stop=late(1.0),
+                  update=(lambda done, total: update("reinforce", done, total)) if update else None)
+        _, held = split(examples)
+        report.after = measure(net, held)
     report.examples = len(examples)
     report.seconds = time.perf_counter() - start
     return net, examples, report

@@ -29,7 +29,7 @@ from typing import Any
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import Connection, and_, case, delete, insert, or_, select, update
+from sqlalchemy import Connection, and_, case, delete, func, insert, or_, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
@@ -207,19 +207,17 @@ def profile(storage: Storage, name: str, limit: int = 50) -> dict[str, Any] | No
         return None
     account = found[0]
     with storage.engine.connect() as db:
-        seats = {m: (s, p, w) for m, s, p, w in db.execute(
-            select(ResultRow.match_id, ResultRow.seat, ResultRow.points, ResultRow.won)
-            .where(ResultRow.account_id == account.id))}
-        total = len(seats)
+        won = func.sum(case((ResultRow.won.is_(True), 1), else_=0))
+        total, wins = db.execute(select(func.count(), won).where(ResultRow.account_id == account.id)).one()
         matches = []
-        if seats:
-            for row in db.execute(select(MatchRow).where(MatchRow.id.in_(list(seats)))
-                                  .order_by(MatchRow.finished_at.desc(), MatchRow.id.desc()).limit(limit)):
-                seat, points, won = seats[row.id]
-                matches.append({"id": row.id, "table": row.table_id, "rules": row.rules, "players": row.players,
-                                "names": list(row.names), "bots": list(row.bots), "scores": list(row.scores),
-                                "winners": list(row.winners), "finished_at": row.finished_at, "seat": seat,
-                                "points": points, "won": bool(won), "rated": bool(row.rated)})
+        for row in db.execute(
+                select(MatchRow, ResultRow.seat.label("seat"), ResultRow.points, ResultRow.won.label("won_it"))
+                .join(ResultRow, ResultRow.match_id == MatchRow.id).where(ResultRow.account_id == account.id)
+                .order_by(MatchRow.finished_at.desc(), MatchRow.id.desc()).limit(limit)):
+            matches.append({"id": row.id, "table": row.table_id, "rules": row.rules, "players": row.players,
+                            "names": list(row.names), "bots": list(row.bots), "scores": list(row.scores),
+                            "winners": list(row.winners), "finished_at": row.finished_at, "seat": row.seat,
+                            "points": row.points, "won": bool(row.won_it), "rated": bool(row.rated)})
         titles = []
         events = [e for (e,) in db.execute(
             select(EntryRow.tournament_id).join(TournamentRow, TournamentRow.id == EntryRow.tournament_id)
@@ -237,9 +235,8 @@ def profile(storage: Storage, name: str, limit: int = 50) -> dict[str, Any] | No
                     titles.append({"tournament": event_id, "name": tournament.settings.get("name"),
                                    "rules": tournament.settings.get("rules"), "at": tournament.updated_at})
         ratings = ratings_of(db, account_subject(account.id))
-    wins = sum(1 for _s, _p, w in seats.values() if w)
-    return {"account": account.public(), "matches_played": total, "matches_won": wins, "matches": matches,
-            "titles": titles, "ratings": ratings}
+    return {"account": account.public(), "matches_played": int(total), "matches_won": int(wins or 0),
+            "matches": matches, "titles": titles, "ratings": ratings}
 
 
 def names_taken(storage: Storage, names: list[str]) -> bool:
@@ -256,10 +253,10 @@ def names_taken(storage: Storage, names: list[str]) -> bool:
 class Accounts:
     """Registering, signing in and out, sessions and API tokens, for the routes and the hub."""
 
-    def __init__(self, journal: Journal, hashers: int = 2) -> None:
+    def __init__(self, journal: Journal, hashers: int = 2, memory_kib: int = 65536, time_cost: int = 3) -> None:
         self.journal = journal
         self.storage = journal.storage
-        self.hasher = PasswordHasher()
+        self.hasher = PasswordHasher(time_cost=time_cost, memory_cost=memory_kib)
         self._hashing = ThreadPoolExecutor(hashers, thread_name_prefix="president-password")
         self._waiting = 0
         self.max_waiting = 16 * hashers

@@ -200,31 +200,23 @@ class Analyses:
             args=(writer, os.getpid(), job.record, self.config.analysis_level, self.config.analysis_worlds, SEED))
         loop = asyncio.get_running_loop()
         self._processes.add(process)
+        failure = "the analysis stopped without a result"
         try:
             await loop.run_in_executor(None, process.start)
             writer.close()
             deadline = time.monotonic() + self.config.analysis_seconds
             while True:
-                while reader.poll():
-                    try:
-                        message = reader.recv()
-                    except EOFError:
-                        self._fail(job, "the analysis stopped without a result")
-                        return None
-                    if message[0] == "progress":
-                        job.done, job.total = int(message[1]), int(message[2])
-                    elif message[0] == "done":
-                        result: dict[str, Any] = message[1]
-                        return {"match_id": job.match_id, **result}
-                    else:
-                        self._fail(job, str(message[1]))
-                        return None
+                outcome = _drain(reader, job)
+                if isinstance(outcome, dict):
+                    return {"match_id": job.match_id, **outcome}
+                if outcome is not None:
+                    failure = outcome
+                    break
                 if not process.is_alive() and not reader.poll():
-                    self._fail(job, "the analysis stopped without a result")
-                    return None
+                    break
                 if time.monotonic() > deadline:
-                    self._fail(job, f"the analysis took longer than {self.config.analysis_seconds:g} seconds")
-                    return None
+                    failure = f"the analysis took longer than {self.config.analysis_seconds:g} seconds"
+                    break
                 await asyncio.sleep(POLL_SECONDS)
         finally:
             reader.close()
@@ -233,6 +225,9 @@ class Analyses:
             if process.pid is not None:
                 await loop.run_in_executor(None, process.join, 5)
             self._processes.discard(process)
+        # Marked failed only once its worker is gone, so that asking again never meets the old worker.
+        self._fail(job, failure)
+        return None
 
     def close(self) -> None:
         """Stop every analysis under way (they are lost; asking again starts them afresh)."""
@@ -244,3 +239,20 @@ class Analyses:
                 if process.is_alive():
                     process.kill()
         self._processes.clear()
+
+
+def _drain(reader: Connection, job: Job) -> dict[str, Any] | str | None:
+    """Read the worker's messages waiting in the pipe: its result, the reason it failed, or None (still working)."""
+    while reader.poll():
+        try:
+            message = reader.recv()
+        except EOFError:
+            return "the analysis stopped without a result"
+        if message[0] == "progress":
+            job.done, job.total = int(message[1]), int(message[2])
+        elif message[0] == "done":
+            result: dict[str, Any] = message[1]
+            return result
+        else:
+            return str(message[1])
+    return None

@@ -114,6 +114,12 @@ class ServerConfig:
     """Tournaments not yet finished that one client address may have created."""
     tournament_entries: int = 64
     """The most entrants of one tournament."""
+    argon2_memory_kib: int = 65536
+    """Memory of one argon2id password hash, in KiB (argon2-cffi's default, 64 MiB)."""
+    argon2_time_cost: int = 3
+    """Passes of one argon2id password hash (argon2-cffi's default)."""
+    password_hashers: int = 2
+    """Threads that hash passwords (each hash holds ``argon2_memory_kib`` while it runs)."""
 
     def __post_init__(self) -> None:
         problems = []
@@ -139,6 +145,8 @@ class ServerConfig:
             problems.append("the chat must allow some lines")
         if self.max_tournaments < 0 or self.client_tournaments < 1 or self.tournament_entries < 2:
             problems.append("tournaments need room: client_tournaments 1 or more, tournament_entries 2 or more")
+        if self.argon2_memory_kib < 8 or self.argon2_time_cost < 1 or self.password_hashers < 1:
+            problems.append("argon2_memory_kib must be at least 8, argon2_time_cost and password_hashers at least 1")
         if self.redis_url is not None and (self.database_url.startswith("sqlite") or self.lease_seconds < 1):
             problems.append("several processes need a PostgreSQL database and lease_seconds of 1 or more")
         if problems:

@@ -73,7 +73,8 @@ class Hub:
         self.watch = LoopWatch()
         self.chat = Chat(config, self.journal, self.watch)
         self.tournaments = Tournaments(self)
-        self.accounts = Accounts(self.journal)
+        self.accounts = Accounts(self.journal, config.password_hashers, config.argon2_memory_kib,
+                                 config.argon2_time_cost)
         self.listeners: dict[int, list[Connection]] = {}
         """The listening connections of each bot account (by account id), the next to be invited first."""
         self._seeds = random.Random(config.seed) if config.seed is not None else None

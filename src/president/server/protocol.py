@@ -270,7 +270,8 @@ class SnapshotOut(BaseModel):
     seq: int
     """Moves made in the current match."""
     view: dict[str, Any] | None
-    """The seat's view (``Match.view(seat)``) or the spectator view; None before the start."""
+    """The seat's view (``Match.view(seat)``) or the spectator view; None before the start. At a table of the
+    old President it adds ``log``, the table's latest events, from which a client rebuilds its log."""
     deadline: float | None
     """Unix time when the turn timer runs out for the seat to act, or None."""
     now: float

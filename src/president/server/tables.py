@@ -292,13 +292,17 @@ class Table:
                 raise ProtocolError("no_seat", f"this table has seats 0 to {len(self.seats) - 1}")
             if self.seats[seat].kind == "person":
                 raise ProtocolError("seat_taken", f"seat {seat} is held by {self.seats[seat].name}")
-            if any(s.account_id == account_id for s in self.seats):
-                raise ProtocolError("seat_taken", f"{name} has a seat at this table already")
             return (await self._join(name, seat, account_id, over_bot=True))[1]
 
     async def _join(self, name: str, seat: int | None, account_id: int | None = None,
                     over_bot: bool = False) -> tuple[int, str]:
         self._require_open()
+        held = next((s for s in self.seats if account_id is not None and s.kind == "person"
+                     and s.account_id == account_id), None)
+        if held is not None:
+            if over_bot:
+                raise ProtocolError("seat_taken", f"{name} has a seat at this table already")
+            return held.index, await self._new_token(held)
         if self.status != "waiting":
             raise ProtocolError("already_started", "the match has started: you can watch this table")
         if seat is None:
@@ -323,6 +327,17 @@ class Table:
         log.info("table %s: %s joins seat %d", self.id, who, chosen.index)
         self._changed()
         return chosen.index, token
+
+    async def _new_token(self, seat: Seat) -> str:
+        """A new token for a seat its account takes back (from another device, even in play); the old one stops
+        opening it (the connections already open keep the seat)."""
+        token = secrets.token_urlsafe(24)
+        digest = hash_token(token)
+        await self.journal.write(self.storage.save_seats, self.id,
+                                 [StoredSeat(seat.index, seat.name, digest, None, seat.account_id)])
+        seat.token_hash = digest
+        log.info("table %s: account %s takes seat %d back", self.id, seat.account_id, seat.index)
+        return token
 
     async def set_seat(self, seat: int, bot: str | None) -> None:
         """Before the start: a bot (by name) in a seat no person holds, or open it again (``None``)."""

@@ -81,11 +81,16 @@ def play_with_programs(
                 server.add_client(_accept_from(listener, children[-1], argv, wait))
         return server.run()
     finally:
-        for child in children:
-            if child.poll() is None:
-                child.terminate()
-        for child in children:
-            try:
-                child.wait(5)
-            except subprocess.TimeoutExpired:
-                child.kill()
+        stop_programs(children)
+
+
+def stop_programs(children: Sequence[subprocess.Popen[bytes]], grace: float = 5.0) -> None:
+    """Ask every program still running to stop; kill those still there ``grace`` seconds later."""
+    for child in children:
+        if child.poll() is None:
+            child.terminate()
+    for child in children:
+        try:
+            child.wait(grace)
+        except subprocess.TimeoutExpired:
+            child.kill()

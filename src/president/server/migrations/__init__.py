@@ -10,6 +10,7 @@ its data kept. See ``docs/server.md`` (Database migrations) for how to add a ste
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 from alembic import command
@@ -22,6 +23,14 @@ HERE = Path(__file__).resolve().parent
 
 LOCK_KEY = 7_202_611
 """The PostgreSQL advisory lock held while migrating, so that servers starting together migrate one at a time."""
+
+
+class StepsOnly(logging.Filter):
+    """Lets through Alembic's lines about the steps it runs, not its notes about the database at every start."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Whether the record tells of a step."""
+        return record.getMessage().startswith(("Running upgrade", "Running downgrade"))
 
 
 def alembic_config() -> Config:
@@ -47,6 +56,9 @@ def current(engine: Engine) -> str | None:
 def upgrade_database(engine: Engine, revision: str = "head") -> None:
     """Bring the database to ``revision`` (the newest by default), in one transaction where the database allows."""
     config = alembic_config()
+    logger = logging.getLogger("alembic.runtime.migration")
+    if not any(isinstance(f, StepsOnly) for f in logger.filters):
+        logger.addFilter(StepsOnly())
     with engine.begin() as conn:
         if conn.dialect.name == "postgresql":
             conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": LOCK_KEY})

@@ -29,13 +29,24 @@ function setAccount(value) {
   for (const fn of watchers) fn(account);
 }
 
-/** Ask the server who is signed in. */
-export async function loadAccount() {
-  try {
-    setAccount((await api("/api/me")).account);
-  } catch {
-    setAccount(null);
-  }
+let asked = null;
+
+/** Ask the server who is signed in; resolves to the account or null. */
+export function loadAccount() {
+  asked = (async () => {
+    try {
+      setAccount((await api("/api/me")).account);
+    } catch {
+      setAccount(null);
+    }
+    return account;
+  })();
+  return asked;
+}
+
+/** The signed-in account once the server has said (asking it if nobody has yet). */
+export function whenAccountKnown() {
+  return loaded ? Promise.resolve(account) : asked || loadAccount();
 }
 
 function link(text, params, navigate, attrs = {}) {
@@ -241,7 +252,8 @@ export function showRatings(root, family, navigate) {
       h("div", { class: "hero" }, h("h1", {}, t("account.ratingsTitle")), h("p", { class: "tagline" },
         t("account.ratingsNote"))),
       h("label", { class: "field", for: "ratings-family" }, h("span", {}, t("start.rules")),
-        h("select", { id: "ratings-family", onchange: (e) => navigate({ ratings: e.target.value }, true) },
+        h("select", { id: "ratings-family",
+          onchange: (e) => { if (e.target.value !== data.family) navigate({ ratings: e.target.value }); } },
           choices.map((f) => h("option", { value: f, selected: f === data.family }, t(`preset.${f}`))))),
       rows.length ? h("div", { class: "tour-standings-wrap" }, h("table", { class: "tour-standings", id: "ratings-table" },
         h("caption", { class: "sr-only" }, t("account.ratingsTitle")),

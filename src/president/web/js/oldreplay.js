@@ -82,8 +82,10 @@ export function showOldReplay(root, match, navigate) {
   }
 
   function sequence(step) {
-    const shown = step.sequence.map(([seat, code]) => h("figure", { class: "seq-card", "data-card": code },
-      cardFace(code, cardLabel(code)), h("figcaption", {}, seatName(seat))));
+    const last = step.seat === null ? -1 : step.sequence.length - 1;
+    const shown = step.sequence.map(([seat, code], i) => h("figure", {
+      class: `seq-card${i === last ? " just-played" : ""}`, "data-card": code },
+    cardFace(code, cardLabel(code)), h("figcaption", {}, seatName(seat))));
     const stopped = step.stopped
       ? h("p", { class: "stopped", "data-reason": step.stopped.reason },
         t(`old.stop.${step.stopped.reason}`, { card: step.stopped.next || "" }))

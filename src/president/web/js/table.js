@@ -1,6 +1,7 @@
 // The table screen: joining, the waiting room, and the game itself (seats around the table, the combination to
 // beat in the centre, the hand with its controls, the score table and the end of the match).
 
+import { whenAccountKnown } from "./account.js";
 import { api, saveName, savedName, seats, tableUrl } from "./api.js";
 import { cardFace, sortCards } from "./cards.js";
 import { ChatPanel } from "./chat.js";
@@ -192,6 +193,8 @@ export function showTable(root, tableId, navigate) {
 
   // ------------------------------------------------------------------ joining
 
+  let reclaimed = false;
+
   async function loadJoin() {
     st.mode = "loading";
     try {
@@ -199,6 +202,13 @@ export function showTable(root, tableId, navigate) {
       st.mode = "join";
     } catch {
       st.mode = "missing";
+    }
+    // Signed in to the account that holds a seat here (another device, a lost token): take it back at once.
+    const me = st.mode === "join" && !reclaimed ? await whenAccountKnown() : null;
+    if (me && st.info.seats.some((s) => s.kind === "person" && s.account && s.name === me.name)) {
+      reclaimed = true;
+      join(me.name);
+      return;
     }
     render();
   }

@@ -1,4 +1,6 @@
-"""The baseline: the schema of tables, seats, moves, finished matches, analyses, table chat and tournaments.
+"""The baseline.
+
+The schema of tables, seats, moves, finished matches, analyses, table chat and tournaments.
 
 A database made before migrations began holds some or all of these tables already; only the
 missing ones are created, and the data of the others is kept as it is.

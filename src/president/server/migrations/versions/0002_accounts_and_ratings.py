@@ -1,4 +1,6 @@
-"""Accounts, their sessions and login limits, ratings per rule family with their history; seats, finished
+"""Accounts and ratings.
+
+Accounts, their sessions and login limits, ratings per rule family with their history; seats, finished
 matches, results and tournament entries tied to accounts.
 
 Revision ID: 0002
