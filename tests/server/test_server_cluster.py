@@ -21,7 +21,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from president import Match
 
-from .services import Redis, free_port
+from .services import Postgres, Redis, free_port
 from .support import cards_in
 
 pytestmark = [pytest.mark.timeout(120), pytest.mark.skipif(sys.platform != "linux", reason="SIGKILL, services")]
@@ -147,8 +147,8 @@ def play(clients: dict[int, Client], moves: int | None) -> None:
             client.wait("update", client.last["seq"] + 1)
 
 
-def test_clients_on_two_processes_play_one_table_through_a_redis_restart_and_the_owner_killed(
-        members: tuple[Member, Member], redis_server: Redis) -> None:
+def test_clients_on_two_processes_play_one_table_through_restarts_of_redis_and_postgresql_and_a_kill(
+        members: tuple[Member, Member], redis_server: Redis, postgres_server: Postgres) -> None:
     one, two = members
     made = one.http.post("/api/tables", json={"players": 3, "name": "Ann",
                                               "seats": [None, None, "classic"], "deals": 1}).json()
@@ -192,6 +192,9 @@ def test_clients_on_two_processes_play_one_table_through_a_redis_restart_and_the
     clients[1] = reconnect(two.port, table_id, bob_token)
     assert clients[1].last["seq"] == clients[0].last["seq"] >= mark
 
+    # PostgreSQL restarts: the connections it dropped are replaced, the next moves are stored as if nothing happened.
+    postgres_server.stop()
+    postgres_server.start()
     play(clients, 3)
     before = {s: c.last for s, c in clients.items()}
     assert before[0]["seq"] == before[1]["seq"] >= 7

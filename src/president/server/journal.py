@@ -32,6 +32,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, ParamSpec, TypeVar
 
+from sqlalchemy.exc import DBAPIError
+
 from .storage import Storage
 
 P = ParamSpec("P")
@@ -156,7 +158,14 @@ class Journal:
 
     def _run_alone(self, job: _Job) -> None:
         try:
-            result = job.call()
+            try:
+                result = job.call()
+            except DBAPIError as exc:
+                if not exc.connection_invalidated:
+                    raise
+                # The database dropped the connection (it restarted): nothing was done; once more, on a new one.
+                log.warning("the database connection was lost; the write is made again on a new one")
+                result = job.call()
         except BaseException as exc:  # handed to the waiting coroutine, as an executor would
             _settle([(job, False, exc)])
         else:
