@@ -205,7 +205,7 @@ def test_sigkill_mid_deal_of_the_old_game_loses_no_card(tmp_path: Path) -> None:
     database = f"sqlite:///{tmp_path / 'crash.sqlite3'}"
     server = Server(tmp_path, database)
     made = server.http.post("/api/tables", json={
-        "game": "old-president", "players": 4, "seats": [None, "careful", None, "random"], "deals": 2,
+        "game": "old-president", "players": 4, "seats": [None, "careful", None, "random"], "deals": 6,
         "options": {"staking": "equal", "stake": 16}}).json()
     table_id = made["table"]["id"]
     tokens = {seat: server.http.post(f"/api/tables/{table_id}/join", json={"name": name, "seat": seat}).json()["token"]
@@ -214,9 +214,9 @@ def test_sigkill_mid_deal_of_the_old_game_loses_no_card(tmp_path: Path) -> None:
     clients[0].send({"type": "start"})
     for client in clients.values():
         client.wait("snapshot")
-    play_old(clients, 3)
+    play_old(clients, 2)  # the deals are random: the people may start few sequences, hence six deals
     before = {seat: client.last for seat, client in clients.items()}
-    assert before[0]["view"]["phase"] == "lead" and before[0]["seq"] > 3
+    assert before[0]["view"]["phase"] == "lead" and before[0]["seq"] > 2
 
     server.kill()
     for client in clients.values():
