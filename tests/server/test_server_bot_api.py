@@ -27,6 +27,7 @@ def test_listen_needs_a_bot_token_and_invite_a_listening_bot(client: TestClient)
     assert client.post("/api/me/bot-token").status_code == 401
     client.post("/api/accounts", json={"name": "Robo", "password": PASSWORD})
     token = client.post("/api/me/bot-token").json()["token"]
+    assert token.startswith("pb_"), "a token never starts with a dash a command line would read as an option"
     assert client.get("/api/me").json()["account"] == {"name": "Robo", "bot": True}
     client.cookies.clear()
     host = client.post("/api/tables", json={"name": "Ann", "players": 3}).json()

@@ -59,6 +59,9 @@ ADDRESS_ATTEMPTS = 30
 REGISTRATIONS = 5
 """Accounts one address may create within the window."""
 
+API_TOKEN_PREFIX = "pb_"
+"""Every API token starts so: never with a dash a command line would take for an option, and easy to spot."""
+
 MIN_PASSWORD = 8
 MAX_PASSWORD = 200
 
@@ -328,7 +331,7 @@ class Accounts:
 
     async def new_api_token(self, account: Account) -> str:
         """Flag the account as a bot and return its new API token (the earlier one stops working)."""
-        token = secrets.token_urlsafe(32)
+        token = API_TOKEN_PREFIX + secrets.token_urlsafe(32)
         await self.journal.write(set_api_token, self.storage, account.id, hash_secret(token))
         log.info("account %d got a new API token", account.id)
         return token
