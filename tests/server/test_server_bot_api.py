@@ -62,6 +62,31 @@ def test_listen_needs_a_bot_token_and_invite_a_listening_bot(client: TestClient)
         assert receive(bot)["code"] == "bad_token"
 
 
+def test_a_seat_whose_invitation_was_never_handed_over_opens_again(client: TestClient) -> None:
+    client.post("/api/accounts", json={"name": "Robo", "password": PASSWORD})
+    token = client.post("/api/me/bot-token").json()["token"]
+    client.cookies.clear()
+    host = client.post("/api/tables", json={"name": "Ann", "players": 3}).json()
+    table = client.app.state.hub.tables[host["table"]["id"]]  # type: ignore[attr-defined]
+    with client.websocket_connect("/ws") as ws, client.websocket_connect("/ws") as bot:
+        send(ws, {"type": "hello", "table": table.id, "token": host["token"]})
+        receive(ws)
+        send(bot, {"type": "listen", "token": token})
+        receive(bot)
+        send(ws, {"type": "invite", "seat": 1, "account": "Robo"})
+        invitation = receive(bot)
+        robo = table.seats[1].account_id
+        assert robo is not None and receive(ws)["table"]["seats"][1]["name"] == "Robo"
+        assert client.portal is not None
+        client.portal.call(table.uninvite, 1, robo + 1)  # another account's: nothing changes
+        assert table.seats[1].name == "Robo"
+        client.portal.call(table.uninvite, 1, robo)
+        assert receive(ws)["table"]["seats"][1]["kind"] == "open"
+        with client.websocket_connect("/ws") as seat:
+            send(seat, {"type": "hello", "table": table.id, "token": invitation["token"]})
+            assert receive(seat)["code"] == "bad_token"
+
+
 class Process:
     """A subprocess logging to a file, stopped at the end."""
 

@@ -76,9 +76,9 @@ def members(tmp_path: Path, database_url: str, redis_url: str) -> Iterator[tuple
 class Client:
     """One WebSocket connection to a member."""
 
-    def __init__(self, port: int, hello: dict[str, Any]) -> None:
+    def __init__(self, port: int, hello: dict[str, Any], kind: str = "hello") -> None:
         self.ws: ClientConnection = connect(f"ws://127.0.0.1:{port}/ws", proxy=None, open_timeout=10, legacy=True)
-        self.ws.send(json.dumps({"type": "hello", **hello}))
+        self.ws.send(json.dumps({"type": kind, **hello}))
         self.last: dict[str, Any] = {}
         self.seen: list[dict[str, Any]] = []
 
@@ -221,6 +221,42 @@ def test_clients_on_two_processes_play_one_table_through_restarts_of_redis_and_p
     replayed = Match.replay(record.text)
     assert replayed.is_over and len(replayed.moves) > before[0]["seq"]
     for client in clients.values():
+        client.close()
+
+
+def test_a_bot_account_listening_on_one_process_is_invited_to_a_table_of_the_other(
+        members: tuple[Member, Member]) -> None:
+    one, two = members
+    assert two.http.post("/api/accounts", json={"name": "Robo", "password": "a long enough secret"}).status_code == 201
+    bot_token = two.http.post("/api/me/bot-token").json()["token"]
+    made = one.http.post("/api/tables", json={"players": 3, "name": "Ann", "seats": [None, None, "classic"],
+                                              "deals": 1}).json()
+    table_id = made["table"]["id"]
+    host = seat(one.port, table_id, made["token"])
+    host.send({"type": "invite", "seat": 1, "account": "Robo"})
+    assert host.wait("error")["code"] == "bot_offline"  # it listens nowhere yet
+
+    listener = Client(two.port, {"token": bot_token}, kind="listen")
+    assert listener.next() == {"type": "listening", "account": "Robo"}
+    host.send({"type": "invite", "seat": 1, "account": "Robo"})
+    invitation = listener.wait("invitation")
+    assert (invitation["table"], invitation["seat"], invitation["from"]) == (table_id, 1, "Ann")
+    # A challenge made on the first process reaches the bot on the second too.
+    challenge = one.http.post("/api/tables", json={"players": 3, "name": "Cy", "invite": "robo",
+                                                   "seats": [None, None, "classic"], "deals": 1})
+    assert challenge.status_code == 201, challenge.text
+    assert listener.wait("invitation")["table"] == challenge.json()["table"]["id"]
+
+    # The bot says hello through its own process, which relays it to the table's.
+    clients = {0: host, 1: seat(two.port, table_id, invitation["token"])}
+    assert clients[1].last["seat"] == 1 and clients[1].last["table"]["seats"][1]["name"] == "Robo"
+    host.send({"type": "start"})
+    for client in clients.values():
+        client.wait("snapshot")
+    play(clients, None)
+    status = one.http.get(f"/api/tables/{table_id}").json()
+    assert status["status"] == "finished" and status["seats"][1]["account"] is True
+    for client in (*clients.values(), listener):
         client.close()
 
 

@@ -16,15 +16,20 @@ of a cluster. Any member accepts any client:
   restoring them from the move log.
 * The lobby is the union of what each member publishes in Redis; the per-address table
   quotas are counted in Redis.
+* Each member records in Redis how many connections of each bot account listen on it
+  (renewed every heartbeat, gone when it stops), so an invitation made at the owner of a
+  table is forwarded to a member where the bot listens, which hands it to one of them.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
 import logging
 import os
+import random
 import socket
 import time
 from collections.abc import Callable
@@ -56,6 +61,9 @@ LOBBY_KEY = "president:lobby:"
 HELD_KEY = "president:held:"
 MADE_KEY = "president:made:"
 CREATOR_KEY = "president:creator"
+LISTEN_KEY = "president:listen:"
+"""``<account>``: the members where the bot account listens; ``<account>:<member>``: how many connections there
+(expires unless renewed by the member's heartbeat)."""
 
 
 class RemoteConnection(Connection):
@@ -131,6 +139,14 @@ class Cluster:
         for conn in list(self.edges.values()):
             conn.close(1012, "the server is restarting; reconnect")
         try:
+            async with self.relay.redis.pipeline(transaction=False) as pipe:
+                for account in self.hub.listeners:
+                    pipe.delete(f"{LISTEN_KEY}{account}:{self.id}")
+                    pipe.srem(f"{LISTEN_KEY}{account}", self.id)
+                await pipe.execute()
+        except Exception:
+            log.warning("cluster: the listening bot accounts could not be withdrawn; they expire by themselves")
+        try:
             await self._db(self.leases.leave)
         except Exception:
             log.exception("cluster: could not give up the leases; they run out by themselves")
@@ -184,6 +200,7 @@ class Cluster:
                 restored = await self._restore(claimed)
                 log.info("cluster: took over %d table(s) from stopped processes", restored)
         await self._publish_lobby()
+        await self.publish_listeners()
 
     async def _restore(self, table_ids: list[str]) -> int:
         hub = self.hub
@@ -363,7 +380,12 @@ class Cluster:
         self.relay.send(str(message.get("o")), reply)
 
     async def local(self, op: str, args: dict[str, Any]) -> dict[str, Any]:
-        """Do a REST call about a table this process plays: ``info`` or ``join``."""
+        """Do a REST call about a table this process plays (``info`` or ``join``), or hand an invitation to a
+        bot account's listening connection here (``deliver``)."""
+        if op == "deliver":
+            if not self.hub.deliver(int(args["account"]), dict(args["message"])):
+                raise ProtocolError("bot_offline", "the bot account stopped listening on this process")
+            return {}
         table = self.hub.table(str(args.get("table")))
         if op == "info":
             return table.info()
@@ -432,3 +454,63 @@ class Cluster:
         if client:
             await self.relay.redis.sadd(HELD_KEY + client, table_id)
             await self.relay.redis.hset(CREATOR_KEY, table_id, client)
+
+    # ----------------------------------------------------------------- bot accounts listening for invitations
+
+    def _listen_ttl(self) -> int:
+        return max(2, int(self.lease_seconds * 2))
+
+    async def publish_listeners(self, only: int | None = None) -> None:
+        """Record in Redis how many connections of each bot account (or of ``only``) listen here."""
+        hub = self.hub
+        accounts = list(hub.listeners) if only is None else [only]
+        try:
+            async with self.relay.redis.pipeline(transaction=False) as pipe:
+                for account in accounts:
+                    count = len(hub.listeners.get(account, []))
+                    key = f"{LISTEN_KEY}{account}:{self.id}"
+                    if count:
+                        pipe.set(key, count, ex=self._listen_ttl())
+                        pipe.sadd(f"{LISTEN_KEY}{account}", self.id)
+                        pipe.expire(f"{LISTEN_KEY}{account}", self._listen_ttl())
+                    else:
+                        pipe.delete(key)
+                        pipe.srem(f"{LISTEN_KEY}{account}", self.id)
+                await pipe.execute()
+        except Exception as exc:
+            log.warning("cluster: the listening bot accounts could not be published (%s)", exc)
+
+    def listeners_changed(self, account: int) -> None:
+        """The listening connections of this bot account here changed: tell the other members."""
+        self._spawn(self.publish_listeners(account))
+
+    async def listening_elsewhere(self, account: int) -> dict[str, int]:
+        """The other members where this bot account listens, and how many connections it holds there."""
+        redis = self.relay.redis
+        try:
+            members = sorted(str(m) for m in await redis.smembers(f"{LISTEN_KEY}{account}") if m != self.id)
+            if not members:
+                return {}
+            counts = await redis.mget([f"{LISTEN_KEY}{account}:{m}" for m in members])
+        except Exception as exc:
+            log.warning("cluster: the listening bot accounts could not be read (%s)", exc)
+            return {}
+        found = {m: int(c) for m, c in zip(members, counts, strict=True) if c}
+        stale = [m for m in members if m not in found]
+        if stale:  # their member stopped without saying so: its count expired
+            with contextlib.suppress(Exception):
+                await redis.srem(f"{LISTEN_KEY}{account}", *stale)
+        return found
+
+    async def deliver(self, account: int, message: dict[str, Any]) -> bool:
+        """Hand an invitation to a connection of this bot account listening on another member (False: none took
+        it)."""
+        members = list(await self.listening_elsewhere(account))
+        random.shuffle(members)
+        for member in members:
+            try:
+                await self.call(member, "deliver", account=account, message=message)
+                return True
+            except ProtocolError:
+                continue
+        return False

@@ -307,6 +307,8 @@ class Hub:
                 self.listeners[conn.listening] = left
             else:
                 self.listeners.pop(conn.listening, None)
+            if self.cluster is not None:
+                self.cluster.listeners_changed(conn.listening)
 
     def _dispatch(self, conn: Connection, message: Any) -> asyncio.Task[None] | None:
         if isinstance(message, Hello):
@@ -373,8 +375,10 @@ class Hub:
                 raise ProtocolError("bad_token", "this API token opens no bot account")
             if conn.joined:
                 raise ProtocolError("already_joined", "this connection has said hello or listen already")
-            listening = self.listeners.setdefault(account.id, [])
-            if len(listening) >= MAX_LISTENERS:
+            held = len(self.listeners.get(account.id, []))
+            if self.cluster is not None and held < MAX_LISTENERS:
+                held += sum((await self.cluster.listening_elsewhere(account.id)).values())
+            if held >= MAX_LISTENERS:
                 raise ProtocolError("server_full", f"this bot account has {MAX_LISTENERS} listening connections "
                                                    "already")
         except ProtocolError as exc:
@@ -386,34 +390,59 @@ class Hub:
             return
         if conn.closing:
             return
+        listening = self.listeners.setdefault(account.id, [])
+        if len(listening) >= MAX_LISTENERS:  # others came while the count was read
+            conn.send({"type": "error", "code": "server_full", "ref": "listen",
+                       "message": f"this bot account has {MAX_LISTENERS} listening connections already"})
+            return
         conn.listening = account.id
         conn.name = account.name
         listening.append(conn)
+        if self.cluster is not None:  # once "listening" is sent, every process can find it
+            await self.cluster.publish_listeners(account.id)
         conn.send({"type": "listening", "account": account.name})
 
     async def _listening_bot(self, name: str) -> Account:
-        """The bot account of this name, if it has a connection listening (``no_account``, ``bot_offline``)."""
+        """The bot account of this name, if it has a connection listening (here or, in a cluster, on another
+        process) (``no_account``, ``bot_offline``)."""
         found = await self.journal.read(find_account, self.storage, name)
         if found is None or not found[0].bot:
             raise ProtocolError("no_account", f"there is no bot account called {name!r}")
-        if not self.listeners.get(found[0].id):
+        if not await self._is_listening(found[0].id):
             raise ProtocolError("bot_offline", f"{found[0].name} is not listening for invitations now")
         return found[0]
+
+    async def _is_listening(self, account: int) -> bool:
+        if self.listeners.get(account):
+            return True
+        return self.cluster is not None and bool(await self.cluster.listening_elsewhere(account))
 
     async def _invite(self, table: Table, seat: int, message: InviteMessage) -> None:
         """Seat a listening bot account and hand its seat token to one of its listening connections."""
         await self._seat_bot(table, message.seat, await self._listening_bot(message.account), seat)
 
     async def _seat_bot(self, table: Table, seat: int, account: Account, host: int | None) -> None:
-        listening = self.listeners.get(account.id)
-        if not listening:
+        if not await self._is_listening(account.id):
             raise ProtocolError("bot_offline", f"{account.name} is not listening for invitations now")
         token = await table.invite(seat, account.name, account.id)
+        invitation = {"type": "invitation", "table": table.id, "seat": seat, "token": token,
+                      "from": table.seats[host].name if host is not None else None, "info": table.info()}
+        if not self.deliver(account.id, invitation) and not (
+                self.cluster is not None and await self.cluster.deliver(account.id, invitation)):
+            await table.uninvite(seat, account.id)  # it stopped listening meanwhile: the seat is open again
+            raise ProtocolError("bot_offline", f"{account.name} is not listening for invitations now")
+        log.info("table %s: bot account %d invited to seat %d", table.id, account.id, seat)
+
+    def deliver(self, account: int, invitation: dict[str, Any]) -> bool:
+        """Hand an invitation to one connection of this bot account listening on this process, in turn (False:
+        none listens here)."""
+        listening = self.listeners.get(account)
+        if not listening:
+            return False
         bot_conn = listening.pop(0)
         listening.append(bot_conn)  # the next invitation goes to another of its connections
-        bot_conn.send({"type": "invitation", "table": table.id, "seat": seat, "token": token,
-                       "from": table.seats[host].name if host is not None else None, "info": table.info()})
-        log.info("table %s: bot account %d invited to seat %d", table.id, account.id, seat)
+        bot_conn.send(invitation)
+        return True
 
     def _hello(self, conn: Connection, hello: Hello) -> None:
         if conn.joined:

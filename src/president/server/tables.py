@@ -294,6 +294,21 @@ class Table:
                 raise ProtocolError("seat_taken", f"seat {seat} is held by {self.seats[seat].name}")
             return (await self._join(name, seat, account_id, over_bot=True))[1]
 
+    async def uninvite(self, seat: int, account_id: int) -> None:
+        """Open again a seat given to a bot account by :meth:`invite` that nobody took (its invitation could not
+        be handed over); nothing happens once the match started or the seat changed hands."""
+        async with self.lock:
+            if self.closed or self.status != "waiting" or not 0 <= seat < len(self.seats):
+                return
+            chosen = self.seats[seat]
+            if chosen.account_id != account_id or chosen.connections:
+                return
+            await self.journal.write(self.storage.save_seats, self.id,
+                                     [StoredSeat(chosen.index, None, None, chosen.bot)])
+            chosen.name = chosen.token_hash = None
+            chosen.account_id = None
+            self._leave_seat(chosen)
+
     async def _join(self, name: str, seat: int | None, account_id: int | None = None,
                     over_bot: bool = False) -> tuple[int, str]:
         self._require_open()
