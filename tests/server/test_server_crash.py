@@ -15,6 +15,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,20 @@ from president import Match
 from president.old import OldMatch
 
 pytestmark = [pytest.mark.timeout(120), pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")]
+
+
+_STARTED: list[subprocess.Popen[bytes]] = []
+
+
+@pytest.fixture(autouse=True)
+def _no_server_left() -> Iterator[None]:
+    """Kill the servers a test started and left running (a failed assertion skips its own kill)."""
+    yield
+    while _STARTED:
+        process = _STARTED.pop()
+        if process.poll() is None:
+            process.kill()
+            process.wait(10)
 
 
 def free_port() -> int:
@@ -48,6 +63,7 @@ class Server:
                  "--bot-delay", "0", "--rate-limit", "1000", "--log-level", "info"],
                 stdout=out, stderr=subprocess.STDOUT, env=env,
             )
+        _STARTED.append(self.process)
         self.http = httpx.Client(base_url=f"http://127.0.0.1:{self.port}", trust_env=False, timeout=10)
         deadline = time.monotonic() + 30
         while True:
