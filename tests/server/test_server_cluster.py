@@ -268,3 +268,45 @@ def test_several_workers_need_postgresql_and_redis(tmp_path: Path) -> None:
         assert done.returncode == 2
         assert "--database postgresql" in done.stderr and "--redis" in done.stderr
     assert not any(tmp_path.iterdir()), "nothing is made when the command is refused"
+
+
+def test_a_tournament_created_on_one_process_is_entered_and_played_through_the_other(
+        members: tuple[Member, Member]) -> None:
+    one, two = members
+    made = one.http.post("/api/tournaments", json={"name": "Cup", "rounds": 1, "seats": 3, "deals": 1,
+                                                   "turn_seconds": 30, "grace_seconds": 30})
+    assert made.status_code == 201, made.text
+    tid, host_key = made.json()["tournament"]["id"], made.json()["host_key"]
+    # Every change reaches the process that holds the event, whichever process it is asked of.
+    person = two.http.post(f"/api/tournaments/{tid}/join", json={"name": "Ann"})
+    assert person.status_code == 200, person.text
+    for number in (1, 2):
+        added = two.http.post(f"/api/tournaments/{tid}/bots", json={"host_key": host_key, "bot": "classic"})
+        assert added.status_code == 200 and added.json()["entry"] == number, added.text
+    refused = two.http.post(f"/api/tournaments/{tid}/start", json={"host_key": "not the key"})
+    assert refused.status_code == 403 and refused.json()["error"]["code"] == "bad_token", refused.text
+    assert [e["name"] for e in one.http.get(f"/api/tournaments/{tid}").json()["entries"]] == [
+        "Ann", "classic 2", "classic 3"]
+    assert [t["id"] for t in two.http.get("/api/tournaments").json()] == [tid]
+    started = two.http.post(f"/api/tournaments/{tid}/start", json={"host_key": host_key})
+    assert started.status_code == 200, started.text
+    board = started.json()["tournament"]["played"][0]["boards"][0]
+    mine = [s["entry"] for s in board["seats"]].index(person.json()["entry"])
+
+    # The person plays the round table (held by the first process) through the second one.
+    client = seat(two.port, board["table"], person.json()["key"])
+    assert client.last["seat"] == mine
+    while client.last["view"]["phase"] != "over":
+        view = client.last["view"]
+        if view["to_act"] == mine:
+            client.send({"type": "move", "move": view["legal_moves"][-1], "seq": client.last["seq"]})
+        client.wait("update", client.last["seq"] + 1)
+    client.close()
+
+    deadline = time.monotonic() + 20
+    while (info := two.http.get(f"/api/tournaments/{tid}").json())["status"] != "finished":
+        assert time.monotonic() < deadline, info
+        time.sleep(0.2)
+    assert info == one.http.get(f"/api/tournaments/{tid}").json()
+    assert sorted(row["name"] for row in info["standings"]) == ["Ann", "classic 2", "classic 3"]
+    assert info["played"][0]["boards"][0]["scores"] is not None

@@ -19,6 +19,11 @@ of a cluster. Any member accepts any client:
 * Each member records in Redis how many connections of each bot account listen on it
   (renewed every heartbeat, gone when it stops), so an invitation made at the owner of a
   table is forwarded to a member where the bot listens, which hands it to one of them.
+* A tournament is held by one member too, under the lease ``tournament:<id>``: the one
+  that created it, or the one that claimed it when its holder died (restoring it from the
+  database). The holder creates the round tables (they are its own, playable from any
+  member through the relay); the REST calls that change a tournament reaching another
+  member are asked of the holder, and every member reads a tournament from the database.
 """
 
 from __future__ import annotations
@@ -38,13 +43,14 @@ from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 from .connection import Connection, RateLimit
 from .errors import ProtocolError
-from .leases import Leases, process_id
+from .leases import TOURNAMENT, Leases, process_id, tournament_lease
 from .protocol import Hello
 from .relay import Relay
 from .tables import Table
 
 if TYPE_CHECKING:
     from .hub import Hub
+    from .tournaments import Tournament
 
 log = logging.getLogger("president.server")
 
@@ -184,6 +190,10 @@ class Cluster:
                 log.warning("cluster: table %s lost its lease; another process plays it now", table_id)
                 self.hub.tables.pop(table_id, None)
                 table.close(1012, "the table moved to another server process; reconnect")
+        for tournament_id in list(self.hub.tournaments.events):
+            if tournament_lease(tournament_id) not in held:
+                log.warning("cluster: tournament %s lost its lease; another process holds it now", tournament_id)
+                self.hub.tournaments.events.pop(tournament_id, None)
 
     async def chores(self) -> None:
         """Drop the connections whose other end died, claim the tables of dead processes, publish the lobby."""
@@ -196,9 +206,14 @@ class Cluster:
         room = self.hub.config.max_tables - len(self.hub.tables)
         if room > 0:
             claimed = await self._beat_db(self.leases.claim_orphans, min(CLAIM_BATCH, room))
-            if claimed:
-                restored = await self._restore(claimed)
+            events = [c.removeprefix(TOURNAMENT) for c in claimed if c.startswith(TOURNAMENT)]
+            tables = [c for c in claimed if not c.startswith(TOURNAMENT)]
+            if tables:
+                restored = await self._restore(tables)
                 log.info("cluster: took over %d table(s) from stopped processes", restored)
+            for tournament_id in events:
+                await self.hub.tournaments.adopt(tournament_id)
+        await self.hub.tournaments.catch_up()  # the round tables played by other processes
         await self._publish_lobby()
         await self.publish_listeners()
 
@@ -247,6 +262,37 @@ class Cluster:
         if found is not None and found[1] and found[0] != self.id:
             return found[0]
         raise ProtocolError("table_moving", status=503)
+
+    async def locate_tournament(self, tournament_id: str) -> Tournament | str | None:
+        """The tournament when this process holds it, else the id of the process that does, or None (finished or
+        unknown: read it from the database). A tournament whose holder stopped is taken over here at once."""
+        t = self.hub.tournaments.events.get(tournament_id)
+        if t is not None:
+            return t
+        lease = tournament_lease(tournament_id[:20])
+        found = await self._db(self.leases.owner, lease)
+        if found is None:
+            return None
+        owner, running = found
+        if running and owner != self.id:
+            return owner
+        if await self._db(self.leases.acquire, lease):
+            return await self.hub.tournaments.adopt(tournament_id)
+        found = await self._db(self.leases.owner, lease)
+        if found is not None and found[1] and found[0] != self.id:
+            return found[0]
+        raise ProtocolError("table_moving", "the tournament is moving to another server process", 503)
+
+    async def claim_tournament(self, tournament_id: str) -> bool:
+        """Take the lease of a tournament about to be created (False: the id is in use)."""
+        return await self.claim_new(tournament_lease(tournament_id))
+
+    async def tournament_over(self, tournament_id: str) -> None:
+        """A tournament of this process is finished: give up its lease."""
+        try:
+            await self._db(self.leases.release, tournament_lease(tournament_id))
+        except Exception:
+            log.warning("cluster: the lease of tournament %s could not be given up; it runs out", tournament_id)
 
     async def claim_new(self, table_id: str) -> bool:
         """Take the lease of a table about to be created (False: the id is in use)."""
@@ -380,8 +426,10 @@ class Cluster:
         self.relay.send(str(message.get("o")), reply)
 
     async def local(self, op: str, args: dict[str, Any]) -> dict[str, Any]:
-        """Do a REST call about a table this process plays (``info`` or ``join``), or hand an invitation to a
-        bot account's listening connection here (``deliver``)."""
+        """Do a REST call about a table this process plays (``info`` or ``join``) or a tournament it holds
+        (``tournament``), or hand an invitation to a bot account's listening connection here (``deliver``)."""
+        if op == "tournament":
+            return await self.hub.tournaments.act(str(args["call"]), str(args["id"]), dict(args["a"]), relayed=True)
         if op == "deliver":
             if not self.hub.deliver(int(args["account"]), dict(args["message"])):
                 raise ProtocolError("bot_offline", "the bot account stopped listening on this process")

@@ -99,7 +99,7 @@ class Hub:
         """
         self.watch.start()
         if self.cluster is not None:
-            await self.cluster.start()  # tables come by lease, one process each (tournaments need one process)
+            await self.cluster.start()  # tables and tournaments come by lease, one process each
             return len(self.tables)
         restored = []
         for stored in await self.journal.read(self.storage.load_tables):

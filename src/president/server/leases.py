@@ -7,7 +7,8 @@ per lease period; a process that dies stops renewing, and once its leases have r
 another process claims the tables and restores them from the move log. Every process
 also keeps a row of ``president_processes`` with its heartbeat, so that the others can
 tell when the relay end of a client's connection has gone. (The tables are ``ProcessRow``
-and ``LeaseRow`` of :mod:`.storage`, added by migration 0003.)
+and ``LeaseRow`` of :mod:`.storage`, added by migration 0003.) A tournament is held the
+same way, by the lease ``tournament:<its id>`` (:func:`tournament_lease`).
 
 The clock is the database's (``clock_timestamp()``), so the machines' clocks need not
 agree. A process that loses a lease it thought it held (it was paused longer than the
@@ -27,6 +28,14 @@ from sqlalchemy import text
 from .storage import Storage
 
 NOW = "extract(epoch from clock_timestamp())"
+
+TOURNAMENT = "tournament:"
+"""The prefix of the lease of a tournament (the rest of the lease's key is the tournament's id)."""
+
+
+def tournament_lease(tournament_id: str) -> str:
+    """The key of the lease of a tournament."""
+    return TOURNAMENT + tournament_id
 
 
 class Leases:
@@ -75,12 +84,16 @@ class Leases:
         self._run("DELETE FROM president_leases WHERE table_id = :t AND owner = :me", t=table_id)
 
     def adopt_unowned(self) -> int:
-        """Give a lease that has run out to every open table without one (tables of a server that ran as one
-        process), so that :meth:`claim_orphans` hands them out; how many."""
+        """Give a lease that has run out to every open table and tournament without one (they come from a server
+        that ran as one process), so that :meth:`claim_orphans` hands them out; how many."""
         rows = self._run(
             "INSERT INTO president_leases (table_id, owner, expires) "
             "SELECT id, '', 0 FROM president_tables WHERE status IN ('waiting', 'playing', 'finished') "
             "ON CONFLICT (table_id) DO NOTHING RETURNING table_id")
+        rows += self._run(
+            "INSERT INTO president_leases (table_id, owner, expires) "
+            "SELECT :prefix || id, '', 0 FROM president_tournaments WHERE status IN ('registering', 'playing') "
+            "ON CONFLICT (table_id) DO NOTHING RETURNING table_id", prefix=TOURNAMENT)
         return len(rows)
 
     def claim_orphans(self, limit: int) -> list[str]:

@@ -49,23 +49,24 @@ def tournament_router(hub: Hub) -> APIRouter:
         account = await current_account(hub, request)
         if account is None:
             await hub.accounts.check_guest_name(body.name)
-        t, entry, key = await events.join(tournament_id, body, account)
-        return {"tournament": t.info(), "entry": entry.entry, "key": key}
+        args: dict[str, Any] = body.model_dump()
+        if account is not None:
+            args["account"] = [account.id, account.name]
+        return await events.act("join", tournament_id, args)
 
     @router.post("/{tournament_id}/bots")
     async def add_bot(tournament_id: str, body: AddBotRequest) -> dict[str, Any]:
         """The host enters a registry bot."""
-        t, entry = await events.add_bot(tournament_id, body)
-        return {"tournament": t.info(), "entry": entry.entry}
+        return await events.act("bots", tournament_id, body.model_dump())
 
     @router.post("/{tournament_id}/leave")
     async def leave(tournament_id: str, body: LeaveTournamentRequest) -> dict[str, Any]:
         """Withdraw before the start with the entry key."""
-        return {"tournament": (await events.leave(tournament_id, body)).info()}
+        return await events.act("leave", tournament_id, body.model_dump())
 
     @router.post("/{tournament_id}/start")
     async def start(tournament_id: str, body: HostRequest) -> dict[str, Any]:
         """The host closes the entries; the first round is paired and its tables start."""
-        return {"tournament": (await events.start(tournament_id, body)).info()}
+        return await events.act("start", tournament_id, body.model_dump())
 
     return router

@@ -10,6 +10,10 @@ bot plays for the seat after the grace period or the turn timer, so a round alwa
 When every table of a round is over, the next round is paired; after the last one the
 event is finished. Everything is stored (``president_tournaments``, ``..._entries``,
 ``..._boards``) before it is told, and a restarted server picks up where it stopped.
+
+When the server runs as several processes, one of them holds each event (see
+:mod:`.cluster`): the calls that change it are done there (:meth:`Tournaments.act`), and
+every process reads events from the database.
 """
 
 from __future__ import annotations
@@ -35,7 +39,6 @@ from .storage import BoardRow, EntryRow, MatchRow, Storage, StoredSeat, Tourname
 from .tables import Table, hash_token
 
 if TYPE_CHECKING:
-    from .accounts import Account
     from .hub import Hub
 
 log = logging.getLogger("president.server")
@@ -343,7 +346,10 @@ class Tournaments:
 
     async def listing(self, finished: int = 20) -> list[dict[str, Any]]:
         """The events open or in play (newest first), then the latest finished ones."""
-        live = sorted(self.events.values(), key=lambda t: -t.created_at)
+        held = list(self.events.values())
+        if self.hub.cluster is not None:  # the events of every process
+            held = await self.hub.journal.read(load_tournaments, self.hub.storage)
+        live = sorted(held, key=lambda t: -t.created_at)
         done = await self.hub.journal.read(finished_list, self.hub.storage, finished)
         return [t.summary() for t in live] + done
 
@@ -352,8 +358,6 @@ class Tournaments:
     async def create(self, request: CreateTournamentRequest, client: str = "") -> tuple[Tournament, str]:
         """A new event; returns it and the host key (the only key to starting it and adding bots)."""
         config = self.hub.config
-        if self.hub.cluster is not None:
-            raise ProtocolError("server_full", "tournaments are held by servers that run as one process", 503)
         if len(self.events) >= config.max_tournaments:
             raise ProtocolError("server_full", "the server holds as many tournaments as it can; try again later", 503)
         if client and sum(1 for t in self.events.values() if t.creator == client) >= config.client_tournaments:
@@ -370,6 +374,8 @@ class Tournaments:
         key = secrets.token_urlsafe(24)
         t = Tournament(id=secrets.token_hex(6), settings=settings, host_hash=hash_token(key),
                        created_at=time.time(), creator=client)
+        if self.hub.cluster is not None and not await self.hub.cluster.claim_tournament(t.id):
+            raise ProtocolError("table_moving", "try again", 503)  # the id is in use: next time it is another
         await self.hub.journal.write(store_tournament, self.hub.storage, t)
         self.events[t.id] = t
         log.info("tournament %s created (%s, %d rounds)", t.id, rules, request.rounds)
@@ -398,20 +404,69 @@ class Tournaments:
         await self.hub.journal.write(store_entry, self.hub.storage, t.id, entry)
         t.entries.append(entry)
 
+    async def act(self, call: str, tournament_id: str, args: dict[str, Any], relayed: bool = False) -> dict[str, Any]:
+        """A call that changes an event (``join``, ``bots``, ``leave``, ``start``; ``args`` are the request's
+        fields, and for ``join`` the signed-in ``account`` as ``[id, name]``): done here, or in a cluster asked of
+        the process that holds the event. The answer of the REST call."""
+        cluster = self.hub.cluster
+        if cluster is not None:
+            where = await cluster.locate_tournament(tournament_id)
+            if isinstance(where, str):
+                if relayed:  # it moved between the two processes' look-ups
+                    raise ProtocolError("table_moving", "the tournament is moving to another server process", 503)
+                return await cluster.call(where, "tournament", call=call, id=tournament_id, a=args)
+        if call == "join":
+            account = args.pop("account", None)
+            t, entry, key = await self.join(tournament_id, JoinTournamentRequest(**args),
+                                            (int(account[0]), str(account[1])) if account else None)
+            return {"tournament": t.info(), "entry": entry.entry, "key": key}
+        if call == "bots":
+            t, entry = await self.add_bot(tournament_id, AddBotRequest(**args))
+            return {"tournament": t.info(), "entry": entry.entry}
+        if call == "leave":
+            return {"tournament": (await self.leave(tournament_id, LeaveTournamentRequest(**args))).info()}
+        if call == "start":
+            return {"tournament": (await self.start(tournament_id, HostRequest(**args))).info()}
+        raise ProtocolError("bad_request", f"unknown call {call[:32]!r}")
+
+    async def adopt(self, tournament_id: str) -> Tournament | None:
+        """In a cluster, this process took the lease of an event: load it (None: it is finished or unknown)."""
+        t = self.events.get(tournament_id)
+        if t is not None:
+            return t
+        found = await self.hub.journal.read(load_tournaments, self.hub.storage, tournament_id)
+        t = self.events.get(tournament_id)  # adopted by another task meanwhile
+        if t is not None:
+            return t
+        if not found or found[0].status == "finished":
+            if self.hub.cluster is not None:
+                await self.hub.cluster.tournament_over(tournament_id)
+            return None
+        t = found[0]
+        self.events[t.id] = t
+        for board in t.boards:
+            table = self.hub.tables.get(board.table_id)
+            if table is not None:
+                table.tournament = t.id
+                if board.scores is None:
+                    self._watch(t, table)
+        log.info("tournament %s is held by this process now", t.id)
+        return t
+
     async def join(self, tournament_id: str, request: JoinTournamentRequest,
-                   account: Account | None = None) -> tuple[Tournament, Entry, str]:
-        """A person enters (under the account's name when signed in); returns the entry and its key (it opens the
-        person's seat at every table)."""
+                   account: tuple[int, str] | None = None) -> tuple[Tournament, Entry, str]:
+        """A person enters (under the name of the account ``(id, name)`` when signed in); returns the entry and its
+        key (it opens the person's seat at every table)."""
         t = self._open(tournament_id)
-        name = account.name if account is not None else request.name
-        player = f"account:{account.id}" if account is not None else name
+        name = account[1] if account is not None else request.name
+        player = f"account:{account[0]}" if account is not None else name
         async with t.lock:
             t = self._open(tournament_id)
             if any(e.name == name for e in t.entries):
                 raise ProtocolError("seat_taken", f"someone has entered as {name!r}; choose another name")
             key = secrets.token_urlsafe(24)
             entry = Entry(self._next_entry(t), player, name, None, hash_token(key), time.time(),
-                          account.id if account is not None else None)
+                          account[0] if account is not None else None)
             await self._enter(t, entry)
         return t, entry, key
 
@@ -556,6 +611,8 @@ class Tournaments:
         """Pair the next round when every table of this one is over (the event's lock is held)."""
         if t.status == "finished":
             self.events.pop(t.id, None)
+            if self.hub.cluster is not None:
+                await self.hub.cluster.tournament_over(t.id)
             return
         if t.status == "playing" and all(b.scores is not None for b in t.boards if b.round == t.round):
             await self._pair(t)
