@@ -270,11 +270,11 @@ def test_several_workers_need_postgresql_and_redis(tmp_path: Path) -> None:
     assert not any(tmp_path.iterdir()), "nothing is made when the command is refused"
 
 
-def test_a_tournament_created_on_one_process_is_entered_and_played_through_the_other(
+def test_a_tournament_created_on_one_process_is_entered_and_played_through_the_other_which_takes_it_over(
         members: tuple[Member, Member]) -> None:
     one, two = members
-    made = one.http.post("/api/tournaments", json={"name": "Cup", "rounds": 1, "seats": 3, "deals": 1,
-                                                   "turn_seconds": 30, "grace_seconds": 30})
+    made = one.http.post("/api/tournaments", json={"name": "Cup", "rounds": 2, "seats": 3, "deals": 1,
+                                                   "turn_seconds": 30, "grace_seconds": 3})
     assert made.status_code == 201, made.text
     tid, host_key = made.json()["tournament"]["id"], made.json()["host_key"]
     # Every change reaches the process that holds the event, whichever process it is asked of.
@@ -304,9 +304,20 @@ def test_a_tournament_created_on_one_process_is_entered_and_played_through_the_o
     client.close()
 
     deadline = time.monotonic() + 20
+    while (info := two.http.get(f"/api/tournaments/{tid}").json())["round"] != 2:
+        assert time.monotonic() < deadline, info
+        time.sleep(0.1)
+    # Round 2 waits for the person (away: the stand-in plays after the grace period); the standings of round 1
+    # are the same from both processes.
+    assert info == one.http.get(f"/api/tournaments/{tid}").json()
+    assert info["played"][0]["boards"][0]["scores"] is not None and info["played"][1]["boards"][0]["scores"] is None
+    assert sorted(row["name"] for row in info["standings"]) == ["Ann", "classic 2", "classic 3"]
+
+    # The holder dies: the other process takes the event and its round table over and finishes it.
+    one.kill()
+    deadline = time.monotonic() + 30
     while (info := two.http.get(f"/api/tournaments/{tid}").json())["status"] != "finished":
         assert time.monotonic() < deadline, info
         time.sleep(0.2)
-    assert info == one.http.get(f"/api/tournaments/{tid}").json()
-    assert sorted(row["name"] for row in info["standings"]) == ["Ann", "classic 2", "classic 3"]
-    assert info["played"][0]["boards"][0]["scores"] is not None
+    assert [[b["scores"] is not None for b in r["boards"]] for r in info["played"]] == [[True], [True]]
+    assert [row["played"] for row in info["standings"]] == [2, 2, 2]

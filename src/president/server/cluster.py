@@ -47,6 +47,7 @@ from .leases import TOURNAMENT, Leases, process_id, tournament_lease
 from .protocol import Hello
 from .relay import Relay
 from .tables import Table
+from .tournaments import round_tables
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -220,6 +221,7 @@ class Cluster:
     async def _restore(self, table_ids: list[str]) -> int:
         hub = self.hub
         stored = await hub.journal.read(hub.storage.load_tables, ("waiting", "playing", "finished"), table_ids)
+        rounds = await hub.journal.read(round_tables, hub.storage, table_ids)
         found = set()
         for one in stored:
             found.add(one.id)
@@ -231,6 +233,8 @@ class Cluster:
                 log.exception("table %s could not be restored; it stays in the database", one.id)
                 continue
             hub.tables[table.id] = table
+            if table.id in rounds:
+                hub.tournaments.mark(table, rounds[table.id])
             table.resume()
         for table_id in set(table_ids) - found:
             await self._db(self.leases.release, table_id)  # closed meanwhile

@@ -276,6 +276,14 @@ def finished_list(storage: Storage, limit: int) -> list[dict[str, Any]]:
     return out
 
 
+def round_tables(storage: Storage, table_ids: list[str]) -> dict[str, str]:
+    """Of these tables, the round tables of a tournament whose result is not recorded: their tournament's id."""
+    with storage.engine.connect() as db:
+        rows = db.execute(select(BoardRow.table_id, BoardRow.tournament_id)
+                          .where(BoardRow.table_id.in_(table_ids), BoardRow.match_id.is_(None)))
+        return {str(r[0]): str(r[1]) for r in rows}
+
+
 def first_match_of(storage: Storage, table_id: str) -> tuple[int, list[int]] | None:
     """The id and scores of the first finished match of a table, if there is one."""
     with storage.engine.connect() as db:
@@ -452,6 +460,14 @@ class Tournaments:
                     self._watch(t, table)
         log.info("tournament %s is held by this process now", t.id)
         return t
+
+    def mark(self, table: Table, tournament_id: str) -> None:
+        """In a cluster, a round table was restored here (before its timers start): it keeps to its time control,
+        and when this process holds its event, its end is recorded at once."""
+        table.tournament = tournament_id
+        t = self.events.get(tournament_id)
+        if t is not None and any(b.table_id == table.id and b.scores is None for b in t.boards):
+            self._watch(t, table)
 
     async def join(self, tournament_id: str, request: JoinTournamentRequest,
                    account: tuple[int, str] | None = None) -> tuple[Tournament, Entry, str]:
