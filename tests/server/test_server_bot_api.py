@@ -131,12 +131,18 @@ def test_the_example_bot_plays_a_rated_match_as_a_separate_process(tmp_path: Pat
                                               "seats": [None, None, "classic"]}).json()
         table_id = made["table"]["id"]
         with connect(f"ws://127.0.0.1:{port}/ws", proxy=None, open_timeout=10) as ws:
+            seen: list[str] = []
+
             def next_message() -> dict[str, Any]:
                 try:
                     message: dict[str, Any] = json.loads(ws.recv(timeout=60))  # generous: a loaded machine
                 except TimeoutError:
                     logs = [p.log.read_text() for p in (server, bot) if p is not None]
-                    raise AssertionError("no message for 60 s:\n" + "\n".join(logs)) from None
+                    raise AssertionError("no message for 60 s; the last ones: " + " | ".join(seen[-12:]) + "\n"
+                                         + "\n".join(logs)) from None
+                view = message.get("view") or {}
+                seen.append(f"{message['type']} seq={message.get('seq')} to_act={view.get('to_act')} "
+                            f"phase={view.get('phase')} code={message.get('code')}")
                 return message
 
             ws.send(json.dumps({"type": "hello", "table": table_id, "token": made["token"]}))
@@ -156,6 +162,7 @@ def test_the_example_bot_plays_a_rated_match_as_a_separate_process(tmp_path: Pat
             bot_moves = 0
             while True:
                 message = next_message()
+                assert message["type"] != "error", message
                 if message["type"] not in ("snapshot", "update"):
                     continue
                 if message["type"] == "update" and message["seat"] == 1:

@@ -4,7 +4,7 @@
 
 import { api, saveName, savedName, seats } from "./api.js";
 import { h, mount } from "./dom.js";
-import { t } from "./i18n.js";
+import { currentLang, t } from "./i18n.js";
 import { toast } from "./ui.js";
 
 let account = null;
@@ -113,7 +113,17 @@ export function showLogin(root, navigate) {
     }
   }
 
+  let builtIn = null;
+
   function render() {
+    const error = root.querySelector("#login-error");
+    if (error && builtIn === currentLang()) {
+      // Only the message and the buttons change: the fields keep their element, caret and what is being typed.
+      error.textContent = problem;
+      for (const button of root.querySelectorAll(".login-form button")) button.disabled = busy;
+      return;
+    }
+    builtIn = currentLang();
     const focused = document.activeElement?.id;
     mount(root, h("section", { class: "start account-page" },
       h("div", { class: "hero" }, h("h1", {}, t("account.signInTitle")), h("p", { class: "tagline" },
