@@ -225,10 +225,13 @@ def main(argv: list[str] | None = None) -> int:
         https = [httpx.Client(base_url=f"http://127.0.0.1:{port}", trust_env=False, timeout=30) for _ in range(8)]
         try:
             for n in range(args.tables):
-                made = https[n % len(https)].post("/api/tables", json={
+                answer = https[n % len(https)].post("/api/tables", json={
                     "rules": args.rules, "players": args.players, "deals": args.deals, "seats": [None, *bots],
                     "name": f"load{n}", "public": False,
-                }).json()
+                })
+                made = answer.json()
+                if answer.status_code != 201:
+                    raise SystemExit(f"table {n} was not made ({answer.status_code}): {made}")
                 seats.append((made["table"]["id"], made["token"]))
         finally:
             for http in https:

@@ -119,14 +119,25 @@ def iter_cards(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+_CARD_TEXT = tuple(card_str(c) for c in range(54))
+
+
 def cards_str(mask: int) -> str:
     """Canonical text of a set of cards, lowest first: ``7c 7h Qs``."""
-    return " ".join(card_str(c) for c in iter_cards(mask))
+    return " ".join(cards_list(mask))
 
 
 def cards_list(mask: int) -> list[str]:
     """The canonical card texts of ``mask`` as a list, lowest first."""
-    return [card_str(c) for c in iter_cards(mask)]
+    if mask >> 54:
+        raise ValueError(f"{mask!r} holds bits that are not cards (0..53)")
+    text = _CARD_TEXT
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(text[low.bit_length() - 1])
+        mask ^= low
+    return out
 
 
 def mask_of(cards: Iterable[int]) -> int:

@@ -11,6 +11,8 @@ plain ints on the hot path while the edges get readable text::
 
 from __future__ import annotations
 
+import functools
+
 from .cards import (
     BLACK_JOKER,
     JOKERS,
@@ -213,6 +215,12 @@ def move_of(value: int) -> Move:
 
 def move_str(value: int) -> str:
     """Text of an int move: ``pass``, ``7c 7h`` or ``give 3c 5d``."""
+    return _move_text(int(value))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _move_text(value: int) -> str:
+    """:func:`move_str`, remembered: views and records write the same moves again and again."""
     if value == 0:
         return "pass"
     if value & GIVE_FLAG:

@@ -3,12 +3,14 @@ and when the process that plays it is killed the other takes it over from the mo
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,9 +22,11 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from president import Match
+from president.server.hub import Hub
+from president.server.protocol import CreateTableRequest
 
 from .services import Postgres, Redis, free_port
-from .support import cards_in
+from .support import cards_in, make_config
 
 pytestmark = [pytest.mark.timeout(120), pytest.mark.skipif(sys.platform != "linux", reason="SIGKILL, services")]
 
@@ -321,3 +325,39 @@ def test_a_tournament_created_on_one_process_is_entered_and_played_through_the_o
         time.sleep(0.2)
     assert [[b["scores"] is not None for b in r["boards"]] for r in info["played"]] == [[True], [True]]
     assert [row["played"] for row in info["standings"]] == [2, 2, 2]
+
+
+def test_a_table_made_while_the_leases_are_renewed_is_kept(tmp_path: Path, database_url: str,
+                                                           redis_url: str) -> None:
+    """The renewal answers with the tables held when its statement ran: a table made meanwhile is not lost."""
+    config = make_config(tmp_path, database_url=database_url, redis_url=redis_url)
+
+    async def scenario() -> None:
+        hub = Hub(config)
+        await hub.restore()
+        try:
+            assert hub.cluster is not None
+            leases = hub.cluster.leases
+            renewed = threading.Event()
+            real = leases.heartbeat
+
+            def slow_heartbeat() -> set[str]:
+                held = real()
+                renewed.set()
+                time.sleep(0.5)  # the answer comes back late, as on a busy database
+                return held
+
+            leases.heartbeat = slow_heartbeat  # type: ignore[method-assign]
+            renewal = asyncio.create_task(hub.cluster.renew())
+            assert await asyncio.to_thread(renewed.wait, 10)
+            table, _, _ = await hub.create_table(CreateTableRequest(players=3, name="Ann"))
+            await renewal
+            assert hub.tables.get(table.id) is table and not table.closed
+            leases.heartbeat = real  # type: ignore[method-assign]
+            await hub.cluster.renew()
+            assert hub.tables.get(table.id) is table
+        finally:
+            await hub.leave()
+            hub.close()
+
+    asyncio.run(scenario())

@@ -185,14 +185,18 @@ class Cluster:
 
     async def renew(self) -> None:
         """Renew this process's heartbeat and leases; unload the tables whose lease it lost."""
+        # Only what was held before the renewal is judged by it: a table made (its lease taken) while the
+        # statement ran is not in its answer, yet its lease is fine.
+        tables = list(self.hub.tables.items())
+        events = list(self.hub.tournaments.events)
         held = await self._beat_db(self.leases.heartbeat)
-        for table_id, table in list(self.hub.tables.items()):
-            if table_id not in held:
+        for table_id, table in tables:
+            if table_id not in held and self.hub.tables.get(table_id) is table:
                 log.warning("cluster: table %s lost its lease; another process plays it now", table_id)
                 self.hub.tables.pop(table_id, None)
                 table.close(1012, "the table moved to another server process; reconnect")
-        for tournament_id in list(self.hub.tournaments.events):
-            if tournament_lease(tournament_id) not in held:
+        for tournament_id in events:
+            if tournament_lease(tournament_id) not in held and tournament_id in self.hub.tournaments.events:
                 log.warning("cluster: tournament %s lost its lease; another process holds it now", tournament_id)
                 self.hub.tournaments.events.pop(tournament_id, None)
 
