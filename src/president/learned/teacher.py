@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -21,6 +21,7 @@ from ..bots.classic import ClassicBot
 from ..engine import Match
 from ..rules import get_rules
 from ..search.expert import SearchBot, distinct_moves
+from ..view import SeatView
 from .features import FEATURES, move_features
 
 
@@ -34,6 +35,10 @@ class Examples:
     """Every candidate's value in the teacher's eyes (float32, ``(total,)``)."""
     starts: np.ndarray
     """Where each decision's candidates start in ``rows`` (int64, one more entry than decisions)."""
+    rules: tuple[str, ...] = field(default=())
+    """The rule sets of the run that made them, taken in turn from match to match (empty: not known)."""
+    seed: int | None = None
+    """The seed of that run (``None``: not known); with :attr:`rules`, enough to replay its positions."""
 
     def __len__(self) -> int:
         return len(self.starts) - 1
@@ -53,18 +58,53 @@ class Examples:
         return Examples.join([(self.rows[self.starts[d]:self.starts[d + 1]],
                                self.values[self.starts[d]:self.starts[d + 1]]) for d in decisions])
 
+    @classmethod
+    def concat(cls, runs: Sequence[Examples]) -> Examples:
+        """The decisions of several runs, one run after the other."""
+        if not runs:
+            raise ValueError("no examples to join")
+        starts = [runs[0].starts]
+        for run in runs[1:]:
+            starts.append(run.starts[1:] + starts[-1][-1])
+        return cls(np.concatenate([r.rows for r in runs]), np.concatenate([r.values for r in runs]),
+                   np.concatenate(starts))
+
     def save(self, path: str) -> None:
-        """Write the examples to an ``.npz`` file."""
-        np.savez_compressed(path, rows=self.rows, values=self.values, starts=self.starts)
+        """Write the examples (and the run that made them, when known) to an ``.npz`` file."""
+        arrays: dict[str, np.ndarray] = {"rows": self.rows, "values": self.values, "starts": self.starts}
+        if self.rules and self.seed is not None:
+            arrays |= {"source_rules": np.array(self.rules), "source_seed": np.array(self.seed)}
+        np.savez_compressed(path, **arrays)  # type: ignore[arg-type]
 
     @classmethod
     def load(cls, path: str) -> Examples:
-        """Read examples written by :meth:`save`."""
-        with np.load(path) as data:
-            rows, values, starts = data["rows"], data["values"], data["starts"]
-        if rows.ndim != 2 or rows.shape[1] != FEATURES or len(values) != len(rows) or starts[-1] != len(rows):
-            raise ValueError(f"{path} does not hold examples of {FEATURES} features")
-        return cls(rows, values, starts)
+        """Read examples written by :meth:`save`.
+
+        Examples saved with features of another version are replayed from the
+        run that made them (:func:`positions`) and their rows computed anew.
+        """
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                rows, values, starts = data["rows"], data["values"], data["starts"]
+                rules = tuple(str(r) for r in data["source_rules"]) if "source_rules" in data.files else ()
+                seed = int(data["source_seed"]) if "source_seed" in data.files else None
+        except (KeyError, ValueError, EOFError) as error:
+            raise ValueError(f"{path} does not hold examples: {error}") from None
+        if rows.ndim != 2 or len(values) != len(rows) or len(starts) < 1 or starts[-1] != len(rows):
+            raise ValueError(f"{path} does not hold examples")
+        examples = cls(rows, values, starts, rules, seed)
+        if rows.shape[1] != FEATURES:
+            if not rules or seed is None:
+                raise ValueError(f"{path} holds examples of {rows.shape[1]} features, not {FEATURES}, "
+                                 "and not the run that made them")
+            examples = examples.refeatured()
+        return examples
+
+    def refeatured(self) -> Examples:
+        """The same decisions with their rows computed by this version's features (replaying their run)."""
+        parts = [(move_features(view, moves), self.values[self.starts[d]:self.starts[d + 1]])
+                 for d, (view, moves) in enumerate(positions(self))]
+        return replace(Examples.join(parts), rules=self.rules, seed=self.seed)
 
 
 def match_examples(rules: str, seed: int, index: int, worlds: int,
@@ -96,12 +136,48 @@ def match_examples(rules: str, seed: int, index: int, worlds: int,
         if len(candidates) == 1:
             match.apply_fast(candidates[0])
             continue
-        values = teacher.evaluate(view, candidates, rng, worlds=worlds, paired=True)
+        values = np.asarray(teacher.evaluate(view, candidates, rng, worlds=worlds, paired=True), dtype=np.float32)
         rows = move_features(view, candidates)
-        out.append((rows, np.asarray(values, dtype=np.float32)))
-        best = player(rows) if player is not None else max(range(len(values)), key=lambda i: (values[i], -i))
+        out.append((rows, values))
+        # The best of the stored values, so that the positions can be replayed from the examples alone.
+        best = player(rows) if player is not None else int(np.argmax(values))
         match.apply_fast(candidates[best])
     return out
+
+
+def positions(examples: Examples) -> Iterator[tuple[SeatView, list[int]]]:
+    """The position and candidates of each decision, replayed from the run that made ``examples``.
+
+    The ``classic`` players are deterministic and the teacher played its best
+    stored value, so the matches of the run (:attr:`Examples.rules`,
+    :attr:`Examples.seed`) replay move for move. Raises ``ValueError`` if the
+    examples were not made by such a run (a replayed decision does not match).
+    """
+    if not examples.rules or examples.seed is None:
+        raise ValueError("the examples do not say which run made them")
+    classic = ClassicBot()
+    rng = random.Random(0)
+    decision, index, players = 0, 0, 4
+    while decision < len(examples):
+        rule_set = get_rules(examples.rules[index % len(examples.rules)])
+        match = Match(rule_set, players, seed=examples.seed * 1_000_003 + index)
+        seat = index % players
+        while match.to_act is not None and decision < len(examples):
+            view = match.seat_view(match.to_act)
+            if match.to_act != seat or view.phase != "play":
+                match.apply_fast(classic.choose(view, rng))
+                continue
+            candidates = distinct_moves(view.legal_masks(), rule_set)
+            if len(candidates) == 1:
+                match.apply_fast(candidates[0])
+                continue
+            values = examples.values[examples.starts[decision]:examples.starts[decision + 1]]
+            if len(values) != len(candidates):
+                raise ValueError(f"decision {decision} does not replay: the examples were made by another run")
+            yield view, candidates
+            match.apply_fast(candidates[int(np.argmax(values))])
+            decision += 1
+        index += 1
 
 
 def _task(args: tuple[str, int, int, int, float]) -> list[tuple[np.ndarray, np.ndarray]]:
@@ -143,4 +219,4 @@ def generate(rules: Sequence[str], seed: int, decisions: int, worlds: int, worke
                 if len(parts) >= decisions or (stop and stop()):
                     pool.terminate()
                     break
-    return Examples.join(parts[:decisions])
+    return replace(Examples.join(parts[:decisions]), rules=tuple(rules), seed=seed)
