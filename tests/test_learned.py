@@ -104,7 +104,7 @@ def test_examples_file_round_trip(tmp_path: Path) -> None:
     assert np.array_equal(examples.refeatured().rows, examples.rows)
     # Examples of features of another version are computed anew on reading; without their run, refused.
     np.savez(path, rows=examples.rows[:, :10], values=examples.values, starts=examples.starts,
-             source_rules=np.array(examples.rules), source_seed=np.array(2))
+             played=examples.played, source_rules=np.array(examples.rules), source_seed=np.array(2))
     assert np.array_equal(Examples.load(str(path)).rows, examples.rows)
     np.savez(path, rows=examples.rows[:, :10], values=examples.values, starts=examples.starts)
     with pytest.raises(ValueError, match="features"):
@@ -112,7 +112,7 @@ def test_examples_file_round_trip(tmp_path: Path) -> None:
     # Values from another run do not replay.
     other = generate(["tavern-jack"], 5, 30, 4, infer=0)
     with pytest.raises(ValueError, match="does not replay"):
-        Examples(other.rows, other.values, other.starts, ("three-of-clubs",), 2).refeatured()
+        Examples(other.rows, other.values, other.starts, other.played, ("three-of-clubs",), 2).refeatured()
 
 
 @pytest.mark.parametrize("rules", sorted(PRESETS))
