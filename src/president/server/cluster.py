@@ -330,13 +330,7 @@ class Cluster:
             await self._db(self.leases.release, tournament_lease(tournament_id))
         except Exception:
             log.warning("cluster: the lease of tournament %s could not be given up; it runs out", tournament_id)
-        try:
-            creator = await self.relay.redis.hget(EVENT_CREATOR_KEY, tournament_id)
-            if creator:
-                await self.relay.redis.srem(EVENTS_KEY + str(creator), tournament_id)
-                await self.relay.redis.hdel(EVENT_CREATOR_KEY, tournament_id)
-        except Exception:
-            log.warning("cluster: the quota of tournament %s could not be updated", tournament_id)
+        await self._unquota(EVENTS_KEY, EVENT_CREATOR_KEY, tournament_id)
 
     async def claim_new(self, table_id: str) -> bool:
         """Take the lease of a table about to be created (False: the id is in use)."""
@@ -347,13 +341,17 @@ class Cluster:
     async def closed(self, table_id: str) -> None:
         """A table of this process was closed: give up its lease and its place in its creator's quota."""
         await self._db(self.leases.release, table_id)
+        await self._unquota(HELD_KEY, CREATOR_KEY, table_id)
+
+    async def _unquota(self, held_key: str, creators_key: str, item: str) -> None:
+        """Take a table or tournament out of its creator's count (``held_key`` + address, found in ``creators_key``)."""
         try:
-            creator = await self.relay.redis.hget(CREATOR_KEY, table_id)
+            creator = await self.relay.redis.hget(creators_key, item)
             if creator:
-                await self.relay.redis.srem(HELD_KEY + str(creator), table_id)
-                await self.relay.redis.hdel(CREATOR_KEY, table_id)
+                await self.relay.redis.srem(held_key + str(creator), item)
+                await self.relay.redis.hdel(creators_key, item)
         except Exception:
-            log.warning("cluster: the quota of table %s could not be updated", table_id)
+            log.warning("cluster: the quota count of %s could not be updated", item)
 
     # ----------------------------------------------------------------- WebSocket connections
 
