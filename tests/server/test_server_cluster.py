@@ -22,8 +22,8 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from president import Match
-from president.server.hub import Hub
 from president.server.errors import ProtocolError
+from president.server.hub import Hub
 from president.server.protocol import CreateTableRequest
 from president.server.tournaments import CreateTournamentRequest
 
