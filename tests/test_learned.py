@@ -94,11 +94,25 @@ def test_training_is_reproducible_from_its_seed() -> None:
 
 
 def test_examples_file_round_trip(tmp_path: Path) -> None:
-    examples = generate(["three-of-clubs"], 2, 12, 4, infer=0)
+    examples = generate(["three-of-clubs", "tavern-jack"], 2, 30, 4, infer=0)
     path = tmp_path / "examples.npz"
     examples.save(str(path))
     again = Examples.load(str(path))
     assert np.array_equal(again.rows, examples.rows) and np.array_equal(again.starts, examples.starts)
+    assert (again.rules, again.seed) == (("three-of-clubs", "tavern-jack"), 2)
+    # The positions replay from the examples alone, so that other features can be computed for them.
+    assert np.array_equal(examples.refeatured().rows, examples.rows)
+    # Examples of features of another version are computed anew on reading; without their run, refused.
+    np.savez(path, rows=examples.rows[:, :10], values=examples.values, starts=examples.starts,
+             played=examples.played, source_rules=np.array(examples.rules), source_seed=np.array(2))
+    assert np.array_equal(Examples.load(str(path)).rows, examples.rows)
+    np.savez(path, rows=examples.rows[:, :10], values=examples.values, starts=examples.starts)
+    with pytest.raises(ValueError, match="features"):
+        Examples.load(str(path))
+    # Values from another run do not replay.
+    other = generate(["tavern-jack"], 5, 30, 4, infer=0)
+    with pytest.raises(ValueError, match="does not replay"):
+        Examples(other.rows, other.values, other.starts, other.played, ("three-of-clubs",), 2).refeatured()
 
 
 @pytest.mark.parametrize("rules", sorted(PRESETS))
@@ -158,13 +172,14 @@ def test_the_prior_keeps_only_its_best_moves_for_the_search() -> None:
 
 def test_train_command_writes_a_model_and_refuses_house_rules(tmp_path: Path, capsys: pytest.CaptureFixture[str]
                                                                ) -> None:
-    examples = tmp_path / "examples.npz"
+    examples, more = tmp_path / "examples.npz", tmp_path / "more.npz"
     generate(["three-of-clubs"], 3, 20, 4, infer=0).save(str(examples))
+    generate(["tavern-jack"], 4, 15, 4, infer=0).save(str(more))
     out = tmp_path / "policy.npz"
-    assert main(["train", "--examples", str(examples), "--epochs", "2", "--reinforce", "5", "--out", str(out),
-                 "--quiet"]) == 0
+    assert main(["train", "--examples", str(examples), "--examples", str(more), "--epochs", "2", "--reinforce", "5",
+                 "--out", str(out), "--quiet"]) == 0
     assert load_model(out).w1.shape == (FEATURES, 64)
-    assert "20 decisions judged" in capsys.readouterr().out
+    assert "35 decisions judged" in capsys.readouterr().out
     assert main(["train", "--rules", "daifugo", "--out", str(tmp_path / "x.npz"), "--quiet"]) == 2
     assert "house rules" in capsys.readouterr().err
     assert not (tmp_path / "x.npz").exists()

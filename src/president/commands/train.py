@@ -25,7 +25,7 @@ def run(args: argparse.Namespace) -> int:
         for name in rules:
             if get_rules(name).house:
                 raise ValueError(f"{name} has house rules: the policy is trained on the seed rule sets only")
-        examples = Examples.load(args.examples) if args.examples else None
+        examples = Examples.concat([Examples.load(path) for path in args.examples]) if args.examples else None
         if args.seconds is not None and args.seconds <= 0:
             raise ValueError("--seconds must be positive")
         if args.temperature <= 0:
@@ -76,7 +76,8 @@ def add_parser(sub: Any) -> None:
                    help="rule sets of the example matches, taken in turn (default: three-of-clubs,tavern-jack)")
     p.add_argument("--workers", type=int, default=1,
                    help="processes making the examples (the examples do not depend on it)")
-    p.add_argument("--examples", metavar="FILE", help="train on examples saved by --save-examples instead")
+    p.add_argument("--examples", metavar="FILE", action="append",
+                   help="train on examples saved by --save-examples instead (repeat it to join several files)")
     p.add_argument("--save-examples", metavar="FILE", help="also save the examples used (.npz)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(handler=run)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -21,7 +21,11 @@ from ..bots.classic import ClassicBot
 from ..engine import Match
 from ..rules import get_rules
 from ..search.expert import SearchBot, distinct_moves
+from ..view import SeatView
 from .features import FEATURES, move_features
+
+Decision = tuple[np.ndarray, np.ndarray, int]
+"""One decision's candidates' rows, their values, and the index of the candidate played."""
 
 
 @dataclass
@@ -34,42 +38,92 @@ class Examples:
     """Every candidate's value in the teacher's eyes (float32, ``(total,)``)."""
     starts: np.ndarray
     """Where each decision's candidates start in ``rows`` (int64, one more entry than decisions)."""
+    played: np.ndarray | None = None
+    """The candidate played at each decision, from its start (int64; ``None``: not known)."""
+    rules: tuple[str, ...] = field(default=())
+    """The rule sets of the run that made them, taken in turn from match to match (empty: not known)."""
+    seed: int | None = None
+    """The seed of that run (``None``: not known); with :attr:`rules`, enough to replay its positions."""
 
     def __len__(self) -> int:
         return len(self.starts) - 1
 
     @classmethod
-    def join(cls, parts: Sequence[tuple[np.ndarray, np.ndarray]]) -> Examples:
-        """Examples from ``(rows, values)`` pairs, one pair per decision."""
-        sizes = [len(v) for _, v in parts]
+    def join(cls, parts: Sequence[Decision]) -> Examples:
+        """Examples from ``(rows, values, played)`` triples, one per decision."""
+        sizes = [len(v) for _, v, _ in parts]
         starts = np.zeros(len(parts) + 1, dtype=np.int64)
         starts[1:] = np.cumsum(sizes)
-        rows = np.concatenate([r for r, _ in parts]) if parts else np.zeros((0, FEATURES), np.float32)
-        values = np.concatenate([v for _, v in parts]) if parts else np.zeros(0, np.float32)
-        return cls(rows.astype(np.float32), values.astype(np.float32), starts)
+        rows = np.concatenate([r for r, _, _ in parts]) if parts else np.zeros((0, FEATURES), np.float32)
+        values = np.concatenate([v for _, v, _ in parts]) if parts else np.zeros(0, np.float32)
+        played = np.array([p for _, _, p in parts], dtype=np.int64)
+        return cls(rows.astype(np.float32), values.astype(np.float32), starts, played)
+
+    def decision(self, d: int) -> Decision:
+        """Decision ``d``'s rows, values and played candidate (-1: not known)."""
+        a, b = self.starts[d], self.starts[d + 1]
+        return self.rows[a:b], self.values[a:b], int(self.played[d]) if self.played is not None else -1
 
     def subset(self, decisions: np.ndarray) -> Examples:
         """The examples of the given decisions, in that order."""
-        return Examples.join([(self.rows[self.starts[d]:self.starts[d + 1]],
-                               self.values[self.starts[d]:self.starts[d + 1]]) for d in decisions])
+        return Examples.join([self.decision(d) for d in decisions])
+
+    @classmethod
+    def concat(cls, runs: Sequence[Examples]) -> Examples:
+        """The decisions of several runs, one run after the other."""
+        if not runs:
+            raise ValueError("no examples to join")
+        starts = [runs[0].starts]
+        for run in runs[1:]:
+            starts.append(run.starts[1:] + starts[-1][-1])
+        played = None if any(r.played is None for r in runs) else np.concatenate([r.played for r in runs])
+        return cls(np.concatenate([r.rows for r in runs]), np.concatenate([r.values for r in runs]),
+                   np.concatenate(starts), played)
 
     def save(self, path: str) -> None:
-        """Write the examples to an ``.npz`` file."""
-        np.savez_compressed(path, rows=self.rows, values=self.values, starts=self.starts)
+        """Write the examples (and the run that made them, when known) to an ``.npz`` file."""
+        arrays: dict[str, np.ndarray] = {"rows": self.rows, "values": self.values, "starts": self.starts}
+        if self.played is not None:
+            arrays["played"] = self.played
+        if self.rules and self.seed is not None:
+            arrays |= {"source_rules": np.array(self.rules), "source_seed": np.array(self.seed)}
+        np.savez_compressed(path, **arrays)  # type: ignore[arg-type]
 
     @classmethod
     def load(cls, path: str) -> Examples:
-        """Read examples written by :meth:`save`."""
-        with np.load(path) as data:
-            rows, values, starts = data["rows"], data["values"], data["starts"]
-        if rows.ndim != 2 or rows.shape[1] != FEATURES or len(values) != len(rows) or starts[-1] != len(rows):
-            raise ValueError(f"{path} does not hold examples of {FEATURES} features")
-        return cls(rows, values, starts)
+        """Read examples written by :meth:`save`.
+
+        Examples saved with features of another version are replayed from the
+        run that made them (:func:`positions`) and their rows computed anew.
+        """
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                rows, values, starts = data["rows"], data["values"], data["starts"]
+                rules = tuple(str(r) for r in data["source_rules"]) if "source_rules" in data.files else ()
+                seed = int(data["source_seed"]) if "source_seed" in data.files else None
+                played = data["played"] if "played" in data.files else None
+        except (KeyError, ValueError, EOFError) as error:
+            raise ValueError(f"{path} does not hold examples: {error}") from None
+        if rows.ndim != 2 or len(values) != len(rows) or len(starts) < 1 or starts[-1] != len(rows) \
+                or (played is not None and len(played) != len(starts) - 1):
+            raise ValueError(f"{path} does not hold examples")
+        examples = cls(rows, values, starts, played, rules, seed)
+        if rows.shape[1] != FEATURES:
+            if not rules or seed is None or played is None:
+                raise ValueError(f"{path} holds examples of {rows.shape[1]} features, not {FEATURES}, "
+                                 "and not the run that made them")
+            examples = examples.refeatured()
+        return examples
+
+    def refeatured(self) -> Examples:
+        """The same decisions with their rows computed by this version's features (replaying their run)."""
+        parts = [(move_features(view, moves), *self.decision(d)[1:]) for d, (view, moves) in enumerate(positions(self))]
+        return replace(Examples.join(parts), rules=self.rules, seed=self.seed)
 
 
 def match_examples(rules: str, seed: int, index: int, worlds: int,
                    player: Callable[[np.ndarray], int] | None = None,
-                   infer: float = 0.25) -> list[tuple[np.ndarray, np.ndarray]]:
+                   infer: float = 0.25) -> list[Decision]:
     """The teacher's examples of one match (match ``index`` of the run seeded ``seed``).
 
     The teacher sits at seat ``index % 4`` against three ``classic`` players. With
@@ -85,7 +139,7 @@ def match_examples(rules: str, seed: int, index: int, worlds: int,
     teacher = SearchBot(name="teacher", worlds=worlds, min_worlds=worlds, infer=infer)
     classic = ClassicBot()
     seat = index % players
-    out: list[tuple[np.ndarray, np.ndarray]] = []
+    out: list[Decision] = []
     while match.to_act is not None:
         actor = match.to_act
         view = match.seat_view(actor)
@@ -98,13 +152,48 @@ def match_examples(rules: str, seed: int, index: int, worlds: int,
             continue
         values = teacher.evaluate(view, candidates, rng, worlds=worlds, paired=True)
         rows = move_features(view, candidates)
-        out.append((rows, np.asarray(values, dtype=np.float32)))
         best = player(rows) if player is not None else max(range(len(values)), key=lambda i: (values[i], -i))
+        out.append((rows, np.asarray(values, dtype=np.float32), best))
         match.apply_fast(candidates[best])
     return out
 
 
-def _task(args: tuple[str, int, int, int, float]) -> list[tuple[np.ndarray, np.ndarray]]:
+def positions(examples: Examples) -> Iterator[tuple[SeatView, list[int]]]:
+    """The position and candidates of each decision, replayed from the run that made ``examples``.
+
+    The ``classic`` players are deterministic and the examples keep the move
+    played at each decision, so the matches of the run (:attr:`Examples.rules`,
+    :attr:`Examples.seed`) replay move for move. Raises ``ValueError`` if the
+    examples were not made by such a run (a replayed decision does not match).
+    """
+    if not examples.rules or examples.seed is None or examples.played is None:
+        raise ValueError("the examples do not say which run made them")
+    classic = ClassicBot()
+    rng = random.Random(0)
+    decision, index, players = 0, 0, 4
+    while decision < len(examples):
+        rule_set = get_rules(examples.rules[index % len(examples.rules)])
+        match = Match(rule_set, players, seed=examples.seed * 1_000_003 + index)
+        seat = index % players
+        while match.to_act is not None and decision < len(examples):
+            view = match.seat_view(match.to_act)
+            if match.to_act != seat or view.phase != "play":
+                match.apply_fast(classic.choose(view, rng))
+                continue
+            candidates = distinct_moves(view.legal_masks(), rule_set)
+            if len(candidates) == 1:
+                match.apply_fast(candidates[0])
+                continue
+            values = examples.values[examples.starts[decision]:examples.starts[decision + 1]]
+            if len(values) != len(candidates):
+                raise ValueError(f"decision {decision} does not replay: the examples were made by another run")
+            yield view, candidates
+            match.apply_fast(candidates[int(examples.played[decision])])
+            decision += 1
+        index += 1
+
+
+def _task(args: tuple[str, int, int, int, float]) -> list[Decision]:
     rules, seed, index, worlds, infer = args
     return match_examples(rules, seed, index, worlds, infer=infer)
 
@@ -117,7 +206,7 @@ def generate(rules: Sequence[str], seed: int, decisions: int, worlds: int, worke
     Match ``i`` plays ``rules[i % len(rules)]``; the examples depend on ``seed``
     alone, not on ``workers``.
     """
-    parts: list[tuple[np.ndarray, np.ndarray]] = []
+    parts: list[Decision] = []
 
     def tasks() -> Iterator[tuple[str, int, int, int, float]]:
         index = 0
@@ -143,4 +232,4 @@ def generate(rules: Sequence[str], seed: int, decisions: int, worlds: int, worke
                 if len(parts) >= decisions or (stop and stop()):
                     pool.terminate()
                     break
-    return Examples.join(parts[:decisions])
+    return replace(Examples.join(parts[:decisions]), rules=tuple(rules), seed=seed)

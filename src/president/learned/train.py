@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .model import PolicyNet, agreement, fit, regret
-from .teacher import Examples, generate
+from .teacher import Decision, Examples, generate
 
 Update = Callable[[str, int, int], None]
 """``update(stage, done, total)``: progress of a stage (examples, fitting)."""
@@ -151,9 +151,8 @@ def _first_choice(net: PolicyNet) -> Callable[[np.ndarray], int]:
     return player
 
 
-def _parts(examples: Examples) -> list[tuple[np.ndarray, np.ndarray]]:
-    s = examples.starts
-    return [(examples.rows[s[d]:s[d + 1]], examples.values[s[d]:s[d + 1]]) for d in range(len(examples))]
+def _parts(examples: Examples) -> list[Decision]:
+    return [examples.decision(d) for d in range(len(examples))]
 
 
 def generate_with(rules: list[str], seed: int, decisions: int, worlds: int, player: Callable[[np.ndarray], int],
@@ -161,7 +160,7 @@ def generate_with(rules: list[str], seed: int, decisions: int, worlds: int, play
     """Examples of the search's judgement of ``player``'s decisions (one process: the player is local)."""
     from .teacher import match_examples
 
-    parts: list[tuple[np.ndarray, np.ndarray]] = []
+    parts: list[Decision] = []
     index = 0
     while len(parts) < decisions and not stop():
         parts += match_examples(rules[index % len(rules)], seed, index, worlds, player, infer)
