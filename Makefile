@@ -27,7 +27,7 @@ test: $(STAMP)
 	bash scripts/ensure-services.sh
 	$(PY) -m ruff check src tests benchmarks examples
 	$(PY) -m mypy
-	$(PY) -m pytest -n 2 --durations=20
+	$(PY) -m pytest -n 2 --dist worksteal --durations=20
 
 lint: $(STAMP)
 	$(PY) -m ruff check src tests benchmarks examples

@@ -22,8 +22,10 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from president import Match
+from president.server.errors import ProtocolError
 from president.server.hub import Hub
 from president.server.protocol import CreateTableRequest
+from president.server.tournaments import CreateTournamentRequest
 
 from .services import Postgres, Redis, free_port
 from .support import cards_in, make_config
@@ -359,5 +361,42 @@ def test_a_table_made_while_the_leases_are_renewed_is_kept(tmp_path: Path, datab
         finally:
             await hub.leave()
             hub.close()
+
+    asyncio.run(scenario())
+
+
+def test_an_address_keeps_to_its_quotas_whichever_process_it_reaches(tmp_path: Path, database_url: str,
+                                                                     redis_url: str) -> None:
+    """Open tables, the pace of creations and running tournaments are counted over every process."""
+    config = make_config(tmp_path, database_url=database_url, redis_url=redis_url, client_tables=2,
+                         client_creations_per_minute=2, client_tournaments=1, empty_table_minutes=1)
+
+    async def scenario() -> None:
+        one, two = Hub(config), Hub(config)
+        await one.restore()
+        await two.restore()
+        try:
+            made = [await one.create_table(CreateTableRequest(players=3), client="10.0.0.1"),
+                    await two.create_table(CreateTableRequest(players=3), client="10.0.0.1")]
+            with pytest.raises(ProtocolError, match="still open"):
+                await one.create_table(CreateTableRequest(players=3), client="10.0.0.1")
+            await two.create_table(CreateTableRequest(players=3), client="10.0.0.2")  # another address
+            for hub in (one, two):
+                for table in hub.tables.values():
+                    if table.empty_since is not None:
+                        table.empty_since -= 61
+                await hub.sweep()
+            assert not any(t.id in one.tables or t.id in two.tables for t, _, _ in made)
+            with pytest.raises(ProtocolError, match="too fast"):  # both closed, but the burst is spent
+                await two.create_table(CreateTableRequest(players=3), client="10.0.0.1")
+
+            await one.tournaments.create(CreateTournamentRequest(name="First"), client="10.0.0.1")
+            with pytest.raises(ProtocolError, match="still running"):
+                await two.tournaments.create(CreateTournamentRequest(name="Second"), client="10.0.0.1")
+            await two.tournaments.create(CreateTournamentRequest(name="Other"), client="10.0.0.2")
+        finally:
+            for hub in (one, two):
+                await hub.leave()
+                hub.close()
 
     asyncio.run(scenario())

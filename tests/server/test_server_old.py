@@ -14,7 +14,7 @@ from starlette.testclient import TestClient
 from president.old import MISSING, Event, OldMatch, parse_card
 from president.server.connection import Connection
 from president.server.hub import Hub
-from president.server.oldgame import OldTableMatch
+from president.server.oldgame import OldTableMatch, face_down_log
 from president.server.protocol import CreateTableRequest, UpdateOut
 from president.server.tables import Table
 
@@ -246,8 +246,11 @@ def test_a_finished_old_game_is_kept_with_its_record(client: TestClient) -> None
     assert sum(len(hand) for hand in first["hands"]) + len(first["dummy"]) == 50
 
 
-def test_an_unfinished_old_game_has_no_steps_and_a_snapshot_brings_back_its_log(client: TestClient) -> None:
-    made = create_table(client, **OLD, seats=[None, "careful", "careful"], name="Ann")
+@pytest.mark.parametrize("open_record", [False, True])
+def test_an_unfinished_old_game_has_no_steps_and_a_snapshot_brings_back_its_log(client: TestClient,
+                                                                                 open_record: bool) -> None:
+    options = {**OLD["options"], "open_record": open_record}
+    made = create_table(client, **{**OLD, "options": options}, seats=[None, "careful", "careful"], name="Ann")
     table_id, token = made["table"]["id"], made["token"]
     with client.websocket_connect("/ws") as ws:
         hello(ws, table_id, token)
@@ -274,9 +277,18 @@ def test_an_unfinished_old_game_has_no_steps_and_a_snapshot_brings_back_its_log(
     assert snapshot["seq"] == seq
     log = snapshot["view"]["log"]
     assert 0 < len(log) <= 60 and not {e["type"] for e in log} & {"stake", "deal", "deal_end"}
-    # The log ends with the events of the latest moves, as the updates brought them.
+    # The log ends with the events of the latest moves, as the updates brought them; without the open record, the
+    # cards of the sequences that stopped are face down: one line each, and no card of theirs.
     shown = [e for e in events if e["type"] not in ("stake", "deal", "deal_end")]
-    assert log[-20:] == shown[-20:] and len(shown) >= 20
+    assert len(shown) >= 20
+    if open_record:
+        assert log[-20:] == shown[-20:] and "face_down" not in {e["type"] for e in log}
+    else:
+        expected = face_down_log(shown)
+        assert log[-len(expected):] == expected
+        stops = [i for i, e in enumerate(log) if e["type"] == "sequence_end"]
+        assert stops and not any(e["type"] == "play" for e in log[:stops[-1]])
+        assert {e["card"] for e in shown if e["type"] == "play"} - {e["card"] for e in log if e["type"] == "play"}
     assert snapshot["view"]["chips_by_deal"] == [] and "log" not in snapshot["view"]["options"]
 
 
@@ -296,3 +308,26 @@ def test_a_person_cannot_play_a_card_for_someone_else(client: TestClient) -> Non
         while error["type"] != "error":
             error = receive(ws)
         assert error["code"] == "illegal_move" and "do not hold" in error["message"]
+
+
+def test_the_face_down_log_turns_each_stopped_sequence_into_one_line_and_keeps_every_other_event() -> None:
+    match = OldMatch(players=4, deals=2, seed=5)
+    rng = random.Random(5)
+    while not match.is_over:
+        match.apply(rng.choice(match.legal_moves()))
+    events = [e.to_dict() for e in match.log]
+    shown = face_down_log(events)
+    assert [e for e in shown if e["type"] not in ("play", "face_down")] == \
+        [e for e in events if e["type"] != "play"]
+    plays = [e for e in events if e["type"] == "play"]
+    assert sum(e["count"] for e in shown if e["type"] == "face_down") + sum(
+        1 for e in shown if e["type"] == "play") == len(plays)
+    # One face-down line for each sequence that stopped, naming the player who led it.
+    stopped, leader = [], None
+    for e in events:
+        if e["type"] == "play" and e["lead"]:
+            leader = e["seat"]
+        elif e["type"] == "sequence_end":
+            stopped.append(leader)
+    assert stopped and [e["seat"] for e in shown if e["type"] == "face_down"] == stopped
+    assert face_down_log(shown) == shown

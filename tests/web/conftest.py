@@ -47,14 +47,19 @@ def live_server(server_factory: Callable[..., LiveServer]) -> LiveServer:
     return server_factory(seed=2024)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def playwright_instance() -> Iterator[Playwright]:
-    """Playwright, for the whole session."""
+    """Playwright, for the tests of one module.
+
+    Not for the whole session: while Playwright runs, its event loop is the running loop of the main thread, and
+    a test of another module run in the same process afterwards (two workers share out the tests) could not call
+    ``asyncio.run``. A module's fixtures end before the next module's tests start.
+    """
     with sync_playwright() as p:
         yield p
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(playwright_instance: Playwright) -> Iterator[Browser]:
     """Debian's Chromium, headless."""
     browser = playwright_instance.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)

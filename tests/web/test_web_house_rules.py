@@ -164,6 +164,15 @@ def test_lock_badge_stand_ins_and_house_rule_events_are_shown(page: Page, live_s
             const el = seats.centre(joker, 'Ann');
             out.joker = {stands: el.querySelector('.stands')?.textContent, lock: !!el.querySelector('.lock-badge'),
                          back: el.querySelector('.eleven-back-badge')?.textContent};
+            const past = {...joker, table: ['3c', '4c', 'RJ'], table_move: '3c 4c RJ=-c', eleven_back: false};
+            out.past = seats.centre(past, 'Ann').querySelector('.stands')?.textContent;
+            out.played = ev.eventLine({type: 'play', seat: 2, cards: ['7c', '7d', '7h', '7s', 'RJ'],
+                                       stands: {RJ: '7'}}, name);
+            out.above = ev.standsText({BJ: '+s'});
+            i18n.setLang('ru');
+            out.ru = [ev.standText('RJ', '-c'), ev.standText('BJ', '+s'), ev.standText('RJ', 'Q'),
+                      ev.standText('RJ', '5c')];
+            i18n.setLang('en');
             out.cuts = ['eight', 'spade3', 'bomb'].map((cut) =>
               ev.ruleLine({type: 'trick_cleared', leader: 1, cut}, name));
             out.others = [ev.ruleLine({type: 'skip', seat: 2}, name), ev.ruleLine({type: 'fall', seat: 0}, name),
@@ -180,6 +189,11 @@ def test_lock_badge_stand_ins_and_house_rule_events_are_shown(page: Page, live_s
     assert f"Seat {lock['seat']} verrouille le pli sur {lock['suits']}" in shown["fr"]["lines"]
     assert shown["joker"] == {"stands": "Red joker = 5♣", "lock": False,
                               "back": "11-back: order reversed until the trick ends"}
+    assert shown["past"] == "Red joker = ♣ below the 3"
+    assert shown["played"] == "Seat 2: 7♣ 7♦ 7♥ 7♠ Red joker (Red joker = a fifth 7)"
+    assert shown["above"] == ["Black joker = ♠ above the 2"]
+    assert shown["ru"] == ["Красный джокер = ♣ ниже тройки", "Чёрный джокер = ♠ выше двойки",
+                           "Красный джокер = пятая карта Q", "Красный джокер = 5♣"]
     assert shown["cuts"] == ["8-cut: Seat 1 leads", "The 3♠ beats the joker: Seat 1 leads", "Bomb! Seat 1 leads"]
     assert shown["others"] == ["Seat 2 is skipped", "Seat 0 falls from power and finishes last",
                                "Seat 3 went out on a forbidden card: placed 5th", ""]

@@ -91,6 +91,8 @@ def reload_keeps_the_chips_and_the_log(page: Page) -> None:
     """Reload the page mid-game: the chips table per deal and the table's log come back the same."""
     before_rows, before_log = chips_rows(page), page.locator(".old-log li").all_text_contents()
     assert len(before_rows) >= 2 and len(before_log) >= 10
+    # Without the open record, each stopped sequence is one line, its cards face down.
+    assert any(line.endswith(", now face down.") and " led a sequence of " in line for line in before_log)
     page.reload()
     page.wait_for_selector(OLD_GAME)
     page.wait_for_function(TURN)
@@ -267,3 +269,5 @@ def test_the_open_record_keeps_the_played_cards_face_up(page: Page,
             expect(page.locator(".old-sequence .face-down")).to_have_count(0)
         lead(page, server, table, hint=False)
     assert stopped >= 1
+    log = page.locator(".old-log li").all_text_contents()
+    assert not any("face down" in line for line in log) and any(": the " in line for line in log)

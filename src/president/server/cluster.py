@@ -36,7 +36,6 @@ import logging
 import os
 import random
 import socket
-import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
@@ -67,7 +66,36 @@ CLAIM_BATCH = 50
 LOBBY_KEY = "president:lobby:"
 HELD_KEY = "president:held:"
 MADE_KEY = "president:made:"
+"""``<address>``: when the address's next table creation is due (the rate of creations, see :data:`PACE_SCRIPT`)."""
 CREATOR_KEY = "president:creator"
+EVENTS_KEY = "president:events:"
+"""``<address>``: the tournaments created from the address that are not finished."""
+EVENT_CREATOR_KEY = "president:event-creator"
+
+PACE_SCRIPT = """
+local t = redis.call('TIME')
+local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
+local interval, burst = tonumber(ARGV[1]), tonumber(ARGV[2])
+local due = tonumber(redis.call('GET', KEYS[1]) or '0')
+if due < now then due = now end
+if due - now > interval * (burst - 1) then return 0 end
+due = due + interval
+redis.call('SET', KEYS[1], tostring(due), 'PX', math.ceil((due - now) * 1000) + 1000)
+return 1
+"""
+"""A steady rate with bursts, the same for every member (one clock: Redis's): an address may create ``burst`` at
+once, then one every ``interval`` seconds. It keeps when the next creation is due, as the token bucket of one
+process does (:class:`.connection.RateLimit`), rather than counting in fixed windows, which let twice the rate
+through across a window's edge."""
+
+RESERVE_SCRIPT = """
+if redis.call('SCARD', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
+redis.call('SADD', KEYS[1], ARGV[1])
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[3])
+return 1
+"""
+"""Count a new tournament in its creator's quota if there is room, in one step (two members cannot both take the
+last place)."""
 LISTEN_KEY = "president:listen:"
 """``<account>``: the members where the bot account listens; ``<account>:<member>``: how many connections there
 (expires unless renewed by the member's heartbeat)."""
@@ -296,11 +324,13 @@ class Cluster:
         return await self.claim_new(tournament_lease(tournament_id))
 
     async def tournament_over(self, tournament_id: str) -> None:
-        """A tournament of this process is finished: give up its lease."""
+        """A tournament of this process is finished (or was never made): give up its lease and its place in its
+        creator's quota."""
         try:
             await self._db(self.leases.release, tournament_lease(tournament_id))
         except Exception:
             log.warning("cluster: the lease of tournament %s could not be given up; it runs out", tournament_id)
+        await self._unquota(EVENTS_KEY, EVENT_CREATOR_KEY, tournament_id)
 
     async def claim_new(self, table_id: str) -> bool:
         """Take the lease of a table about to be created (False: the id is in use)."""
@@ -311,13 +341,17 @@ class Cluster:
     async def closed(self, table_id: str) -> None:
         """A table of this process was closed: give up its lease and its place in its creator's quota."""
         await self._db(self.leases.release, table_id)
+        await self._unquota(HELD_KEY, CREATOR_KEY, table_id)
+
+    async def _unquota(self, held_key: str, creators_key: str, item: str) -> None:
+        """Take a table or tournament out of its creator's count (``held_key`` + address, found in ``creators_key``)."""
         try:
-            creator = await self.relay.redis.hget(CREATOR_KEY, table_id)
+            creator = await self.relay.redis.hget(creators_key, item)
             if creator:
-                await self.relay.redis.srem(HELD_KEY + str(creator), table_id)
-                await self.relay.redis.hdel(CREATOR_KEY, table_id)
+                await self.relay.redis.srem(held_key + str(creator), item)
+                await self.relay.redis.hdel(creators_key, item)
         except Exception:
-            log.warning("cluster: the quota of table %s could not be updated", table_id)
+            log.warning("cluster: the quota count of %s could not be updated", item)
 
     # ----------------------------------------------------------------- WebSocket connections
 
@@ -497,13 +531,21 @@ class Cluster:
         if held >= c.client_tables:
             raise ProtocolError("too_many_tables", f"tables created from your address are still open ({held}); "
                                 "finish or leave some first", 429)
-        minute = int(time.time() // 60)
-        key = f"{MADE_KEY}{client}:{minute}"
-        made = await redis.incr(key)
-        await redis.expire(key, 120)
-        if made > max(c.client_tables, c.client_creations_per_minute):
+        allowed = await redis.eval(PACE_SCRIPT, 1, MADE_KEY + client, 60 / c.client_creations_per_minute,
+                                   c.client_tables)
+        if not allowed:
             raise ProtocolError("too_many_tables", "tables are created too fast from your address; wait a minute",
                                 429)
+
+    async def reserve_tournament(self, tournament_id: str, client: str) -> None:
+        """Count a new tournament in its creator's quota, over every member (``too_many_tables`` when full)."""
+        if not client:
+            return
+        taken = await self.relay.redis.eval(
+            RESERVE_SCRIPT, 2, EVENTS_KEY + client, EVENT_CREATOR_KEY, tournament_id,
+            self.hub.config.client_tournaments, client)
+        if not taken:
+            raise ProtocolError("too_many_tables", "tournaments created from your address are still running", 429)
 
     async def note_created(self, table_id: str, client: str) -> None:
         """Count a new table in its creator's quota."""

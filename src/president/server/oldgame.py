@@ -52,6 +52,36 @@ _UNLOGGED = ("stake", "deal", "deal_end")
 """Events a snapshot's log leaves out: the table's log writes no line for them."""
 
 
+def face_down_log(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The table's log as the seed lets it be seen: the cards of a stopped sequence are turned face down.
+
+    The plays of each sequence that has stopped become one ``face_down`` event (its first player, how many cards,
+    where its first card stood); the other events stay as they were (a section won names its card: it was
+    announced). The plays of the sequence under way stay face up. The web page applies the same rule.
+    """
+    out: list[dict[str, Any]] = []
+    start: int | None = None
+    for event in events:
+        kind = event["type"]
+        if kind == "play":
+            if event.get("lead") or start is None:
+                start = len(out)
+            out.append(event)
+        elif kind == "sequence_end" and start is not None:
+            plays = [e for e in out[start:] if e["type"] == "play"]
+            kept = [e for e in out[start:] if e["type"] != "play"]
+            del out[start:]
+            out.append({"type": "face_down", "seat": plays[0]["seat"], "count": len(plays)})
+            out.extend(kept)
+            out.append(event)
+            start = None
+        else:
+            if kind == "deal_start":
+                start = None
+            out.append(event)
+    return out
+
+
 def check_old_options(raw: dict[str, Any]) -> dict[str, Any]:
     """The options of an old-game table, each checked for its type and range (``ProtocolError`` ``bad_rules``).
 
@@ -147,8 +177,10 @@ class OldTableMatch:
         """The view of ``seat`` with ``log``: the latest events of the table (all public), for a page that
         reconnects to rebuild its log; the chips after each deal are in the view itself (``chips_by_deal``)."""
         view = self.match.view(seat)
-        logged = [event for event in self.match.log if event.type not in _UNLOGGED]
-        view["log"] = [event.to_dict() for event in logged[-LOG_KEPT:]]
+        logged = [event.to_dict() for event in self.match.log if event.type not in _UNLOGGED]
+        if not self.match.options.open_record:
+            logged = face_down_log(logged)
+        view["log"] = logged[-LOG_KEPT:]
         return view
 
     def verify(self, move: str | int) -> str:

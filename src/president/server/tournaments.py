@@ -382,9 +382,17 @@ class Tournaments:
         key = secrets.token_urlsafe(24)
         t = Tournament(id=secrets.token_hex(6), settings=settings, host_hash=hash_token(key),
                        created_at=time.time(), creator=client)
-        if self.hub.cluster is not None and not await self.hub.cluster.claim_tournament(t.id):
+        cluster = self.hub.cluster
+        if cluster is not None and not await cluster.claim_tournament(t.id):
             raise ProtocolError("table_moving", "try again", 503)  # the id is in use: next time it is another
-        await self.hub.journal.write(store_tournament, self.hub.storage, t)
+        try:
+            if cluster is not None:
+                await cluster.reserve_tournament(t.id, client)  # the address's quota over every process
+            await self.hub.journal.write(store_tournament, self.hub.storage, t)
+        except BaseException:
+            if cluster is not None:
+                await cluster.tournament_over(t.id)
+            raise
         self.events[t.id] = t
         log.info("tournament %s created (%s, %d rounds)", t.id, rules, request.rounds)
         return t, key

@@ -3,9 +3,22 @@
 
 import { cardText, placeText, t } from "./i18n.js";
 
-/** "Red joker = 5♣" for each joker of a play that stands for a card ({RJ: "5c"}). */
+const SUIT_SIGNS = { c: "♣", d: "♦", h: "♥", s: "♠" };
+
+/** What one joker stands for, said for a player: "Red joker = 5♣", "… = ♣ below the 3", "… = a fifth 7". */
+export function standText(joker, stand) {
+  const name = cardText(joker);
+  const past = /^([-+])([cdhs])$/.exec(stand);
+  if (past) {
+    return t(past[1] === "-" ? "game.standsBelow" : "game.standsAbove", { joker: name, suit: SUIT_SIGNS[past[2]] });
+  }
+  if (!/[cdhs]$/.test(stand)) return t("game.standsFifth", { joker: name, rank: stand });
+  return t("game.stands", { joker: name, card: stand });
+}
+
+/** standText for each joker of a play that stands for something ({RJ: "5c"}). */
 export function standsText(stands) {
-  return Object.entries(stands || {}).map(([joker, card]) => t("game.stands", { joker: cardText(joker), card }));
+  return Object.entries(stands || {}).map(([joker, stand]) => standText(joker, stand));
 }
 
 /** The notable house-rule happening of an event, as a line, or "" (plays, passes and the like say nothing here). */

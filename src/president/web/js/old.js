@@ -20,6 +20,28 @@ export function oldSort(codes) {
   return [...codes].sort((a, b) => key(a) - key(b));
 }
 
+/** The log as the seed lets it be seen: the plays of each stopped sequence become one face-down line, as the
+ * server's face_down_log does (the plays of the sequence under way stay face up). */
+export function faceDownLog(events) {
+  const out = [];
+  let start = null;
+  for (const e of events) {
+    if (e.type === "play") {
+      if (e.lead || start === null) start = out.length;
+      out.push(e);
+    } else if (e.type === "sequence_end" && start !== null) {
+      const tail = out.splice(start);
+      const plays = tail.filter((x) => x.type === "play");
+      out.push({ type: "face_down", seat: plays[0].seat, count: plays.length }, ...tail.filter((x) => x.type !== "play"), e);
+      start = null;
+    } else {
+      if (e.type === "deal_start") start = null;
+      out.push(e);
+    }
+  }
+  return out;
+}
+
 /** The lines an update adds to the table's log, in the current language. */
 export function oldEventLines(events, seatName) {
   const lines = [];
@@ -30,6 +52,7 @@ export function oldEventLines(events, seatName) {
       lines.push(e.trumps ? t("old.turnUp", { card: e.card, suit: t(`old.suit.${e.trumps}`) })
         : t("old.turnUpPresident", { card: e.card }));
     } else if (e.type === "play") lines.push(t(e.lead ? "old.lead" : "old.play", { name: who, card: e.card }));
+    else if (e.type === "face_down") lines.push(t("old.faceDown", { name: who, n: e.count }));
     else if (e.type === "sequence_end") lines.push(t(`old.stop.${e.reason}`, { card: e.next || e.card, name: who }));
     else if (e.type === "win") {
       lines.push(t(`old.win.${e.reason}`, { name: who, chips: e.chips, section: t(`old.section.${e.section}`),

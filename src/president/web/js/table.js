@@ -12,7 +12,7 @@ import { HandView } from "./hand.js";
 import { isLearning, lessonEnd, lessonPanel, stopLearning, wasLearning } from "./learn.js";
 import { DealLog, LogView } from "./log.js";
 import { placeText, t, titleName } from "./i18n.js";
-import { chipsTable, OLD_GAME, oldEventLines, oldScreen, showOldEnd } from "./old.js";
+import { chipsTable, faceDownLog, OLD_GAME, oldEventLines, oldScreen, showOldEnd } from "./old.js";
 import { leadPrompt, playButton, receivedCards, takenCards } from "./prompt.js";
 import { loadPresets } from "./presets.js";
 import { rulesView } from "./rules.js";
@@ -678,6 +678,12 @@ export function showTable(root, tableId, navigate) {
 
   // ------------------------------------------------------------------ the old President
 
+  /** The old table's log events as the seed lets them be seen: stopped sequences face down, unless the open
+   * record keeps every card face up. */
+  function oldLogEvents() {
+    return st.view?.options?.open_record ? st.oldEvents : faceDownLog(st.oldEvents);
+  }
+
   function oldPlay(card) {
     const v = view();
     if (st.pending || !v || v.to_act !== st.seat || v.phase !== "lead") return;
@@ -719,7 +725,8 @@ export function showTable(root, tableId, navigate) {
     const pill = h("span", { class: "conn", role: "status" });
     updatePill(pill);
     mount(root, oldScreen(v, { seat: mine() ? st.seat : null, seq: st.seq, seatName, pending: st.pending,
-      hint: st.hint, log: oldEventLines(st.oldEvents, seatName), pill, play: oldPlay, askHint: oldHint, showChips: oldChips }));
+      hint: st.hint, log: oldEventLines(oldLogEvents(), seatName), pill, play: oldPlay, askHint: oldHint,
+      showChips: oldChips }));
     if (focused) root.querySelector(`.old-hand button[data-card="${focused}"]`)?.focus();
     document.title = `${v.to_act === st.seat && v.phase === "lead" ? "▶ " : ""}${t("app.name")}`;
     if (v.phase === "over" && !st.endShown) {
