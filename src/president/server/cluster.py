@@ -259,12 +259,9 @@ class Cluster:
             found.add(one.id)
             if one.id in hub.tables:
                 continue
-            try:
-                table = Table.restore(one, hub.config, hub.journal, hub.new_seed, hub.runner)
-            except Exception:
-                log.exception("table %s could not be restored; it stays in the database", one.id)
+            table = hub.load_table(one)
+            if table is None:
                 continue
-            hub.tables[table.id] = table
             if table.id in rounds:
                 hub.tournaments.mark(table, rounds[table.id])
             table.resume()

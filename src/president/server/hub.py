@@ -46,7 +46,7 @@ from .protocol import (
 )
 from .replays import Replays
 from .settings import TableSettings
-from .storage import Storage
+from .storage import Storage, StoredTable
 from .tables import Table
 from .tournaments import Tournaments
 
@@ -103,13 +103,9 @@ class Hub:
             return len(self.tables)
         restored = []
         for stored in await self.journal.read(self.storage.load_tables):
-            try:
-                table = Table.restore(stored, self.config, self.journal, self.new_seed, self.runner)
-            except Exception:
-                log.exception("table %s could not be restored; it stays in the database", stored.id)
-                continue
-            self.tables[table.id] = table
-            restored.append(table)
+            table = self.load_table(stored)
+            if table is not None:
+                restored.append(table)
         await self.tournaments.restore()  # marks the round tables before their timers start
         for table in restored:
             table.resume()
@@ -118,6 +114,17 @@ class Hub:
         if count:
             log.info("restored %d table(s)", count)
         return count
+
+    def load_table(self, stored: StoredTable) -> Table | None:
+        """Hold a table again from its stored form (its timers start with :meth:`Table.resume`); None, logged,
+        when it cannot be restored (it stays in the database)."""
+        try:
+            table = Table.restore(stored, self.config, self.journal, self.new_seed, self.runner)
+        except Exception:
+            log.exception("table %s could not be restored; it stays in the database", stored.id)
+            return None
+        self.tables[table.id] = table
+        return table
 
     async def leave(self) -> None:
         """In a cluster: give up the tables to the other processes (before :meth:`close`)."""
