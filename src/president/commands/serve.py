@@ -61,8 +61,10 @@ def run(args: argparse.Namespace) -> int:
     print(f"President server at {url}  (database: {shown}; Ctrl+C stops it)", flush=True)
     if args.open:
         threading.Timer(1.0, webbrowser.open, (url,)).start()
+    from ..server.collector import tune_collector
     from ..server.guard import uvicorn_options
 
+    tune_collector()
     options = {"log_level": args.log_level, "access_log": args.access_log, **uvicorn_options(config)}
     if args.reuse_port:
         from ..server.supervisor import shared_socket
