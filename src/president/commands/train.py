@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
                                       epochs=args.epochs, rounds=args.rounds, seconds=args.seconds,
                                       workers=args.workers, examples=examples, hidden=args.hidden,
                                       temperature=args.temperature, reinforce_deals=args.reinforce,
-                                      update=update)
+                                      fits=args.fits, update=update)
     except (ValueError, OSError) as exc:
         print(f"president train: {exc}", file=sys.stderr)
         return 2
@@ -71,6 +71,9 @@ def add_parser(sub: Any) -> None:
                    help="how sharply the target prefers the search's best moves, in points (default: 0.1)")
     p.add_argument("--reinforce", type=int, default=0, metavar="DEALS",
                    help="deals of policy gradient against classic players after the fitting (default: 0)")
+    p.add_argument("--fits", type=int, default=1,
+                   help="networks fitted from the seeds SEED, SEED+1, ... on the same examples and saved together; "
+                   "the bot plays by the mean of their scores (default: 1)")
     p.add_argument("--hidden", type=int, default=64, help="units of each hidden layer (default: 64)")
     p.add_argument("--rules", default="three-of-clubs,tavern-jack",
                    help="rule sets of the example matches, taken in turn (default: three-of-clubs,tavern-jack)")
