@@ -101,10 +101,15 @@ def reinforce(net: PolicyNet, rules: Sequence[str], seed: int, deals: int, rate:
     optimiser = Adam(net, rate)
     start_net = PolicyNet({k: v.copy() for k, v in net.weights().items()}) if anchor > 0 else None
 
+    deviated = False
+
     def drawn(rows: np.ndarray) -> int:
+        nonlocal deviated
         scores = net.scores(rows).astype(np.float64) / temperature
         p = np.exp(scores - scores.max())
-        return int(rng.choice(len(rows), p=p / p.sum()))
+        choice = int(rng.choice(len(rows), p=p / p.sum()))
+        deviated = deviated or choice != int(np.argmax(scores))
+        return choice
 
     running = 1.5
     played = 0
@@ -120,13 +125,17 @@ def reinforce(net: PolicyNet, rules: Sequence[str], seed: int, deals: int, rate:
         while match.to_act is not None and played < deals:
             start = match.copy() if baseline == "duplicate" else None
             record: list[tuple[np.ndarray, int]] = []
+            deviated = False
             points = play_deal(match, seat, rule_set, drawn, moves_rng, record)
             if start is not None:
-                advantage = duplicate_advantage(start, seat, rule_set, points, greedy(net), moves_rng)
+                # Moves all greedy: the replay would be the same deal, so no advantage (and nothing to learn).
+                advantage = duplicate_advantage(start, seat, rule_set, points, greedy(net), moves_rng) if deviated \
+                    else 0.0
             else:
                 advantage = points - running
                 running += 0.01 * (points - running)
-            pending += [(rows, choice, advantage) for rows, choice in record]
+            if advantage:
+                pending += [(rows, choice, advantage) for rows, choice in record]
             total += points
             played += 1
             deals_in_batch += 1
