@@ -287,3 +287,14 @@ def test_the_policy_gradient_does_not_move_a_policy_that_plays_as_its_baseline()
     assert any(not np.array_equal(before[k], v) for k, v in net.weights().items())
     with pytest.raises(ValueError, match="baseline"):
         reinforce(net, ["three-of-clubs"], seed=3, deals=1, baseline="median")
+
+
+def test_the_policy_gradient_is_reproducible_from_its_seed() -> None:
+    from president.learned.reinforce import reinforce
+
+    runs = []
+    for _ in range(2):
+        net = PolicyNet.initial(seed=4, hidden=8)
+        reinforce(net, ["three-of-clubs", "tavern-jack"], seed=9, deals=12, batch=4, temperature=1.0)
+        runs.append(net.weights())
+    assert all(np.array_equal(runs[0][k], runs[1][k]) for k in runs[0])

@@ -70,7 +70,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--temperature", type=float, default=0.1,
                    help="how sharply the target prefers the search's best moves, in points (default: 0.1)")
     p.add_argument("--reinforce", type=int, default=0, metavar="DEALS",
-                   help="deals of policy gradient against classic players after the fitting (default: 0)")
+                   help="deals of policy gradient against classic players after the fitting, each deal measured "
+                   "against the same deal replayed with the policy's greedy moves (default: 0)")
     p.add_argument("--fits", type=int, default=1,
                    help="networks fitted from the seeds SEED, SEED+1, ... on the same examples and saved together; "
                    "the bot plays by the mean of their scores (default: 1)")

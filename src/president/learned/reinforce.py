@@ -85,7 +85,7 @@ def duplicate_advantage(start: Match, seat: int, rule_set: Rules, points: float,
     return points - play_deal(start, seat, rule_set, baseline_chooser, rng)
 
 
-def reinforce(net: PolicyNet, rules: Sequence[str], seed: int, deals: int, rate: float = 1e-4, batch: int = 32,
+def reinforce(net: PolicyNet, rules: Sequence[str], seed: int, deals: int, rate: float = 3e-4, batch: int = 32,
               temperature: float = 0.3, baseline: str = "duplicate", anchor: float = 0.0,
               stop: Callable[[], bool] | None = None,
               update: Callable[[int, int], None] | None = None) -> tuple[int, float]:
