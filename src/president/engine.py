@@ -165,6 +165,7 @@ class Match:
         "_give_count",
         "_given",
         "_high",
+        "_history_memo",
         "_initial_hands",
         "_lead_table",
         "_leader",
@@ -223,6 +224,7 @@ class Match:
     _pending: tuple[tuple[int, int, int], ...]
     _log: LogNode | None
     _deal_start: LogNode | None
+    _history_memo: tuple[LogNode | None, list[tuple[int, int]]]
     _deal_starts: tuple[LogNode | None, ...]
     _events: list[RawEvent] | None
     _legal: tuple[Move, ...]
@@ -277,6 +279,7 @@ class Match:
         self._log = None
         self._deal_start = None
         self._deal_starts = ()
+        self._history_memo = (None, [])
         self._events = None
         self._legal = ()
         self.hands = [0] * n
@@ -814,15 +817,24 @@ class Match:
         self._apply(move)
 
     def _history(self) -> list[tuple[int, int]]:
-        out = []
+        # The last walk is remembered (its log node and its list, never changed in place), so that the next one
+        # walks only the moves made since, as long as the deal has not changed.
+        memo_node, memo = self._history_memo
+        newer = []
         node = self._log
         start = self._deal_start
         while node is not start and node is not None:
+            if node is memo_node:
+                break
             if not node[2] & GIVE_FLAG:
-                out.append((node[1], node[2]))
+                newer.append((node[1], node[2]))
             node = node[0]
-        out.reverse()
-        return out
+        else:
+            memo = []
+        newer.reverse()
+        history = memo + newer if newer else memo
+        self._history_memo = (self._log, history)
+        return history[:]
 
     def _apply(self, value: int) -> None:
         self._legal = ()
