@@ -180,6 +180,12 @@ def test_train_command_writes_a_model_and_refuses_house_rules(tmp_path: Path, ca
                  "--out", str(out), "--quiet"]) == 0
     assert load_model(out).w1.shape == (FEATURES, 64)
     assert "35 decisions judged" in capsys.readouterr().out
+    several = tmp_path / "several.npz"
+    assert main(["train", "--examples", str(examples), "--epochs", "1", "--fits", "3", "--out", str(several),
+                 "--quiet"]) == 0
+    loaded = load_model(several)
+    assert isinstance(loaded, Ensemble) and len(loaded.members) == 3
+    capsys.readouterr()
     assert main(["train", "--rules", "daifugo", "--out", str(tmp_path / "x.npz"), "--quiet"]) == 2
     assert "house rules" in capsys.readouterr().err
     assert not (tmp_path / "x.npz").exists()
