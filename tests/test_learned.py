@@ -304,3 +304,22 @@ def test_the_policy_gradient_is_reproducible_from_its_seed() -> None:
         reinforce(net, ["three-of-clubs", "tavern-jack"], seed=9, deals=12, batch=4, temperature=1.0)
         runs.append(net.weights())
     assert all(np.array_equal(runs[0][k], runs[1][k]) for k in runs[0])
+
+
+def test_train_start_continues_a_model_by_the_policy_gradient(tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    first, again, out = tmp_path / "first.npz", tmp_path / "again.npz", tmp_path / "out.npz"
+    PolicyNet.initial(seed=3, hidden=8).save(first)
+    for path in (out, again):
+        assert main(["train", "--start", str(first), "--reinforce", "40", "--seed", "2", "--out", str(path),
+                     "--quiet"]) == 0
+    assert "40 deals of policy gradient" in capsys.readouterr().out
+    continued, start = load_model(out), load_model(first)
+    assert isinstance(continued, PolicyNet) and isinstance(start, PolicyNet)
+    assert not np.array_equal(continued.w1, start.w1)
+    assert out.read_bytes() == again.read_bytes()
+    Ensemble([start, start]).save(tmp_path / "two.npz")
+    for extra in (["--reinforce", "0"], ["--reinforce", "5", "--fits", "2"], ["--reinforce", "5", "--start",
+                                                                                str(tmp_path / "two.npz")]):
+        assert main(["train", "--start", str(first), *extra, "--out", str(tmp_path / "x.npz"), "--quiet"]) == 2
+    assert not (tmp_path / "x.npz").exists()
