@@ -5,6 +5,7 @@ Usage::
     python benchmarks/learned_strength.py [--bots learned] [--rules three-of-clubs,tavern-jack] [--deals 2000]
                                           [--seed 1] [--workers 2] [--json out.json]
     python benchmarks/learned_strength.py --bots expert-learned,expert --deals 400 --workers 1
+    python benchmarks/learned_strength.py --model my.npz --deals 4000 --workers 1
 
 Each named bot sits in seat rotation against three ``classic`` players on
 duplicate deals (the arena's five-deal matches, 3/2/1/0 points, par 1.5); the
@@ -12,6 +13,8 @@ report gives its points per deal with the 95 % interval over matches and its
 thinking time per decision with a choice (median and 95th percentile). The aim
 for ``learned`` is 2.2 points per deal at 5 ms a decision or less; for the
 search guided by it, more than ``expert`` at the same time per decision.
+``--model FILE`` measures the ``learned`` bot with another model file (in this
+process: ``--workers 1``).
 """
 
 from __future__ import annotations
@@ -20,9 +23,11 @@ import argparse
 import json
 import sys
 import time
+from functools import partial
 from typing import Any
 
 from president.arena import run_arena
+from president.bots import register_bot
 
 
 def measure(bot: str, rules: str, deals: int, seed: int, workers: int, csv: str | None = None) -> dict[str, Any]:
@@ -43,11 +48,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--model", metavar="FILE",
+                        help="measure the learned bot with this model file instead of the shipped one (--workers 1)")
     parser.add_argument("--json", metavar="FILE", help="also write the numbers as JSON")
     parser.add_argument("--csv", metavar="PREFIX",
                         help="also write every deal to PREFIX-BOT-RULES.csv (the same seed plays the same decks, so "
                         "two bots can be compared deal by deal)")
     args = parser.parse_args(argv)
+    if args.model:
+        if args.workers != 1:
+            parser.error("--model plays in this process: use --workers 1")
+        from president.learned.bot import LearnedBot
+
+        register_bot("learned-file", partial(LearnedBot, name="learned-file", model=args.model),
+                     f"the learned policy of {args.model}", offered=False)
+        args.bots = "learned-file"
     report: dict[str, Any] = {}
     for rules in args.rules.split(","):
         for bot in args.bots.split(","):

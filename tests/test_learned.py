@@ -13,7 +13,7 @@ from president.bots import bot_names, make_bot
 from president.cli import main
 from president.learned.bot import LearnedBot, shipped_model
 from president.learned.features import FEATURES, POSITION_SIZE, move_features
-from president.learned.model import PolicyNet, load_model
+from president.learned.model import Ensemble, PolicyNet, load_model
 from president.learned.teacher import Examples, generate
 from president.learned.train import train
 from president.search.expert import SearchBot, distinct_moves
@@ -180,6 +180,12 @@ def test_train_command_writes_a_model_and_refuses_house_rules(tmp_path: Path, ca
                  "--out", str(out), "--quiet"]) == 0
     assert load_model(out).w1.shape == (FEATURES, 64)
     assert "35 decisions judged" in capsys.readouterr().out
+    several = tmp_path / "several.npz"
+    assert main(["train", "--examples", str(examples), "--epochs", "1", "--fits", "3", "--out", str(several),
+                 "--quiet"]) == 0
+    loaded = load_model(several)
+    assert isinstance(loaded, Ensemble) and len(loaded.members) == 3
+    capsys.readouterr()
     assert main(["train", "--rules", "daifugo", "--out", str(tmp_path / "x.npz"), "--quiet"]) == 2
     assert "house rules" in capsys.readouterr().err
     assert not (tmp_path / "x.npz").exists()
@@ -201,3 +207,119 @@ def test_the_policy_gradient_plays_deals_and_moves_the_weights() -> None:
     _, only_first = loss_and_grads(net, rows[:2], target[:2], np.array([0, 2]), 0.0)
     _, weighted = loss_and_grads(net, rows, target, starts, 0.0, np.array([2.0, 0.0], dtype=np.float32))
     assert np.allclose(weighted["w3"], only_first["w3"])
+
+
+def _rows(preset: str = "three-of-clubs", seed: int = 4) -> np.ndarray:
+    match, seat = next((m, s) for m, s in _play_views(preset, 4, seed=seed)
+                       if len(distinct_moves(m.seat_view(s).legal_masks())) >= 3)
+    view = match.seat_view(seat)
+    return move_features(view, distinct_moves(view.legal_masks(), view.rules))
+
+
+def test_an_ensemble_scores_by_the_mean_of_its_networks_and_reads_back(tmp_path: Path) -> None:
+    nets = [PolicyNet.initial(seed=s, hidden=8) for s in (1, 2, 3)]
+    ensemble = Ensemble(nets)
+    rows = _rows()
+    mean = np.mean([n.scores(rows) for n in nets], axis=0)
+    assert np.allclose(ensemble.scores(rows), mean, atol=1e-6)
+    assert not np.allclose(nets[0].scores(rows), mean)
+    path = tmp_path / "ensemble.npz"
+    ensemble.save(path)
+    again = load_model(path)
+    assert isinstance(again, Ensemble) and len(again.members) == 3
+    assert np.allclose(again.scores(rows), mean, atol=1e-6)
+    assert LearnedBot(model=path).net.scores(rows).shape == (len(rows),)
+    with pytest.raises(ValueError, match="same layout"):
+        Ensemble([PolicyNet.initial(seed=1, hidden=8), PolicyNet.initial(seed=1, hidden=4)])
+
+
+def test_a_file_of_one_network_in_the_first_format_still_loads(tmp_path: Path) -> None:
+    net = PolicyNet.initial(seed=6, hidden=8)
+    path = tmp_path / "old.npz"
+    np.savez_compressed(path, format=np.array(1), **net.weights())  # type: ignore[arg-type]
+    old = load_model(path)
+    assert isinstance(old, PolicyNet)
+    assert np.array_equal(old.scores(_rows()), net.scores(_rows()))
+    broken = tmp_path / "broken.npz"
+    np.savez(broken, format=np.array(2), w1=np.zeros((2, FEATURES, 8)), b1=np.zeros((1, 8)),
+             w2=np.zeros((2, 8, 8)), b2=np.zeros((2, 8)), w3=np.zeros((2, 8)))
+    with pytest.raises(ValueError, match="do not match"):
+        load_model(broken)
+
+
+def test_training_several_fits_keeps_them_together_and_the_first_is_the_single_fit() -> None:
+    examples = generate(["three-of-clubs"], 3, 30, 4, infer=0)
+    single, _, _ = train(seed=5, examples=examples, epochs=2, hidden=8)
+    both, _, report = train(seed=5, examples=examples, epochs=2, hidden=8, fits=2)
+    assert isinstance(single, PolicyNet) and isinstance(both, Ensemble) and report.epochs == 2
+    for name, weight in single.weights().items():
+        assert np.array_equal(weight, both.members[0].weights()[name])
+    assert not np.array_equal(both.members[0].w1, both.members[1].w1)
+    with pytest.raises(ValueError, match="one network"):
+        train(seed=5, examples=examples, epochs=1, hidden=8, fits=2, reinforce_deals=5)
+
+
+def test_the_duplicate_advantage_is_the_gain_over_the_greedy_policy_on_the_same_deal() -> None:
+    from president.learned.reinforce import duplicate_advantage, greedy, play_deal
+    from president.rules import get_rules
+
+    net = PolicyNet.initial(seed=8, hidden=8)
+    rules = get_rules("tavern-jack")
+    rng = random.Random(1)
+    gains = []
+    for seed in range(6):
+        match = Match(rules, 4, seed=seed)
+        start = match.copy()
+        first: list[tuple[np.ndarray, int]] = []
+        points = play_deal(match, seed % 4, rules, lambda rows: 0, rng, first)
+        assert first and (match.deal_number == 2 or match.to_act is None)
+        # The same moves in the seat: no advantage; the greedy policy: the difference in points on the same cards.
+        assert duplicate_advantage(start.copy(), seed % 4, rules, points, lambda rows: 0, rng) == 0
+        greedy_points = play_deal(start.copy(), seed % 4, rules, greedy(net), rng)
+        gains.append(duplicate_advantage(start, seed % 4, rules, points, greedy(net), rng))
+        assert gains[-1] == points - greedy_points
+    assert any(gains)
+
+
+def test_the_policy_gradient_does_not_move_a_policy_that_plays_as_its_baseline() -> None:
+    from president.learned.reinforce import reinforce
+
+    net = PolicyNet.initial(seed=2, hidden=8)
+    before = {k: v.copy() for k, v in net.weights().items()}
+    # Drawn at a near-zero temperature, the moves are the greedy ones: every duplicate advantage is 0.
+    reinforce(net, ["three-of-clubs"], seed=3, deals=10, batch=5, temperature=1e-6)
+    assert all(np.array_equal(before[k], v) for k, v in net.weights().items())
+    reinforce(net, ["three-of-clubs"], seed=3, deals=10, batch=5, temperature=1.0, anchor=0.5)
+    assert any(not np.array_equal(before[k], v) for k, v in net.weights().items())
+    with pytest.raises(ValueError, match="baseline"):
+        reinforce(net, ["three-of-clubs"], seed=3, deals=1, baseline="median")
+
+
+def test_the_policy_gradient_is_reproducible_from_its_seed() -> None:
+    from president.learned.reinforce import reinforce
+
+    runs = []
+    for _ in range(2):
+        net = PolicyNet.initial(seed=4, hidden=8)
+        reinforce(net, ["three-of-clubs", "tavern-jack"], seed=9, deals=12, batch=4, temperature=1.0)
+        runs.append(net.weights())
+    assert all(np.array_equal(runs[0][k], runs[1][k]) for k in runs[0])
+
+
+def test_train_start_continues_a_model_by_the_policy_gradient(tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    first, again, out = tmp_path / "first.npz", tmp_path / "again.npz", tmp_path / "out.npz"
+    PolicyNet.initial(seed=3, hidden=8).save(first)
+    for path in (out, again):
+        assert main(["train", "--start", str(first), "--reinforce", "40", "--seed", "2", "--out", str(path),
+                     "--quiet"]) == 0
+    assert "40 deals of policy gradient" in capsys.readouterr().out
+    continued, start = load_model(out), load_model(first)
+    assert isinstance(continued, PolicyNet) and isinstance(start, PolicyNet)
+    assert not np.array_equal(continued.w1, start.w1)
+    assert out.read_bytes() == again.read_bytes()
+    Ensemble([start, start]).save(tmp_path / "two.npz")
+    for extra in (["--reinforce", "0"], ["--reinforce", "5", "--fits", "2"], ["--reinforce", "5", "--start",
+                                                                                str(tmp_path / "two.npz")]):
+        assert main(["train", "--start", str(first), *extra, "--out", str(tmp_path / "x.npz"), "--quiet"]) == 2
+    assert not (tmp_path / "x.npz").exists()

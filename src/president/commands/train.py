@@ -32,12 +32,14 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError("--temperature must be positive")
         if args.reinforce < 0:
             raise ValueError("--reinforce must be 0 or more deals")
+        if args.start:
+            return _continue(args, rules)
         with stage_bars(sys.stderr.isatty() and not args.quiet) as update:
             net, used, report = train(rules, seed=args.seed, decisions=args.decisions, worlds=args.worlds,
                                       epochs=args.epochs, rounds=args.rounds, seconds=args.seconds,
                                       workers=args.workers, examples=examples, hidden=args.hidden,
                                       temperature=args.temperature, reinforce_deals=args.reinforce,
-                                      update=update)
+                                      fits=args.fits, update=update)
     except (ValueError, OSError) as exc:
         print(f"president train: {exc}", file=sys.stderr)
         return 2
@@ -46,6 +48,30 @@ def run(args: argparse.Namespace) -> int:
         used.save(args.save_examples)
     for line in report.lines():
         print(line)
+    print(f"model written to {args.out}")
+    return 0
+
+
+def _continue(args: argparse.Namespace, rules: list[str]) -> int:
+    """``--start``: the policy gradient from a saved model, without examples or fitting."""
+    import time
+
+    from ..learned.model import PolicyNet, load_model
+    from ..learned.reinforce import reinforce
+
+    if not args.reinforce:
+        raise ValueError("--start continues a model by the policy gradient: give --reinforce DEALS")
+    if args.examples or args.fits != 1 or args.rounds != 1:
+        raise ValueError("--start fits nothing: leave out --examples, --fits and --rounds")
+    net = load_model(args.start)
+    if not isinstance(net, PolicyNet):
+        raise ValueError(f"{args.start} holds several networks: the policy gradient trains one")
+    deadline = time.perf_counter() + args.seconds if args.seconds is not None else float("inf")
+    with stage_bars(sys.stderr.isatty() and not args.quiet) as update:
+        played, mean = reinforce(net, rules, args.seed, args.reinforce, stop=lambda: time.perf_counter() > deadline,
+                                 update=(lambda done, total: update("reinforce", done, total)) if update else None)
+    net.save(args.out)
+    print(f"{played} deals of policy gradient from {args.start}: its drawn moves scored {mean:.3f} points a deal")
     print(f"model written to {args.out}")
     return 0
 
@@ -70,7 +96,13 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--temperature", type=float, default=0.1,
                    help="how sharply the target prefers the search's best moves, in points (default: 0.1)")
     p.add_argument("--reinforce", type=int, default=0, metavar="DEALS",
-                   help="deals of policy gradient against classic players after the fitting (default: 0)")
+                   help="deals of policy gradient against classic players after the fitting, each deal measured "
+                   "against the same deal replayed with the policy's greedy moves (default: 0)")
+    p.add_argument("--fits", type=int, default=1,
+                   help="networks fitted from the seeds SEED, SEED+1, ... on the same examples and saved together; "
+                   "the bot plays by the mean of their scores (default: 1)")
+    p.add_argument("--start", metavar="MODEL",
+                   help="continue this model file by the policy gradient (--reinforce) instead of fitting one")
     p.add_argument("--hidden", type=int, default=64, help="units of each hidden layer (default: 64)")
     p.add_argument("--rules", default="three-of-clubs,tavern-jack",
                    help="rule sets of the example matches, taken in turn (default: three-of-clubs,tavern-jack)")

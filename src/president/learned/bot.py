@@ -12,12 +12,12 @@ from ..moves import GIVE_FLAG
 from ..search.expert import distinct_moves
 from ..view import SeatView
 from .features import move_features
-from .model import PolicyNet, load_model
+from .model import Ensemble, Policy, PolicyNet, load_model
 
-_SHIPPED: PolicyNet | None = None
+_SHIPPED: Policy | None = None
 
 
-def shipped_model() -> PolicyNet:
+def shipped_model() -> Policy:
     """The model shipped with the package (read once per process)."""
     global _SHIPPED
     if _SHIPPED is None:
@@ -28,16 +28,17 @@ def shipped_model() -> PolicyNet:
 class LearnedBot:
     """Plays the move the policy network scores highest among the distinct legal moves.
 
-    ``model`` is a model file (default: the shipped model). With ``temperature``
+    ``model`` is a model file or a loaded model (default: the shipped model; a
+    file of several networks scores by the mean of their scores). With ``temperature``
     above 0 it draws the move from the policy's softmax at that temperature with
     the ``rng`` handed in, instead of taking the best one. In the exchange it gives
     back its weakest cards, like ``classic`` (the network scores plays only).
     """
 
-    def __init__(self, name: str = "learned", model: str | Path | PolicyNet | None = None,
+    def __init__(self, name: str = "learned", model: str | Path | Policy | None = None,
                  temperature: float = 0.0) -> None:
         self.name = name
-        if isinstance(model, PolicyNet):
+        if isinstance(model, (PolicyNet, Ensemble)):
             self.net = model
         else:
             self.net = shipped_model() if model is None else load_model(model)

@@ -6,13 +6,18 @@ policy is the softmax of the scores over the decision's candidates. Training
 (:func:`fit`) minimises the cross-entropy between that softmax and a target
 distribution per decision, with Adam, on the CPU.
 
+An :class:`Ensemble` holds several networks (fits of different seeds on the
+same examples) and scores a move by the mean of their scores.
+
 A model is saved as an ``.npz`` file holding its weights (float32) and its
-format number; :func:`load_model` refuses a file of another format or layout.
+format number: format 1 holds one network, format 2 several, their weights
+stacked on a first axis. :func:`load_model` reads both and refuses a file of
+another format or layout.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from importlib import resources
 from itertools import pairwise
 from pathlib import Path
@@ -22,7 +27,10 @@ import numpy as np
 from .features import FEATURES
 
 FORMAT = 1
-"""The model file format this code reads and writes."""
+"""The model file format of one network."""
+ENSEMBLE_FORMAT = 2
+"""The model file format of several networks (an :class:`Ensemble`)."""
+_NAMES = ("w1", "b1", "w2", "b2", "w3")
 
 SHIPPED = "policy.npz"
 """The model shipped with the package, in ``president/learned/models/``."""
@@ -77,10 +85,56 @@ class PolicyNet:
             np.savez_compressed(handle, **arrays)  # type: ignore[arg-type]
 
 
-def load_model(path: str | Path | None = None) -> PolicyNet:
-    """The model saved at ``path``, or the shipped one.
+class Ensemble:
+    """Several networks of the same layout; a move's score is the mean of their scores.
 
-    Raises ``ValueError`` for a file that is not a model of this format.
+    Fits of different seeds on the same examples differ in play; their mean is
+    steadier. The members are evaluated together, in one pass of stacked weights.
+    """
+
+    def __init__(self, members: Sequence[PolicyNet]) -> None:
+        if not members:
+            raise ValueError("an ensemble needs at least one network")
+        shapes = {tuple(w.shape for w in m.weights().values()) for m in members}
+        if len(shapes) != 1:
+            raise ValueError("the networks of an ensemble must have the same layout")
+        self.members = list(members)
+        self.hidden = members[0].w1.shape[1]
+        self.w1 = np.concatenate([m.w1 for m in members], axis=1)
+        self.b1 = np.concatenate([m.b1 for m in members])
+        self.w2 = np.stack([m.w2 for m in members])
+        self.b2 = np.stack([m.b2 for m in members])
+        self.w3 = np.stack([m.w3 for m in members]) / np.float32(len(members))
+
+    def scores(self, rows: np.ndarray) -> np.ndarray:
+        """The mean of the members' scores, one per row."""
+        h1 = np.maximum(rows @ self.w1 + self.b1, 0).reshape(len(rows), len(self.members), self.hidden)
+        h2 = np.maximum(np.einsum("nkh,khj->nkj", h1, self.w2) + self.b2, 0)
+        result: np.ndarray = np.einsum("nkj,kj->n", h2, self.w3)
+        return result
+
+    def probabilities(self, rows: np.ndarray) -> np.ndarray:
+        """The policy over one decision's candidates (rows): the softmax of the mean scores."""
+        s = self.scores(rows)
+        e = np.exp(s - s.max())
+        result: np.ndarray = e / e.sum()
+        return result
+
+    def save(self, path: str | Path) -> None:
+        """Write the networks to ``path`` (an ``.npz`` file of format 2)."""
+        stacked = {k: np.stack([m.weights()[k] for m in self.members]) for k in _NAMES}
+        with open(path, "wb") as handle:
+            np.savez_compressed(handle, format=np.array(ENSEMBLE_FORMAT), **stacked)  # type: ignore[arg-type]
+
+
+Policy = PolicyNet | Ensemble
+"""A model: one network or several."""
+
+
+def load_model(path: str | Path | None = None) -> Policy:
+    """The model saved at ``path``, or the shipped one: a :class:`PolicyNet`, or an :class:`Ensemble` of several.
+
+    Raises ``ValueError`` for a file that is not a model of a format this code reads.
     """
     if path is None:
         source = resources.files("president.learned").joinpath("models", SHIPPED)
@@ -90,16 +144,32 @@ def load_model(path: str | Path | None = None) -> PolicyNet:
         return _read(handle, str(path))
 
 
-def _read(handle: object, name: str) -> PolicyNet:
+def _read(handle: object, name: str) -> Policy:
     try:
         with np.load(handle, allow_pickle=False) as data:  # type: ignore[arg-type]
             weights = {k: data[k] for k in data.files}
     except (OSError, ValueError, EOFError) as error:
         raise ValueError(f"{name} is not a president policy model: {error}") from None
-    if "format" not in weights or int(weights["format"]) != FORMAT:
-        raise ValueError(f"{name} is not a president policy model of format {FORMAT}")
-    if any(k not in weights for k in ("w1", "b1", "w2", "b2", "w3")):
+    form = int(weights["format"]) if "format" in weights and weights["format"].shape == () else None
+    if form not in (FORMAT, ENSEMBLE_FORMAT):
+        raise ValueError(f"{name} is not a president policy model of format {FORMAT} or {ENSEMBLE_FORMAT}")
+    if any(k not in weights for k in _NAMES):
         raise ValueError(f"{name} is not a president policy model: weights missing")
+    if form == FORMAT:
+        return _net(weights, name)
+    members = len(weights["w1"])
+    if members < 1 or any(len(weights[k]) != members for k in _NAMES):
+        raise ValueError(f"{name} is not a president policy model: its networks do not match")
+    nets = [_net({k: weights[k][i] for k in _NAMES}, name) for i in range(members)]
+    return nets[0] if members == 1 else Ensemble(nets)
+
+
+def _net(weights: dict[str, np.ndarray], name: str) -> PolicyNet:
+    w1, b1, w2, b2, w3 = (weights[k] for k in _NAMES)
+    hidden = w1.shape[-1] if w1.ndim == 2 else -1
+    if w1.ndim != 2 or b1.shape != (hidden,) or w2.shape != (hidden, hidden) or b2.shape != (hidden,) \
+            or w3.shape != (hidden,):
+        raise ValueError(f"{name} is not a president policy model: weights of the wrong shape")
     return PolicyNet(weights)
 
 
@@ -117,20 +187,20 @@ def targets(values: np.ndarray, starts: np.ndarray, temperature: float) -> np.nd
     return group_softmax(values / temperature, starts)
 
 
-def choices(net: PolicyNet, rows: np.ndarray, starts: np.ndarray) -> np.ndarray:
+def choices(net: Policy, rows: np.ndarray, starts: np.ndarray) -> np.ndarray:
     """The candidate each decision's policy ranks first (its index from the decision's start)."""
     scores = net.scores(rows)
     return np.array([int(np.argmax(scores[a:b])) for a, b in pairwise(starts)])
 
 
-def regret(net: PolicyNet, rows: np.ndarray, values: np.ndarray, starts: np.ndarray) -> float:
+def regret(net: Policy, rows: np.ndarray, values: np.ndarray, starts: np.ndarray) -> float:
     """The mean value lost per decision, in the teacher's eyes, by playing the policy's first choice."""
     picked = choices(net, rows, starts)
     lost = [float(values[a:b].max() - values[a + p]) for a, b, p in zip(starts[:-1], starts[1:], picked, strict=True)]
     return float(np.mean(lost)) if lost else 0.0
 
 
-def agreement(net: PolicyNet, rows: np.ndarray, values: np.ndarray, starts: np.ndarray) -> float:
+def agreement(net: Policy, rows: np.ndarray, values: np.ndarray, starts: np.ndarray) -> float:
     """The share of decisions where the policy's first choice is the teacher's."""
     picked = choices(net, rows, starts)
     same = [int(np.argmax(values[a:b])) == p for a, b, p in zip(starts[:-1], starts[1:], picked, strict=True)]

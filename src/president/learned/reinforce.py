@@ -2,9 +2,21 @@
 
 The policy plays one seat of matches against three ``classic`` players, drawing
 its moves from its softmax. After every batch of deals, each of its decisions is
-made likelier in proportion to how much better than usual the deal ended for it
-(its points in the deal minus a running mean), less likely when worse
-(REINFORCE with a baseline).
+made likelier in proportion to how much better than expected the deal ended for
+it (its advantage), less likely when worse (REINFORCE with a baseline).
+
+Two baselines say what was expected:
+
+* ``"duplicate"`` (the default): the same deal, from the same cards after the
+  same exchange, replayed with the policy's greedy choices in the seat (the
+  ``classic`` players are deterministic, so the replay is exact); the advantage
+  is the difference in points. The luck of the cards cancels out: only what the
+  drawn moves changed is left.
+* ``"mean"``: a running mean of the points of past deals.
+
+``anchor`` keeps the policy near the one it started from: each decision also
+pulls the policy towards the starting policy's probabilities on the same
+candidates (a cross-entropy, the KL divergence up to a constant) with that weight.
 """
 
 from __future__ import annotations
@@ -17,73 +29,127 @@ import numpy as np
 from ..bots.classic import ClassicBot, classic_gift
 from ..engine import Match
 from ..moves import GIVE_FLAG
-from ..rules import get_rules
+from ..rules import Rules, get_rules
 from ..search.expert import distinct_moves
 from .features import move_features
-from .model import Adam, PolicyNet, loss_and_grads
+from .model import Adam, PolicyNet, group_softmax, loss_and_grads
+
+BASELINES = ("duplicate", "mean")
+"""The baselines :func:`reinforce` knows."""
+
+Chooser = Callable[[np.ndarray], int]
+"""Picks one candidate from a decision's feature rows (its index)."""
+
+_CLASSIC = ClassicBot()
 
 
-def reinforce(net: PolicyNet, rules: Sequence[str], seed: int, deals: int, rate: float = 1e-4, batch: int = 32,
-              temperature: float = 0.3,
+def greedy(net: PolicyNet) -> Chooser:
+    """The policy's first choice."""
+    return lambda rows: int(np.argmax(net.scores(rows)))
+
+
+def play_deal(match: Match, seat: int, rule_set: Rules, chooser: Chooser, rng: random.Random,
+              record: list[tuple[np.ndarray, int]] | None = None) -> float:
+    """Play ``match`` on to the end of its current deal, ``chooser`` in ``seat``; returns the seat's points.
+
+    Each of the seat's decisions with more than one distinct move is appended to
+    ``record`` as (feature rows, index chosen).
+    """
+    number = match.deal_number
+    while match.to_act is not None and match.deal_number == number:
+        actor = match.to_act
+        view = match.seat_view(actor)
+        if actor != seat:
+            match.apply_fast(_CLASSIC.choose(view, rng))
+        elif view.phase == "exchange":
+            match.apply_fast(classic_gift(view.hand, view.give_count) | GIVE_FLAG)
+        else:
+            candidates = distinct_moves(view.legal_masks(), rule_set)
+            if len(candidates) == 1:
+                match.apply_fast(candidates[0])
+            else:
+                rows = move_features(view, candidates)
+                choice = chooser(rows)
+                if record is not None:
+                    record.append((rows, choice))
+                match.apply_fast(candidates[choice])
+    return float(match.deal_results[-1].points[seat])
+
+
+def duplicate_advantage(start: Match, seat: int, rule_set: Rules, points: float, baseline_chooser: Chooser,
+                        rng: random.Random) -> float:
+    """``points`` minus what ``baseline_chooser`` scores in ``seat`` on the same deal from ``start``.
+
+    ``start`` is a copy of the match at the start of the deal (it is played on).
+    """
+    return points - play_deal(start, seat, rule_set, baseline_chooser, rng)
+
+
+def reinforce(net: PolicyNet, rules: Sequence[str], seed: int, deals: int, rate: float = 3e-4, batch: int = 32,
+              temperature: float = 0.3, baseline: str = "duplicate", anchor: float = 0.0,
               stop: Callable[[], bool] | None = None,
               update: Callable[[int, int], None] | None = None) -> tuple[int, float]:
-    """Train ``net`` in place over about ``deals`` deals; returns the deals played and the learner's mean points.
+    """Train ``net`` in place over ``deals`` deals; returns the deals played and the learner's mean points.
 
-    The moves are drawn from the softmax of the scores over ``temperature``.
+    The moves are drawn from the softmax of the scores over ``temperature``; the
+    same seed gives the same weights.
     """
+    if baseline not in BASELINES:
+        raise ValueError(f"unknown baseline {baseline!r}: one of {', '.join(BASELINES)}")
     rng = np.random.default_rng(seed)
     moves_rng = random.Random(seed)
     optimiser = Adam(net, rate)
-    classic = ClassicBot()
-    baseline = 1.5
+    start_net = PolicyNet({k: v.copy() for k, v in net.weights().items()}) if anchor > 0 else None
+
+    deviated = False
+
+    def drawn(rows: np.ndarray) -> int:
+        nonlocal deviated
+        scores = net.scores(rows).astype(np.float64) / temperature
+        p = np.exp(scores - scores.max())
+        choice = int(rng.choice(len(rows), p=p / p.sum()))
+        deviated = deviated or choice != int(np.argmax(scores))
+        return choice
+
+    running = 1.5
     played = 0
     total = 0.0
-    index = 0
     pending: list[tuple[np.ndarray, int, float]] = []
     deals_in_batch = 0
+    index = 0
     while played < deals and not (stop and stop()):
         rule_set = get_rules(rules[index % len(rules)])
         match = Match(rule_set, 4, seed=seed * 1_000_033 + index)
         seat = index % 4
         index += 1
-        deal: list[tuple[np.ndarray, int]] = []
-        number = match.deal_number
-        while match.to_act is not None:
-            actor = match.to_act
-            view = match.seat_view(actor)
-            if actor != seat:
-                match.apply_fast(classic.choose(view, moves_rng))
-            elif view.phase == "exchange":
-                match.apply_fast(classic_gift(view.hand, view.give_count) | GIVE_FLAG)
+        while match.to_act is not None and played < deals:
+            start = match.copy() if baseline == "duplicate" else None
+            record: list[tuple[np.ndarray, int]] = []
+            deviated = False
+            points = play_deal(match, seat, rule_set, drawn, moves_rng, record)
+            if start is not None:
+                # Moves all greedy: the replay would be the same deal, so no advantage (and nothing to learn).
+                advantage = duplicate_advantage(start, seat, rule_set, points, greedy(net), moves_rng) if deviated \
+                    else 0.0
             else:
-                candidates = distinct_moves(view.legal_masks(), rule_set)
-                if len(candidates) == 1:
-                    match.apply_fast(candidates[0])
-                else:
-                    rows = move_features(view, candidates)
-                    scores = net.scores(rows).astype(np.float64) / temperature
-                    p = np.exp(scores - scores.max())
-                    choice = int(rng.choice(len(candidates), p=p / p.sum()))
-                    deal.append((rows, choice))
-                    match.apply_fast(candidates[choice])
-            if match.deal_number != number or match.to_act is None:
-                number = match.deal_number
-                points = float(match.deal_results[-1].points[seat])
-                pending += [(rows, choice, points - baseline) for rows, choice in deal]
-                baseline += 0.01 * (points - baseline)
-                total += points
-                played += 1
-                deals_in_batch += 1
-                deal = []
-                if deals_in_batch >= batch and pending:
-                    _step(net, optimiser, pending, temperature)
-                    pending, deals_in_batch = [], 0
-                    if update:
-                        update(min(played, deals), deals)
+                advantage = points - running
+                running += 0.01 * (points - running)
+            if advantage:
+                pending += [(rows, choice, advantage) for rows, choice in record]
+            total += points
+            played += 1
+            deals_in_batch += 1
+            if deals_in_batch >= batch:
+                if pending:
+                    _step(net, optimiser, pending, temperature, start_net, anchor)
+                pending, deals_in_batch = [], 0
+                if update:
+                    update(played, deals)
     return played, total / max(played, 1)
 
 
-def _step(net: PolicyNet, optimiser: Adam, pending: list[tuple[np.ndarray, int, float]], temperature: float) -> None:
+def _step(net: PolicyNet, optimiser: Adam, pending: list[tuple[np.ndarray, int, float]], temperature: float,
+          start_net: PolicyNet | None, anchor: float) -> None:
     rows = np.concatenate([r for r, _, _ in pending])
     sizes = np.array([len(r) for r, _, _ in pending])
     starts = np.concatenate(([0], np.cumsum(sizes)))
@@ -93,5 +159,9 @@ def _step(net: PolicyNet, optimiser: Adam, pending: list[tuple[np.ndarray, int, 
     # The gradient at the temperature: the scores are scaled by 1 / temperature, and so is their gradient.
     scaled = PolicyNet({k: v / temperature if k == "w3" else v for k, v in net.weights().items()})
     _, grads = loss_and_grads(scaled, rows, target, starts, 0.0, weights)
+    if start_net is not None:
+        keep = group_softmax(start_net.scores(rows) / temperature, starts).astype(np.float32)
+        _, pull = loss_and_grads(scaled, rows, keep, starts, 0.0, np.full(len(pending), anchor, dtype=np.float32))
+        grads = {k: g + pull[k] for k, g in grads.items()}
     grads["w3"] = grads["w3"] / temperature
     optimiser.update(grads)

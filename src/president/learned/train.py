@@ -5,6 +5,8 @@
 2. **Fitting** (:func:`president.learned.model.fit`): the network learns to
    rank the candidates as the search does (the target of a decision is the
    softmax of the search's values at a temperature, 0.1 points by default).
+   With ``fits`` above 1, as many networks are fitted from the seeds ``seed``,
+   ``seed + 1``, ... and kept together as an :class:`~president.learned.model.Ensemble`.
 3. **Its own positions** (``rounds`` above 1): the trained policy plays the seat
    instead, the search judges its decisions, and the network is fitted again on
    all the examples, so that it learns to recover from the positions its own
@@ -25,7 +27,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .model import PolicyNet, agreement, fit, regret
+from .model import Ensemble, Policy, PolicyNet, agreement, fit, regret
 from .teacher import Decision, Examples, generate
 
 Update = Callable[[str, int, int], None]
@@ -61,7 +63,7 @@ def split(examples: Examples) -> tuple[Examples, Examples]:
     return examples.subset(index[index % 10 != 9]), examples.subset(index[index % 10 == 9])
 
 
-def measure(net: PolicyNet, examples: Examples) -> dict[str, float]:
+def measure(net: Policy, examples: Examples) -> dict[str, float]:
     """Agreement with the search and points lost per decision over ``examples``."""
     return {"agreement": agreement(net, examples.rows, examples.values, examples.starts),
             "regret": regret(net, examples.rows, examples.values, examples.starts)}
@@ -81,8 +83,9 @@ def train(
     infer: float = 0.25,
     temperature: float = 0.1,
     reinforce_deals: int = 0,
+    fits: int = 1,
     update: Update | None = None,
-) -> tuple[PolicyNet, Examples, Report]:
+) -> tuple[Policy, Examples, Report]:
     """Train a policy; returns it, every example used, and the report.
 
     ``decisions`` examples are made (unless ``examples`` are given), by the
@@ -94,12 +97,16 @@ def train(
     model). ``infer`` is the noise of the search's model of the other players
     (0: the search does not weigh its guesses by their plays; cheaper, weaker).
     ``reinforce_deals`` deals of policy gradient against ``classic`` players
-    follow the fitting (:mod:`president.learned.reinforce`).
+    follow the fitting (:mod:`president.learned.reinforce`). ``fits`` networks
+    (seeds ``seed``, ``seed + 1``, ...) are fitted on the same examples and
+    returned as an ensemble; with 1, the single network.
     """
     if decisions < 10 and examples is None:
         raise ValueError("train on at least 10 decisions")
-    if epochs < 1 or rounds < 1 or worlds < 1:
-        raise ValueError("epochs, rounds and worlds must be at least 1")
+    if epochs < 1 or rounds < 1 or worlds < 1 or fits < 1:
+        raise ValueError("epochs, rounds, worlds and fits must be at least 1")
+    if fits > 1 and reinforce_deals:
+        raise ValueError("the policy gradient trains one network: fit one, not an ensemble")
     start = time.perf_counter()
     deadline = start + seconds if seconds is not None else float("inf")
 
@@ -113,38 +120,45 @@ def train(
     if examples is None:
         examples = generate(list(rules), seed, decisions, worlds, workers, late(0.7), progress("examples"), infer)
     report = Report()
-    net = PolicyNet.initial(seed, hidden)
+    policy: Policy = PolicyNet.initial(seed, hidden)
     for round_number in range(rounds):
         if round_number:
-            more = generate_with(list(rules), seed + round_number, decisions // 2, worlds, _first_choice(net),
+            more = generate_with(list(rules), seed + round_number, decisions // 2, worlds, _first_choice(policy),
                                  late(0.85), infer)
             examples = Examples.join(_parts(examples) + _parts(more))
-            net = PolicyNet.initial(seed, hidden)
         training, held = split(examples)
         if round_number == 0:
-            report.before = measure(net, held)
+            report.before = measure(policy, held)
+        nets = []
+        for member in range(fits):
 
-        def fitted(done: int, total: int, loss: float) -> None:
-            if update:
-                update("fitting", done, total)
+            def fitted(done: int, total: int, loss: float, member: int = member) -> None:
+                if update:
+                    update("fitting", member * total + done, fits * total)
 
-        report.epochs += fit(net, training.rows, training.values, training.starts, seed, epochs,
-                             temperature=temperature, stop=late(1.0), update=fitted)
-        report.after = measure(net, held)
+            net = PolicyNet.initial(seed + member, hidden)
+            ran = fit(net, training.rows, training.values, training.starts, seed + member, epochs,
+                      temperature=temperature, stop=late(1.0), update=fitted)
+            if member == 0:
+                report.epochs += ran
+            nets.append(net)
+        policy = nets[0] if fits == 1 else Ensemble(nets)
+        report.after = measure(policy, held)
         report.held_out = len(held)
     if reinforce_deals:
         from .reinforce import reinforce
 
-        reinforce(net, list(rules), seed, reinforce_deals, stop=late(1.0),
+        assert isinstance(policy, PolicyNet)
+        reinforce(policy, list(rules), seed, reinforce_deals, stop=late(1.0),
                   update=(lambda done, total: update("reinforce", done, total)) if update else None)
         _, held = split(examples)
-        report.after = measure(net, held)
+        report.after = measure(policy, held)
     report.examples = len(examples)
     report.seconds = time.perf_counter() - start
-    return net, examples, report
+    return policy, examples, report
 
 
-def _first_choice(net: PolicyNet) -> Callable[[np.ndarray], int]:
+def _first_choice(net: Policy) -> Callable[[np.ndarray], int]:
     def player(rows: np.ndarray) -> int:
         return int(np.argmax(net.scores(rows)))
 
