@@ -73,16 +73,20 @@ class PolicyNet:
 
     def probabilities(self, rows: np.ndarray) -> np.ndarray:
         """The policy over one decision's candidates (rows)."""
-        s = self.scores(rows)
-        e = np.exp(s - s.max())
-        result: np.ndarray = e / e.sum()
-        return result
+        return softmax(self.scores(rows))
 
     def save(self, path: str | Path) -> None:
         """Write the model to ``path`` (an ``.npz`` file)."""
         with open(path, "wb") as handle:
             arrays: dict[str, np.ndarray] = {"format": np.array(FORMAT), **self.weights()}
             np.savez_compressed(handle, **arrays)  # type: ignore[arg-type]
+
+
+def softmax(scores: np.ndarray) -> np.ndarray:
+    """The probabilities that one decision's scores stand for."""
+    e = np.exp(scores - scores.max())
+    result: np.ndarray = e / e.sum()
+    return result
 
 
 class Ensemble:
@@ -115,10 +119,7 @@ class Ensemble:
 
     def probabilities(self, rows: np.ndarray) -> np.ndarray:
         """The policy over one decision's candidates (rows): the softmax of the mean scores."""
-        s = self.scores(rows)
-        e = np.exp(s - s.max())
-        result: np.ndarray = e / e.sum()
-        return result
+        return softmax(self.scores(rows))
 
     def save(self, path: str | Path) -> None:
         """Write the networks to ``path`` (an ``.npz`` file of format 2)."""
