@@ -24,6 +24,8 @@ from ..search.expert import SearchBot, distinct_moves
 from ..view import SeatView
 from .features import FEATURES, move_features
 
+_CLASSIC = ClassicBot()
+
 Decision = tuple[np.ndarray, np.ndarray, int]
 """One decision's candidates' rows, their values, and the index of the candidate played."""
 
@@ -137,25 +139,32 @@ def match_examples(rules: str, seed: int, index: int, worlds: int,
     match = Match(rule_set, players, seed=seed * 1_000_003 + index)
     rng = random.Random(seed * 7_919 + index)
     teacher = SearchBot(name="teacher", worlds=worlds, min_worlds=worlds, infer=infer)
-    classic = ClassicBot()
-    seat = index % players
     out: list[Decision] = []
-    while match.to_act is not None:
-        actor = match.to_act
-        view = match.seat_view(actor)
-        if actor != seat or view.phase != "play":
-            match.apply_fast(classic.choose(view, rng))
-            continue
-        candidates = distinct_moves(view.legal_masks(), rule_set)
-        if len(candidates) == 1:
-            match.apply_fast(candidates[0])
-            continue
+
+    def decide(view: SeatView, candidates: list[int]) -> int:
         values = teacher.evaluate(view, candidates, rng, worlds=worlds, paired=True)
         rows = move_features(view, candidates)
         best = player(rows) if player is not None else max(range(len(values)), key=lambda i: (values[i], -i))
         out.append((rows, np.asarray(values, dtype=np.float32), best))
-        match.apply_fast(candidates[best])
+        return best
+
+    play_seat(match, index % players, decide, rng)
     return out
+
+
+def play_seat(match: Match, seat: int, decide: Callable[[SeatView, list[int]], int], rng: random.Random,
+              more: Callable[[], bool] = lambda: True) -> None:
+    """Play ``match`` to its end (or until ``more()`` is false), ``classic`` in every seat and phase but the play
+    decisions of ``seat`` with more than one distinct move, where ``decide`` names the candidate to play (its
+    index)."""
+    rule_set = match.rules
+    while match.to_act is not None and more():
+        view = match.seat_view(match.to_act)
+        if match.to_act != seat or view.phase != "play":
+            match.apply_fast(_CLASSIC.choose(view, rng))
+            continue
+        candidates = distinct_moves(view.legal_masks(), rule_set)
+        match.apply_fast(candidates[0] if len(candidates) == 1 else candidates[decide(view, candidates)])
 
 
 def positions(examples: Examples) -> Iterator[tuple[SeatView, list[int]]]:
@@ -168,28 +177,25 @@ def positions(examples: Examples) -> Iterator[tuple[SeatView, list[int]]]:
     """
     if not examples.rules or examples.seed is None or examples.played is None:
         raise ValueError("the examples do not say which run made them")
-    classic = ClassicBot()
+    played = examples.played
     rng = random.Random(0)
     decision, index, players = 0, 0, 4
+    found: list[tuple[SeatView, list[int]]] = []
+
+    def replay(view: SeatView, candidates: list[int]) -> int:
+        nonlocal decision
+        if examples.starts[decision + 1] - examples.starts[decision] != len(candidates):
+            raise ValueError(f"decision {decision} does not replay: the examples were made by another run")
+        found.append((view, candidates))
+        decision += 1
+        return int(played[decision - 1])
+
     while decision < len(examples):
         rule_set = get_rules(examples.rules[index % len(examples.rules)])
         match = Match(rule_set, players, seed=examples.seed * 1_000_003 + index)
-        seat = index % players
-        while match.to_act is not None and decision < len(examples):
-            view = match.seat_view(match.to_act)
-            if match.to_act != seat or view.phase != "play":
-                match.apply_fast(classic.choose(view, rng))
-                continue
-            candidates = distinct_moves(view.legal_masks(), rule_set)
-            if len(candidates) == 1:
-                match.apply_fast(candidates[0])
-                continue
-            values = examples.values[examples.starts[decision]:examples.starts[decision + 1]]
-            if len(values) != len(candidates):
-                raise ValueError(f"decision {decision} does not replay: the examples were made by another run")
-            yield view, candidates
-            match.apply_fast(candidates[int(examples.played[decision])])
-            decision += 1
+        play_seat(match, index % players, replay, rng, more=lambda: decision < len(examples))
+        yield from found
+        found.clear()
         index += 1
 
 
