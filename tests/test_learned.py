@@ -323,3 +323,28 @@ def test_train_start_continues_a_model_by_the_policy_gradient(tmp_path: Path,
                                                                                 str(tmp_path / "two.npz")]):
         assert main(["train", "--start", str(first), *extra, "--out", str(tmp_path / "x.npz"), "--quiet"]) == 2
     assert not (tmp_path / "x.npz").exists()
+
+
+def test_train_passes_the_policy_gradient_settings_and_refuses_bad_ones(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from president.learned.reinforce import reinforce
+
+    first = tmp_path / "first.npz"
+    PolicyNet.initial(seed=3, hidden=8).save(first)
+    settings = ["--rate", "0.01", "--batch", "8", "--pg-temperature", "1.0", "--baseline", "mean", "--anchor", "0.2"]
+    assert main(["train", "--start", str(first), "--reinforce", "16", "--seed", "2", *settings,
+                 "--out", str(tmp_path / "cli.npz"), "--quiet"]) == 0
+    by_hand = PolicyNet.initial(seed=3, hidden=8)
+    reinforce(by_hand, ["three-of-clubs", "tavern-jack"], seed=2, deals=16, rate=0.01, batch=8, temperature=1.0,
+              baseline="mean", anchor=0.2)
+    from_cli = load_model(tmp_path / "cli.npz")
+    assert isinstance(from_cli, PolicyNet)
+    assert all(np.array_equal(from_cli.weights()[k], v) for k, v in by_hand.weights().items())
+    capsys.readouterr()
+    for bad, says in ((["--rate", "0"], "rate"), (["--batch", "0"], "batch"), (["--pg-temperature", "-1"],
+                                                                                 "temperature"),
+                      (["--anchor", "-0.5"], "anchor")):
+        assert main(["train", "--start", str(first), "--reinforce", "5", *bad, "--out", str(tmp_path / "x.npz"),
+                     "--quiet"]) == 2
+        assert says in capsys.readouterr().err
+    assert not (tmp_path / "x.npz").exists()

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ._progress import stage_bars
+
+if TYPE_CHECKING:
+    from ..learned.reinforce import GradientSettings
 
 
 def run(args: argparse.Namespace) -> int:
@@ -32,14 +35,15 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError("--temperature must be positive")
         if args.reinforce < 0:
             raise ValueError("--reinforce must be 0 or more deals")
+        gradient = _gradient(args)
         if args.start:
-            return _continue(args, rules)
+            return _continue(args, rules, gradient)
         with stage_bars(sys.stderr.isatty() and not args.quiet) as update:
             net, used, report = train(rules, seed=args.seed, decisions=args.decisions, worlds=args.worlds,
                                       epochs=args.epochs, rounds=args.rounds, seconds=args.seconds,
                                       workers=args.workers, examples=examples, hidden=args.hidden,
                                       temperature=args.temperature, reinforce_deals=args.reinforce,
-                                      fits=args.fits, update=update)
+                                      fits=args.fits, gradient=gradient, update=update)
     except (ValueError, OSError) as exc:
         print(f"president train: {exc}", file=sys.stderr)
         return 2
@@ -52,7 +56,15 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _continue(args: argparse.Namespace, rules: list[str]) -> int:
+def _gradient(args: argparse.Namespace) -> GradientSettings:
+    """The policy gradient's settings from the command line (refused if out of range)."""
+    from ..learned.reinforce import GradientSettings
+
+    return GradientSettings(rate=args.rate, batch=args.batch, temperature=args.pg_temperature,
+                            baseline=args.baseline, anchor=args.anchor)
+
+
+def _continue(args: argparse.Namespace, rules: list[str], gradient: GradientSettings) -> int:
     """``--start``: the policy gradient from a saved model, without examples or fitting."""
     import time
 
@@ -68,7 +80,9 @@ def _continue(args: argparse.Namespace, rules: list[str]) -> int:
         raise ValueError(f"{args.start} holds several networks: the policy gradient trains one")
     deadline = time.perf_counter() + args.seconds if args.seconds is not None else float("inf")
     with stage_bars(sys.stderr.isatty() and not args.quiet) as update:
-        played, mean = reinforce(net, rules, args.seed, args.reinforce, stop=lambda: time.perf_counter() > deadline,
+        played, mean = reinforce(net, rules, args.seed, args.reinforce, rate=gradient.rate, batch=gradient.batch,
+                                 temperature=gradient.temperature, baseline=gradient.baseline,
+                                 anchor=gradient.anchor, stop=lambda: time.perf_counter() > deadline,
                                  update=(lambda done, total: update("reinforce", done, total)) if update else None)
     net.save(args.out)
     print(f"{played} deals of policy gradient from {args.start}: its drawn moves scored {mean:.3f} points a deal")
@@ -98,6 +112,15 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--reinforce", type=int, default=0, metavar="DEALS",
                    help="deals of policy gradient against classic players after the fitting, each deal measured "
                    "against the same deal replayed with the policy's greedy moves (default: 0)")
+    p.add_argument("--rate", type=float, default=3e-4, help="the policy gradient's step size (default: 0.0003)")
+    p.add_argument("--batch", type=int, default=32, help="deals per policy-gradient update (default: 32)")
+    p.add_argument("--pg-temperature", type=float, default=0.3,
+                   help="the temperature the policy gradient draws its moves at, in points (default: 0.3)")
+    p.add_argument("--baseline", choices=("duplicate", "mean"), default="duplicate",
+                   help="what a deal's points are compared with: the same deal replayed with the greedy moves, "
+                   "or the running mean (default: duplicate)")
+    p.add_argument("--anchor", type=float, default=0.0,
+                   help="how strongly the policy gradient keeps the policy near the fitted one (default: 0)")
     p.add_argument("--fits", type=int, default=1,
                    help="networks fitted from the seeds SEED, SEED+1, ... on the same examples and saved together; "
                    "the bot plays by the mean of their scores (default: 1)")

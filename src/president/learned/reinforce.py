@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -36,6 +37,36 @@ from .model import Adam, PolicyNet, group_softmax, loss_and_grads
 
 BASELINES = ("duplicate", "mean")
 """The baselines :func:`reinforce` knows."""
+
+
+
+@dataclass(frozen=True)
+class GradientSettings:
+    """The settings of :func:`reinforce` (the defaults made the shipped model)."""
+
+    rate: float = 3e-4
+    """Adam's step size."""
+    batch: int = 32
+    """Deals per update."""
+    temperature: float = 0.3
+    """The softmax temperature the moves are drawn at, in points."""
+    baseline: str = "duplicate"
+    """What the deal's points are compared with: one of :data:`BASELINES`."""
+    anchor: float = 0.0
+    """The weight pulling the policy towards the one it started from (0: none)."""
+
+    def __post_init__(self) -> None:
+        if not self.rate > 0:
+            raise ValueError(f"the rate must be positive, not {self.rate}")
+        if self.batch < 1:
+            raise ValueError(f"the batch must be at least 1 deal, not {self.batch}")
+        if not self.temperature > 0:
+            raise ValueError(f"the temperature must be positive, not {self.temperature}")
+        if self.baseline not in BASELINES:
+            raise ValueError(f"unknown baseline {self.baseline!r}: one of {', '.join(BASELINES)}")
+        if not self.anchor >= 0:
+            raise ValueError(f"the anchor must be 0 or more, not {self.anchor}")
+
 
 Chooser = Callable[[np.ndarray], int]
 """Picks one candidate from a decision's feature rows (its index)."""
@@ -94,8 +125,7 @@ def reinforce(net: PolicyNet, rules: Sequence[str], seed: int, deals: int, rate:
     The moves are drawn from the softmax of the scores over ``temperature``; the
     same seed gives the same weights.
     """
-    if baseline not in BASELINES:
-        raise ValueError(f"unknown baseline {baseline!r}: one of {', '.join(BASELINES)}")
+    GradientSettings(rate, batch, temperature, baseline, anchor)  # refuses bad settings
     rng = np.random.default_rng(seed)
     moves_rng = random.Random(seed)
     optimiser = Adam(net, rate)

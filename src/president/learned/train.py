@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .model import Ensemble, Policy, PolicyNet, agreement, fit, regret
+from .reinforce import GradientSettings, reinforce
 from .teacher import Decision, Examples, generate
 
 Update = Callable[[str, int, int], None]
@@ -84,6 +85,7 @@ def train(
     temperature: float = 0.1,
     reinforce_deals: int = 0,
     fits: int = 1,
+    gradient: GradientSettings | None = None,
     update: Update | None = None,
 ) -> tuple[Policy, Examples, Report]:
     """Train a policy; returns it, every example used, and the report.
@@ -97,7 +99,8 @@ def train(
     model). ``infer`` is the noise of the search's model of the other players
     (0: the search does not weigh its guesses by their plays; cheaper, weaker).
     ``reinforce_deals`` deals of policy gradient against ``classic`` players
-    follow the fitting (:mod:`president.learned.reinforce`). ``fits`` networks
+    follow the fitting (:mod:`president.learned.reinforce`, with the settings
+    ``gradient``, by default those of the shipped model). ``fits`` networks
     (seeds ``seed``, ``seed + 1``, ...) are fitted on the same examples and
     returned as an ensemble; with 1, the single network.
     """
@@ -146,10 +149,10 @@ def train(
         report.after = measure(policy, held)
         report.held_out = len(held)
     if reinforce_deals:
-        from .reinforce import reinforce
-
         assert isinstance(policy, PolicyNet)
-        reinforce(policy, list(rules), seed, reinforce_deals, stop=late(1.0),
+        g = gradient or GradientSettings()
+        reinforce(policy, list(rules), seed, reinforce_deals, rate=g.rate, batch=g.batch, temperature=g.temperature,
+                  baseline=g.baseline, anchor=g.anchor, stop=late(1.0),
                   update=(lambda done, total: update("reinforce", done, total)) if update else None)
         _, held = split(examples)
         report.after = measure(policy, held)
