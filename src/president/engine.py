@@ -382,7 +382,7 @@ class Match:
         self._waiting = self._active & ~(1 << view.owner) & ~view.passed if view.table else 0
         self._rev = view.revolution
         self._set_order(view.revolution)
-        self._tmove = view.table_move if view.table else 0
+        self._tmove = view.table_move if view.table and self.rules.house else 0  # the seed rules' path keeps none
         self._lock = view.lock
         self._back = view.eleven_back
         self._beat = self._stronger[view.table_rank] if view.table else 0
@@ -543,6 +543,11 @@ class Match:
     def revolution(self) -> bool:
         """True while a revolution has reversed the order of the ranks."""
         return self._rev
+
+    @property
+    def must_contain(self) -> int:
+        """The card the player to act must lead (a mask; 0 when the lead is free or a play is to be beaten)."""
+        return 0 if self._table else self._must_contain
 
     @property
     def scores(self) -> list[int]:

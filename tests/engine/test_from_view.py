@@ -41,6 +41,11 @@ def test_the_true_hands_rebuild_the_position_and_play_on_alike(preset: str) -> N
             assert move in rebuilt.legal_moves()
             match.apply(move)
             rebuilt.apply(move)
+            if match.deal_number == deal:
+                assert rebuilt.table_move == match.table_move
+                actor = match.to_act
+                if actor is not None:
+                    assert rebuilt.seat_view(actor).table_move == match.seat_view(actor).table_move
         assert rebuilt.is_over and rebuilt.deal_results[-1].order == match.deal_results[deal - 1].order
 
 

@@ -49,6 +49,15 @@ def _expert_learned(**params: Any) -> Bot:
     return learned_search_bot(**params)
 
 
+def _expert_playouts(**params: Any) -> Bot:
+    from ..learned.playouts import learned_playout_bot
+
+    return learned_playout_bot(**params)
+
+
 register_bot("learned", _learned, "a small network trained to play like the search (needs numpy)", offered=False)
 register_bot("expert-learned", _expert_learned,
              "the expert search comparing only the moves the learned policy ranks best (needs numpy)", offered=False)
+register_bot("expert-playouts", _expert_playouts,
+             "the expert search whose own moves in its playouts follow the learned policy (needs numpy)",
+             offered=False)

@@ -34,6 +34,7 @@ Move (:data:`MOVE_SIZE` numbers):
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
 import numpy as np
 
@@ -43,6 +44,7 @@ from ..cards import DECK_MASKS, JOKER_RANK, NUM_RANKS
 from ..movegen import ORDER
 from ..moves import CARDS_MASK
 from ..plays import shape_of
+from ..rules import Rules
 from ..view import SeatView
 
 POSITION_SIZE = 44
@@ -52,15 +54,59 @@ MOVE_SIZE = 32
 FEATURES = POSITION_SIZE + MOVE_SIZE
 """Numbers in one row."""
 
+
+
+class Position(Protocol):
+    """What the features read of a decision: a :class:`~president.view.SeatView` has it all.
+
+    The search's playouts build lighter objects with the same fields
+    (:class:`president.learned.playouts.PlayoutPosition`), for the seed rules.
+    """
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def seat(self) -> int: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def hand(self) -> int: ...
+    @property
+    def played(self) -> int: ...
+    @property
+    def table(self) -> int: ...
+    @property
+    def table_move(self) -> int: ...
+    @property
+    def table_rank(self) -> int: ...
+    @property
+    def table_count(self) -> int: ...
+    @property
+    def counts(self) -> Sequence[int]: ...
+    @property
+    def revolution(self) -> bool: ...
+    @property
+    def eleven_back(self) -> bool: ...
+    @property
+    def must_contain(self) -> int: ...
+
+
 _PLACE: dict[tuple[bool, bool], tuple[int, ...]] = {
     key: tuple(order.index(rank) for rank in range(NUM_RANKS)) for key, order in ORDER.items()
 }
 """``_PLACE[(revolution, jokers_stay_high)][rank]``: the rank's place in the order in force, 0 the weakest."""
 
 
+_BYTE_COUNTS: tuple[tuple[int, int], ...] = tuple(((b & 15).bit_count(), (b >> 4).bit_count()) for b in range(256))
+"""The cards of the two ranks held in one byte of a card mask, lower rank first."""
+
+
 def rank_counts(mask: int) -> list[int]:
     """The cards of each rank (jokers last) in a card mask."""
-    return [((mask >> (4 * r)) & 15).bit_count() for r in range(NUM_RANKS)]
+    counts: list[int] = []
+    for byte in mask.to_bytes(NUM_RANKS // 2, "little"):
+        counts += _BYTE_COUNTS[byte]
+    return counts
 
 
 def move_rank_size(move: int, house: bool, wild: bool) -> tuple[int, int]:
@@ -73,8 +119,13 @@ def move_rank_size(move: int, house: bool, wild: bool) -> tuple[int, int]:
     return (cards.bit_length() - 1) >> 2, cards.bit_count()
 
 
-def position_features(view: SeatView) -> tuple[np.ndarray, list[int], list[int], tuple[int, ...]]:
+def position_features(view: Position) -> tuple[np.ndarray, list[int], list[int], tuple[int, ...]]:
     """The position's numbers, the hand's and unseen cards' counts by rank, and the rank places in force."""
+    row, hand_counts, unseen_counts, place = _position(view)
+    return np.array(row, dtype=np.float32), hand_counts, unseen_counts, place
+
+
+def _position(view: Position) -> tuple[list[float], list[int], list[int], tuple[int, ...]]:
     rules = view.rules
     key = (bool(view.revolution) != bool(view.eleven_back), rules.joker_in_revolution == "highest")
     place = _PLACE[key]
@@ -82,37 +133,33 @@ def position_features(view: SeatView) -> tuple[np.ndarray, list[int], list[int],
     deck = DECK_MASKS[rules.jokers]
     hand_counts = rank_counts(view.hand)
     unseen_counts = rank_counts(deck & ~view.hand & ~view.played)
-    row = np.zeros(POSITION_SIZE, dtype=np.float32)
-    for i, rank in enumerate(order):
-        row[i] = hand_counts[rank] / 4
-        row[14 + i] = unseen_counts[rank] / 4
+    row = [hand_counts[rank] / 4 for rank in order] + [unseen_counts[rank] / 4 for rank in order]
+    table = [0.0] * 6
     leads = not view.table
     if leads:
-        row[28] = 1.0
+        table[0] = 1.0
     else:
         rank, size = move_rank_size(view.table_move or view.table, rules.house, rules.wild_jokers)
-        row[28 + min(size, 4)] = 1.0
-        row[33] = place[rank] / 13
+        table[min(size, 4)] = 1.0
+        table[5] = place[rank] / 13
+    row += table
     n = view.players
-    others = [view.counts[(view.seat + k) % n] for k in range(1, n)]
-    active = [c for c in others if c > 0]
-    row[34] = view.hand.bit_count() / 13
-    row[35] = (min(active) if active else 0) / 13
-    following = active[:3]
-    for i, count in enumerate(following):
-        row[36 + i] = count / 13
-    row[39] = len(active) / max(1, n - 1)
-    row[40] = float(key[0])
-    row[41] = float(bool(rules.revolution))
-    row[42] = float(bool(view.must_contain) and leads)
-    row[43] = sum(1 for c in hand_counts if c) / 13
+    counts = view.counts
+    active = [c for c in (counts[(view.seat + k) % n] for k in range(1, n)) if c > 0]
+    following = [c / 13 for c in active[:3]]
+    row += [view.hand.bit_count() / 13, (min(active) if active else 0) / 13]
+    row += following + [0.0] * (3 - len(following))
+    row += [len(active) / max(1, n - 1), float(key[0]), float(bool(rules.revolution)),
+            float(bool(view.must_contain) and leads), sum(1 for c in hand_counts if c) / 13]
     return row, hand_counts, unseen_counts, place
 
 
-def classic_kind(view: SeatView) -> tuple[int, int]:
+def classic_kind(view: Position) -> tuple[int, int]:
     """The rank and size of the move the ``classic`` player would make (``(-1, 0)`` for a pass)."""
     rules = view.rules
     if rules.house:
+        if not isinstance(view, SeatView):
+            raise TypeError("under house rules the features need a seat's view")
         move = house_classic_choice(view)
     else:
         move = classic_move(view.hand, view.table_rank, view.table_count, view.revolution,
@@ -121,49 +168,48 @@ def classic_kind(view: SeatView) -> tuple[int, int]:
     return move_rank_size(move, rules.house, rules.wild_jokers) if move & CARDS_MASK else (-1, 0)
 
 
-def move_features(view: SeatView, moves: Sequence[int]) -> np.ndarray:
+def move_features(view: Position, moves: Sequence[int]) -> np.ndarray:
     """One row per move: the position's numbers then the move's (see the module's docstring)."""
     rules = view.rules
     classic = classic_kind(view)
-    position, hand_counts, unseen_counts, place = position_features(view)
-    rows = np.zeros((len(moves), FEATURES), dtype=np.float32)
-    rows[:, :POSITION_SIZE] = position
+    position, hand_counts, unseen_counts, place = _position(view)
     hand = view.hand
     by_place = [0] * NUM_RANKS
     for rank in range(NUM_RANKS):
         by_place[place[rank]] = rank
-    for i, move in enumerate(moves):
-        row = rows[i]
-        base = POSITION_SIZE
+    rows = []
+    for move in moves:
+        row = [0.0] * MOVE_SIZE
         cards = move & CARDS_MASK
         if not cards:
-            row[base] = 1.0
+            row[0] = 1.0
             left = hand
             rank, size = -1, 0
         else:
             rank, size = move_rank_size(move, rules.house, rules.wild_jokers)
-            row[base + min(size, 4)] = 1.0
-            row[base + 5 + place[rank]] = 1.0
+            row[min(size, 4)] = 1.0
+            row[5 + place[rank]] = 1.0
             held = hand_counts[rank]
-            row[base + 19] = held / 4
-            row[base + 20] = float(held > (cards >> (4 * rank) & 15).bit_count())
+            row[19] = held / 4
+            row[20] = float(held > (cards >> (4 * rank) & 15).bit_count())
             left = hand & ~cards
         left_counts = rank_counts(left)
         kept = [place[r] for r in range(NUM_RANKS) if left_counts[r]]
-        row[base + 21] = left.bit_count() / 13
-        row[base + 22] = len(kept) / 13
-        row[base + 23] = float(not left)
+        row[21] = left.bit_count() / 13
+        row[22] = len(kept) / 13
+        row[23] = float(not left)
         if kept:
-            row[base + 24] = min(kept) / 13
-            row[base + 25] = max(kept) / 13
+            row[24] = min(kept) / 13
+            row[25] = max(kept) / 13
         if cards:
             need = min(size, 4)
             above = range(place[rank] + 1, NUM_RANKS)
             threats = sum(1 for p in above if unseen_counts[by_place[p]] >= need)
-            row[base + 26] = threats / 13
-            row[base + 27] = float(threats == 0)
-            row[base + 28] = sum(1 for p in above if left_counts[by_place[p]]) / 13
-            row[base + 29] = float(size == 4 and bool(rules.revolution) and rank != JOKER_RANK)
-            row[base + 31] = sum(hand_counts[by_place[p]] for p in range(place[rank])) / 13
-        row[base + 30] = float((rank, size) == classic)
-    return rows
+            row[26] = threats / 13
+            row[27] = float(threats == 0)
+            row[28] = sum(1 for p in above if left_counts[by_place[p]]) / 13
+            row[29] = float(size == 4 and bool(rules.revolution) and rank != JOKER_RANK)
+            row[31] = sum(hand_counts[by_place[p]] for p in range(place[rank])) / 13
+        row[30] = float((rank, size) == classic)
+        rows.append(position + row)
+    return np.array(rows, dtype=np.float32).reshape(len(moves), FEATURES)

@@ -187,6 +187,8 @@ class SearchBot:
         self.infer = infer
         self.prior = prior
         self.prior_top = prior_top
+        self.batch_worlds = 1
+        """Guessed deals drawn and played together between two looks at the clock."""
         self.sees_all = cheat
         """True for the cheater: the arena then hands it views with every hand."""
         self.last_worlds = 0
@@ -254,26 +256,42 @@ class SearchBot:
         while count < most:
             if count >= self.min_worlds and time.perf_counter() > deadline:
                 break
-            if self.cheat:
-                hands = self._true_hands(view)
-            elif chain is not None:
-                hands = chain.next()
-            else:
-                hands = sample_hands(know, rng)
-            count += 1
-            base = Match.from_view(view, hands)
-            values = []
-            draws = rng.getrandbits(64) if paired else 0
-            for i, move in enumerate(candidates):
-                sim = base.copy()
-                sim.apply_fast(move)
-                value = self._playout_value(sim, seat, points, policy, random.Random(draws) if paired else rng)
-                totals[i] += value
-                values.append(value)
-            if per_world is not None:
-                per_world.append(values)
+            bases = []
+            for _ in range(min(self.batch_worlds, most - count)):
+                if self.cheat:
+                    hands = self._true_hands(view)
+                elif chain is not None:
+                    hands = chain.next()
+                else:
+                    hands = sample_hands(know, rng)
+                bases.append(Match.from_view(view, hands))
+            count += len(bases)
+            for values in self.play_worlds(bases, candidates, seat, points, policy, rng, paired):
+                for i, value in enumerate(values):
+                    totals[i] += value
+                if per_world is not None:
+                    per_world.append(values)
         self.last_worlds = count
         return [t / max(count, 1) for t in totals]
+
+    def play_worlds(self, bases: Sequence[Match], candidates: Sequence[int], seat: int, points: Sequence[float],
+                    policy: Policy, rng: random.Random, paired: bool) -> list[list[float]]:
+        """The value of each candidate in each guessed deal (one list per deal, in candidate order).
+
+        ``bases`` are the guessed deals at the decision; each candidate is applied
+        to a copy and played out. With ``paired``, a deal's candidates share their
+        random draws. Subclasses may play the playouts otherwise (all at once, say).
+        """
+        out = []
+        for base in bases:
+            draws = rng.getrandbits(64) if paired else 0
+            values = []
+            for move in candidates:
+                sim = base.copy()
+                sim.apply_fast(move)
+                values.append(self._playout_value(sim, seat, points, policy, random.Random(draws) if paired else rng))
+            out.append(values)
+        return out
 
     def _playout_value(
         self, sim: Match, seat: int, values: Sequence[float], policy: Policy, rng: random.Random,

@@ -1,0 +1,150 @@
+"""Playouts in which the searching seat follows the learned policy.
+
+The search (:class:`president.search.expert.SearchBot`) plays each candidate
+move out in many guessed deals. Here the other seats keep the fast noisy
+``classic`` policy, but the searching seat plays what the learned policy
+prefers, so that a candidate is judged by how well the seat can go on from it,
+not by how ``classic`` would go on. One network evaluation per decision would
+cost more than the rest of a playout; so the playouts of a batch of guessed
+deals advance together, and every decision of the seat that they reach at the
+same step is scored in one evaluation.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..cards import DECK_MASKS
+from ..engine import Match
+from ..engine import Policy as PlayoutPolicy
+from ..rules import Rules
+from ..search.expert import LEVELS, SearchBot, distinct_moves
+from .bot import shipped_model
+from .features import move_features
+from .model import Policy, load_model
+
+
+@dataclass(frozen=True, slots=True)
+class PlayoutPosition:
+    """The searching seat's decision in a playout, with the fields :func:`move_features` reads.
+
+    Built from the guessed deal but holding only what the seat may know: its
+    hand, the cards out of play, the table, the others' card counts.
+    """
+
+    rules: Rules
+    seat: int
+    players: int
+    hand: int
+    played: int
+    table: int
+    table_rank: int
+    table_count: int
+    counts: tuple[int, ...]
+    revolution: bool
+    must_contain: int
+    eleven_back: bool = False
+    table_move: int = 0
+
+    @classmethod
+    def of(cls, sim: Match, seat: int) -> PlayoutPosition:
+        """The position of ``seat`` in ``sim`` (seed rules: no house-rule state)."""
+        everyone = 0
+        for hand in sim.hands:
+            everyone |= hand
+        table = sim.table_mask
+        return cls(
+            rules=sim.rules, seat=seat, players=sim.players, hand=sim.hands[seat],
+            played=DECK_MASKS[sim.rules.jokers] & ~everyone, table=table,
+            table_rank=(table.bit_length() - 1) >> 2 if table else -1, table_count=table.bit_count(),
+            counts=tuple(hand.bit_count() for hand in sim.hands), revolution=sim.revolution,
+            must_contain=sim.must_contain,
+        )
+
+
+def _finish(sim: Match, seat: int, policy: PlayoutPolicy, rng: random.Random) -> tuple[int, ...] | list[int]:
+    """Play ``sim`` on until ``seat`` has a choice to make: the deal's order if it ends first, else its moves."""
+    while True:
+        if sim.is_over:
+            return sim.deal_results[-1].order
+        order = sim.playout_until(seat, policy, rng)
+        if order is not None:
+            return order
+        moves = distinct_moves(sim.legal_masks(), sim.rules)
+        if len(moves) > 1:
+            return moves
+        sim.apply_fast(moves[0])
+
+
+def play_together(sims: Sequence[Match], seat: int, net: Policy, policy: PlayoutPolicy,
+                  rng: random.Random) -> list[tuple[int, ...]]:
+    """Play every match of ``sims`` to the end of its deal; returns each one's finishing order.
+
+    ``seat`` plays the move ``net`` scores best at each of its decisions with a
+    choice, the other seats follow ``policy``. The decisions the playouts reach
+    in the same round are scored in one evaluation of ``net``.
+    """
+    orders: list[tuple[int, ...]] = [()] * len(sims)
+    live = list(range(len(sims)))
+    while live:
+        waiting: list[tuple[int, list[int]]] = []
+        for k in live:
+            result = _finish(sims[k], seat, policy, rng)
+            if isinstance(result, tuple):
+                orders[k] = result
+            else:
+                waiting.append((k, result))
+        if not waiting:
+            break
+        rows = np.concatenate([move_features(PlayoutPosition.of(sims[k], seat), moves) for k, moves in waiting])
+        scores = net.scores(rows)
+        start = 0
+        for k, moves in waiting:
+            best = int(np.argmax(scores[start:start + len(moves)]))
+            sims[k].apply_fast(moves[best])
+            start += len(moves)
+        live = [k for k, _ in waiting]
+    return orders
+
+
+class LearnedPlayoutSearch(SearchBot):
+    """The search, with the seat's own moves in the playouts chosen by the learned policy.
+
+    ``batch_worlds`` guessed deals are played out together (all candidates of
+    each), so that the network scores many decisions at once.
+    """
+
+    def __init__(self, net: Policy, batch_worlds: int = 8, **params: Any) -> None:
+        super().__init__(**params)
+        if self.nested:
+            raise ValueError("the learned playouts do not nest searches")
+        self.net = net
+        self.batch_worlds = batch_worlds
+
+    def play_worlds(self, bases: Sequence[Match], candidates: Sequence[int], seat: int, points: Sequence[float],
+                    policy: PlayoutPolicy, rng: random.Random, paired: bool) -> list[list[float]]:
+        """Every candidate in every guessed deal, played out together (``paired`` is not supported)."""
+        if paired:
+            raise ValueError("the learned playouts do not pair their random draws")
+        sims = []
+        for base in bases:
+            for move in candidates:
+                sim = base.copy()
+                sim.apply_fast(move)
+                sims.append(sim)
+        orders = play_together(sims, seat, self.net, policy, rng)
+        width = len(candidates)
+        return [[points[orders[w * width + i].index(seat)] for i in range(width)] for w in range(len(bases))]
+
+
+def learned_playout_bot(name: str = "expert-playouts", model: str | Path | None = None,
+                        **params: Any) -> LearnedPlayoutSearch:
+    """The ``expert`` search whose own moves in the playouts follow the learned policy."""
+    net = shipped_model() if model is None else load_model(model)
+    return LearnedPlayoutSearch(net, name=name, **(LEVELS["expert"] | params))

@@ -1,0 +1,103 @@
+"""The search whose own moves in the playouts follow the learned policy (``expert-playouts``)."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from president import Match
+from president.bots import make_bot
+from president.learned.bot import LearnedBot, shipped_model
+from president.learned.features import move_features
+from president.learned.playouts import LearnedPlayoutSearch, PlayoutPosition, play_together
+from president.search.expert import distinct_moves, noisy_classic_policy
+
+
+def _decisions(preset: str, seed: int) -> list[tuple[Match, int]]:
+    """Copies of a classic match at each play decision with more than one distinct move."""
+    match = Match(preset, players=4, seed=seed)
+    bot = make_bot("classic")
+    rng = random.Random(seed)
+    out = []
+    while match.to_act is not None:
+        view = match.seat_view(match.to_act)
+        if view.phase == "play" and len(distinct_moves(view.legal_masks(), view.rules)) > 1:
+            out.append((match.copy(), match.to_act))
+        match.apply_fast(bot.choose(view, rng))
+    return out
+
+
+@pytest.mark.parametrize("preset", ["three-of-clubs", "tavern-jack"])
+def test_a_playout_position_reads_as_the_seats_own_view(preset: str) -> None:
+    checked = 0
+    for match, seat in _decisions(preset, seed=4):
+        view = match.seat_view(seat)
+        moves = distinct_moves(view.legal_masks(), view.rules)
+        sim = Match.from_view(view, list(match.hands))
+        position = PlayoutPosition.of(sim, seat)
+        assert np.array_equal(move_features(position, moves), move_features(view, moves))
+        checked += 1
+    assert checked > 50
+
+
+def test_playouts_played_together_give_the_seat_the_learned_bots_moves() -> None:
+    net = shipped_model()
+    bot = LearnedBot(model=net)
+    sims, expected = [], []
+    decisions = _decisions("three-of-clubs", seed=7)[::4]
+    rules = decisions[0][0].rules
+    classic = noisy_classic_policy(rules.max_set, rules.revolution, rules.joker_in_revolution == "highest", 0.0)
+    for match, seat in decisions:
+        view = match.seat_view(seat)
+        sims.append((Match.from_view(view, list(match.hands)), seat))
+        # The same deal played one move at a time: the learned bot in the seat, classic elsewhere.
+        one = Match.from_view(view, list(match.hands))
+        while not one.is_over:
+            actor = one.to_act
+            assert actor is not None
+            if actor == seat:
+                one.apply_fast(bot.choose(one.seat_view(seat), random.Random(0)))
+            else:
+                one.apply_fast(make_bot("classic").choose(one.seat_view(actor), random.Random(0)))
+        expected.append(one.deal_results[-1].order)
+    assert len(sims) > 10
+    by_seat: dict[int, list[int]] = {}
+    for k, (_, seat) in enumerate(sims):
+        by_seat.setdefault(seat, []).append(k)
+    for seat, ks in by_seat.items():
+        orders = play_together([sims[k][0] for k in ks], seat, net, classic, random.Random(1))
+        assert orders == [expected[k] for k in ks]
+
+
+def test_batching_the_guessed_deals_does_not_change_the_search() -> None:
+    net = shipped_model()
+    match, seat = _decisions("three-of-clubs", seed=3)[5]
+    view = match.seat_view(seat)
+    moves = distinct_moves(view.legal_masks(), view.rules)
+    results = []
+    for batch in (1, 5):
+        search = LearnedPlayoutSearch(net, batch_worlds=batch, epsilon=0.0, infer=0.0)
+        results.append(search.evaluate(view, moves, random.Random(2), worlds=10))
+        assert search.last_worlds == 10
+    assert results[0] == results[1]
+    assert len(results[0]) == len(moves) and all(0 <= v <= 4 for v in results[0])
+    with pytest.raises(ValueError, match="pair"):
+        LearnedPlayoutSearch(net).evaluate(view, moves, random.Random(2), worlds=2, paired=True)
+    with pytest.raises(ValueError, match="nest"):
+        LearnedPlayoutSearch(net, nested=2)
+
+
+def test_the_playout_search_bot_chooses_legal_moves_through_a_match() -> None:
+    bot = make_bot("expert-playouts", worlds=6, min_worlds=6)
+    match = Match("three-of-clubs", players=4, seed=11)
+    rng = random.Random(3)
+    classic = make_bot("classic")
+    while match.to_act is not None and match.deal_number <= 2:
+        seat = match.to_act
+        view = match.seat_view(seat)
+        move = (bot if seat == 0 else classic).choose(view, rng)
+        assert move in view.legal_masks()
+        match.apply_fast(move)
+    assert match.deal_number == 3
