@@ -15,6 +15,13 @@ from president.learned.playouts import LearnedPlayoutSearch, PlayoutPosition, pl
 from president.search.expert import distinct_moves, noisy_classic_policy
 
 
+class _NoScores:
+    """A policy that must not be asked (its choices are all known)."""
+
+    def scores(self, rows: np.ndarray) -> np.ndarray:
+        raise AssertionError(f"asked to score {len(rows)} moves")
+
+
 def _decisions(preset: str, seed: int) -> list[tuple[Match, int]]:
     """Copies of a classic match at each play decision with more than one distinct move."""
     match = Match(preset, players=4, seed=seed)
@@ -67,8 +74,12 @@ def test_playouts_played_together_give_the_seat_the_learned_bots_moves() -> None
     for k, (_, seat) in enumerate(sims):
         by_seat.setdefault(seat, []).append(k)
     for seat, ks in by_seat.items():
-        orders = play_together([sims[k][0] for k in ks], seat, net, classic, random.Random(1))
-        assert orders == [expected[k] for k in ks]
+        known: dict[tuple[object, ...], int] = {}
+        # The second time every choice of the seat comes from what the first one kept: nothing is scored.
+        for scorer in (net, _NoScores()):
+            orders = play_together([sims[k][0].copy() for k in ks], seat, scorer, classic, random.Random(1), known)
+            assert orders == [expected[k] for k in ks]
+        assert known
 
 
 def test_batching_the_guessed_deals_does_not_change_the_search() -> None:

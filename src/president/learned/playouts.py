@@ -67,6 +67,10 @@ class PlayoutPosition:
             must_contain=sim.must_contain,
         )
 
+    def key(self) -> tuple[object, ...]:
+        """Everything the features read that may differ between two positions of one search."""
+        return (self.seat, self.hand, self.played, self.table, self.counts, self.revolution, self.must_contain)
+
 
 def _finish(sim: Match, seat: int, policy: PlayoutPolicy, rng: random.Random) -> tuple[int, ...] | list[int]:
     """Play ``sim`` on until ``seat`` has a choice to make: the deal's order if it ends first, else its moves."""
@@ -82,35 +86,54 @@ def _finish(sim: Match, seat: int, policy: PlayoutPolicy, rng: random.Random) ->
         sim.apply_fast(moves[0])
 
 
+Known = dict[tuple[object, ...], int]
+"""The policy's choices by position (see :func:`play_together`)."""
+
+
 def play_together(sims: Sequence[Match], seat: int, net: Policy, policy: PlayoutPolicy,
-                  rng: random.Random) -> list[tuple[int, ...]]:
+                  rng: random.Random, known: Known | None = None) -> list[tuple[int, ...]]:
     """Play every match of ``sims`` to the end of its deal; returns each one's finishing order.
 
     ``seat`` plays the move ``net`` scores best at each of its decisions with a
     choice, the other seats follow ``policy``. The decisions the playouts reach
-    in the same round are scored in one evaluation of ``net``.
+    in the same round are scored in one evaluation of ``net``. ``known``, when
+    given, keeps the choices by position (everything the features read), so
+    that a position met again is not scored again.
     """
     orders: list[tuple[int, ...]] = [()] * len(sims)
     live = list(range(len(sims)))
+    known = {} if known is None else known
     while live:
-        waiting: list[tuple[int, list[int]]] = []
+        waiting: list[tuple[int, list[int], PlayoutPosition]] = []
         for k in live:
             result = _finish(sims[k], seat, policy, rng)
             if isinstance(result, tuple):
                 orders[k] = result
+                continue
+            position = PlayoutPosition.of(sims[k], seat)
+            choice = known.get(position.key())
+            if choice is None:
+                waiting.append((k, result, position))
             else:
-                waiting.append((k, result))
+                sims[k].apply_fast(result[choice])
+                waiting.append((k, [], position))
         if not waiting:
             break
-        rows = np.concatenate([move_features(PlayoutPosition.of(sims[k], seat), moves) for k, moves in waiting])
-        scores = net.scores(rows)
-        start = 0
-        for k, moves in waiting:
-            best = int(np.argmax(scores[start:start + len(moves)]))
-            sims[k].apply_fast(moves[best])
-            start += len(moves)
-        live = [k for k, _ in waiting]
+        scored = [(k, moves, position) for k, moves, position in waiting if moves]
+        if scored:
+            scores = net.scores(np.concatenate([move_features(position, moves) for _, moves, position in scored]))
+            start = 0
+            for k, moves, position in scored:
+                best = int(np.argmax(scores[start:start + len(moves)]))
+                known[position.key()] = best
+                sims[k].apply_fast(moves[best])
+                start += len(moves)
+        live = [k for k, _, _ in waiting]
     return orders
+
+
+KNOWN_LIMIT = 200_000
+"""The most positions a search keeps its policy's choice for."""
 
 
 class LearnedPlayoutSearch(SearchBot):
@@ -126,6 +149,9 @@ class LearnedPlayoutSearch(SearchBot):
             raise ValueError("the learned playouts do not nest searches")
         self.net = net
         self.batch_worlds = batch_worlds
+        self.known: Known = {}
+        """The policy's choices by position, kept across decisions (cleared when large, or for other rules)."""
+        self._known_rules: Rules | None = None
 
     def play_worlds(self, bases: Sequence[Match], candidates: Sequence[int], seat: int, points: Sequence[float],
                     policy: PlayoutPolicy, rng: random.Random, paired: bool) -> list[list[float]]:
@@ -138,7 +164,10 @@ class LearnedPlayoutSearch(SearchBot):
                 sim = base.copy()
                 sim.apply_fast(move)
                 sims.append(sim)
-        orders = play_together(sims, seat, self.net, policy, rng)
+        if len(self.known) > KNOWN_LIMIT or bases[0].rules is not self._known_rules:
+            self.known.clear()
+            self._known_rules = bases[0].rules
+        orders = play_together(sims, seat, self.net, policy, rng, self.known)
         width = len(candidates)
         return [[points[orders[w * width + i].index(seat)] for i in range(width)] for w in range(len(bases))]
 
