@@ -170,6 +170,11 @@ def classic_kind(view: Position) -> tuple[int, int]:
 
 def move_features(view: Position, moves: Sequence[int]) -> np.ndarray:
     """One row per move: the position's numbers then the move's (see the module's docstring)."""
+    return np.array(feature_rows(view, moves), dtype=np.float32).reshape(len(moves), FEATURES)
+
+
+def feature_rows(view: Position, moves: Sequence[int]) -> list[list[float]]:
+    """:func:`move_features` as lists, for joining the rows of many decisions into one array."""
     rules = view.rules
     classic = classic_kind(view)
     position, hand_counts, unseen_counts, place = _position(view)
@@ -212,4 +217,4 @@ def move_features(view: Position, moves: Sequence[int]) -> np.ndarray:
             row[31] = sum(hand_counts[by_place[p]] for p in range(place[rank])) / 13
         row[30] = float((rank, size) == classic)
         rows.append(position + row)
-    return np.array(rows, dtype=np.float32).reshape(len(moves), FEATURES)
+    return rows

@@ -26,7 +26,7 @@ from ..engine import Policy as PlayoutPolicy
 from ..rules import Rules
 from ..search.expert import LEVELS, SearchBot, distinct_moves
 from .bot import shipped_model
-from .features import move_features
+from .features import feature_rows
 from .model import Policy, load_model
 
 
@@ -121,7 +121,10 @@ def play_together(sims: Sequence[Match], seat: int, net: Policy, policy: Playout
             break
         scored = [(k, moves, position) for k, moves, position in waiting if moves]
         if scored:
-            scores = net.scores(np.concatenate([move_features(position, moves) for _, moves, position in scored]))
+            rows: list[list[float]] = []
+            for _, moves, position in scored:
+                rows += feature_rows(position, moves)
+            scores = net.scores(np.array(rows, dtype=np.float32))
             start = 0
             for k, moves, position in scored:
                 best = int(np.argmax(scores[start:start + len(moves)]))
@@ -155,9 +158,15 @@ class LearnedPlayoutSearch(SearchBot):
 
     def play_worlds(self, bases: Sequence[Match], candidates: Sequence[int], seat: int, points: Sequence[float],
                     policy: PlayoutPolicy, rng: random.Random, paired: bool) -> list[list[float]]:
-        """Every candidate in every guessed deal, played out together (``paired`` is not supported)."""
+        """Every candidate in every guessed deal, played out together (``paired`` is not supported).
+
+        The gifts of the exchange are compared with the plain playouts: there are
+        many of them, and the time cap must hold.
+        """
         if paired:
             raise ValueError("the learned playouts do not pair their random draws")
+        if bases and bases[0].phase == "exchange":
+            return super().play_worlds(bases, candidates, seat, points, policy, rng, paired)
         sims = []
         for base in bases:
             for move in candidates:
