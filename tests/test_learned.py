@@ -348,3 +348,23 @@ def test_train_passes_the_policy_gradient_settings_and_refuses_bad_ones(
                      "--quiet"]) == 2
         assert says in capsys.readouterr().err
     assert not (tmp_path / "x.npz").exists()
+
+
+@pytest.mark.parametrize("preset", ["three-of-clubs", "tavern-jack", "daifugo"])
+def test_the_fast_move_numbers_equal_the_general_ones(preset: str) -> None:
+    from president.learned.features import _position, _spread_move_row, classic_kind, feature_rows, move_rank_size
+    from president.moves import CARDS_MASK
+
+    checked = 0
+    for match, seat in _play_views(preset, 4 if preset != "daifugo" else 5, seed=6)[:60]:
+        view = match.seat_view(seat)
+        moves = [m for m in distinct_moves(view.legal_masks(), view.rules) if m & CARDS_MASK]
+        _, hand_counts, unseen_counts, place = _position(view)
+        by_place = [place.index(p) for p in range(len(place))]
+        for move, row in zip(moves, feature_rows(view, moves), strict=True):
+            rank, size = move_rank_size(move, view.rules.house, view.rules.wild_jokers)
+            general = _spread_move_row(move, rank, size, view, hand_counts, unseen_counts, place, by_place,
+                                       classic_kind(view))
+            assert row[POSITION_SIZE:] == general
+            checked += 1
+    assert checked > 100

@@ -40,7 +40,7 @@ import numpy as np
 
 from ..bots.classic import classic_move
 from ..bots.house_classic import house_classic_choice
-from ..cards import DECK_MASKS, JOKER_RANK, NUM_RANKS
+from ..cards import DECK_MASKS, JOKER_RANK, NUM_RANKS, RANK_MASKS
 from ..movegen import ORDER
 from ..moves import CARDS_MASK
 from ..plays import shape_of
@@ -179,42 +179,92 @@ def feature_rows(view: Position, moves: Sequence[int]) -> list[list[float]]:
     classic = classic_kind(view)
     position, hand_counts, unseen_counts, place = _position(view)
     hand = view.hand
+    hand_size = hand.bit_count()
     by_place = [0] * NUM_RANKS
     for rank in range(NUM_RANKS):
         by_place[place[rank]] = rank
+    held = [hand_counts[by_place[p]] for p in range(NUM_RANKS)]
+    unseen = [unseen_counts[by_place[p]] for p in range(NUM_RANKS)]
+    kept_places = [p for p in range(NUM_RANKS) if held[p]]
+    weaker = [0] * NUM_RANKS  # the seat's cards in places below p
+    stronger_kept = [0] * NUM_RANKS  # the seat's ranks in places above p
+    for p in range(1, NUM_RANKS):
+        weaker[p] = weaker[p - 1] + held[p - 1]
+    for p in range(NUM_RANKS - 2, -1, -1):
+        stronger_kept[p] = stronger_kept[p + 1] + (1 if held[p + 1] else 0)
+    threats: dict[int, list[int]] = {}  # by cards needed: the unseen ranks above p that hold as many
     rows = []
     for move in moves:
-        row = [0.0] * MOVE_SIZE
         cards = move & CARDS_MASK
         if not cards:
+            row = [0.0] * MOVE_SIZE
             row[0] = 1.0
-            left = hand
-            rank, size = -1, 0
-        else:
-            rank, size = move_rank_size(move, rules.house, rules.wild_jokers)
-            row[min(size, 4)] = 1.0
-            row[5 + place[rank]] = 1.0
-            held = hand_counts[rank]
-            row[19] = held / 4
-            row[20] = float(held > (cards >> (4 * rank) & 15).bit_count())
-            left = hand & ~cards
-        left_counts = rank_counts(left)
-        kept = [place[r] for r in range(NUM_RANKS) if left_counts[r]]
-        row[21] = left.bit_count() / 13
-        row[22] = len(kept) / 13
-        row[23] = float(not left)
-        if kept:
-            row[24] = min(kept) / 13
-            row[25] = max(kept) / 13
-        if cards:
-            need = min(size, 4)
-            above = range(place[rank] + 1, NUM_RANKS)
-            threats = sum(1 for p in above if unseen_counts[by_place[p]] >= need)
-            row[26] = threats / 13
-            row[27] = float(threats == 0)
-            row[28] = sum(1 for p in above if left_counts[by_place[p]]) / 13
-            row[29] = float(size == 4 and bool(rules.revolution) and rank != JOKER_RANK)
-            row[31] = sum(hand_counts[by_place[p]] for p in range(place[rank])) / 13
+            _left_stats(row, hand_size, kept_places)
+            row[30] = float(classic == (-1, 0))
+            rows.append(position + row)
+            continue
+        rank, size = move_rank_size(move, rules.house, rules.wild_jokers)
+        if cards & ~RANK_MASKS[rank]:
+            rows.append(position + _spread_move_row(move, rank, size, view, hand_counts, unseen_counts, place,
+                                                    by_place, classic))
+            continue
+        row = [0.0] * MOVE_SIZE
+        p = place[rank]
+        gone = cards.bit_count()
+        row[min(size, 4)] = 1.0
+        row[5 + p] = 1.0
+        row[19] = held[p] / 4
+        row[20] = float(held[p] > gone)
+        _left_stats(row, hand_size - gone, kept_places if held[p] > gone else [q for q in kept_places if q != p])
+        need = min(size, 4)
+        above = threats.get(need)
+        if above is None:
+            above = [0] * NUM_RANKS
+            for q in range(NUM_RANKS - 2, -1, -1):
+                above[q] = above[q + 1] + (1 if unseen[q + 1] >= need else 0)
+            threats[need] = above
+        row[26] = above[p] / 13
+        row[27] = float(above[p] == 0)
+        row[28] = stronger_kept[p] / 13
+        row[29] = float(size == 4 and bool(rules.revolution) and rank != JOKER_RANK)
+        row[31] = weaker[p] / 13
         row[30] = float((rank, size) == classic)
         rows.append(position + row)
     return rows
+
+
+def _left_stats(row: list[float], left_size: int, kept: list[int]) -> None:
+    """The move's numbers for what the hand keeps: its cards, ranks, whether empty, weakest and strongest place."""
+    row[21] = left_size / 13
+    row[22] = len(kept) / 13
+    row[23] = float(not left_size)
+    if kept:
+        row[24] = kept[0] / 13
+        row[25] = kept[-1] / 13
+
+
+def _spread_move_row(move: int, rank: int, size: int, view: Position, hand_counts: list[int],
+                     unseen_counts: list[int], place: tuple[int, ...], by_place: list[int],
+                     classic: tuple[int, int]) -> list[float]:
+    """The move's numbers for a play whose cards span several ranks (a run, or wild jokers)."""
+    rules = view.rules
+    cards = move & CARDS_MASK
+    row = [0.0] * MOVE_SIZE
+    row[min(size, 4)] = 1.0
+    row[5 + place[rank]] = 1.0
+    held = hand_counts[rank]
+    row[19] = held / 4
+    row[20] = float(held > (cards >> (4 * rank) & 15).bit_count())
+    left = view.hand & ~cards
+    left_counts = rank_counts(left)
+    _left_stats(row, left.bit_count(), sorted(place[r] for r in range(NUM_RANKS) if left_counts[r]))
+    need = min(size, 4)
+    above = range(place[rank] + 1, NUM_RANKS)
+    threats = sum(1 for p in above if unseen_counts[by_place[p]] >= need)
+    row[26] = threats / 13
+    row[27] = float(threats == 0)
+    row[28] = sum(1 for p in above if left_counts[by_place[p]]) / 13
+    row[29] = float(size == 4 and bool(rules.revolution) and rank != JOKER_RANK)
+    row[31] = sum(hand_counts[by_place[p]] for p in range(place[rank])) / 13
+    row[30] = float((rank, size) == classic)
+    return row
