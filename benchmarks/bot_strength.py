@@ -5,6 +5,7 @@ Usage::
     python benchmarks/bot_strength.py [--deals 2000] [--seed 1] [--workers 2] [--rules three-of-clubs,tavern-jack]
                                       [--json out.json]
     python benchmarks/bot_strength.py --search expert,hard,normal,easy,cheater [--deals 2000] ...
+    python benchmarks/bot_strength.py --search expert,expert-playouts --worlds 100 --workers 1 ...
 
 Search (``--search``): each named bot in seat rotation against three ``classic``
 players, duplicate deals, with the thinking time per decision (median and 95th
@@ -29,11 +30,12 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from president import Match, Rules, get_rules
 from president.arena import run_arena
-from president.bots import ClassicBot, make_bot
+from president.bots import ClassicBot, bot_names, make_bot, register_bot
 from president.bots.classic import classic_gift, classic_move
 from president.view import SeatView
 
@@ -119,25 +121,41 @@ def search_strength(bot: str, rules: str | Rules, deals: int, seed: int, workers
     return result.to_dict() | {"describe": result.describe()}
 
 
+def fixed_worlds(bot: str, worlds: int) -> str:
+    """Register ``bot`` searching exactly ``worlds`` guesses a decision, with no time budget; returns its name.
+
+    The registration lives in this process only: the arena must run with one worker.
+    """
+    name = f"{bot}@{worlds}"
+    if name not in bot_names(offered_only=False):
+        register_bot(name, partial(make_bot, bot, worlds=worlds, min_worlds=worlds, seconds=float("inf")),
+                     f"{bot} at {worlds} guesses a decision", offered=False)
+    return name
+
+
 def search_main(args: argparse.Namespace) -> int:
     """Each search bot against three classic players, in each rule set."""
     report: dict[str, Any] = {}
     failed = False
+    if args.worlds is not None and (args.worlds < 1 or args.workers != 1):
+        raise SystemExit("--worlds needs a positive count and --workers 1")
     for rules in args.rules.split(","):
         rule_set = get_rules(rules, deals=args.match_deals) if args.match_deals else get_rules(rules)
-        for bot in args.search.split(","):
+        for name in args.search.split(","):
+            bot = fixed_worlds(name, args.worlds) if args.worlds else name
             start = time.perf_counter()
             arena = search_strength(bot, rule_set, args.deals, args.seed, args.workers, args.players)
             seconds = time.perf_counter() - start
             report[f"{bot}/{rules}"] = arena | {"arena_seconds": seconds}
             first, timing = arena["results"][0], arena["timing"][0]
             low, high = first["ci95"]
-            print(f"{bot:<8} {rules:<15} {first['mean']:.3f} points per deal, 95% interval {low:.3f} .. {high:.3f}; "
+            interval = f"{low:.3f} .. {high:.3f}" if low is not None else "n/a (too few matches)"
+            print(f"{bot:<8} {rules:<15} {first['mean']:.3f} points per deal, 95% interval {interval}; "
                   f"{timing['median_ms']:.0f} ms median, {timing['p95_ms']:.0f} ms p95 per decision "
                   f"({arena['deals']} deals, {seconds:.0f} s)", flush=True)
             print(f"         par {arena['par']:g} points per deal", flush=True)
             if bot == "expert" and args.players == 4 and rules in ("three-of-clubs", "tavern-jack"):
-                failed |= not (first["mean"] >= 2.2 and low > 2.1)
+                failed |= not (first["mean"] >= 2.2 and low is not None and low > 2.1)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as handle:
             json.dump(report, handle, indent=2)
@@ -155,6 +173,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=4, help="table size of the --search arena")
     parser.add_argument("--match-deals", type=int, default=0,
                         help="deals per match in the --search arena (default: the rule set's match length)")
+    parser.add_argument("--worlds", type=int,
+                        help="with --search: every search bot uses exactly this many guesses a decision and no time "
+                        "budget (needs --workers 1)")
     parser.add_argument("--search", metavar="BOTS",
                         help="comma-separated bots to measure against three classic players instead")
     args = parser.parse_args(argv)
