@@ -23,8 +23,7 @@ run: $(SERVER_STAMP)
 	$(VENV)/bin/president serve
 
 test: $(STAMP)
-	bash scripts/ensure-chromium.sh
-	bash scripts/ensure-services.sh
+	bash scripts/ensure-packages.sh
 	$(PY) -m ruff check src tests benchmarks examples
 	$(PY) -m mypy
 	$(PY) -m pytest -n 2 --dist worksteal --durations=20

@@ -1,6 +1,6 @@
 """Throwaway PostgreSQL and Redis servers for the tests of several server processes.
 
-Each runs from Debian's packages (``scripts/ensure-services.sh`` installs them) on a free
+Each runs from Debian's packages (``scripts/ensure-packages.sh`` installs them) on a free
 loopback port, with its data in a temporary directory made here and removed at the end
 of the test session. PostgreSQL refuses to run as root: then the directory is given to
 the ``postgres`` user and the server runs as that user. Each test gets a database of
@@ -49,7 +49,7 @@ class Postgres:
     def __init__(self) -> None:
         initdb, pg_ctl = _pg_bin("initdb"), _pg_bin("pg_ctl")
         if initdb is None or pg_ctl is None:
-            pytest.skip("PostgreSQL is not installed (scripts/ensure-services.sh installs it)")
+            pytest.skip("PostgreSQL is not installed (scripts/ensure-packages.sh installs it)")
         self.pg_ctl = pg_ctl
         self.folder = Path(tempfile.mkdtemp(prefix="president-pg-"))
         if os.geteuid() == 0:
@@ -100,7 +100,7 @@ class Redis:
     def __init__(self) -> None:
         binary = shutil.which("redis-server")
         if binary is None:
-            pytest.skip("redis-server is not installed (scripts/ensure-services.sh installs it)")
+            pytest.skip("redis-server is not installed (scripts/ensure-packages.sh installs it)")
         self.binary = binary
         self.folder = Path(tempfile.mkdtemp(prefix="president-redis-"))
         self.port = free_port()

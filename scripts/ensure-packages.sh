@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
-# Installs Debian's PostgreSQL and Redis for the tests of several server processes when they are missing.
-# The tests start throwaway servers of their own from these packages; the system services are not used.
+# Installs the Debian packages the tests use when they are missing: chromium for the browser tests, postgresql and
+# redis-server for the tests of several server processes (the tests start throwaway servers of their own from
+# these packages; the system services are not used).
 set -euo pipefail
 missing=()
+if ! command -v chromium >/dev/null 2>&1; then
+    missing+=(chromium)
+fi
 if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && ! command -v initdb >/dev/null 2>&1; then
     missing+=(postgresql)
 fi
@@ -17,6 +21,6 @@ if [ "$(id -u)" -ne 0 ]; then
 else
     SUDO=
 fi
-echo "Installing Debian's ${missing[*]} for the tests of several server processes..."
+echo "Installing Debian's ${missing[*]} for the tests..."
 $SUDO apt-get update -qq
 DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
