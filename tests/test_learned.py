@@ -271,12 +271,12 @@ def test_the_duplicate_advantage_is_the_gain_over_the_greedy_policy_on_the_same_
         match = Match(rules, 4, seed=seed)
         start = match.copy()
         first: list[tuple[np.ndarray, int]] = []
-        points = play_deal(match, seed % 4, rules, lambda rows: 0, rng, first)
+        points = play_deal(match, seed % 4, lambda rows: 0, rng, first)
         assert first and (match.deal_number == 2 or match.to_act is None)
         # The same moves in the seat: no advantage; the greedy policy: the difference in points on the same cards.
-        assert duplicate_advantage(start.copy(), seed % 4, rules, points, lambda rows: 0, rng) == 0
-        greedy_points = play_deal(start.copy(), seed % 4, rules, greedy(net), rng)
-        gains.append(duplicate_advantage(start, seed % 4, rules, points, greedy(net), rng))
+        assert duplicate_advantage(start.copy(), seed % 4, points, lambda rows: 0, rng) == 0
+        greedy_points = play_deal(start.copy(), seed % 4, greedy(net), rng)
+        gains.append(duplicate_advantage(start, seed % 4, points, greedy(net), rng))
         assert gains[-1] == points - greedy_points
     assert any(gains)
 

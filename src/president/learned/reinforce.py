@@ -27,13 +27,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..bots.classic import ClassicBot, classic_gift
 from ..engine import Match
-from ..moves import GIVE_FLAG
-from ..rules import Rules, get_rules
-from ..search.expert import distinct_moves
+from ..rules import get_rules
+from ..view import SeatView
 from .features import move_features
 from .model import Adam, PolicyNet, group_softmax, loss_and_grads
+from .teacher import play_seat
 
 BASELINES = ("duplicate", "mean")
 """The baselines :func:`reinforce` knows."""
@@ -71,49 +70,40 @@ class GradientSettings:
 Chooser = Callable[[np.ndarray], int]
 """Picks one candidate from a decision's feature rows (its index)."""
 
-_CLASSIC = ClassicBot()
-
 
 def greedy(net: PolicyNet) -> Chooser:
     """The policy's first choice."""
     return lambda rows: int(np.argmax(net.scores(rows)))
 
 
-def play_deal(match: Match, seat: int, rule_set: Rules, chooser: Chooser, rng: random.Random,
+def play_deal(match: Match, seat: int, chooser: Chooser, rng: random.Random,
               record: list[tuple[np.ndarray, int]] | None = None) -> float:
     """Play ``match`` on to the end of its current deal, ``chooser`` in ``seat``; returns the seat's points.
 
-    Each of the seat's decisions with more than one distinct move is appended to
-    ``record`` as (feature rows, index chosen).
+    Each of the seat's decisions with more than one distinct move is appended
+    to ``record`` as (feature rows, index chosen); everything else is played as
+    ``classic`` plays it.
     """
     number = match.deal_number
-    while match.to_act is not None and match.deal_number == number:
-        actor = match.to_act
-        view = match.seat_view(actor)
-        if actor != seat:
-            match.apply_fast(_CLASSIC.choose(view, rng))
-        elif view.phase == "exchange":
-            match.apply_fast(classic_gift(view.hand, view.give_count) | GIVE_FLAG)
-        else:
-            candidates = distinct_moves(view.legal_masks(), rule_set)
-            if len(candidates) == 1:
-                match.apply_fast(candidates[0])
-            else:
-                rows = move_features(view, candidates)
-                choice = chooser(rows)
-                if record is not None:
-                    record.append((rows, choice))
-                match.apply_fast(candidates[choice])
+
+    def decide(view: SeatView, candidates: list[int]) -> int:
+        rows = move_features(view, candidates)
+        choice = chooser(rows)
+        if record is not None:
+            record.append((rows, choice))
+        return choice
+
+    play_seat(match, seat, decide, rng, more=lambda: match.deal_number == number)
     return float(match.deal_results[-1].points[seat])
 
 
-def duplicate_advantage(start: Match, seat: int, rule_set: Rules, points: float, baseline_chooser: Chooser,
+def duplicate_advantage(start: Match, seat: int, points: float, baseline_chooser: Chooser,
                         rng: random.Random) -> float:
     """``points`` minus what ``baseline_chooser`` scores in ``seat`` on the same deal from ``start``.
 
     ``start`` is a copy of the match at the start of the deal (it is played on).
     """
-    return points - play_deal(start, seat, rule_set, baseline_chooser, rng)
+    return points - play_deal(start, seat, baseline_chooser, rng)
 
 
 def reinforce(net: PolicyNet, rules: Sequence[str], seed: int, deals: int, rate: float = 3e-4, batch: int = 32,
@@ -156,10 +146,10 @@ def reinforce(net: PolicyNet, rules: Sequence[str], seed: int, deals: int, rate:
             start = match.copy() if baseline == "duplicate" else None
             record: list[tuple[np.ndarray, int]] = []
             deviated = False
-            points = play_deal(match, seat, rule_set, drawn, moves_rng, record)
+            points = play_deal(match, seat, drawn, moves_rng, record)
             if start is not None:
                 # Moves all greedy: the replay would be the same deal, so no advantage (and nothing to learn).
-                advantage = duplicate_advantage(start, seat, rule_set, points, greedy(net), moves_rng) if deviated \
+                advantage = duplicate_advantage(start, seat, points, greedy(net), moves_rng) if deviated \
                     else 0.0
             else:
                 advantage = points - running
