@@ -161,11 +161,13 @@ class LearnedPlayoutSearch(SearchBot):
         """Every candidate in every guessed deal, played out together (``paired`` is not supported).
 
         The gifts of the exchange are compared with the plain playouts: there are
-        many of them, and the time cap must hold.
+        many of them, and the time cap must hold. So are the moves under house
+        rules: the policy was trained on the seed rules, and :class:`PlayoutPosition`
+        holds none of the house rules' table state.
         """
         if paired:
             raise ValueError("the learned playouts do not pair their random draws")
-        if bases and bases[0].phase == "exchange":
+        if bases and (bases[0].phase == "exchange" or bases[0].rules.house):
             return super().play_worlds(bases, candidates, seat, points, policy, rng, paired)
         sims = []
         for base in bases:
