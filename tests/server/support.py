@@ -9,8 +9,9 @@ import re
 import socket
 import threading
 import time
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import httpx
 import uvicorn
@@ -178,3 +179,34 @@ def ws_until(ws: ClientConnection, kind: str, timeout: float = 10, **fields: Any
         message: dict[str, Any] = json.loads(ws.recv(timeout=timeout))
         if message["type"] == kind and all(message.get(k) == v for k, v in fields.items()):
             return message
+
+
+class SeatClient(Protocol):
+    """A seat's connection as :func:`play` drives it: its last message, sending, waiting for a message."""
+
+    last: dict[str, Any]
+
+    def send(self, message: dict[str, Any]) -> None: ...
+
+    def wait(self, kind: str, seq: int | None = None) -> dict[str, Any]: ...
+
+
+def play(clients: Mapping[int, SeatClient], moves: int | None) -> None:
+    """The people move (their last legal move) until they made ``moves`` moves (None: until the end).
+
+    Returns at a person's turn, when no bot has a move pending.
+    """
+    made = 0
+    while True:
+        view = clients[0].last["view"]
+        if view["phase"] == "over":
+            return
+        to_act = view["to_act"]
+        if to_act in clients:
+            if made == moves:
+                return
+            mine = clients[to_act].last
+            clients[to_act].send({"type": "move", "move": mine["view"]["legal_moves"][-1], "seq": mine["seq"]})
+            made += 1
+        for client in clients.values():
+            client.wait("update", client.last["seq"] + 1)

@@ -28,7 +28,7 @@ from president.server.protocol import CreateTableRequest
 from president.server.tournaments import CreateTournamentRequest
 
 from .services import Postgres, Redis, free_port
-from .support import cards_in, make_config
+from .support import cards_in, make_config, play
 
 pytestmark = [pytest.mark.timeout(120), pytest.mark.skipif(sys.platform != "linux", reason="SIGKILL, services")]
 
@@ -133,24 +133,6 @@ def reconnect(port: int, table_id: str, token: str, seconds: float = 30) -> Clie
             client.close()
         assert time.monotonic() < deadline, "the table did not come back"
         time.sleep(0.2)
-
-
-def play(clients: dict[int, Client], moves: int | None) -> None:
-    """The people move (their last legal move) until they made ``moves`` moves (None: until the end)."""
-    made = 0
-    while True:
-        view = clients[0].last["view"]
-        if view["phase"] == "over":
-            return
-        to_act = view["to_act"]
-        if to_act in clients:
-            if made == moves:
-                return
-            mine = clients[to_act].last
-            clients[to_act].send({"type": "move", "move": mine["view"]["legal_moves"][-1], "seq": mine["seq"]})
-            made += 1
-        for client in clients.values():
-            client.wait("update", client.last["seq"] + 1)
 
 
 def test_clients_on_two_processes_play_one_table_through_restarts_of_redis_and_postgresql_and_a_kill(

@@ -26,6 +26,8 @@ from websockets.sync.client import ClientConnection, connect
 from president import Match
 from president.old import OldMatch
 
+from .support import play
+
 pytestmark = [pytest.mark.timeout(120), pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")]
 
 
@@ -107,27 +109,6 @@ class Client:
     def close(self) -> None:
         with contextlib.suppress(Exception):
             self.ws.close()
-
-
-def play(clients: dict[int, Client], moves: int | None) -> None:
-    """The people move (their last legal move) until they made ``moves`` moves (None: until the end).
-
-    Returns at a person's turn, when no bot has a move pending.
-    """
-    made = 0
-    while True:
-        view = clients[0].last["view"]
-        if view["phase"] == "over":
-            return
-        to_act = view["to_act"]
-        if to_act in clients:
-            if made == moves:
-                return
-            mine = clients[to_act].last
-            clients[to_act].send({"type": "move", "move": mine["view"]["legal_moves"][-1], "seq": mine["seq"]})
-            made += 1
-        for client in clients.values():
-            client.wait("update", client.last["seq"] + 1)
 
 
 def test_sigkill_mid_match_loses_nothing_and_play_goes_on(tmp_path: Path) -> None:
