@@ -10,41 +10,19 @@ import { cardFace } from "./cards.js";
 import { h, mount } from "./dom.js";
 import { cardLabel, cardsText, t } from "./i18n.js";
 import { chipsTable, oldBoard, oldEventLines, oldSort } from "./old.js";
+import { stepper } from "./stepper.js";
 import { openDialog } from "./ui.js";
-
-const AUTOPLAY_MS = 900;
 
 /** The replay screen of finished old game `match` (from /api/matches/{id}); returns { render, destroy }. */
 export function showOldReplay(root, match, navigate) {
   let steps = [];
-  let index = 0;
-  let timer = null;
+  const cursor = stepper(() => steps.length, () => render());
   let failed = false;
 
   const seatName = (seat) => match.names[seat] || t("seat.bot", { n: seat + 1 });
 
-  function go(to) {
-    index = Math.max(0, Math.min(steps.length - 1, to));
-    if (index === steps.length - 1) stop();
-    render();
-  }
-
-  function stop() {
-    clearInterval(timer);
-    timer = null;
-  }
-
-  function toggle() {
-    if (timer) stop();
-    else {
-      if (index >= steps.length - 1) index = 0;
-      timer = setInterval(() => go(index + 1), AUTOPLAY_MS);
-    }
-    render();
-  }
-
   function showChips() {
-    const step = steps[index];
+    const step = steps[cursor.index];
     openDialog("scores", t("old.chipsTable"),
       chipsTable({ players: match.players, chips: step.chips, chips_by_deal: step.chips_by_deal }, seatName));
   }
@@ -61,7 +39,7 @@ export function showOldReplay(root, match, navigate) {
   function player(step, seat) {
     const classes = ["old-player", "replay-player"];
     if (seat === step.to_act) classes.push("to-act");
-    if (seat === steps[index].seat) classes.push("moved");
+    if (seat === steps[cursor.index].seat) classes.push("moved");
     const hand = oldSort(step.hands[seat]);
     return h("li", { class: classes.join(" "), "data-seat": seat },
       h("span", { class: "name" }, seatName(seat)),
@@ -121,15 +99,15 @@ export function showOldReplay(root, match, navigate) {
       mount(root, h("p", { class: "muted loading" }, t("game.connecting")));
       return;
     }
-    const step = steps[index];
+    const step = steps[cursor.index];
     const deals = [...new Set(steps.map((s) => s.deal))];
     const lines = caption(step);
-    mount(root, h("section", { class: "game old replay-view old-replay", "data-step": index,
+    mount(root, h("section", { class: "game old replay-view old-replay", "data-step": cursor.index,
       "data-steps": steps.length, "data-deal": step.deal, "data-phase": step.phase },
     h("div", { class: "bar" },
       h("span", { class: "rules-name" }, `${t("replay.title")} · ${t("preset.old-president")}`),
       h("label", { class: "deal-no" }, h("span", { class: "sr-only" }, t("scores.deal")),
-        h("select", { id: "replay-deal", onchange: (e) => go(steps.findIndex((s) => s.deal === Number(e.target.value))) },
+        h("select", { id: "replay-deal", onchange: (e) => cursor.go(steps.findIndex((s) => s.deal === Number(e.target.value))) },
           deals.map((d) => h("option", { value: d, selected: d === step.deal }, t("old.deal", { n: d, of: deals.length }))))),
       h("a", { class: "button small", id: "record-link", href: `/api/matches/${encodeURIComponent(match.id)}/record`,
         target: "_blank", rel: "noopener" }, t("old.record")),
@@ -143,29 +121,29 @@ export function showOldReplay(root, match, navigate) {
         lines.map((line) => h("li", {}, line)))),
     settlement(step),
     h("div", { class: "replay-controls" },
-      h("input", { type: "range", min: 0, max: steps.length - 1, value: index, id: "replay-slider",
-        "aria-label": t("old.replayStep", { n: index + 1, of: steps.length }),
-        oninput: (e) => go(Number(e.target.value)) }),
+      h("input", { type: "range", min: 0, max: steps.length - 1, value: cursor.index, id: "replay-slider",
+        "aria-label": t("old.replayStep", { n: cursor.index + 1, of: steps.length }),
+        oninput: (e) => cursor.go(Number(e.target.value)) }),
       h("div", { class: "controls" },
-        h("button", { type: "button", id: "replay-first", onclick: () => go(0) }, "« ", t("replay.first")),
-        h("button", { type: "button", id: "replay-prev", onclick: () => go(index - 1), "aria-keyshortcuts": "ArrowLeft" },
+        h("button", { type: "button", id: "replay-first", onclick: () => cursor.go(0) }, "« ", t("replay.first")),
+        h("button", { type: "button", id: "replay-prev", onclick: () => cursor.go(cursor.index - 1), "aria-keyshortcuts": "ArrowLeft" },
           "‹ ", t("replay.prev")),
-        h("button", { type: "button", id: "replay-play", class: "primary", onclick: toggle },
-          timer ? t("replay.pause") : t("replay.play")),
-        h("button", { type: "button", id: "replay-next", onclick: () => go(index + 1), "aria-keyshortcuts": "ArrowRight" },
+        h("button", { type: "button", id: "replay-play", class: "primary", onclick: cursor.toggle },
+          cursor.playing ? t("replay.pause") : t("replay.play")),
+        h("button", { type: "button", id: "replay-next", onclick: () => cursor.go(cursor.index + 1), "aria-keyshortcuts": "ArrowRight" },
           t("replay.next"), " ›"),
-        h("button", { type: "button", id: "replay-last", onclick: () => go(steps.length - 1) }, t("replay.last"), " »")),
-      h("p", { class: "muted small", id: "replay-step" }, t("old.replayStep", { n: index + 1, of: steps.length })))));
+        h("button", { type: "button", id: "replay-last", onclick: () => cursor.go(steps.length - 1) }, t("replay.last"), " »")),
+      h("p", { class: "muted small", id: "replay-step" }, t("old.replayStep", { n: cursor.index + 1, of: steps.length })))));
   }
 
   function onKey(e) {
     if (!steps.length || document.querySelector("dialog[open]")) return;
     if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
     if (e.altKey || e.ctrlKey || e.metaKey) return;
-    if (e.key === "ArrowRight") go(index + 1);
-    else if (e.key === "ArrowLeft") go(index - 1);
-    else if (e.key === "Home") go(0);
-    else if (e.key === "End") go(steps.length - 1);
+    if (e.key === "ArrowRight") cursor.go(cursor.index + 1);
+    else if (e.key === "ArrowLeft") cursor.go(cursor.index - 1);
+    else if (e.key === "Home") cursor.go(0);
+    else if (e.key === "End") cursor.go(steps.length - 1);
     else if (e.code === "KeyC") showChips();
     else return;
     e.preventDefault();
@@ -187,7 +165,7 @@ export function showOldReplay(root, match, navigate) {
   return {
     render,
     destroy() {
-      stop();
+      cursor.stop();
       document.removeEventListener("keydown", onKey);
     },
   };

@@ -17,9 +17,8 @@ import { showOldReplay } from "./oldreplay.js";
 import { loadPresets } from "./presets.js";
 import { scoreTable } from "./scores.js";
 import { centre } from "./seats.js";
+import { stepper } from "./stepper.js";
 import { openDialog } from "./ui.js";
-
-const AUTOPLAY_MS = 900;
 
 /** The line of one event of a step ("" for those a caption leaves out). */
 function stepLine(event, seatName) {
@@ -35,8 +34,7 @@ export function showReplay(root, matchId, navigate) {
   let match = null;
   let steps = [];
   let results = [];
-  let index = 0;
-  let timer = null;
+  const cursor = stepper(() => steps.length, () => render());
   let failed = false;
   let unavailable = false;
   let byMove = new Map();
@@ -48,26 +46,6 @@ export function showReplay(root, matchId, navigate) {
 
   const seatName = (seat) => match.names[seat] || t("seat.bot", { n: seat + 1 });
   const names = () => match.names.map((_, seat) => seatName(seat));
-
-  function go(to) {
-    index = Math.max(0, Math.min(steps.length - 1, to));
-    if (index === steps.length - 1) stop();
-    render();
-  }
-
-  function stop() {
-    clearInterval(timer);
-    timer = null;
-  }
-
-  function toggle() {
-    if (timer) stop();
-    else {
-      if (index >= steps.length - 1) index = 0;
-      timer = setInterval(() => go(index + 1), AUTOPLAY_MS);
-    }
-    render();
-  }
 
   function onAnalysis(state) {
     if (state.status === "done") {
@@ -84,8 +62,8 @@ export function showReplay(root, matchId, navigate) {
   }
 
   function goMark(step) {
-    const next = step > 0 ? markedSteps.find((i) => i > index) : [...markedSteps].reverse().find((i) => i < index);
-    if (next !== undefined) go(next);
+    const next = step > 0 ? markedSteps.find((i) => i > cursor.index) : [...markedSteps].reverse().find((i) => i < cursor.index);
+    if (next !== undefined) cursor.go(next);
   }
 
   function showAccuracy() {
@@ -168,9 +146,9 @@ export function showReplay(root, matchId, navigate) {
   }
 
   function showScores() {
-    const step = steps[index];
+    const step = steps[cursor.index];
     const view = { rules: match.rules, players: match.players, deal_results: results.slice(0, step.deals_done),
-      scores: step.scores, phase: index === steps.length - 1 ? "over" : "play", winners: match.winners };
+      scores: step.scores, phase: cursor.index === steps.length - 1 ? "over" : "play", winners: match.winners };
     openDialog("scores", t("scores.title"), scoreTable(view, names(), null));
   }
 
@@ -193,19 +171,19 @@ export function showReplay(root, matchId, navigate) {
         h("p", {}, t("replay.unavailable")), h("pre", { class: "record" }, match.record)));
       return;
     }
-    const step = steps[index];
+    const step = steps[cursor.index];
     const panels = [];
     for (let seat = 0; seat < match.players; seat += 1) panels.push(panel(step, seat));
     const deals = [...new Set(steps.map((s) => s.deal))];
-    const slider = h("input", { type: "range", min: 0, max: steps.length - 1, value: index, id: "replay-slider",
-      "aria-label": t("replay.step", { n: index + 1, of: steps.length }),
-      oninput: (e) => go(Number(e.target.value)) });
+    const slider = h("input", { type: "range", min: 0, max: steps.length - 1, value: cursor.index, id: "replay-slider",
+      "aria-label": t("replay.step", { n: cursor.index + 1, of: steps.length }),
+      oninput: (e) => cursor.go(Number(e.target.value)) });
     const owner = step.table_owner === null ? "" : seatName(step.table_owner);
-    mount(root, h("section", { class: "game replay-view", "data-step": index, "data-steps": steps.length },
+    mount(root, h("section", { class: "game replay-view", "data-step": cursor.index, "data-steps": steps.length },
       h("div", { class: "bar" },
         h("span", { class: "rules-name" }, `${t("replay.title")} · ${t(`preset.${match.rules}`)}`),
         h("label", { class: "deal-no" }, h("span", { class: "sr-only" }, t("scores.deal")),
-          h("select", { id: "replay-deal", onchange: (e) => go(steps.findIndex((s) => s.deal === Number(e.target.value))) },
+          h("select", { id: "replay-deal", onchange: (e) => cursor.go(steps.findIndex((s) => s.deal === Number(e.target.value))) },
             deals.map((d) => h("option", { value: d, selected: d === step.deal }, t("game.deal", { n: d, of: null }))))),
         h("button", { type: "button", class: "small", id: "scores-button", onclick: showScores }, t("game.scores"))),
       (() => {
@@ -219,16 +197,16 @@ export function showReplay(root, matchId, navigate) {
         verdicts(step),
         slider,
         h("div", { class: "controls" },
-          h("button", { type: "button", id: "replay-first", onclick: () => go(0) }, "« ", t("replay.first")),
-          h("button", { type: "button", id: "replay-prev", onclick: () => go(index - 1), "aria-keyshortcuts": "ArrowLeft" },
+          h("button", { type: "button", id: "replay-first", onclick: () => cursor.go(0) }, "« ", t("replay.first")),
+          h("button", { type: "button", id: "replay-prev", onclick: () => cursor.go(cursor.index - 1), "aria-keyshortcuts": "ArrowLeft" },
             "‹ ", t("replay.prev")),
-          h("button", { type: "button", id: "replay-play", class: "primary", onclick: toggle },
-            timer ? t("replay.pause") : t("replay.play")),
-          h("button", { type: "button", id: "replay-next", onclick: () => go(index + 1), "aria-keyshortcuts": "ArrowRight" },
+          h("button", { type: "button", id: "replay-play", class: "primary", onclick: cursor.toggle },
+            cursor.playing ? t("replay.pause") : t("replay.play")),
+          h("button", { type: "button", id: "replay-next", onclick: () => cursor.go(cursor.index + 1), "aria-keyshortcuts": "ArrowRight" },
             t("replay.next"), " ›"),
-          h("button", { type: "button", id: "replay-last", onclick: () => go(steps.length - 1) }, t("replay.last"), " »")),
-        h("p", { class: "muted small", id: "replay-step" }, t("replay.step", { n: index + 1, of: steps.length })))),
-      replayChat(chat, movesUpTo(index)));
+          h("button", { type: "button", id: "replay-last", onclick: () => cursor.go(steps.length - 1) }, t("replay.last"), " »")),
+        h("p", { class: "muted small", id: "replay-step" }, t("replay.step", { n: cursor.index + 1, of: steps.length })))),
+      replayChat(chat, movesUpTo(cursor.index)));
   }
 
   /** How many moves had been played at step `at` (the last step: all, with what was said after the end). */
@@ -241,10 +219,10 @@ export function showReplay(root, matchId, navigate) {
   function onKey(e) {
     if (old || !steps.length || document.querySelector("dialog[open]")) return;
     if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
-    if (e.key === "ArrowRight") go(index + 1);
-    else if (e.key === "ArrowLeft") go(index - 1);
-    else if (e.key === "Home") go(0);
-    else if (e.key === "End") go(steps.length - 1);
+    if (e.key === "ArrowRight") cursor.go(cursor.index + 1);
+    else if (e.key === "ArrowLeft") cursor.go(cursor.index - 1);
+    else if (e.key === "Home") cursor.go(0);
+    else if (e.key === "End") cursor.go(steps.length - 1);
     else if (e.key === "m" || e.key === "M") goMark(e.shiftKey ? -1 : 1);
     else return;
     e.preventDefault();
@@ -285,7 +263,7 @@ export function showReplay(root, matchId, navigate) {
   return {
     render,
     destroy() {
-      stop();
+      cursor.stop();
       follower.stop();
       old?.destroy();
       document.removeEventListener("keydown", onKey);
