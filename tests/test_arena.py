@@ -6,6 +6,7 @@ import csv
 import io
 import json
 import math
+import os
 from collections import Counter
 from pathlib import Path
 
@@ -209,3 +210,14 @@ def test_arena_command_writes_table_csv_and_chart(tmp_path: Path, capsys: pytest
 def test_arena_command_reports_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "--bots", "classic,ghost,random,random", "--deals", "4"]) == 2
     assert "unknown bot 'ghost'" in capsys.readouterr().err
+
+
+def test_arena_workers_keep_numerical_libraries_to_one_thread_unless_told_otherwise(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from president.arena import _one_thread_each
+
+    monkeypatch.delenv("OPENBLAS_NUM_THREADS", raising=False)
+    monkeypatch.setenv("OMP_NUM_THREADS", "3")
+    _one_thread_each()
+    assert os.environ["OPENBLAS_NUM_THREADS"] == "1"
+    assert os.environ["OMP_NUM_THREADS"] == "3"
