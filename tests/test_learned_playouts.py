@@ -13,6 +13,7 @@ from president.learned.bot import LearnedBot, shipped_model
 from president.learned.features import move_features
 from president.learned.playouts import LearnedPlayoutSearch, PlayoutPosition, play_together
 from president.search.expert import distinct_moves, noisy_classic_policy
+from test_learned import _play_views
 
 
 class _NoScores:
@@ -22,24 +23,10 @@ class _NoScores:
         raise AssertionError(f"asked to score {len(rows)} moves")
 
 
-def _decisions(preset: str, seed: int) -> list[tuple[Match, int]]:
-    """Copies of a classic match at each play decision with more than one distinct move."""
-    match = Match(preset, players=4, seed=seed)
-    bot = make_bot("classic")
-    rng = random.Random(seed)
-    out = []
-    while match.to_act is not None:
-        view = match.seat_view(match.to_act)
-        if view.phase == "play" and len(distinct_moves(view.legal_masks(), view.rules)) > 1:
-            out.append((match.copy(), match.to_act))
-        match.apply_fast(bot.choose(view, rng))
-    return out
-
-
 @pytest.mark.parametrize("preset", ["three-of-clubs", "tavern-jack"])
 def test_a_playout_position_reads_as_the_seats_own_view(preset: str) -> None:
     checked = 0
-    for match, seat in _decisions(preset, seed=4):
+    for match, seat in _play_views(preset, 4, seed=4):
         view = match.seat_view(seat)
         moves = distinct_moves(view.legal_masks(), view.rules)
         sim = Match.from_view(view, list(match.hands))
@@ -53,7 +40,7 @@ def test_playouts_played_together_give_the_seat_the_learned_bots_moves() -> None
     net = shipped_model()
     bot = LearnedBot(model=net)
     sims, expected = [], []
-    decisions = _decisions("three-of-clubs", seed=7)[::4]
+    decisions = _play_views("three-of-clubs", 4, seed=7)[::4]
     rules = decisions[0][0].rules
     classic = noisy_classic_policy(rules.max_set, rules.revolution, rules.joker_in_revolution == "highest", 0.0)
     for match, seat in decisions:
@@ -84,7 +71,7 @@ def test_playouts_played_together_give_the_seat_the_learned_bots_moves() -> None
 
 def test_batching_the_guessed_deals_does_not_change_the_search() -> None:
     net = shipped_model()
-    match, seat = _decisions("three-of-clubs", seed=3)[5]
+    match, seat = _play_views("three-of-clubs", 4, seed=3)[5]
     view = match.seat_view(seat)
     moves = distinct_moves(view.legal_masks(), view.rules)
     results = []

@@ -191,8 +191,9 @@ class SeatClient(Protocol):
     def wait(self, kind: str, seq: int | None = None) -> dict[str, Any]: ...
 
 
-def play(clients: Mapping[int, SeatClient], moves: int | None) -> None:
-    """The people move (their last legal move) until they made ``moves`` moves (None: until the end).
+def play(clients: Mapping[int, SeatClient], moves: int | None, pick: int = -1, phase: str | None = None) -> None:
+    """The people move (their legal move at index ``pick``, by default the last) until they made ``moves`` moves
+    (None: until the end); with ``phase``, only their moves in that phase count, the others are left to the table.
 
     Returns at a person's turn, when no bot has a move pending.
     """
@@ -202,11 +203,11 @@ def play(clients: Mapping[int, SeatClient], moves: int | None) -> None:
         if view["phase"] == "over":
             return
         to_act = view["to_act"]
-        if to_act in clients:
+        if to_act in clients and (phase is None or view["phase"] == phase):
             if made == moves:
                 return
             mine = clients[to_act].last
-            clients[to_act].send({"type": "move", "move": mine["view"]["legal_moves"][-1], "seq": mine["seq"]})
+            clients[to_act].send({"type": "move", "move": mine["view"]["legal_moves"][pick], "seq": mine["seq"]})
             made += 1
         for client in clients.values():
             client.wait("update", client.last["seq"] + 1)

@@ -179,25 +179,6 @@ def _header(record: str) -> str:
     return "\n".join(line for line in record.splitlines() if line.startswith("[")) + "\n"
 
 
-def play_old(clients: dict[int, Client], leads: int | None) -> None:
-    """Old President: the people start sequences (their first card) until they started ``leads`` of them
-    (None: until the end); the table plays the forced cards. Returns at a person's lead."""
-    made = 0
-    while True:
-        view = clients[0].last["view"]
-        if view["phase"] == "over":
-            return
-        to_act = view["to_act"]
-        if to_act in clients and view["phase"] == "lead":
-            if made == leads:
-                return
-            mine = clients[to_act].last
-            clients[to_act].send({"type": "move", "move": mine["view"]["legal_moves"][0], "seq": mine["seq"]})
-            made += 1
-        for client in clients.values():
-            client.wait("update", client.last["seq"] + 1)
-
-
 def test_sigkill_mid_deal_of_the_old_game_loses_no_card(tmp_path: Path) -> None:
     database = f"sqlite:///{tmp_path / 'crash.sqlite3'}"
     server = Server(tmp_path, database)
@@ -211,7 +192,7 @@ def test_sigkill_mid_deal_of_the_old_game_loses_no_card(tmp_path: Path) -> None:
     clients[0].send({"type": "start"})
     for client in clients.values():
         client.wait("snapshot")
-    play_old(clients, 2)  # the deals are random: the people may start few sequences, hence six deals
+    play(clients, 2, pick=0, phase="lead")  # the deals are random: the people may start few sequences, hence six deals
     before = {seat: client.last for seat, client in clients.items()}
     assert before[0]["view"]["phase"] == "lead" and before[0]["seq"] > 2
 
@@ -232,7 +213,7 @@ def test_sigkill_mid_deal_of_the_old_game_loses_no_card(tmp_path: Path) -> None:
         assert latest and told[-len(latest):] == latest
         assert client.last["table"]["game"] == "old-president"
 
-    play_old(clients, None)
+    play(clients, None, pick=0, phase="lead")
     for client in clients.values():
         client.close()
     status = server.http.get(f"/api/tables/{table_id}").json()
