@@ -104,34 +104,33 @@ def play_together(sims: Sequence[Match], seat: int, net: Policy, policy: Playout
     live = list(range(len(sims)))
     known = {} if known is None else known
     while live:
-        waiting: list[tuple[int, list[int], PlayoutPosition]] = []
+        going_on: list[int] = []
+        scored: list[tuple[int, list[int], PlayoutPosition, tuple[object, ...]]] = []
         for k in live:
             result = _finish(sims[k], seat, policy, rng)
             if isinstance(result, tuple):
                 orders[k] = result
                 continue
+            going_on.append(k)
             position = PlayoutPosition.of(sims[k], seat)
-            choice = known.get(position.key())
+            key = position.key()
+            choice = known.get(key)
             if choice is None:
-                waiting.append((k, result, position))
+                scored.append((k, result, position, key))
             else:
                 sims[k].apply_fast(result[choice])
-                waiting.append((k, [], position))
-        if not waiting:
-            break
-        scored = [(k, moves, position) for k, moves, position in waiting if moves]
         if scored:
             rows: list[list[float]] = []
-            for _, moves, position in scored:
+            for _, moves, position, _ in scored:
                 rows += feature_rows(position, moves)
             scores = net.scores(np.array(rows, dtype=np.float32))
             start = 0
-            for k, moves, position in scored:
+            for k, moves, _, key in scored:
                 best = int(np.argmax(scores[start:start + len(moves)]))
-                known[position.key()] = best
+                known[key] = best
                 sims[k].apply_fast(moves[best])
                 start += len(moves)
-        live = [k for k, _, _ in waiting]
+        live = going_on
     return orders
 
 
