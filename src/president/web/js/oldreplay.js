@@ -18,6 +18,7 @@ export function showOldReplay(root, match, navigate) {
   let steps = [];
   const cursor = stepper(() => steps.length, () => render());
   let failed = false;
+  let closed = false; // left for another screen: answers that arrive later draw nothing
 
   const seatName = (seat) => match.names[seat] || t("seat.bot", { n: seat + 1 });
 
@@ -89,6 +90,7 @@ export function showOldReplay(root, match, navigate) {
   }
 
   function render() {
+    if (closed) return;
     if (failed) {
       mount(root, h("section", { class: "panel replay" }, h("h1", {}, t("replay.title")),
         h("p", {}, t("replay.unavailable")), h("pre", { class: "record" }, match.record),
@@ -165,6 +167,7 @@ export function showOldReplay(root, match, navigate) {
   return {
     render,
     destroy() {
+      closed = true;
       cursor.stop();
       document.removeEventListener("keydown", onKey);
     },

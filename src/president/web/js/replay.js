@@ -36,6 +36,7 @@ export function showReplay(root, matchId, navigate) {
   let results = [];
   const cursor = stepper(() => steps.length, () => render());
   let failed = false;
+  let closed = false; // left for another screen: answers that arrive later draw nothing
   let unavailable = false;
   let byMove = new Map();
   let markedSteps = [];
@@ -153,6 +154,7 @@ export function showReplay(root, matchId, navigate) {
   }
 
   function render() {
+    if (closed) return;
     if (old) {
       old.render();
       return;
@@ -236,6 +238,7 @@ export function showReplay(root, matchId, navigate) {
       render();
       return;
     }
+    if (closed) return;
     if (match.rules === OLD_GAME) {
       old = showOldReplay(root, match, navigate);
       return;
@@ -263,6 +266,7 @@ export function showReplay(root, matchId, navigate) {
   return {
     render,
     destroy() {
+      closed = true;
       cursor.stop();
       follower.stop();
       old?.destroy();
