@@ -13,6 +13,7 @@ from president.bots import bot_names, make_bot
 from president.bots.classic import classic_move
 from president.cards import parse_cards
 from president.search.expert import SearchBot, distinct_moves, place_values
+from president.search.inference import HistoryModel, history_weight
 from president.search.sampler import knowledge, sample_hands
 
 TABLES = [("tavern-jack", 3), ("tavern-jack", 4), ("race-to-11", 5), ("revolution", 4), ("revolution", 6),
@@ -55,6 +56,25 @@ def test_sampled_hands_agree_with_everything_the_seat_knows(table: tuple[str, in
             assert guess[other] & ~know.allowed[other] == 0 and know.must[other] & ~guess[other] == 0
             seen |= guess[other]
         assert seen == sum(match.hands)
+
+
+@settings(max_examples=20, deadline=None)
+@given(table=st.sampled_from(TABLES), seed=st.integers(0, 10_000), draw_seed=st.integers(0, 10_000))
+def test_the_fast_history_model_weighs_every_guess_as_the_plain_replay_does(
+        table: tuple[str, int], seed: int, draw_seed: int) -> None:
+    rng = random.Random(draw_seed)
+    checked = 0
+    for match, seat in _views_along_a_match(*table, seed, stride=3):
+        view = match.seat_view(seat)
+        if view.phase != "play" or not view.history:
+            continue
+        know = knowledge(view)
+        guesses = [sample_hands(know, rng) for _ in range(4)] + [list(match.hands)]
+        model = HistoryModel(view, guesses[0], 0.25)
+        for hands in guesses + guesses[:2]:  # the repeats are answered from the kept factors
+            assert model.weight(hands) == pytest.approx(history_weight(view, hands, 0.25), rel=1e-12)
+            checked += 1
+    assert checked
 
 
 def test_the_president_knows_the_beggar_holds_nothing_above_his_gift() -> None:

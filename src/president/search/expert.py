@@ -337,6 +337,6 @@ LEVELS: dict[str, dict[str, Any]] = {
     "easy": {"worlds": 12, "seconds": 0.03, "min_worlds": 4, "blunder": 0.3},
     "normal": {"worlds": 60, "seconds": 0.06, "min_worlds": 8, "infer": 0.25},
     "hard": {"worlds": 200, "seconds": 0.12, "min_worlds": 16, "infer": 0.25},
-    "expert": {"worlds": 400, "seconds": 0.18, "min_worlds": 24, "infer": 0.25},
+    "expert": {"worlds": 1000, "seconds": 0.18, "min_worlds": 24, "infer": 0.25},
 }
 """Search budgets of the difficulty levels."""

@@ -8,16 +8,23 @@ replays the current deal from the guessed hands and scores each of the other
 players' moves with a noisy model of the ``classic`` player: the classic move with
 probability ``1 - epsilon``, any distinct legal move otherwise. The search weighs
 each guess by it, or draws guesses in proportion to it (:class:`PosteriorSampler`).
+
+:func:`history_weight` is the plain statement of the model; :class:`HistoryModel`
+computes the same numbers fast, which is what the search uses: the table each
+player faced does not depend on the guess, so it is recorded once per decision,
+and a guess is scored seat by seat, each seat's factor kept by its hand (a step
+of the chain changes two hands and keeps the third).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..bots.classic import classic_move
-from ..cards import iter_cards
+from ..cards import NUM_RANKS, iter_cards
 from ..engine import Match
+from ..movegen import STRONGER
 from ..view import SeatView
 from .sampler import Knowledge, sample_hands
 
@@ -57,6 +64,100 @@ def history_weight(view: SeatView, hands: Sequence[int], epsilon: float) -> floa
     return weight
 
 
+def _nibble_bytes(count: Callable[[int], int]) -> tuple[int, ...]:
+    return tuple(count(b & 15) + count(b >> 4) for b in range(256))
+
+
+_ANSWER_RANKS: tuple[tuple[int, ...], ...] = tuple(
+    _nibble_bytes(lambda nib, k=k: int(nib.bit_count() >= k)) for k in range(5)  # type: ignore[misc]
+)
+"""``_ANSWER_RANKS[k][byte]``: how many of the byte's two ranks hold at least ``k`` cards."""
+
+_LEAD_KINDS: tuple[tuple[int, ...], ...] = tuple(
+    _nibble_bytes(lambda nib, m=m: min(nib.bit_count(), m)) for m in range(5)  # type: ignore[misc]
+)
+"""``_LEAD_KINDS[m][byte]``: the distinct leads (rank and size, at most ``m`` cards) of the byte's two ranks."""
+
+_BYTES = (NUM_RANKS + 1) // 2
+
+
+class HistoryModel:
+    """:func:`history_weight` for many guesses of one decision, fast.
+
+    Built once from the view (and any guess that fits it, to replay the deal):
+    each of the other players' moves is kept with the table it answered and the
+    cards that player played from then on. A guess's weight is the product of
+    one factor per seat, and a seat's factor depends on its hand only, so it is
+    kept by hand.
+    """
+
+    def __init__(self, view: SeatView, hands: Sequence[int], epsilon: float) -> None:
+        rules = view.rules
+        self.epsilon = epsilon
+        self.active = bool(view.history) and not rules.house
+        self.seats = [s for s in range(view.players) if s != view.seat]
+        self.max_set = rules.max_set
+        self.lead_sizes = min(rules.max_set, 4)
+        self.flips = rules.revolution
+        self.jokers_high = rules.joker_in_revolution == "highest"
+        self._factors: dict[tuple[int, int], float] = {}
+        self._decisions: list[list[tuple[int, int, int, bool, int, tuple[int, int]]]] = [[] for _ in hands]
+        if not self.active:
+            return
+        start = list(hands)
+        for seat, move in view.history:
+            start[seat] |= move
+        holder_rule = view.deal_number == 1 and rules.first_leader == "holder" and rules.first_lead_card is not None
+        sim = Match.from_hands(rules, start, leader=None if holder_rule else view.leader)
+        must = 1 << rules.first_lead_card if holder_rule and rules.first_lead_card is not None else 0
+        later = [0] * len(hands)
+        records: list[tuple[int, int, int, int, bool, int, tuple[int, int]]] = []
+        for seat, move in view.history:
+            if seat != view.seat:
+                table = sim.table_mask
+                rank = (table.bit_length() - 1) >> 2 if table else -1
+                records.append((seat, later[seat], rank, table.bit_count(), sim.revolution, must, _kind(move)))
+            must = 0
+            sim.apply_fast(move)
+            later[seat] |= move
+        for seat, before, rank, count, revolution, must_card, kind in records:
+            # What the seat still had to play from this decision on: its later cards, less those played before.
+            self._decisions[seat].append((later[seat] & ~before, rank, count, revolution, must_card, kind))
+
+    def seat_factor(self, seat: int, hand: int) -> float:
+        """The likelihood of ``seat``'s plays this deal if it holds ``hand`` now."""
+        key = (seat, hand)
+        factor = self._factors.get(key)
+        if factor is not None:
+            return factor
+        epsilon = self.epsilon
+        factor = 1.0
+        for rest, rank, count, revolution, must, kind in self._decisions[seat]:
+            held = hand | rest
+            expected = classic_move(held, rank, count, revolution, self.jokers_high, self.max_set, self.flips, must)
+            if count:
+                beats = held & STRONGER[(revolution, self.jokers_high)][rank]
+                table = _ANSWER_RANKS[count]
+                choices = 1 + sum(table[b] for b in beats.to_bytes(_BYTES))
+            elif must:
+                shift = ((must.bit_length() - 1) >> 2) << 2
+                choices = min(((held >> shift) & 15).bit_count(), self.lead_sizes)
+            else:
+                table = _LEAD_KINDS[self.lead_sizes]
+                choices = sum(table[b] for b in held.to_bytes(_BYTES))
+            share = epsilon / choices
+            factor *= (1.0 - epsilon + share) if _kind(expected) == kind else share
+        self._factors[key] = factor
+        return factor
+
+    def weight(self, hands: Sequence[int]) -> float:
+        """The likelihood of the other players' plays this deal if the hands are ``hands`` (up to a constant)."""
+        if not self.active:
+            return 1.0
+        weight = 1.0
+        for seat in self.seats:
+            weight *= self.seat_factor(seat, hands[seat])
+        return weight
 
 
 class PosteriorSampler:
@@ -80,7 +181,8 @@ class PosteriorSampler:
         self.hands = sample_hands(know, rng)
         self.active = bool(view.history)
         self.others = [s for s in range(view.players) if s != view.seat and know.counts[s] > 0]
-        self.weight = history_weight(view, self.hands, epsilon) if self.active else 1.0
+        self.model = HistoryModel(view, self.hands, epsilon)
+        self.weight = self.model.weight(self.hands) if self.active else 1.0
         self.steps = 0
         self.accepted = 0
         if self.active:
@@ -104,7 +206,7 @@ class PosteriorSampler:
         trial = list(hands)
         trial[a] = (hands[a] & ~x) | y
         trial[b] = (hands[b] & ~y) | x
-        weight = history_weight(self.view, trial, self.epsilon)
+        weight = self.model.weight(trial)
         if weight >= self.weight or rng.random() * self.weight < weight:
             self.hands = trial
             self.weight = weight
