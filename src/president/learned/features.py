@@ -175,6 +175,12 @@ def move_features(view: Position, moves: Sequence[int]) -> np.ndarray:
 
 def feature_rows(view: Position, moves: Sequence[int]) -> list[list[float]]:
     """:func:`move_features` as lists, for joining the rows of many decisions into one array."""
+    position, move_rows = feature_parts(view, moves)
+    return [position + row for row in move_rows]
+
+
+def feature_parts(view: Position, moves: Sequence[int]) -> tuple[list[float], list[list[float]]]:
+    """The rows of :func:`move_features` in two parts: the position's numbers once, then each move's own."""
     rules = view.rules
     classic = classic_kind(view)
     position, hand_counts, unseen_counts, place = _position(view)
@@ -201,12 +207,12 @@ def feature_rows(view: Position, moves: Sequence[int]) -> list[list[float]]:
             row[0] = 1.0
             _left_stats(row, hand_size, kept_places)
             row[30] = float(classic == (-1, 0))
-            rows.append(position + row)
+            rows.append(row)
             continue
         rank, size = move_rank_size(move, rules.house, rules.wild_jokers)
         if cards & ~RANK_MASKS[rank]:
-            rows.append(position + _spread_move_row(move, rank, size, view, hand_counts, unseen_counts, place,
-                                                    by_place, classic))
+            rows.append(_spread_move_row(move, rank, size, view, hand_counts, unseen_counts, place, by_place,
+                                         classic))
             continue
         row = [0.0] * MOVE_SIZE
         p = place[rank]
@@ -229,8 +235,8 @@ def feature_rows(view: Position, moves: Sequence[int]) -> list[list[float]]:
         row[29] = float(size == 4 and bool(rules.revolution) and rank != JOKER_RANK)
         row[31] = weaker[p] / 13
         row[30] = float((rank, size) == classic)
-        rows.append(position + row)
-    return rows
+        rows.append(row)
+    return position, rows
 
 
 def _left_stats(row: list[float], left_size: int, kept: list[int]) -> None:

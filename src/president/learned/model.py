@@ -66,10 +66,20 @@ class PolicyNet:
 
     def scores(self, rows: np.ndarray) -> np.ndarray:
         """One score per row (a higher score: a likelier move)."""
-        h1 = np.maximum(rows @ self.w1 + self.b1, 0)
-        h2 = np.maximum(h1 @ self.w2 + self.b2, 0)
+        return self._after_first(rows @ self.w1 + self.b1)
+
+    def _after_first(self, first: np.ndarray) -> np.ndarray:
+        h2 = np.maximum(np.maximum(first, 0) @ self.w2 + self.b2, 0)
         result: np.ndarray = h2 @ self.w3
         return result
+
+    def scores_in_parts(self, positions: np.ndarray, moves: np.ndarray, owners: np.ndarray) -> np.ndarray:
+        """:meth:`scores` of the rows ``positions[owners[i]]`` joined to ``moves[i]``, without building them.
+
+        The first layer is linear, so each position's share of it is computed
+        once for all of its moves (the same scores up to rounding).
+        """
+        return self._after_first(first_layer_in_parts(self.w1, self.b1, positions, moves, owners))
 
     def probabilities(self, rows: np.ndarray) -> np.ndarray:
         """The policy over one decision's candidates (rows)."""
@@ -86,6 +96,14 @@ def softmax(scores: np.ndarray) -> np.ndarray:
     """The probabilities that one decision's scores stand for."""
     e = np.exp(scores - scores.max())
     result: np.ndarray = e / e.sum()
+    return result
+
+
+def first_layer_in_parts(w1: np.ndarray, b1: np.ndarray, positions: np.ndarray, moves: np.ndarray,
+                         owners: np.ndarray) -> np.ndarray:
+    """The first layer's sums for rows split in a position part (shared by its moves) and a move part."""
+    split = positions.shape[1]
+    result: np.ndarray = (positions @ w1[:split])[owners] + moves @ w1[split:] + b1
     return result
 
 
@@ -112,10 +130,21 @@ class Ensemble:
 
     def scores(self, rows: np.ndarray) -> np.ndarray:
         """The mean of the members' scores, one per row."""
-        h1 = np.maximum(rows @ self.w1 + self.b1, 0).reshape(len(rows), len(self.members), self.hidden)
+        return self._after_first(rows @ self.w1 + self.b1)
+
+    def _after_first(self, first: np.ndarray) -> np.ndarray:
+        h1 = np.maximum(first, 0).reshape(len(first), len(self.members), self.hidden)
         h2 = np.maximum(np.einsum("nkh,khj->nkj", h1, self.w2) + self.b2, 0)
         result: np.ndarray = np.einsum("nkj,kj->n", h2, self.w3)
         return result
+
+    def scores_in_parts(self, positions: np.ndarray, moves: np.ndarray, owners: np.ndarray) -> np.ndarray:
+        """:meth:`scores` of the rows ``positions[owners[i]]`` joined to ``moves[i]``, without building them.
+
+        The first layer is linear, so each position's share of it is computed
+        once for all of its moves (the same scores up to rounding).
+        """
+        return self._after_first(first_layer_in_parts(self.w1, self.b1, positions, moves, owners))
 
     def probabilities(self, rows: np.ndarray) -> np.ndarray:
         """The policy over one decision's candidates (rows): the softmax of the mean scores."""

@@ -26,7 +26,7 @@ from ..engine import Policy as PlayoutPolicy
 from ..rules import Rules
 from ..search.expert import LEVELS, SearchBot, distinct_moves
 from .bot import shipped_model
-from .features import feature_rows
+from .features import feature_parts
 from .model import Policy, load_model
 
 
@@ -55,21 +55,31 @@ class PlayoutPosition:
     @classmethod
     def of(cls, sim: Match, seat: int) -> PlayoutPosition:
         """The position of ``seat`` in ``sim`` (seed rules: no house-rule state)."""
-        everyone = 0
-        for hand in sim.hands:
-            everyone |= hand
-        table = sim.table_mask
+        return cls.from_key(sim, position_key(sim, seat))
+
+    @classmethod
+    def from_key(cls, sim: Match, key: tuple[Any, ...]) -> PlayoutPosition:
+        """The position whose :meth:`key` is ``key`` (from :func:`position_key`) in ``sim``."""
+        seat, hand, played, table, counts, revolution, must = key
         return cls(
-            rules=sim.rules, seat=seat, players=sim.players, hand=sim.hands[seat],
-            played=DECK_MASKS[sim.rules.jokers] & ~everyone, table=table,
+            rules=sim.rules, seat=seat, players=sim.players, hand=hand, played=played, table=table,
             table_rank=(table.bit_length() - 1) >> 2 if table else -1, table_count=table.bit_count(),
-            counts=tuple(hand.bit_count() for hand in sim.hands), revolution=sim.revolution,
-            must_contain=sim.must_contain,
+            counts=counts, revolution=revolution, must_contain=must,
         )
 
-    def key(self) -> tuple[object, ...]:
+    def key(self) -> tuple[Any, ...]:
         """Everything the features read that may differ between two positions of one search."""
         return (self.seat, self.hand, self.played, self.table, self.counts, self.revolution, self.must_contain)
+
+
+def position_key(sim: Match, seat: int) -> tuple[Any, ...]:
+    """:meth:`PlayoutPosition.key` of ``seat``'s position in ``sim``, without building the position."""
+    hands = sim.hands
+    everyone = 0
+    for hand in hands:
+        everyone |= hand
+    return (seat, hands[seat], DECK_MASKS[sim.rules.jokers] & ~everyone, sim.table_mask,
+            tuple(hand.bit_count() for hand in hands), sim.revolution, sim.must_contain)
 
 
 def _finish(sim: Match, seat: int, policy: PlayoutPolicy, rng: random.Random) -> tuple[int, ...] | list[int]:
@@ -86,7 +96,7 @@ def _finish(sim: Match, seat: int, policy: PlayoutPolicy, rng: random.Random) ->
         sim.apply_fast(moves[0])
 
 
-Known = dict[tuple[object, ...], int]
+Known = dict[tuple[Any, ...], int]
 """The policy's choices by position (see :func:`play_together`)."""
 
 
@@ -105,27 +115,33 @@ def play_together(sims: Sequence[Match], seat: int, net: Policy, policy: Playout
     known = {} if known is None else known
     while live:
         going_on: list[int] = []
-        scored: list[tuple[int, list[int], PlayoutPosition, tuple[object, ...]]] = []
+        scored: list[tuple[int, list[int], tuple[Any, ...]]] = []
         for k in live:
-            result = _finish(sims[k], seat, policy, rng)
+            sim = sims[k]
+            result = _finish(sim, seat, policy, rng)
             if isinstance(result, tuple):
                 orders[k] = result
                 continue
             going_on.append(k)
-            position = PlayoutPosition.of(sims[k], seat)
-            key = position.key()
+            key = position_key(sim, seat)
             choice = known.get(key)
             if choice is None:
-                scored.append((k, result, position, key))
+                scored.append((k, result, key))
             else:
-                sims[k].apply_fast(result[choice])
+                sim.apply_fast(result[choice])
         if scored:
+            positions: list[list[float]] = []
             rows: list[list[float]] = []
-            for _, moves, position, _ in scored:
-                rows += feature_rows(position, moves)
-            scores = net.scores(np.array(rows, dtype=np.float32))
+            owners: list[int] = []
+            for j, (k, moves, key) in enumerate(scored):
+                position, move_rows = feature_parts(PlayoutPosition.from_key(sims[k], key), moves)
+                positions.append(position)
+                rows += move_rows
+                owners += [j] * len(moves)
+            scores = net.scores_in_parts(np.array(positions, dtype=np.float32), np.array(rows, dtype=np.float32),
+                                         np.array(owners))
             start = 0
-            for k, moves, _, key in scored:
+            for k, moves, key in scored:
                 best = int(np.argmax(scores[start:start + len(moves)]))
                 known[key] = best
                 sims[k].apply_fast(moves[best])
