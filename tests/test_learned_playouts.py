@@ -10,8 +10,9 @@ import pytest
 from president import Match
 from president.bots import make_bot
 from president.learned.bot import LearnedBot, shipped_model
-from president.learned.features import move_features
-from president.learned.playouts import LearnedPlayoutSearch, PlayoutPosition, play_together
+from president.learned.features import POSITION_SIZE, feature_parts, move_features
+from president.learned.model import Ensemble, PolicyNet
+from president.learned.playouts import LearnedPlayoutSearch, PlayoutPosition, play_together, position_key
 from president.search.expert import distinct_moves, noisy_classic_policy
 from test_learned import _play_views
 
@@ -32,8 +33,30 @@ def test_a_playout_position_reads_as_the_seats_own_view(preset: str) -> None:
         sim = Match.from_view(view, list(match.hands))
         position = PlayoutPosition.of(sim, seat)
         assert np.array_equal(move_features(position, moves), move_features(view, moves))
+        assert position_key(sim, seat) == position.key()
         checked += 1
     assert checked > 50
+
+
+@pytest.mark.parametrize("model", ["one", "ensemble"])
+def test_scores_from_the_rows_in_parts_are_the_scores_of_the_whole_rows(model: str) -> None:
+    net = PolicyNet.initial(seed=3, hidden=16)
+    policy = net if model == "one" else Ensemble([net, PolicyNet.initial(seed=4, hidden=16)])
+    positions, moves, owners, whole = [], [], [], []
+    for match, seat in _play_views("tavern-jack", 4, seed=2)[:40]:
+        view = match.seat_view(seat)
+        legal = distinct_moves(view.legal_masks(), view.rules)
+        position, rows = feature_parts(view, legal)
+        assert len(position) == POSITION_SIZE
+        owners += [len(positions)] * len(rows)
+        positions.append(position)
+        moves += rows
+        whole.append(move_features(view, legal))
+    parts = policy.scores_in_parts(np.array(positions, dtype=np.float32), np.array(moves, dtype=np.float32),
+                                   np.array(owners))
+    expected = policy.scores(np.concatenate(whole))
+    assert len(set(owners)) == 40 and parts.shape == expected.shape
+    assert np.allclose(parts, expected, rtol=1e-5, atol=1e-5)
 
 
 def test_playouts_played_together_give_the_seat_the_learned_bots_moves() -> None:
