@@ -173,10 +173,8 @@ class PosteriorSampler:
 
     def __init__(self, view: SeatView, know: Knowledge, rng: random.Random, epsilon: float,
                  burn: int = 40, thin: int = 3) -> None:
-        self.view = view
         self.know = know
         self.rng = rng
-        self.epsilon = epsilon
         self.thin = thin
         self.hands = sample_hands(know, rng)
         self.active = bool(view.history)
