@@ -142,3 +142,24 @@ def test_under_house_rules_and_in_the_exchange_the_playouts_stay_plain() -> None
             assert move in view.legal_masks()
             match.apply_fast(move)
         assert searched >= 2
+
+
+def test_the_other_seats_play_classic_exactly_unless_given_noise() -> None:
+    net = shipped_model()
+    spread = {}
+    for noise in (0.0, 0.5):
+        search = LearnedPlayoutSearch(net, cheat=True, others_epsilon=noise, infer=0.0)
+        values: dict[int, set[tuple[float, ...]]] = {}
+        for k, (match, seat) in enumerate(_play_views("three-of-clubs", 4, seed=5)[:60:6]):
+            view = match.seat_view(seat, reveal=True)
+            moves = distinct_moves(view.legal_masks(), view.rules)
+            per_world: list[list[float]] = []
+            search.evaluate(view, moves, random.Random(k), worlds=6, per_world=per_world)
+            values[k] = {tuple(v) for v in per_world}
+        spread[noise] = max(len(v) for v in values.values())
+    # On the true hands, with the seat following the policy and the others classic, every playout is the same.
+    assert spread[0.0] == 1
+    assert spread[0.5] > 1
+    assert make_bot("expert-playouts").others_epsilon == 0.0  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="others_epsilon"):
+        LearnedPlayoutSearch(net, others_epsilon=1.5)

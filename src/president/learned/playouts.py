@@ -24,7 +24,7 @@ from ..cards import DECK_MASKS
 from ..engine import Match
 from ..engine import Policy as PlayoutPolicy
 from ..rules import Rules
-from ..search.expert import LEVELS, SearchBot, distinct_moves
+from ..search.expert import LEVELS, SearchBot, distinct_moves, noisy_classic_policy
 from .bot import shipped_model
 from .features import feature_parts
 from .model import Policy, load_model
@@ -150,6 +150,9 @@ def play_together(sims: Sequence[Match], seat: int, net: Policy, policy: Playout
     return orders
 
 
+OTHERS_EPSILON = 0.0
+"""The noise of the other seats' moves in the learned playouts: none, they play ``classic`` exactly."""
+
 KNOWN_LIMIT = 200_000
 """The most positions a search keeps its policy's choice for."""
 
@@ -158,15 +161,21 @@ class LearnedPlayoutSearch(SearchBot):
     """The search, with the seat's own moves in the playouts chosen by the learned policy.
 
     ``batch_worlds`` guessed deals are played out together (all candidates of
-    each), so that the network scores many decisions at once.
+    each), so that the network scores many decisions at once. ``others_epsilon``
+    is the noise of the other seats' ``classic`` moves in these playouts (the
+    plain playouts of the exchange and of house rules keep ``epsilon``).
     """
 
-    def __init__(self, net: Policy, batch_worlds: int = 8, **params: Any) -> None:
+    def __init__(self, net: Policy, batch_worlds: int = 8, others_epsilon: float = OTHERS_EPSILON,
+                 **params: Any) -> None:
         super().__init__(**params)
         if self.nested:
             raise ValueError("the learned playouts do not nest searches")
+        if not 0.0 <= others_epsilon <= 1.0:
+            raise ValueError(f"others_epsilon must be between 0 and 1, not {others_epsilon}")
         self.net = net
         self.batch_worlds = batch_worlds
+        self.others_epsilon = others_epsilon
         self.known: Known = {}
         """The policy's choices by position, kept across decisions (cleared when large, or for other rules)."""
         self._known_rules: Rules | None = None
@@ -184,6 +193,10 @@ class LearnedPlayoutSearch(SearchBot):
             raise ValueError("the learned playouts do not pair their random draws")
         if bases and (bases[0].phase == "exchange" or bases[0].rules.house):
             return super().play_worlds(bases, candidates, seat, points, policy, rng, paired)
+        rules = bases[0].rules
+        if self.others_epsilon != self.epsilon:
+            policy = noisy_classic_policy(rules.max_set, rules.revolution, rules.joker_in_revolution == "highest",
+                                          self.others_epsilon)
         sims = []
         for base in bases:
             for move in candidates:
