@@ -194,9 +194,8 @@ class LearnedPlayoutSearch(SearchBot):
         if bases and (bases[0].phase == "exchange" or bases[0].rules.house):
             return super().play_worlds(bases, candidates, seat, points, policy, rng, paired)
         rules = bases[0].rules
-        if self.others_epsilon != self.epsilon:
-            policy = noisy_classic_policy(rules.max_set, rules.revolution, rules.joker_in_revolution == "highest",
-                                          self.others_epsilon)
+        policy = noisy_classic_policy(rules.max_set, rules.revolution, rules.joker_in_revolution == "highest",
+                                      self.others_epsilon)
         sims = []
         for base in bases:
             for move in candidates:

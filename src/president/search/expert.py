@@ -16,6 +16,7 @@ measure against, never offered to players.
 
 from __future__ import annotations
 
+import functools
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -61,8 +62,13 @@ def distinct_moves(moves: Sequence[int], rules: Rules | None = None) -> list[int
     return out
 
 
+@functools.lru_cache(maxsize=64)
 def noisy_classic_policy(view_rules_max_set: int, flips: bool, jokers_high: bool, epsilon: float) -> Policy:
-    """A fast playout policy: the classic move, or with probability ``epsilon`` a random legal move."""
+    """A fast playout policy: the classic move, or with probability ``epsilon`` a random legal move.
+
+    It keeps no state (the random draws come from the ``rng`` handed in), so one
+    is made per set of arguments and shared.
+    """
 
     def policy(seat: int, hand: int, table_rank: int, table_count: int, revolution: bool, must: int,
                rng: random.Random) -> int:
