@@ -51,7 +51,9 @@ async def play_table(ws_url: str, table: str, token: str) -> None:
             kind = message["type"]
             if kind == "error":
                 log.warning("table %s: %s (%s)", table, message["message"], message["code"])
-                if message["code"] in ("stale", "not_your_turn", "illegal_move"):
+                if message["code"] == "rate_limited":
+                    await asyncio.sleep(1)  # the dropped message may have been a move: look again after a pause
+                if message["code"] in ("stale", "not_your_turn", "illegal_move", "rate_limited"):
                     await ws.send(json.dumps({"type": "sync"}))
                 continue
             if kind == "snapshot":

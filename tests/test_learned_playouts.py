@@ -13,7 +13,7 @@ from president.learned.bot import LearnedBot, shipped_model
 from president.learned.features import POSITION_SIZE, feature_parts, move_features
 from president.learned.model import Ensemble, PolicyNet
 from president.learned.playouts import LearnedPlayoutSearch, PlayoutPosition, play_together, position_key
-from president.search.expert import distinct_moves, noisy_classic_policy
+from president.search.expert import distinct_moves, noisy_classic_policy, place_values
 from test_learned import _play_views
 
 
@@ -163,3 +163,32 @@ def test_the_other_seats_play_classic_exactly_unless_given_noise() -> None:
     assert make_bot("expert-playouts").others_epsilon == 0.0  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match="others_epsilon"):
         LearnedPlayoutSearch(net, others_epsilon=1.5)
+
+
+def test_the_playout_cheater_values_each_move_by_the_deal_played_on_with_the_true_hands() -> None:
+    bot = make_bot("cheater-playouts")
+    assert bot.sees_all  # type: ignore[attr-defined]
+    learned = LearnedBot(model=shipped_model())
+    classic = make_bot("classic")
+    checked = 0
+    for match, seat in _play_views("tavern-jack", 4, seed=8)[:40:4]:
+        view = match.seat_view(seat, reveal=True)
+        points = place_values(view)
+        moves = distinct_moves(view.legal_masks(), view.rules)
+        values = bot.evaluate(view, moves, random.Random(0))  # type: ignore[attr-defined]
+        assert bot.last_worlds == 1  # type: ignore[attr-defined]
+        for move, value in zip(moves, values, strict=True):
+            # The same deal played on one move at a time: the learned bot in the seat, classic elsewhere.
+            one = Match.from_view(view, list(match.hands))
+            one.apply_fast(move)
+            while not one.is_over:
+                actor = one.to_act
+                assert actor is not None
+                player = learned if actor == seat else classic
+                one.apply_fast(player.choose(one.seat_view(actor), random.Random(0)))
+            assert value == points[one.deal_results[-1].order.index(seat)]
+        assert moves[values.index(max(values))] == bot.choose(view, random.Random(1))
+        checked += 1
+    assert checked == 10
+    with pytest.raises(ValueError, match="reveal"):
+        bot.choose(match.seat_view(seat), random.Random(0))

@@ -61,3 +61,16 @@ register_bot("expert-learned", _expert_learned,
 register_bot("expert-playouts", _expert_playouts,
              "the expert search whose own moves in its playouts follow the learned policy (needs numpy)",
              offered=False)
+
+
+def _cheater_playouts(**params: Any) -> Bot:
+    from ..learned.playouts import learned_playout_bot
+
+    # The classic players are deterministic and play without noise here: one playout of the true deal is exact.
+    settings: dict[str, Any] = {"cheat": True, "worlds": 1, "min_worlds": 1} | params
+    return learned_playout_bot(name=settings.pop("name", "cheater-playouts"), **settings)
+
+
+register_bot("cheater-playouts", _cheater_playouts,
+             "expert-playouts on the true hands, one exact playout a move: a ceiling for measurements (needs numpy)",
+             offered=False)
