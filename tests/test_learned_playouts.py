@@ -59,6 +59,17 @@ def test_scores_from_the_rows_in_parts_are_the_scores_of_the_whole_rows(model: s
     assert np.allclose(parts, expected, rtol=1e-5, atol=1e-5)
 
 
+def _played_on(one: Match, seat: int, bot: LearnedBot) -> tuple[int, ...]:
+    """The finishing order of ``one``'s deal played on one move at a time: ``bot`` in ``seat``, classic elsewhere."""
+    classic = make_bot("classic")
+    while not one.is_over:
+        actor = one.to_act
+        assert actor is not None
+        player = bot if actor == seat else classic
+        one.apply_fast(player.choose(one.seat_view(actor), random.Random(0)))
+    return one.deal_results[-1].order
+
+
 def test_playouts_played_together_give_the_seat_the_learned_bots_moves() -> None:
     net = shipped_model()
     bot = LearnedBot(model=net)
@@ -69,16 +80,7 @@ def test_playouts_played_together_give_the_seat_the_learned_bots_moves() -> None
     for match, seat in decisions:
         view = match.seat_view(seat)
         sims.append((Match.from_view(view, list(match.hands)), seat))
-        # The same deal played one move at a time: the learned bot in the seat, classic elsewhere.
-        one = Match.from_view(view, list(match.hands))
-        while not one.is_over:
-            actor = one.to_act
-            assert actor is not None
-            if actor == seat:
-                one.apply_fast(bot.choose(one.seat_view(seat), random.Random(0)))
-            else:
-                one.apply_fast(make_bot("classic").choose(one.seat_view(actor), random.Random(0)))
-        expected.append(one.deal_results[-1].order)
+        expected.append(_played_on(Match.from_view(view, list(match.hands)), seat, bot))
     assert len(sims) > 10
     by_seat: dict[int, list[int]] = {}
     for k, (_, seat) in enumerate(sims):
@@ -169,7 +171,6 @@ def test_the_playout_cheater_values_each_move_by_the_deal_played_on_with_the_tru
     bot = make_bot("cheater-playouts")
     assert bot.sees_all  # type: ignore[attr-defined]
     learned = LearnedBot(model=shipped_model())
-    classic = make_bot("classic")
     checked = 0
     for match, seat in _play_views("tavern-jack", 4, seed=8)[:40:4]:
         view = match.seat_view(seat, reveal=True)
@@ -178,15 +179,9 @@ def test_the_playout_cheater_values_each_move_by_the_deal_played_on_with_the_tru
         values = bot.evaluate(view, moves, random.Random(0))  # type: ignore[attr-defined]
         assert bot.last_worlds == 1  # type: ignore[attr-defined]
         for move, value in zip(moves, values, strict=True):
-            # The same deal played on one move at a time: the learned bot in the seat, classic elsewhere.
             one = Match.from_view(view, list(match.hands))
             one.apply_fast(move)
-            while not one.is_over:
-                actor = one.to_act
-                assert actor is not None
-                player = learned if actor == seat else classic
-                one.apply_fast(player.choose(one.seat_view(actor), random.Random(0)))
-            assert value == points[one.deal_results[-1].order.index(seat)]
+            assert value == points[_played_on(one, seat, learned).index(seat)]
         assert moves[values.index(max(values))] == bot.choose(view, random.Random(1))
         checked += 1
     assert checked == 10

@@ -67,8 +67,8 @@ def _cheater_playouts(**params: Any) -> Bot:
     from ..learned.playouts import learned_playout_bot
 
     # The classic players are deterministic and play without noise here: one playout of the true deal is exact.
-    settings: dict[str, Any] = {"cheat": True, "worlds": 1, "min_worlds": 1} | params
-    return learned_playout_bot(name=settings.pop("name", "cheater-playouts"), **settings)
+    settings: dict[str, Any] = {"name": "cheater-playouts", "cheat": True, "worlds": 1, "min_worlds": 1}
+    return learned_playout_bot(**(settings | params))
 
 
 register_bot("cheater-playouts", _cheater_playouts,
