@@ -195,8 +195,13 @@ def play(clients: Mapping[int, SeatClient], moves: int | None, pick: int = -1, p
     """The people move (their legal move at index ``pick``, by default the last) until they made ``moves`` moves
     (None: until the end); with ``phase``, only their moves in that phase count, the others are left to the table.
 
-    Returns at a person's turn, when no bot has a move pending.
+    Returns at a person's turn, when no bot has a move pending. The clients first catch up with the newest of
+    them: connected one after the other, a later one may have been sent a bot's move the first one was not yet.
     """
+    newest = max(client.last["seq"] for client in clients.values())
+    for client in clients.values():
+        if client.last["seq"] < newest:
+            client.wait("update", newest)
     made = 0
     while True:
         view = clients[0].last["view"]

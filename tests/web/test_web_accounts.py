@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, Route, expect
 
 from .live import LiveServer
 from .pages import play_classic_turn, start_table, table_id, wait_for_decision
@@ -142,3 +142,24 @@ def test_signed_in_on_another_device_the_invite_link_gives_the_seat_back(
     other.goto(f"{live_server.url}?table={table}")
     other.wait_for_selector(".game")
     assert other.eval_on_selector(".game", "el => el.dataset.seat") == "0"
+
+
+def test_sign_in_clicked_while_the_start_page_still_loads_keeps_the_sign_in_form(
+        page: Page, live_server: LiveServer) -> None:
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    page.route("**/api/options", hold)  # the start page waits for it: a slow connection
+    page.goto(live_server.url)
+    page.click("#login-link")
+    page.fill("#login-name", "Vic")
+    assert len(held) == 1
+    with page.expect_response("**/api/matches*"):  # the start page's last load, after the held one
+        held[0].continue_()
+    page.evaluate("() => new Promise((done) => setTimeout(done, 100))")
+    # What the start page drew once it had loaded went nowhere: the form and what was typed into it stay.
+    expect(page.locator("#login-name")).to_have_value("Vic")
+    expect(page.locator("#play-bots")).to_have_count(0)
+    expect(page).to_have_url(f"{live_server.url}?login=")

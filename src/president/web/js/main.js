@@ -32,8 +32,10 @@ export function navigate(params, replace = false) {
 
 function route() {
   if (screen) screen.destroy();
-  const root = document.getElementById("app");
-  root.replaceChildren();
+  // Each screen draws into a box of its own: what a screen still loading draws after the user moved on lands in
+  // its detached box, never over the next screen.
+  const root = h("div", { class: "screen" });
+  document.getElementById("app").replaceChildren(root);
   const params = new URLSearchParams(location.search);
   if (params.get("table")) screen = showTable(root, params.get("table"), navigate);
   else if (params.get("replay")) screen = showReplay(root, params.get("replay"), navigate);
