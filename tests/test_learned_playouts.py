@@ -1,19 +1,23 @@
-"""The search whose own moves in the playouts follow the learned policy (``expert-playouts``)."""
+"""The search whose own moves in the playouts follow the learned policy (the ``expert`` bot)."""
 
 from __future__ import annotations
 
+import dataclasses
+import logging
 import random
+import sys
 
 import numpy as np
 import pytest
 
-from president import Match
-from president.bots import make_bot
+from president import Match, bots
+from president.bots import bot_names, make_bot
+from president.learned import playouts
 from president.learned.bot import LearnedBot, shipped_model
 from president.learned.features import POSITION_SIZE, feature_parts, move_features
 from president.learned.model import Ensemble, PolicyNet
 from president.learned.playouts import LearnedPlayoutSearch, PlayoutPosition, play_together, position_key
-from president.search.expert import distinct_moves, noisy_classic_policy, place_values
+from president.search.expert import LEVELS, SearchBot, distinct_moves, noisy_classic_policy, place_values
 from test_learned import _play_views
 
 
@@ -113,7 +117,7 @@ def test_batching_the_guessed_deals_does_not_change_the_search() -> None:
 
 
 def test_the_playout_search_bot_chooses_legal_moves_through_a_match() -> None:
-    bot = make_bot("expert-playouts", worlds=6, min_worlds=6)
+    bot = make_bot("expert", worlds=6, min_worlds=6)
     match = Match("three-of-clubs", players=4, seed=11)
     rng = random.Random(3)
     classic = make_bot("classic")
@@ -162,7 +166,7 @@ def test_the_other_seats_play_classic_exactly_unless_given_noise() -> None:
     # On the true hands, with the seat following the policy and the others classic, every playout is the same.
     assert spread[0.0] == 1
     assert spread[0.5] > 1
-    assert make_bot("expert-playouts").others_epsilon == 0.0  # type: ignore[attr-defined]
+    assert make_bot("expert").others_epsilon == 0.0  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match="others_epsilon"):
         LearnedPlayoutSearch(net, others_epsilon=1.5)
 
@@ -187,3 +191,57 @@ def test_the_playout_cheater_values_each_move_by_the_deal_played_on_with_the_tru
     assert checked == 10
     with pytest.raises(ValueError, match="reveal"):
         bot.choose(match.seat_view(seat), random.Random(0))
+
+
+def test_the_offered_expert_guides_its_playouts_by_the_policy_and_expert_plain_does_not() -> None:
+    expert, plain = make_bot("expert"), make_bot("expert-plain")
+    assert isinstance(expert, LearnedPlayoutSearch) and expert.name == "expert"
+    assert isinstance(plain, SearchBot) and not isinstance(plain, LearnedPlayoutSearch)
+    for bot in (expert, plain):
+        assert (bot.worlds, bot.seconds, bot.min_worlds, bot.infer) == (  # type: ignore[attr-defined]
+            LEVELS["expert"]["worlds"], LEVELS["expert"]["seconds"], LEVELS["expert"]["min_worlds"],
+            LEVELS["expert"]["infer"])
+    assert "expert" in bot_names() and "expert-plain" not in bot_names()
+    assert "expert-plain" in bot_names(offered_only=False)
+
+
+def test_without_numpy_the_expert_searches_with_classic_playouts_and_says_so(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    for module in [m for m in sys.modules if m == "numpy" or m.startswith(("numpy.", "president.learned"))]:
+        monkeypatch.delitem(sys.modules, module)
+    monkeypatch.setitem(sys.modules, "numpy", None)  # an import of numpy now fails
+    monkeypatch.setattr(bots, "_warned_plain", False)
+    with caplog.at_level(logging.WARNING, logger="president.bots"):
+        bot = make_bot("expert")
+        again = make_bot("expert")
+    assert type(bot) is SearchBot and type(again) is SearchBot and bot.name == "expert"
+    assert bot.worlds == LEVELS["expert"]["worlds"] and bot.infer == LEVELS["expert"]["infer"]
+    warnings = [r.getMessage() for r in caplog.records if r.name == "president.bots"]
+    assert len(warnings) == 1 and "numpy is not installed" in warnings[0]
+    match = Match("three-of-clubs", players=4, seed=3)
+    while match.phase == "exchange" or match.to_act is None:
+        match.apply(make_bot("classic").choose(match.seat_view(match.to_act), random.Random(0)))  # type: ignore[arg-type]
+    view = match.seat_view(match.to_act)
+    bot.seconds, bot.min_worlds = 0.01, 2
+    assert bot.choose(view, random.Random(0)) in view.legal_masks()
+
+
+def test_the_policys_choices_are_kept_across_decisions_of_equal_rules_up_to_a_bound(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    net = shipped_model()
+    (first, seat), (second, other) = _play_views("three-of-clubs", 4, seed=6)[2:4]
+    views = [first.seat_view(seat), second.seat_view(other)]
+    search = LearnedPlayoutSearch(net, infer=0.0)
+    search.evaluate(views[0], distinct_moves(views[0].legal_masks()), random.Random(1), worlds=4)
+    kept = dict(search.known)
+    assert kept
+    # Another table's rules: equal, not the same object (one bot serves every table of a server).
+    search._known_rules = dataclasses.replace(views[0].rules)
+    search.evaluate(views[1], distinct_moves(views[1].legal_masks()), random.Random(2), worlds=4)
+    assert kept.items() <= search.known.items()
+    # Past the bound the choices are forgotten before the next decision adds its own.
+    monkeypatch.setattr(playouts, "KNOWN_LIMIT", 0)
+    fresh = LearnedPlayoutSearch(net, infer=0.0)
+    for bot in (search, fresh):
+        bot.evaluate(views[0], distinct_moves(views[0].legal_masks()), random.Random(3), worlds=4)
+    assert search.known == fresh.known

@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
+import tomllib
 import warnings
 import zipfile
 from pathlib import Path
@@ -39,6 +40,15 @@ def test_the_wheel_holds_every_file_of_the_browser_app(tmp_path: Path) -> None:
     app = {f"president/web/{path.relative_to(WEB).as_posix()}" for path in WEB.rglob("*") if path.is_file()}
     assert "president/web/index.html" in app
     assert app - names == set()
+    # The expert bot's policy network travels with the package.
+    models = {f"president/learned/models/{path.name}" for path in (ROOT / "src/president/learned/models").glob("*.npz")}
+    assert models and models - names == set()
+
+
+def test_the_server_and_the_terminal_install_what_the_expert_bot_needs() -> None:
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+    for extra in ("server", "cli"):
+        assert any(requirement.split(">")[0] == "numpy" for requirement in extras[extra]), extra
 
 
 @pytest.mark.timeout(60)

@@ -12,6 +12,7 @@ from president import Match, Move
 from president.bots import bot_names, make_bot
 from president.bots.classic import classic_move
 from president.cards import parse_cards
+from president.search import expert
 from president.search.expert import SearchBot, distinct_moves, place_values
 from president.search.inference import HistoryModel, history_weight
 from president.search.sampler import knowledge, sample_hands
@@ -181,3 +182,33 @@ def test_every_level_is_registered_and_plays_legal_moves_in_every_preset(level: 
             chooser = bot if seat == 0 else classic
             match.apply(chooser.choose(match.seat_view(seat), rng))
             steps += 1
+
+
+def test_batched_guesses_shrink_to_what_fits_before_the_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = [100.0]
+    batches: list[int] = []
+
+    class Batched(SearchBot):
+        """Every guessed deal takes 1/64 s on the fake clock (binary fractions: no rounding)."""
+
+        def play_worlds(self, bases, candidates, seat, points, policy, rng, paired):  # type: ignore[no-untyped-def]
+            batches.append(len(bases))
+            clock[0] += len(bases) / 64
+            return [[0.0] * len(candidates) for _ in bases]
+
+    monkeypatch.setattr(expert.time, "perf_counter", lambda: clock[0])
+    match = Match("tavern-jack", players=4, seed=2)
+    view = match.seat_view(match.to_act)  # type: ignore[arg-type]
+    moves = distinct_moves(view.legal_masks())
+    bot = Batched(worlds=1000, seconds=10 / 64, min_worlds=2, infer=0.0)
+    bot.batch_worlds = 8
+    bot.evaluate(view, moves, random.Random(0))
+    # 8 deals take 8/64 s, 2 more fit in the 2/64 s left; at the deadline one more look, then time is up.
+    assert batches == [8, 2, 1] and bot.last_worlds == 11
+    batches.clear()
+    bot.min_worlds = 20
+    bot.evaluate(view, moves, random.Random(0))
+    assert batches == [8, 8, 4] and bot.last_worlds == 20  # the minimum is reached, however late
+    batches.clear()
+    bot.evaluate(view, moves, random.Random(0), worlds=30)  # a fixed number of deals: full batches, no clock
+    assert batches == [8, 8, 8, 6]

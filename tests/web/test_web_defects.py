@@ -170,7 +170,7 @@ def test_the_stand_in_says_what_it_played_when_the_timer_runs_out(page: Page, li
 
 def test_the_start_page_on_a_phone(new_context: Callable[..., BrowserContext], live_server: LiveServer) -> None:
     page = new_context(phone=True).new_page()
-    page.goto(live_server.url)
+    page.goto(live_server.url, wait_until="networkidle")  # the lobby has come: no later drawing replaces the button
     page.check("#preset-three-of-clubs")
     play = page.locator("#play-bots")
     box = play.bounding_box()

@@ -20,7 +20,7 @@ def shown(move: str) -> str:
 def test_a_guided_first_deal_explains_each_turn_and_ends_with_an_invitation_on_a_phone_in_portuguese(
         new_context: Callable[..., BrowserContext], live_server: LiveServer) -> None:
     page = new_context(phone=True, locale="pt-BR").new_page()
-    page.goto(live_server.url)
+    page.goto(live_server.url, wait_until="networkidle")  # the lobby has come: no later drawing replaces the button
     page.check("#preset-three-of-clubs")
     button = page.locator("#learn-button")
     expect(button).to_have_text("Aprender a jogar")

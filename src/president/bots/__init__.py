@@ -5,6 +5,7 @@
 'random'
 """
 
+import logging
 from typing import Any
 
 from .base import Bot, BotEntry, bot_entries, bot_names, make_bot, register_bot
@@ -26,12 +27,36 @@ def _register_search_bots() -> None:
         "easy": "search with a small budget that sometimes blunders on purpose",
         "normal": "search over the hidden cards with a modest budget",
         "hard": "search over the hidden cards with a larger budget",
-        "expert": "the strongest: search over the hidden cards, about 0.2 s a move",
     }
-    for level, params in LEVELS.items():
-        register_bot(level, partial(SearchBot, name=level, **params), texts[level])
+    for level, text in texts.items():
+        register_bot(level, partial(SearchBot, name=level, **LEVELS[level]), text)
+    register_bot("expert", _expert,
+                 "the strongest: search over the hidden cards, its own later moves guided by a learned policy, "
+                 "about 0.2 s a move")
+    register_bot("expert-plain", partial(SearchBot, name="expert-plain", **LEVELS["expert"]),
+                 "the expert search with classic playouts only (the expert of earlier versions)", offered=False)
     register_bot("cheater", partial(SearchBot, name="cheater", cheat=True, **LEVELS["expert"]),
-                 "the expert search run on the true hands: a ceiling for measurements", offered=False)
+                 "the expert-plain search run on the true hands: a ceiling for measurements", offered=False)
+
+
+_warned_plain = False
+
+
+def _expert(**params: Any) -> Bot:
+    """The search whose own moves in the playouts follow the learned policy; without numpy, ``expert-plain``."""
+    global _warned_plain
+    try:
+        from ..learned.playouts import learned_playout_bot
+    except ImportError:
+        from ..search.expert import LEVELS, SearchBot
+
+        if not _warned_plain:
+            logging.getLogger("president.bots").warning(
+                "numpy is not installed: the expert bot searches with classic playouts only (pip install numpy "
+                "for its learned playouts)")
+            _warned_plain = True
+        return SearchBot(**({"name": "expert"} | LEVELS["expert"] | params))
+    return learned_playout_bot(**({"name": "expert"} | params))
 
 
 _register_search_bots()
@@ -49,18 +74,9 @@ def _expert_learned(**params: Any) -> Bot:
     return learned_search_bot(**params)
 
 
-def _expert_playouts(**params: Any) -> Bot:
-    from ..learned.playouts import learned_playout_bot
-
-    return learned_playout_bot(**params)
-
-
 register_bot("learned", _learned, "a small network trained to play like the search (needs numpy)", offered=False)
 register_bot("expert-learned", _expert_learned,
              "the expert search comparing only the moves the learned policy ranks best (needs numpy)", offered=False)
-register_bot("expert-playouts", _expert_playouts,
-             "the expert search whose own moves in its playouts follow the learned policy (needs numpy)",
-             offered=False)
 
 
 def _cheater_playouts(**params: Any) -> Bot:
@@ -72,5 +88,5 @@ def _cheater_playouts(**params: Any) -> Bot:
 
 
 register_bot("cheater-playouts", _cheater_playouts,
-             "expert-playouts on the true hands, one exact playout a move: a ceiling for measurements (needs numpy)",
+             "expert on the true hands, one exact playout a move: a ceiling for measurements (needs numpy)",
              offered=False)

@@ -153,8 +153,10 @@ def play_together(sims: Sequence[Match], seat: int, net: Policy, policy: Playout
 OTHERS_EPSILON = 0.0
 """The noise of the other seats' moves in the learned playouts: none, they play ``classic`` exactly."""
 
-KNOWN_LIMIT = 200_000
-"""The most positions a search keeps its policy's choice for."""
+KNOWN_LIMIT = 20_000
+"""The most positions a search keeps its policy's choice for: about 6 MB (some 320 bytes a position). One bot
+serves every table of a server process, so this bounds its memory whatever the tables; ten times as many positions
+made the decisions no faster (91.7 against 90.9 ms with 120 guesses a decision)."""
 
 
 class LearnedPlayoutSearch(SearchBot):
@@ -202,7 +204,7 @@ class LearnedPlayoutSearch(SearchBot):
                 sim = base.copy()
                 sim.apply_fast(move)
                 sims.append(sim)
-        if len(self.known) > KNOWN_LIMIT or bases[0].rules is not self._known_rules:
+        if len(self.known) > KNOWN_LIMIT or bases[0].rules != self._known_rules:
             self.known.clear()
             self._known_rules = bases[0].rules
         orders = play_together(sims, seat, self.net, policy, rng, self.known)
@@ -210,7 +212,7 @@ class LearnedPlayoutSearch(SearchBot):
         return [[points[orders[w * width + i].index(seat)] for i in range(width)] for w in range(len(bases))]
 
 
-def learned_playout_bot(name: str = "expert-playouts", model: str | Path | None = None,
+def learned_playout_bot(name: str = "expert", model: str | Path | None = None,
                         **params: Any) -> LearnedPlayoutSearch:
     """The ``expert`` search whose own moves in the playouts follow the learned policy."""
     net = shipped_model() if model is None else load_model(model)

@@ -194,7 +194,8 @@ class SearchBot:
         self.prior = prior
         self.prior_top = prior_top
         self.batch_worlds = 1
-        """Guessed deals drawn and played together between two looks at the clock."""
+        """The most guessed deals drawn and played together between two looks at the clock (fewer near the
+        deadline: as many as fit at the pace so far)."""
         self.sees_all = cheat
         """True for the cheater: the arena then hands it views with every hand."""
         self.last_worlds = 0
@@ -255,15 +256,22 @@ class SearchBot:
         know = knowledge(view)
         totals = [0.0] * len(candidates)
         most = self.worlds if worlds is None else worlds
-        deadline = time.perf_counter() + self.seconds if worlds is None else float("inf")
+        started = time.perf_counter()
+        deadline = started + self.seconds if worlds is None else float("inf")
         seat = view.seat
         count = 0
         chain = PosteriorSampler(view, know, rng, self.infer) if self.infer and not self.cheat else None
         while count < most:
-            if count >= self.min_worlds and time.perf_counter() > deadline:
+            now = time.perf_counter()
+            if count >= self.min_worlds and now > deadline:
                 break
+            batch = min(self.batch_worlds, most - count)
+            if count and batch > 1 and worlds is None:
+                # No more guesses than fit before the deadline at the pace so far (but the minimum, and one).
+                fit = int((deadline - now) * count / max(now - started, 1e-9))
+                batch = max(1, min(batch, max(fit, self.min_worlds - count)))
             bases = []
-            for _ in range(min(self.batch_worlds, most - count)):
+            for _ in range(batch):
                 if self.cheat:
                     hands = self._true_hands(view)
                 elif chain is not None:
