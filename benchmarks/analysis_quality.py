@@ -6,7 +6,7 @@ Plays ``--matches`` five-deal three-of-clubs matches between four ``classic`` pl
 
 * **repeat**: analyses every decision of every seat twice, with two analysis seeds; of the decisions marked
   (inaccuracy or worse) by either run, the share the other run marks too, and the share whose mark is the same;
-* **agreement**: for the same decisions, whether ``expert`` (its own budget) would have played otherwise than
+* **agreement**: for the same decisions, whether ``expert-plain`` (its own budget) would have played otherwise than
   ``classic`` did, against whether the analysis marks the decision;
 * **cost**: the seconds one analysis of a whole match takes with ``--workers`` processes.
 """
@@ -42,7 +42,7 @@ def main() -> None:
     marked_either = same_mark = marked_both = judged = marked_first = kept = 0
     differ_marked = differ = agree_marked = agree = 0
     seconds = []
-    expert = make_bot("expert")
+    expert = make_bot("expert-plain")
     for seed in range(args.matches):
         match = classic_match(seed)
         record = match.record()
@@ -84,7 +84,7 @@ def main() -> None:
           f"({same_mark / max(marked_either, 1):.0%})")
     print(f"repeat: of the {marked_first} decisions the first run marks, the second marks {kept} "
           f"({kept / max(marked_first, 1):.0%})")
-    print(f"agreement: where expert would play otherwise than classic ({differ} decisions) the analysis marks "
+    print(f"agreement: where expert-plain would play otherwise than classic ({differ} decisions) the analysis marks "
           f"{differ_marked / max(differ, 1):.0%}; where it would play the same ({agree}) it marks "
           f"{agree_marked / max(agree, 1):.0%}")
     print(f"cost: {min(seconds):.1f}-{max(seconds):.1f} s to analyse a whole five-deal match (every seat) with "

@@ -130,17 +130,18 @@ def test_the_playout_search_bot_chooses_legal_moves_through_a_match() -> None:
     assert match.deal_number == 3
 
 
-def test_under_house_rules_and_in_the_exchange_the_playouts_stay_plain() -> None:
-    # The policy is never asked (it would fail): the house rules' moves and the gifts are compared by plain playouts.
+def test_under_house_rules_at_other_table_sizes_and_in_the_exchange_the_playouts_stay_plain() -> None:
+    # The policy is never asked (it would fail): the house rules' moves, the moves at a table of five (the policy
+    # learned at four) and the gifts are compared by plain playouts.
     search = LearnedPlayoutSearch(_NoScores(), worlds=4, min_worlds=4)  # type: ignore[arg-type]
     classic = make_bot("classic")
     rng = random.Random(1)
-    for preset, players, deals in (("daifugo", 5, 1), ("three-of-clubs", 4, 3)):
+    for preset, players, deals in (("daifugo", 5, 1), ("tavern-jack", 5, 1), ("three-of-clubs", 4, 3)):
         match = Match(preset, players=players, seed=5)
         searched = 0
         while match.to_act is not None and match.deal_number <= deals:
             view = match.seat_view(match.to_act)
-            if (preset == "daifugo" and match.to_act == 0) or view.phase == "exchange":
+            if (players == 5 and match.to_act == 0) or view.phase == "exchange":
                 move = search.choose(view, rng)
                 searched += 1
             else:

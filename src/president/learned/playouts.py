@@ -150,6 +150,9 @@ def play_together(sims: Sequence[Match], seat: int, net: Policy, policy: Playout
     return orders
 
 
+POLICY_PLAYERS = 4
+"""The table size the policy was trained and measured at; at other sizes the playouts stay plain."""
+
 OTHERS_EPSILON = 0.0
 """The noise of the other seats' moves in the learned playouts: none, they play ``classic`` exactly."""
 
@@ -188,12 +191,13 @@ class LearnedPlayoutSearch(SearchBot):
 
         The gifts of the exchange are compared with the plain playouts: there are
         many of them, and the time cap must hold. So are the moves under house
-        rules: the policy was trained on the seed rules, and :class:`PlayoutPosition`
+        rules, and at tables of other than :data:`POLICY_PLAYERS`: the policy was
+        trained on the seed rules at four players, and :class:`PlayoutPosition`
         holds none of the house rules' table state.
         """
         if paired:
             raise ValueError("the learned playouts do not pair their random draws")
-        if bases and (bases[0].phase == "exchange" or bases[0].rules.house):
+        if bases and (bases[0].phase == "exchange" or bases[0].rules.house or bases[0].players != POLICY_PLAYERS):
             return super().play_worlds(bases, candidates, seat, points, policy, rng, paired)
         rules = bases[0].rules
         policy = noisy_classic_policy(rules.max_set, rules.revolution, rules.joker_in_revolution == "highest",
