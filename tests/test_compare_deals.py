@@ -2,24 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
 import statistics
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 from president.arena import run_arena
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def _tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("compare_deals", ROOT / "benchmarks" / "compare_deals.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from repo_scripts import load_script
 
 
 def _run(tmp_path: Path, bot: str, deals: int, seed: int = 1) -> Path:
@@ -31,7 +20,7 @@ def _run(tmp_path: Path, bot: str, deals: int, seed: int = 1) -> Path:
 
 def test_the_difference_is_taken_deck_by_deck_over_the_same_decks(tmp_path: Path,
                                                                    capsys: pytest.CaptureFixture[str]) -> None:
-    tool = _tool()
+    tool = load_script("benchmarks/compare_deals.py")
     random_run, classic_run = _run(tmp_path, "random", 120), _run(tmp_path, "classic", 120)
     name, decks = tool.deck_means(random_run, None)
     assert name == "random" and len(decks) == 120 // 20  # five-deal matches, four seatings a deck

@@ -2,22 +2,19 @@
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 import pytest
 
 from president import Match
 from president.rules import OPTIONS, PRESETS, check_options, get_rules
+from repo_scripts import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_the_docs_table_is_the_declaration() -> None:
-    spec = importlib.util.spec_from_file_location("options_table", ROOT / "scripts" / "options_table.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_script("scripts/options_table.py")
     assert module.table() in (ROOT / "docs" / "rules.md").read_text(), "run scripts/options_table.py --write"
 
 
