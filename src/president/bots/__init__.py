@@ -46,7 +46,7 @@ def _expert(**params: Any) -> Bot:
     """The search whose own moves in the playouts follow the learned policy; without numpy, ``expert-plain``."""
     global _warned_plain
     try:
-        from ..learned.playouts import learned_playout_bot
+        import numpy  # noqa: F401
     except ImportError:
         from ..search.expert import LEVELS, SearchBot
 
@@ -56,6 +56,8 @@ def _expert(**params: Any) -> Bot:
                 "for its learned playouts)")
             _warned_plain = True
         return SearchBot(**({"name": "expert"} | LEVELS["expert"] | params))
+    from ..learned.playouts import learned_playout_bot
+
     return learned_playout_bot(**({"name": "expert"} | params))
 
 
