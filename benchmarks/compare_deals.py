@@ -13,7 +13,8 @@ the same decks: match ``m`` of one file was dealt from the same deck seed as mat
 are averaged over each deck (its rotations and deals together), the difference
 between the two bots is taken deck by deck, and the report gives its mean with a
 95 % interval over the decks. Pairing removes most of the luck of the cards, which
-two separate intervals would count twice.
+two separate intervals would count twice. A last line gives each bot's points in
+each deal of the match, the first (without an exchange) apart from the later ones.
 """
 
 from __future__ import annotations
@@ -27,25 +28,44 @@ from collections import defaultdict
 from pathlib import Path
 
 
-def deck_means(path: Path, player: str | None) -> tuple[str, dict[int, float]]:
+def player_rows(path: Path, player: str | None) -> tuple[str, list[dict[str, str]]]:
     """The measured player of ``path`` (``player``, by default the arena's first: the bot against the others) and
-    its mean points a deal on each deck (match seed)."""
+    its rows, one a deal."""
     with path.open(newline="", encoding="utf-8") as handle:
         rows = list(csv.DictReader(handle))
     if not rows:
         raise ValueError(f"{path}: no deals")
-    missing = {"match", "player", "points"} - rows[0].keys()
+    missing = {"match", "deal", "player", "points"} - rows[0].keys()
     if missing:
         raise ValueError(f"{path}: not an arena's deals (no column {', '.join(sorted(missing))})")
     labels = list(dict.fromkeys(row["player"] for row in rows))
     player = labels[0] if player is None else player
     if player not in labels:
         raise ValueError(f"{path}: no player {player!r} (the players are {', '.join(labels)})")
+    return player, [row for row in rows if row["player"] == player]
+
+
+def _means_by(rows: list[dict[str, str]], column: str) -> dict[int, float]:
     points: dict[int, list[float]] = defaultdict(list)
     for row in rows:
-        if row["player"] == player:
-            points[int(row["match"])].append(float(row["points"]))
-    return player, {match: statistics.fmean(values) for match, values in points.items()}
+        points[int(row[column])].append(float(row["points"]))
+    return {key: statistics.fmean(values) for key, values in sorted(points.items())}
+
+
+def deck_means(path: Path, player: str | None) -> tuple[str, dict[int, float]]:
+    """The measured player of ``path`` (as :func:`player_rows` finds it) and its mean points a deal on each deck
+    (match seed)."""
+    player, rows = player_rows(path, player)
+    return player, _means_by(rows, "match")
+
+
+def deal_means(path: Path, player: str | None) -> dict[int, float]:
+    """The measured player's mean points in each deal of the match (1 for the first deal, and so on).
+
+    The first deal has no exchange; in the later ones the places of the deal
+    before bring their gifts, so an edge in play grows from deal to deal.
+    """
+    return _means_by(player_rows(path, player)[1], "deal")
 
 
 def compare(first: dict[int, float], second: dict[int, float]) -> dict[str, float]:
@@ -81,6 +101,9 @@ def main(argv: list[str] | None = None) -> int:
           f"over the same {result['decks']} decks")
     print(f"{name_a} - {name_b}: {result['difference']:+.3f} points a deal, 95% interval "
           f"{result['low']:+.3f} .. {result['high']:+.3f} (deck by deck)")
+    by_deal = deal_means(args.first, args.player), deal_means(args.second, args.player)
+    print("by deal of the match: " + ", ".join(
+        f"{deal}: {first:.3f} / {by_deal[1][deal]:.3f}" for deal, first in by_deal[0].items() if deal in by_deal[1]))
     return 0
 
 

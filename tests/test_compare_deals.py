@@ -30,7 +30,14 @@ def test_the_difference_is_taken_deck_by_deck_over_the_same_decks(tmp_path: Path
     assert result["difference"] == pytest.approx(statistics.fmean(decks.values()) - 1.5)
     assert result["low"] < result["difference"] < result["high"] < 0
     assert tool.main([str(random_run), str(classic_run)]) == 0
-    assert "random - classic: -" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "random - classic: -" in out
+    # Deal by deal of the match: the five deals, each over every deck and seating.
+    by_deal = tool.deal_means(random_run, None)
+    assert list(by_deal) == [1, 2, 3, 4, 5]
+    assert statistics.fmean(by_deal.values()) == pytest.approx(statistics.fmean(decks.values()))
+    assert set(tool.deal_means(classic_run, None).values()) == {1.5}
+    assert f"1: {by_deal[1]:.3f} / 1.500" in out
     # Another number of decks, or a file that is not an arena's, is refused with the reason.
     assert tool.main([str(random_run), str(_run(tmp_path, "classic", 60))]) == 2
     assert "the same decks" in capsys.readouterr().err
