@@ -91,9 +91,9 @@ def main(argv: list[str] | None = None) -> int:
                         "measured against the others)")
     args = parser.parse_args(argv)
     try:
-        name_a, first = deck_means(args.first, args.player)
-        name_b, second = deck_means(args.second, args.player)
-        result = compare(first, second)
+        name_a, rows_a = player_rows(args.first, args.player)
+        name_b, rows_b = player_rows(args.second, args.player)
+        result = compare(_means_by(rows_a, "match"), _means_by(rows_b, "match"))
     except (OSError, ValueError) as error:
         print(f"compare_deals: {error}", file=sys.stderr)
         return 2
@@ -101,9 +101,9 @@ def main(argv: list[str] | None = None) -> int:
           f"over the same {result['decks']} decks")
     print(f"{name_a} - {name_b}: {result['difference']:+.3f} points a deal, 95% interval "
           f"{result['low']:+.3f} .. {result['high']:+.3f} (deck by deck)")
-    by_deal = deal_means(args.first, args.player), deal_means(args.second, args.player)
+    deals_a, deals_b = _means_by(rows_a, "deal"), _means_by(rows_b, "deal")
     print("by deal of the match: " + ", ".join(
-        f"{deal}: {first:.3f} / {by_deal[1][deal]:.3f}" for deal, first in by_deal[0].items() if deal in by_deal[1]))
+        f"{deal}: {mean:.3f} / {deals_b[deal]:.3f}" for deal, mean in deals_a.items() if deal in deals_b))
     return 0
 
 
