@@ -20,6 +20,7 @@ from .cards import (
     ALL_CARDS,
     JOKERS,
     RANK_MASKS,
+    TWO_RANK,
     card_str,
     cards_str,
     highest_cards,
@@ -27,16 +28,25 @@ from .cards import (
 )
 from .errors import IllegalMove
 from .events import Event, Events, RawEvent
-from .movegen import (
-    ANSWERS_BY_COUNT,
-    BEATS,
-    LEADS_BY_SIZE,
-    PASS_MOVE,
-    STRONGER,
-    gift_moves,
-    lead_moves,
+from .lanes import Lanes, lanes_for
+from .movegen import ANSWERS_BY_COUNT, BEAT_MASKS, PASS_MOVE, STRONGER, SUIT_CARDS, gift_moves, lead_moves
+from .moves import CARDS_MASK, GIVE_FLAG, STANDS_MASK, Move, move_of, move_str, represented, stand_str, stands_of
+from .plays import (
+    EIGHT_RANK,
+    JACK_RANK,
+    LONE_JOKER,
+    RUN,
+    SET,
+    SPADE_THREE,
+    Shape,
+    answer_problem,
+    is_equal_answer,
+    play_problem,
+    plays,
+    run_leads,
+    shape_of,
+    suits_text,
 )
-from .moves import CARDS_MASK, GIVE_FLAG, Move, move_of
 from .record import read_record, write_record
 from .rules import Rules, get_rules
 from .shuffle import deal_hands, first_leader
@@ -74,21 +84,6 @@ LogNode = tuple[Any, int, int]
 """A move log entry ``(previous entry or None, seat, move)``: copies share the log."""
 PHASES = ("exchange", "play", "over")
 PASS_ONLY: tuple[Move, ...] = (PASS_MOVE,)
-_QUAD = -1
-"""In :data:`_ORDERS`, what a four-of-a-kind beats when it starts a revolution: nothing the fast path handles."""
-_ORDERS = {
-    (rev, high, rule): (
-        STRONGER[rev, high],
-        {
-            move: (_QUAD if rule and move.bit_count() == 4 else beat, ANSWERS_BY_COUNT[move.bit_count()])
-            for move, beat in BEATS[rev, high].items()
-        },
-    )
-    for rev, high in STRONGER
-    for rule in (False, True)
-}
-"""``_ORDERS[(revolution, jokers_stay_high, revolution_rule)]``: the stronger-rank masks, and by play what beats
-it (a mask) and the answer tables of its size (from :data:`~president.movegen.ANSWERS_BY_COUNT`)."""
 _OTHERS = tuple(~(1 << seat) for seat in range(9))
 """``_OTHERS[seat]``: the mask of every seat but ``seat``."""
 
@@ -131,7 +126,6 @@ def _union(hands: list[int]) -> int:
     for hand in hands:
         out |= hand
     return out
-_SET_NAMES = {1: "single card", 2: "pair", 3: "three of a kind", 4: "four of a kind"}
 
 
 class Match:
@@ -164,18 +158,18 @@ class Match:
         "_gift_counts",
         "_give_count",
         "_given",
-        "_high",
         "_history_memo",
         "_initial_hands",
+        "_lanes",
         "_lead_table",
         "_leader",
         "_legal",
         "_lock",
         "_lockout",
         "_log",
-        "_max_set",
         "_must_contain",
         "_next",
+        "_open",
         "_owner",
         "_pending",
         "_phase",
@@ -184,13 +178,11 @@ class Match:
         "_received",
         "_results",
         "_rev",
-        "_rev_rule",
         "_scores",
-        "_stronger",
         "_table",
         "_titles",
-        "_tmove",
         "_waiting",
+        "_wild",
         "_winners",
         "deal_number",
         "hands",
@@ -201,7 +193,7 @@ class Match:
         "to_act",
     )
 
-    _MOVE_BITS = GIVE_FLAG | ALL_CARDS
+    _MOVE_BITS = GIVE_FLAG | ALL_CARDS | STANDS_MASK
     """The bits a move may have."""
     rules: Rules
     players: int
@@ -228,6 +220,11 @@ class Match:
     _deal_starts: tuple[LogNode | None, ...]
     _events: list[RawEvent] | None
     _legal: tuple[Move, ...]
+    _table: int
+    """The move on the table (with what its wild jokers stand for), 0 when a trick is open."""
+    _beat: int
+    """The cards that may answer the table from the byte tables, or -1 when answers take the definition's path."""
+    _lanes: Lanes
 
     def __init__(
         self,
@@ -261,16 +258,13 @@ class Match:
         self._setup()
         self._start_deal()
 
-    def _setup(self) -> None:
+    def _setup(self, lanes: bool = True) -> None:
         n = self.players
         rules = self.rules
         self._lockout = rules.pass_lockout
-        self._max_set = rules.max_set
-        self._lead_table = LEADS_BY_SIZE[min(rules.max_set, 4)]
-        self._rev_rule = rules.revolution
         self._next = NEXT_SEAT[n]
         self._place_points, self._place_titles, self._gift_counts = _table_plan(rules, n)
-        self._high = rules.joker_in_revolution == "highest"
+        self._use_lanes(lanes_for(rules, lanes))
         self._scores = [0] * n
         self._results = ()
         self.deal_number = 0
@@ -283,10 +277,12 @@ class Match:
         self._events = None
         self._legal = ()
         self.hands = [0] * n
-        if rules.house and type(self) is Match:
-            from .house import HouseMatch
 
-            self.__class__ = HouseMatch
+    def _use_lanes(self, lanes: Lanes) -> None:
+        self._lanes = lanes
+        self._lead_table = lanes.lead_table
+        self._open = lanes.open_answers
+        self._wild = lanes.wild
 
     @classmethod
     def from_hands(
@@ -377,16 +373,16 @@ class Match:
         self._active = sum(1 << s for s in range(n) if hands[s])
         self._finished = tuple(view.finished)
         self._bottom = tuple(view.bottom)
-        self._table = view.table
         self._owner = view.owner
         self._waiting = self._active & ~(1 << view.owner) & ~view.passed if view.table else 0
-        self._rev = view.revolution
-        self._set_order(view.revolution)
-        self._tmove = view.table_move if view.table and self.rules.house else 0  # the seed rules' path keeps none
         self._lock = view.lock
         self._back = view.eleven_back
-        self._beat = self._stronger[view.table_rank] if view.table else 0
-        self._answers = ANSWERS_BY_COUNT[view.table_count]
+        self._set_order(view.revolution)
+        self._table = view.table_move if view.table else 0
+        if self._table:
+            shape = shape_of(self._table, self.rules.wild_jokers)
+            assert shape is not None
+            self._set_lane(shape)
         self._dealt = view.played | self._dealt
         assert view.to_act is not None
         self.to_act = view.to_act
@@ -412,6 +408,8 @@ class Match:
         self._table = 0
         self._beat = 0
         self._answers = ANSWERS_BY_COUNT[0]
+        self._lock = 0
+        self._back = False
         self._owner = -1
         self._waiting = 0
         if all(hands):
@@ -428,9 +426,6 @@ class Match:
         self._pending = ()
         self._give_count = 0
         self._must_contain = 0
-        self._tmove = 0
-        self._lock = 0
-        self._back = False
         self._bottom = ()
         self._dead = 0
 
@@ -507,17 +502,17 @@ class Match:
     @property
     def table(self) -> str:
         """The cards to beat as text (``""`` when a trick is open)."""
-        return cards_str(self._table)
+        return cards_str(self._table & CARDS_MASK)
 
     @property
     def table_mask(self) -> int:
         """The cards to beat as a mask (0 when a trick is open)."""
-        return self._table
+        return self._table & CARDS_MASK
 
     @property
     def table_move(self) -> int:
         """The move on the table, with what its wild jokers stand for (0 when a trick is open)."""
-        return (self._tmove or self._table) if self._table else 0
+        return self._table
 
     @property
     def lock(self) -> int:
@@ -597,22 +592,29 @@ class Match:
         if moves:
             return moves
         if self._table:
-            h = self.hands[self.to_act] & self._beat  # type: ignore[index]
-            if h:
-                # One table lookup per byte of the hand (two ranks), unrolled.
-                t0, t1, t2, t3, t4, t5, t6 = self._answers
-                b6, b5, b4, b3, b2, b1, b0 = h.to_bytes(7)
-                moves = t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6] + PASS_ONLY
+            hand = self.hands[self.to_act]  # type: ignore[index]
+            beat = self._beat
+            if beat >= 0 and not hand & self._wild:
+                # The straight lane: one table lookup per byte of the hand (two ranks), unrolled.
+                h = hand & beat
+                if h:
+                    t0, t1, t2, t3, t4, t5, t6 = self._answers
+                    b6, b5, b4, b3, b2, b1, b0 = h.to_bytes(7)
+                    moves = t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6] + PASS_ONLY
+                else:
+                    moves = PASS_ONLY
             else:
-                moves = PASS_ONLY
+                moves = plays(hand, self.rules, self._table, self._rev != self._back, self._lock) + PASS_ONLY
         elif self._phase == PLAY:
             hand = self.hands[self.to_act]  # type: ignore[index]
-            if self._must_contain:
-                moves = tuple(lead_moves(hand, self._max_set, self._must_contain))
+            if self._must_contain or hand & self._wild or self._lead_table is None:
+                moves = plays(hand, self.rules, 0, self._rev, 0, self._must_contain)
             else:
                 t0, t1, t2, t3, t4, t5, t6 = self._lead_table
                 b6, b5, b4, b3, b2, b1, b0 = hand.to_bytes(7)
                 moves = t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6]
+                if self.rules.runs:
+                    moves += run_leads(hand, self.rules)
         elif self._phase == EXCHANGE:
             moves = tuple(gift_moves(self.hands[self.to_act], self._give_count))  # type: ignore[index]
         else:
@@ -643,13 +645,13 @@ class Match:
             leader=self._leader,
             hand=self.hands[seat],
             counts=[h.bit_count() for h in self.hands],
-            table=self._table,
-            table_rank=(self._table.bit_length() - 1) >> 2 if self._table else -1,
-            table_count=self._table.bit_count(),
+            table=self._table & CARDS_MASK,
+            table_rank=((self._table & CARDS_MASK).bit_length() - 1) >> 2 if self._table else -1,
+            table_count=(self._table & CARDS_MASK).bit_count(),
             owner=self._owner,
             passed=self._passed_mask(),
             revolution=self._rev,
-            table_move=self._tmove or self._table,
+            table_move=self._table,
             lock=self._lock,
             eleven_back=self._back,
             must_contain=self._must_contain if self.to_act == seat and not self._table else 0,
@@ -720,33 +722,42 @@ class Match:
             raise IllegalMove(f"you do not hold {cards_str(cards & ~hand)}")
         return self._check_play(value)
 
-    def _check_play(self, cards: int) -> int:
+    def _check_play(self, value: int) -> int:
         """Check a play of held cards by the seat to act against the table; return it or raise."""
-        rank = (cards.bit_length() - 1) >> 2
-        if cards & ~RANK_MASKS[rank]:
-            raise IllegalMove("cards played together must all have the same rank")
-        count = cards.bit_count()
-        if count > self._max_set:
+        rules = self.rules
+        cards = value & CARDS_MASK
+        if value & STANDS_MASK:
+            stands = stands_of(value)
+            if not rules.wild_jokers:
+                raise IllegalMove(f"jokers are not wild in {rules.name}: play them as they are")
+            if any(not cards >> joker & 1 for joker in stands):
+                raise IllegalMove("only a joker you play can stand for a card")
+            if represented(value).bit_count() != cards.bit_count():
+                raise IllegalMove("a joker cannot stand for a card played with it")
+        shape = shape_of(value, rules.wild_jokers)
+        problem = play_problem(shape, rules)
+        if problem is not None:
+            if shape is None and cards & JOKERS and rules.wild_jokers and not value & STANDS_MASK and cards & ~JOKERS:
+                problem = "say what each joker stands for, such as '5h RJ=5c'"
+            raise IllegalMove(problem)
+        assert shape is not None
+        table = self._table
+        if table:
+            if not self._beat and not self._wild:
+                raise IllegalMove(f"nothing beats {cards_str(table & CARDS_MASK)}: you can only pass")
+            before = shape_of(table, rules.wild_jokers)
+            assert before is not None
+            problem = answer_problem(shape, before, self._rev != self._back, self._lock, rules)
+            if problem is not None:
+                raise IllegalMove(problem)
+        elif self._must_contain and not cards & self._must_contain:
+            when = "deal" if rules.lead_card_every_deal else "match"
             raise IllegalMove(
-                f"at most {self._max_set} cards of one rank may be played together in {self.rules.name}"
-            )
-        if self._must_contain and not self._table and not cards & self._must_contain:
-            raise IllegalMove(
-                f"the first lead of the match must contain the {card_str(self._must_contain.bit_length() - 1)}"
-            )
-        if self._table:
-            need = self._table.bit_count()
-            if count != need:
-                raise IllegalMove(
-                    f"a {_SET_NAMES[need]} can only be beaten by a {_SET_NAMES[need]}, "
-                    f"not by a {_SET_NAMES[count]}"
-                )
-            if not RANK_MASKS[rank] & self._beat:
-                table = cards_str(self._table)
-                if not self._beat:
-                    raise IllegalMove(f"nothing beats {table}: you can only pass")
-                raise IllegalMove(f"{cards_str(cards)} does not beat {table}: play a higher {_SET_NAMES[need]}")
-        return cards
+                f"the first lead of the {when} must contain the {card_str(self._must_contain.bit_length() - 1)}")
+        if value not in self.legal_moves():
+            raise IllegalMove(f"{move_str(value)} is not one of the legal ways to play these cards: "
+                              + ", ".join(str(m) for m in self.legal_moves() if m & CARDS_MASK == cards))
+        return value
 
     def is_legal(self, move: Move | int | str) -> bool:
         """Whether ``move`` is legal for the seat to act."""
@@ -767,6 +778,7 @@ class Match:
             value: int = move
         else:
             value = self.verify(move)
+        # A pass or a straight play takes its lane here; anything else is played by the definition (_play).
         seat: int = self.to_act  # type: ignore[assignment]
         self._legal = ()
         self._log = (self._log, seat, value)
@@ -780,17 +792,24 @@ class Match:
             owner = self._owner
             active = self._active
             leader = owner if active >> owner & 1 else self._next[owner][active]
-            self._table = 0
-            self._must_contain = 0
-            self.to_act = leader
+            if self._lock or self._back:
+                self._clear_trick(leader)
+            else:
+                self._table = 0
+                self._must_contain = 0
+                self.to_act = leader
             return _CLEAR_EVENTS[seat][leader]
         if value < GIVE_FLAG:
+            try:
+                beat, answers = self._beats[value]
+            except KeyError:  # a run, or wild jokers: not a straight play
+                beat = -1
             hands = self.hands
             hand = hands[seat] ^ value
-            beat, answers = self._beats[value]
-            if hand and beat >= 0:
-                # The common play: nobody goes out, no revolution (a revolution's beat mask is _QUAD).
-                if self._lockout and self._table:
+            table = self._table
+            if hand and beat >= 0 and (not table or (self._open and self._beat >= 0)):
+                # A straight play: nobody goes out, and nothing happens but a new play to beat.
+                if self._lockout and table:
                     # Under the lockout, whoever passed on this trick stays out of it.
                     waiting = self._active & _OTHERS[seat] & (self._waiting | 1 << self._owner)
                 else:
@@ -818,8 +837,12 @@ class Match:
         return Events(events)
 
     def apply_fast(self, move: int) -> None:
-        """Apply a move known to be legal (an int from :meth:`legal_moves`); no checks, no events."""
-        self._apply(move)
+        """Apply a move from :meth:`legal_moves` (or :meth:`legal_masks`) when its events are not wanted.
+
+        The same path as :meth:`apply`: a move found among the legal moves just listed
+        costs no further check.
+        """
+        self.apply(move)
 
     def _history(self) -> list[tuple[int, int]]:
         # The last walk is remembered (its log node and its list, never changed in place), so that the next one
@@ -841,24 +864,29 @@ class Match:
         self._history_memo = (self._log, history)
         return history[:]
 
-    def _apply(self, value: int) -> None:
-        self._legal = ()
-        seat: int = self.to_act  # type: ignore[assignment]
-        self._log = (self._log, seat, value)
-        if self._phase == EXCHANGE:
-            self._give_back(seat, value & CARDS_MASK)
-        elif value:
-            self._play(seat, value)
-        else:
-            self._pass(seat)
-
     def _set_order(self, revolution: bool) -> None:
-        """Put the ranks in the normal order or, during a revolution, the reversed one."""
+        """Set the revolution, and take the straight lanes of the order the trick now follows."""
         self._rev = revolution
-        self._stronger, self._beats = _ORDERS[revolution, self._high, self._rev_rule]
+        self._beats = self._lanes.beats[revolution != self._back]
+
+    def _set_lane(self, shape: Shape) -> None:
+        """After ``shape`` is played (order and lock set): the cards that may answer it from the byte tables, or -1."""
+        lanes = self._lanes
+        if shape.kind == SET and shape.size <= 4 and lanes.answer_lane:
+            beat = BEAT_MASKS[self._rev != self._back, lanes.high, shape.rank, self.rules.equal_answers]
+            if self._lock:
+                beat &= SUIT_CARDS[self._lock]
+            self._beat = beat
+            self._answers = ANSWERS_BY_COUNT[shape.size]
+        else:
+            self._beat = -1
 
     def _clear_trick(self, leader: int) -> None:
         self._table = 0
+        self._lock = 0
+        if self._back:
+            self._back = False
+            self._set_order(self._rev)
         self._must_contain = 0
         self.to_act = leader
 
@@ -883,39 +911,133 @@ class Match:
             self._give_count = 0
             self.to_act = self._opening_leader() if self.rules.lead_card_every_deal else self._leader
 
-    def _play(self, seat: int, cards: int) -> None:
+    # ----------------------------------------------------------------- the course of a trick
+
+    def _play(self, seat: int, value: int) -> None:
+        """The one definition of what a play does, under every option: the lanes only skip what it would not do."""
+        rules = self.rules
+        cards = value & CARDS_MASK
         hand = self.hands[seat] ^ cards
         self.hands[seat] = hand
-        rank = (cards.bit_length() - 1) >> 2
-        count = cards.bit_count()
+        shape = shape_of(value, rules.wild_jokers)
+        assert shape is not None
+        table = self._table
+        before = shape_of(table, rules.wild_jokers) if table else None
+        reversed_order = self._rev != self._back
         # Under the lockout, whoever passed on this trick stays out of it.
-        still = self._waiting | 1 << self._owner if self._lockout and self._table else -1
-        self._table = cards
-        self._owner = seat
-        self._must_contain = 0
+        still = self._waiting | 1 << self._owner if self._lockout and table else -1
         events = self._events
         if events is not None:
-            events.append(("play", seat, cards, None, None, None))
-        if count == 4 and self._rev_rule:
+            stands = stands_of(value) if value & STANDS_MASK else None
+            data = {"stands": {card_str(j): stand_str(c) for j, c in stands.items()}} if stands else None
+            events.append(("play", seat, cards, None, data, None))
+        self._table = value
+        self._owner = seat
+        self._must_contain = 0
+        if rules.suit_lock:
+            self._lock_after(shape, before, seat)
+        skip = rules.skip_on_equal and before is not None and is_equal_answer(shape, before, reversed_order, rules)
+        if self._reverses(shape):
             self._set_order(not self._rev)
             if events is not None:
                 events.append(("revolution", seat, 0, None, {"on": self._rev}, None))
-        self._beat = self._stronger[rank]
-        self._answers = ANSWERS_BY_COUNT[count]
-        if not hand:
-            self._active &= ~(1 << seat)
-            self._finished += (seat,)
+        if rules.eleven_back and shape.kind != LONE_JOKER and shape.cards & RANK_MASKS[JACK_RANK]:
+            self._back = not self._back
+            self._set_order(self._rev)
             if events is not None:
-                events.append(("out", seat, 0, None, {"place": len(self._finished)}, None))
+                events.append(("eleven_back", seat, 0, None, {"on": self._back}, None))
+        self._set_lane(shape)
+        cut = self._cut(shape, before)
+        if not hand:
+            self._go_out(seat, shape, before)
             if self._active & (self._active - 1) == 0:
                 self._end_deal()
                 return
-        self._turn_after(seat, self._active & ~(1 << seat) & still)
+        active = self._active
+        if cut:
+            leader = seat if active >> seat & 1 else self._next[seat][active]
+            self._clear_trick(leader)
+            if events is not None:
+                events.append(("trick_cleared", None, 0, None, {"leader": leader, "cut": cut}, None))
+            return
+        waiting = active & ~(1 << seat) & still
+        if skip and waiting:
+            skipped = self._next[seat][waiting]
+            waiting &= ~(1 << skipped)
+            if events is not None:
+                events.append(("skip", skipped, 0, None, None, None))
+        self._turn_after(seat, waiting)
 
-    def _pass(self, seat: int) -> None:
-        if self._events is not None:
-            self._events.append(("pass", seat, 0, None, None, None))
-        self._turn_after(seat, self._waiting & ~(1 << seat))
+    def _lock_after(self, shape: Shape, before: Shape | None, seat: int) -> None:
+        """The suit lock: two plays in a row with the same suits lock the trick; a lone joker unlocks it."""
+        if shape.kind == LONE_JOKER:
+            self._lock = 0
+        elif (not self._lock and before is not None and before.kind != LONE_JOKER and before.suits
+              and shape.suits == before.suits):
+            self._lock = shape.suits
+            if self._events is not None:
+                self._events.append(("lock", seat, 0, None, {"suits": suits_text(shape.suits)}, None))
+
+    def _reverses(self, shape: Shape) -> bool:
+        """Whether a play starts or ends a revolution: four or more of a kind, or a long enough run."""
+        rules = self.rules
+        if not rules.revolution:
+            return False
+        if shape.kind == SET:
+            return shape.size >= 4
+        return shape.kind == RUN and bool(rules.run_revolution) and shape.size >= rules.run_revolution
+
+    def _cut(self, shape: Shape, before: Shape | None) -> str | None:
+        """Why a play ends the trick at once (``eight``, ``spade3``, ``bomb``), or None."""
+        rules = self.rules
+        if rules.eight_cut and shape.kind != LONE_JOKER and shape.cards & RANK_MASKS[EIGHT_RANK]:
+            return "eight"
+        if before is not None and before.kind == LONE_JOKER and shape.cards == 1 << SPADE_THREE:
+            return "spade3"
+        if shape.kind == SET and shape.rank < 13:
+            if rules.quad_bomb and shape.size >= 4:
+                return "bomb"
+            if rules.two_bomb and shape.rank == TWO_RANK:
+                return "bomb"
+        return None
+
+    def _go_out(self, seat: int, shape: Shape, before: Shape | None) -> None:
+        """``seat`` has played its last card: a place from the top, or the bottom for a forbidden finish."""
+        self._active &= ~(1 << seat)
+        events = self._events
+        if self._forbidden(shape, before):
+            self._bottom += (seat,)
+            if events is not None:
+                events.append(("out", seat, 0, None, {"place": self.players + 1 - len(self._bottom),
+                                                      "forbidden": True}, None))
+            return
+        self._finished += (seat,)
+        if events is not None:
+            events.append(("out", seat, 0, None, {"place": len(self._finished)}, None))
+        if self.rules.capital_fall and len(self._finished) == 1 and self._results:
+            president = self._results[-1].order[0]
+            if president != seat and self._active >> president & 1:
+                self._active &= ~(1 << president)
+                self._dead |= self.hands[president]
+                self.hands[president] = 0
+                self._bottom += (president,)
+                if events is not None:
+                    events.append(("fall", president, 0, None,
+                                   {"place": self.players + 1 - len(self._bottom)}, None))
+
+    def _forbidden(self, shape: Shape, before: Shape | None) -> bool:
+        """Whether going out with ``shape`` is a forbidden finish (the ``forbidden_finish`` rule)."""
+        banned = self.rules.forbidden_finish
+        if not banned:
+            return False
+        cards = shape.cards
+        return (
+            ("2" in banned and shape.kind != LONE_JOKER and bool(cards & RANK_MASKS[TWO_RANK]))
+            or ("joker" in banned and bool(self._table & JOKERS))
+            or ("8" in banned and shape.kind != LONE_JOKER and bool(cards & RANK_MASKS[EIGHT_RANK]))
+            or ("spade3" in banned and before is not None and before.kind == LONE_JOKER
+                and cards == 1 << SPADE_THREE)
+        )
 
     def _turn_after(self, seat: int, waiting: int) -> None:
         """Give the turn to the next seat in ``waiting``, or end the trick when nobody is waiting."""
@@ -957,7 +1079,7 @@ class Match:
         self._scores = scores
         self._titles = titles
         self._results += (DealResult(self.deal_number, order, tuple(points)),)
-        self._table = self._tmove = self._lock = 0
+        self._table = self._lock = 0
         self._back = False
         events = self._events
         if events is not None:
@@ -1048,14 +1170,18 @@ class Match:
         return self._playout(policy, rng, stop_at)
 
     def _playout(self, policy: Policy | None, rng: random.Random, stop_at: int = -1) -> tuple[int, ...] | None:
+        if not self._lanes.plain:
+            return self._playout_by_steps(policy, rng, stop_at)
+        # The kernel of the seed rules' trick (sets of one rank, an optional revolution and lockout), from the
+        # lanes' tables; a test holds it to the definition.
         rand = rng.random
         hands = self.hands
         lockout = self._lockout
-        max_set = self._max_set
-        revolution = self._rev_rule
-        high = self.rules.joker_in_revolution == "highest"
-        stronger = self._stronger
+        max_set = self.rules.max_set
+        revolution = self.rules.revolution
+        high = self._lanes.high
         rev = self._rev
+        stronger = STRONGER[(rev, high)]
         table = self._table
         trank = (table.bit_length() - 1) >> 2
         tcount = table.bit_count()
@@ -1066,6 +1192,7 @@ class Match:
         seat: int = self.to_act  # type: ignore[assignment]
         must = 0 if table else self._must_contain
         finished = list(self._finished)
+        assert self._lead_table is not None
         l0, l1, l2, l3, l4, l5, l6 = self._lead_table
         answers = ANSWERS_BY_COUNT
         nxt = self._next
@@ -1133,6 +1260,27 @@ class Match:
             table = 0
             passed = 0
             seat = owner if active >> owner & 1 else nxt[owner][active]
+
+    def _playout_by_steps(self, policy: Policy | None, rng: random.Random, stop_at: int) -> tuple[int, ...] | None:
+        """The playout under any rules: each move by :meth:`apply`, chosen at random or by ``policy.house``."""
+        house = None
+        if policy is not None:
+            house = getattr(policy, "house", None)
+            if house is None:
+                raise ValueError(f"a fast playout policy plays only the seed rule sets, not {self.rules.name}: "
+                                 "give it a house(match, seat, moves, rng) attribute")
+        rand = rng.random
+        single = self.single_deal
+        self.single_deal = True  # the playout ends with the deal
+        while self._phase != OVER:
+            seat: int = self.to_act  # type: ignore[assignment]
+            if seat == stop_at and self._phase == PLAY:
+                self.single_deal = single
+                return None
+            moves = self.legal_moves()
+            move = house(self, seat, moves, rng) if house is not None else moves[int(rand() * len(moves))]
+            self.apply(move)
+        return self._results[-1].order
 
     @property
     def moves(self) -> list[tuple[int, Move]]:
@@ -1259,6 +1407,20 @@ def _copy_function(cls: type[Match]) -> Callable[[Match], Match]:
 
 
 Match.copy = _copy_function(Match)  # type: ignore[method-assign,assignment]
+
+
+def without_lanes(match: Match) -> Match:
+    """A copy of ``match`` that plays every move by the definition of the trick, taking no straight lane.
+
+    For the tests that hold the lanes and the playout kernel to the definition: both
+    copies must reach the same states by the same moves.
+    """
+    other = match.copy()
+    other._use_lanes(lanes_for(match.rules, on=False))
+    other._set_order(other._rev)
+    if other._table:
+        other._beat = -1
+    return other
 
 
 def random_choice(moves: Sequence[int], rng: random.Random) -> int:

@@ -103,6 +103,22 @@ STRONGER: dict[tuple[bool, bool], tuple[int, ...]] = {
 }
 """``STRONGER[(revolution, jokers_stay_high)][rank]``: the mask of every card of a rank that beats ``rank``."""
 
+BEAT_MASKS: dict[tuple[bool, bool, int, bool], int] = {
+    (rev, high, rank, equal): sum(
+        15 << (4 * r) for r in range(NUM_RANKS) if power[r] > power[rank] or (equal and power[r] == power[rank])
+    )
+    for (rev, high), power in STRENGTH.items()
+    for rank in range(NUM_RANKS)
+    for equal in (False, True)
+}
+"""``BEAT_MASKS[(reversed order, jokers_stay_high, rank, equal answers)]``: the cards of every rank that may answer
+a set of ``rank`` (stronger, or as strong where equal answers are allowed)."""
+
+SUIT_CARDS: tuple[int, ...] = tuple(
+    sum(suits << (4 * r) for r in range(NUM_RANKS - 1)) for suits in range(16)
+)
+"""``SUIT_CARDS[suits]``: every card 3 … 2 of the suits in the 4-bit mask (jokers excluded)."""
+
 BEATS: dict[tuple[bool, bool], dict[int, int]] = {
     key: {
         move_of(sub << (4 * rank)): value[rank] for rank in range(NUM_RANKS) for sub in range(1, 16)

@@ -18,12 +18,12 @@ from .cards import (
     BLACK_JOKER,
     JOKER_RANK,
     JOKERS,
-    RANK_MASKS,
+    NUM_RANKS,
     RED_JOKER,
     SUIT_SYMBOLS,
     TWO_RANK,
 )
-from .movegen import ANSWERS_BY_COUNT
+from .movegen import ANSWERS_BY_COUNT, BEAT_MASKS, STRENGTH
 from .moves import (
     ABOVE_TWO,
     BELOW_THREE,
@@ -140,29 +140,22 @@ def _cards(mask: int) -> list[int]:
 
 
 def strength(rank: int, reversed_order: bool, rules: Rules) -> int:
-    """How strong a rank is in the current order: higher beats lower."""
-    if rank == JOKER_RANK:
-        if reversed_order and rules.joker_in_revolution == "lowest":
-            return -1
-        return 14
-    return 12 - rank if reversed_order else rank
+    """How strong a rank is in the current order: higher beats lower (from :data:`~president.movegen.STRENGTH`).
+
+    Rank -1 is a joker closing a run below the 3 (the ``joker_run_ends`` rule): below every rank, or above every
+    rank 3 … 2 when the order is reversed.
+    """
+    if rank < 0:
+        return NUM_RANKS - 1 if reversed_order else -1
+    return STRENGTH[reversed_order, rules.joker_in_revolution == "highest"][rank]
 
 
-_STRENGTHS: dict[tuple[bool, bool], tuple[int, ...]] = {
-    (backwards, low): tuple(
-        (-1 if backwards and low else 14) if rank == JOKER_RANK else 12 - rank if backwards else rank
-        for rank in range(14)
-    )
-    for backwards in (False, True)
-    for low in (False, True)
-}
-"""``_STRENGTHS[(reversed order, plain jokers lowest in a revolution)][rank]``: :func:`strength` by rank."""
 _AT_LEAST: dict[tuple[bool, bool, int], tuple[int, ...]] = {
-    (backwards, low, table): tuple(r for r in range(13) if power[r] >= power[table])
-    for (backwards, low), power in _STRENGTHS.items()
+    (backwards, high, table): tuple(r for r in range(13) if power[r] >= power[table])
+    for (backwards, high), power in STRENGTH.items()
     for table in range(14)
 }
-"""``_AT_LEAST[(reversed order, plain jokers lowest, table rank)]``: the ranks 3 … 2 at least as strong."""
+"""``_AT_LEAST[(reversed order, jokers_stay_high, table rank)]``: the ranks 3 … 2 at least as strong."""
 
 
 def suits_text(suits: int) -> str:
@@ -402,6 +395,30 @@ def _pieces(hand: int, rules: Rules) -> tuple[list[Piece], list[Piece]]:
     return sets, runs
 
 
+_NO_RUNS: tuple[Move, ...] = ()
+_REAL_CARDS = (1 << 52) - 1
+
+
+def run_leads(hand: int, rules: Rules) -> tuple[Move, ...]:
+    """The runs of a hand that holds no wild joker, suit by suit (as :func:`candidate_plays` lists them)."""
+    real = hand & _REAL_CARDS
+    # Bit 4r+s of ``chain`` is set when the hand holds the card of suit s in ranks r … r+run_min-1.
+    chain = real
+    for step in range(1, rules.run_min):
+        chain &= real >> (4 * step)
+        if not chain:
+            return _NO_RUNS
+    out = _NO_RUNS
+    chain |= chain >> 32
+    chain |= chain >> 16
+    chain |= chain >> 8
+    suits = (chain | chain >> 4) & 15
+    for suit in range(4):
+        if suits >> suit & 1:
+            out += run_piece(suit, _suit_ranks(hand, suit), (), rules.run_min, rules.joker_run_ends).moves
+    return out
+
+
 _LEADS: dict[tuple[int, int], tuple[Rules, tuple[Move, ...]]] = {}
 
 
@@ -460,7 +477,7 @@ def plays(
         if shortcut and not jokers and not lock and size <= 4 and not (rules.quad_bomb or rules.two_bomb):
             return _plain_set_answers(hand, size, table_shape.rank, reversed_order, rules)
         # Only a rank at least as strong as the table's can answer it (bombs are added below).
-        for rank in _AT_LEAST[reversed_order, rules.joker_in_revolution == "lowest", table_shape.rank]:
+        for rank in _AT_LEAST[reversed_order, rules.joker_in_revolution == "highest", table_shape.rank]:
             nibble = hand >> (rank << 2) & 15
             if nibble or jokers:
                 candidates += set_piece(rank, nibble, jokers, rules.max_set).by_size.get(size, ())
@@ -482,17 +499,6 @@ def plays(
     return tuple([m for m, shape in candidates if not _answer_code(shape, table_shape, reversed_order, lock, rules)])
 
 
-_BEAT_MASKS: dict[tuple[bool, bool, int, bool], int] = {
-    (backwards, low, table, equal): sum(
-        RANK_MASKS[r] for r in range(14) if power[r] > power[table] or (equal and power[r] == power[table])
-    )
-    for (backwards, low), power in _STRENGTHS.items()
-    for table in range(14)
-    for equal in (False, True)
-}
-"""``_BEAT_MASKS[(reversed order, plain jokers lowest, table rank, equal answers)]``: the cards that may answer."""
-
-
 def _plain_set_answers(hand: int, size: int, table_rank: int, reversed_order: bool, rules: Rules) -> tuple[Move, ...]:
     """The answers to a set by a hand without wild jokers, on an unlocked trick without bombs.
 
@@ -500,8 +506,7 @@ def _plain_set_answers(hand: int, size: int, table_rank: int, reversed_order: bo
     holds it to that path), from the fast engine's byte tables: every subset of
     ``size`` cards of one rank among the ranks that may answer.
     """
-    low = rules.joker_in_revolution == "lowest"
-    h = hand & _BEAT_MASKS[reversed_order, low, table_rank, rules.equal_answers]
+    h = hand & BEAT_MASKS[reversed_order, rules.joker_in_revolution == "highest", table_rank, rules.equal_answers]
     if not h:
         return ()
     t0, t1, t2, t3, t4, t5, t6 = ANSWERS_BY_COUNT[size]

@@ -1,9 +1,12 @@
-"""The fast engine of the seed rule sets is held to the general engine (the one definition of a trick).
+"""The straight lanes and the playout kernel are held to the definition of the trick.
 
-Both are driven with the same recorded choices, over every seed preset and sampled
-combinations of the options the fast engine plays, and their whole states are
-compared after every move: through ``apply`` (with its straight paths and events),
-``apply_fast``, and the playouts (``playout`` and ``playout_until``).
+A match takes straight lanes (precomputed from its rules) for passes and for plays
+that trigger no rule; :func:`~president.engine.without_lanes` makes a copy that plays
+every move by the definition. Both are driven with the same recorded choices, over
+every seed preset with sampled options and over every house rule (alone and in
+combinations, and the ``daifugo`` preset), and their whole states are compared after
+every move: through ``apply`` (with its events), ``apply_fast``, and the playouts
+(``playout`` and ``playout_until``).
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from typing import Any
 import pytest
 
 from president import Match
-from president.house import HouseMatch
+from president.engine import without_lanes
 from president.plays import plays
 
 from .driving import snapshot
@@ -32,10 +35,8 @@ FAST_OPTIONS: list[dict[str, Any]] = [
 
 
 def general(match: Match) -> Match:
-    """The same match on the general engine."""
-    other = match.copy()
-    other.__class__ = HouseMatch
-    return other
+    """The same match played by the definition of the trick, without the straight lanes."""
+    return without_lanes(match)
 
 
 def _state(match: Match) -> dict[str, Any]:
@@ -44,15 +45,32 @@ def _state(match: Match) -> dict[str, Any]:
     return out
 
 
+HOUSE_OPTIONS: list[dict[str, Any]] = [
+    {"jokers": 1},
+    {"eight_cut": True},
+    {"eleven_back": True, "revolution": True},
+    {"suit_lock": True},
+    {"equal_answers": True, "skip_on_equal": True},
+    {"runs": True, "suit_lock": True, "revolution": True, "run_revolution": 4},
+    {"jokers": 2, "wild_jokers": True, "runs": True, "run_answer": "above", "joker_run_ends": True},
+    {"jokers": 1, "wild_jokers": True, "spade3_beats_joker": True, "max_set": 5, "suit_lock": True},
+    {"quad_bomb": True, "two_bomb": True, "revolution": True},
+    {"forbidden_finish": ("2", "8", "joker"), "jokers": 2, "eight_cut": True, "capital_fall": True},
+    {"lead_card_every_deal": True, "first_lead_card": 1, "first_leader": "holder", "lead_card_must_play": False,
+     "exchange_block": 2, "equal_answers": True, "eleven_back": True, "pass_lockout": True},
+]
+"""House rules alone and together: the lanes must skip only what each of them leaves untouched."""
+
 CASES = [(preset, options) for preset in PRESET_NAMES for options in FAST_OPTIONS]
+CASES += [(preset, options) for preset in ("tavern-jack", "three-of-clubs") for options in HOUSE_OPTIONS]
+CASES += [("daifugo", {})]
 
 
 @pytest.mark.parametrize(("preset", "options"), CASES)
-def test_apply_agrees_with_the_general_engine_move_by_move(preset: str, options: dict[str, Any]) -> None:
+def test_apply_agrees_with_the_definition_move_by_move(preset: str, options: dict[str, Any]) -> None:
     for seed in range(3):
-        players = 4 if preset != "race-to-11" else 5
-        fast = Match(preset, players, seed=seed, deals=2, **options)
-        assert type(fast) is Match
+        players = {"race-to-11": 5, "daifugo": 5}.get(preset, 4)
+        fast = Match(preset, players, seed=seed, deals=3, **options)
         slow = general(fast)
         rng = random.Random(seed)
         while not fast.is_over:
@@ -67,10 +85,21 @@ def test_apply_agrees_with_the_general_engine_move_by_move(preset: str, options:
             assert _state(fast) == _state(slow)
 
 
+def replaying(choices: list[int]) -> Any:
+    """A playout policy that makes the recorded ``choices`` in turn, by the kernel's or the steps' interface."""
+    picks = iter(choices)
+
+    def policy(*_: Any) -> int:
+        return int(next(picks))
+
+    policy.house = policy  # type: ignore[attr-defined]
+    return policy
+
+
 @pytest.mark.parametrize(("preset", "options"), CASES[::2])
-def test_playouts_agree_with_the_general_engine(preset: str, options: dict[str, Any]) -> None:
+def test_playouts_agree_with_the_definition(preset: str, options: dict[str, Any]) -> None:
     for seed in range(6):
-        players = 4 if preset != "race-to-11" else 6
+        players = {"race-to-11": 6, "daifugo": 5}.get(preset, 4)
         start = Match(preset, players, seed=seed, **options)
         rng = random.Random(seed)
         for _ in range(rng.randrange(0, 40)):
@@ -88,20 +117,10 @@ def test_playouts_agree_with_the_general_engine(preset: str, options: dict[str, 
             choices.append(moves[chooser.randrange(len(moves))])
             probe.apply_fast(choices[-1])
         seat = players_seat
-        picks = iter(choices)
-        picks_slow = iter(choices)
-
-        def fast_policy(*_: Any, picks: Any = picks) -> int:
-            return int(next(picks))
-
-        def house(match: Match, seat: int, moves: Any, rng: random.Random, picks: Any = picks_slow) -> int:
-            return int(next(picks))
-
-        fast_policy.house = house  # type: ignore[attr-defined]
         a = start.copy()
         b = general(start)
-        end_a = a.playout_until(seat, fast_policy, random.Random(0))
-        end_b = b.playout_until(seat, fast_policy, random.Random(0))
+        end_a = a.playout_until(seat, replaying(choices), random.Random(0))
+        end_b = b.playout_until(seat, replaying(choices), random.Random(0))
         assert end_a == end_b
         if end_a is None:
             for name in ("hands", "table_mask", "table_owner", "to_act", "revolution", "finished"):
@@ -117,7 +136,6 @@ def test_copy_carries_every_field() -> None:
         moves = match.legal_moves()
         match.apply(moves[rng.randrange(len(moves))])
     other = match.copy()
-    assert type(other) is HouseMatch
     for name in Match.__slots__:
         if name not in ("_events", "_legal"):
             assert getattr(other, name) == getattr(match, name), name
@@ -125,10 +143,10 @@ def test_copy_carries_every_field() -> None:
 
 
 @pytest.mark.parametrize(("preset", "options"), CASES[1::2])
-def test_random_playouts_agree_with_the_general_engine(preset: str, options: dict[str, Any]) -> None:
-    """The random playout generates its moves itself: replay its draws on the general engine, move by move."""
+def test_random_playouts_agree_with_the_definition(preset: str, options: dict[str, Any]) -> None:
+    """The random playout generates its moves itself: replay its draws on the definition, move by move."""
     for seed in range(5):
-        players = 4 if preset != "race-to-11" else 6
+        players = {"race-to-11": 6, "daifugo": 5}.get(preset, 4)
         start = Match(preset, players, seed=seed, **options)
         rng = random.Random(seed)
         for _ in range(rng.randrange(0, 30)):
@@ -136,11 +154,13 @@ def test_random_playouts_agree_with_the_general_engine(preset: str, options: dic
         if start.phase != "play":
             continue
         order = start.copy().playout("random", random.Random(seed))
-        # The same draws: a draw for every decision but a forced pass with no card of a stronger rank.
+        # The same draws: a draw for every decision, but the seed rules' kernel draws none for a forced pass
+        # with no card of a stronger rank.
+        kernel = not start.rules.house
         shadow, slow, draws = start.copy(), general(start), random.Random(seed)
         while not slow.is_over and slow.deal_number == start.deal_number:
             moves = shadow.legal_moves()
-            forced = shadow.table_mask and not shadow.hands[shadow.to_act] & shadow._beat
+            forced = kernel and shadow.table_mask and not shadow.hands[shadow.to_act] & shadow._beat
             move = 0 if forced else moves[int(draws.random() * len(moves))]
             assert move in slow.legal_moves()
             shadow.apply_fast(move)

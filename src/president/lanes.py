@@ -1,0 +1,104 @@
+"""The straight lanes of a match: tables a match chooses once from its rules, so that common moves cost little.
+
+A match plays every move by the one definition of a trick (:meth:`president.engine.Match._play`
+and :func:`president.plays.plays`). Most moves, though, do nothing but change the cards to
+beat: a pass, or a set of one rank that starts no revolution, cuts nothing and reverses
+nothing. For those the match takes a *straight lane*, precomputed here from the options:
+
+* ``beats[reversed order][move]``: for every set of one rank of real cards, the mask of
+  the cards that may answer it and the byte tables of its size, or a beat mask of -1
+  when the play triggers a rule (a revolution, an 8-cut, 11-back, a bomb) and must go
+  through the definition;
+* ``lead_table``: the byte tables of the leads of a hand without wild jokers (runs are
+  added from :func:`president.plays.run_leads`);
+* ``open_answers``: whether a straight play may also answer a play on the table (not
+  under the suit lock or the skip, whose effects depend on the play answered).
+
+Nothing here says what a rule does; a test plays every option with the lanes on and
+off and compares whole states after every move.
+"""
+
+from __future__ import annotations
+
+from .cards import JOKER_RANK, JOKERS, NUM_RANKS
+from .movegen import ANSWERS_BY_COUNT, BEAT_MASKS, LEADS_BY_SIZE
+from .moves import Move, move_of
+from .plays import EIGHT_RANK, JACK_RANK
+from .rules import Rules
+
+ByteTables = tuple[tuple[tuple[Move, ...], ...], ...]
+"""Seven tables indexed by a byte of a hand (two ranks): the plays those two ranks make."""
+LaneEntry = tuple[int, ByteTables]
+"""What a straight play leaves on the table: the mask of the cards that may answer it (-1: not a straight play)
+and the byte tables of its size."""
+
+_NO_LANE: LaneEntry = (-1, ANSWERS_BY_COUNT[0])
+
+
+class Lanes:
+    """The straight lanes of one rule set (see the module's text); one object shared by every match of it."""
+
+    __slots__ = ("answer_lane", "beats", "high", "lead_table", "open_answers", "plain", "runs", "wild")
+
+    beats: tuple[dict[int, LaneEntry], dict[int, LaneEntry]]
+    """By reversed order (False, True): every set of one rank of real cards, and what it leaves on the table."""
+    lead_table: ByteTables | None
+    """The leads of a hand without wild jokers, by bytes of the hand; None when the lanes are off."""
+    answer_lane: bool
+    """Whether a set on the table may be answered from the byte tables (no bombs, lanes on)."""
+    open_answers: bool
+    """Whether a straight play may answer the play on the table (no suit lock, no skip)."""
+    wild: int
+    """The jokers that are wild (a hand holding one takes the definition's path)."""
+    runs: bool
+    """Whether leads include runs."""
+    high: bool
+    """Whether plain jokers stay on top during a revolution."""
+    plain: bool
+    """Whether the rules are the seed rules' trick (sets of one rank, no house rule): playouts take the kernel."""
+
+    def __init__(self, rules: Rules, on: bool = True) -> None:
+        self.high = rules.joker_in_revolution == "highest"
+        self.wild = JOKERS if rules.wild_jokers else 0
+        self.runs = rules.runs
+        self.plain = on and not rules.house
+        bombs = rules.quad_bomb or rules.two_bomb
+        self.answer_lane = on and not bombs
+        self.open_answers = not (rules.suit_lock or rules.skip_on_equal)
+        self.lead_table = LEADS_BY_SIZE[min(rules.max_set, 4)] if on else None
+        most = min(rules.max_set, 4)
+        by_order: list[dict[int, LaneEntry]] = []
+        for backwards in (False, True):
+            entries: dict[int, LaneEntry] = {}
+            for rank in range(NUM_RANKS):
+                for sub in range(1, 16):
+                    move = move_of(sub << (4 * rank))
+                    size = sub.bit_count()
+                    straight = (
+                        on and not bombs and size <= most
+                        and not (rank == JOKER_RANK and rules.wild_jokers)
+                        and not (rules.revolution and size >= 4)
+                        and not (rules.eight_cut and rank == EIGHT_RANK)
+                        and not (rules.eleven_back and rank == JACK_RANK)
+                    )
+                    if straight:
+                        beat = BEAT_MASKS[backwards, self.high, rank, rules.equal_answers]
+                        entries[move] = (beat, ANSWERS_BY_COUNT[size])
+                    else:
+                        entries[move] = _NO_LANE
+            by_order.append(entries)
+        self.beats = (by_order[0], by_order[1])
+
+
+_LANES: dict[tuple[int, bool], tuple[Rules, Lanes]] = {}
+
+
+def lanes_for(rules: Rules, on: bool = True) -> Lanes:
+    """The lanes of ``rules`` (made once per rules object; ``on=False``: every move through the definition)."""
+    key = (id(rules), on)
+    entry = _LANES.get(key)
+    if entry is None or entry[0] is not rules:
+        if len(_LANES) >= 256:  # rules made on the fly must not pile up
+            _LANES.clear()
+        entry = _LANES[key] = (rules, Lanes(rules, on))
+    return entry[1]
