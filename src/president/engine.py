@@ -19,8 +19,6 @@ from typing import Any
 from .cards import (
     ALL_CARDS,
     JOKERS,
-    RANK_MASKS,
-    TWO_RANK,
     card_str,
     cards_str,
     highest_cards,
@@ -32,17 +30,17 @@ from .lanes import Lanes, lanes_for
 from .movegen import ANSWERS_BY_COUNT, BEAT_MASKS, PASS_MOVE, STRONGER, SUIT_CARDS, gift_moves, lead_moves
 from .moves import CARDS_MASK, GIVE_FLAG, STANDS_MASK, Move, move_of, move_str, represented, stand_str, stands_of
 from .plays import (
-    EIGHT_RANK,
-    JACK_RANK,
-    LONE_JOKER,
-    RUN,
     SET,
-    SPADE_THREE,
     Shape,
     answer_problem,
+    cut_by,
+    flips_for_the_trick,
+    forbidden_finish,
     is_equal_answer,
+    lock_after,
     play_problem,
     plays,
+    reverses,
     run_leads,
     shape_of,
     suits_text,
@@ -934,22 +932,25 @@ class Match:
         self._table = value
         self._owner = seat
         self._must_contain = 0
-        if rules.suit_lock:
-            self._lock_after(shape, before, seat)
+        lock = lock_after(shape, before, self._lock, rules)
+        if lock != self._lock:
+            self._lock = lock
+            if lock and events is not None:
+                events.append(("lock", seat, 0, None, {"suits": suits_text(lock)}, None))
         skip = rules.skip_on_equal and before is not None and is_equal_answer(shape, before, reversed_order, rules)
-        if self._reverses(shape):
+        if reverses(shape, rules):
             self._set_order(not self._rev)
             if events is not None:
                 events.append(("revolution", seat, 0, None, {"on": self._rev}, None))
-        if rules.eleven_back and shape.kind != LONE_JOKER and shape.cards & RANK_MASKS[JACK_RANK]:
+        if flips_for_the_trick(shape, rules):
             self._back = not self._back
             self._set_order(self._rev)
             if events is not None:
                 events.append(("eleven_back", seat, 0, None, {"on": self._back}, None))
         self._set_lane(shape)
-        cut = self._cut(shape, before)
+        cut = cut_by(shape, before, rules)
         if not hand:
-            self._go_out(seat, shape, before)
+            self._go_out(seat, value, shape, before)
             if self._active & (self._active - 1) == 0:
                 self._end_deal()
                 return
@@ -968,44 +969,11 @@ class Match:
                 events.append(("skip", skipped, 0, None, None, None))
         self._turn_after(seat, waiting)
 
-    def _lock_after(self, shape: Shape, before: Shape | None, seat: int) -> None:
-        """The suit lock: two plays in a row with the same suits lock the trick; a lone joker unlocks it."""
-        if shape.kind == LONE_JOKER:
-            self._lock = 0
-        elif (not self._lock and before is not None and before.kind != LONE_JOKER and before.suits
-              and shape.suits == before.suits):
-            self._lock = shape.suits
-            if self._events is not None:
-                self._events.append(("lock", seat, 0, None, {"suits": suits_text(shape.suits)}, None))
-
-    def _reverses(self, shape: Shape) -> bool:
-        """Whether a play starts or ends a revolution: four or more of a kind, or a long enough run."""
-        rules = self.rules
-        if not rules.revolution:
-            return False
-        if shape.kind == SET:
-            return shape.size >= 4
-        return shape.kind == RUN and bool(rules.run_revolution) and shape.size >= rules.run_revolution
-
-    def _cut(self, shape: Shape, before: Shape | None) -> str | None:
-        """Why a play ends the trick at once (``eight``, ``spade3``, ``bomb``), or None."""
-        rules = self.rules
-        if rules.eight_cut and shape.kind != LONE_JOKER and shape.cards & RANK_MASKS[EIGHT_RANK]:
-            return "eight"
-        if before is not None and before.kind == LONE_JOKER and shape.cards == 1 << SPADE_THREE:
-            return "spade3"
-        if shape.kind == SET and shape.rank < 13:
-            if rules.quad_bomb and shape.size >= 4:
-                return "bomb"
-            if rules.two_bomb and shape.rank == TWO_RANK:
-                return "bomb"
-        return None
-
-    def _go_out(self, seat: int, shape: Shape, before: Shape | None) -> None:
+    def _go_out(self, seat: int, value: int, shape: Shape, before: Shape | None) -> None:
         """``seat`` has played its last card: a place from the top, or the bottom for a forbidden finish."""
         self._active &= ~(1 << seat)
         events = self._events
-        if self._forbidden(shape, before):
+        if forbidden_finish(value, shape, before, self.rules):
             self._bottom += (seat,)
             if events is not None:
                 events.append(("out", seat, 0, None, {"place": self.players + 1 - len(self._bottom),
@@ -1024,20 +992,6 @@ class Match:
                 if events is not None:
                     events.append(("fall", president, 0, None,
                                    {"place": self.players + 1 - len(self._bottom)}, None))
-
-    def _forbidden(self, shape: Shape, before: Shape | None) -> bool:
-        """Whether going out with ``shape`` is a forbidden finish (the ``forbidden_finish`` rule)."""
-        banned = self.rules.forbidden_finish
-        if not banned:
-            return False
-        cards = shape.cards
-        return (
-            ("2" in banned and shape.kind != LONE_JOKER and bool(cards & RANK_MASKS[TWO_RANK]))
-            or ("joker" in banned and bool(self._table & JOKERS))
-            or ("8" in banned and shape.kind != LONE_JOKER and bool(cards & RANK_MASKS[EIGHT_RANK]))
-            or ("spade3" in banned and before is not None and before.kind == LONE_JOKER
-                and cards == 1 << SPADE_THREE)
-        )
 
     def _turn_after(self, seat: int, waiting: int) -> None:
         """Give the turn to the next seat in ``waiting``, or end the trick when nobody is waiting."""

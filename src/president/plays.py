@@ -19,11 +19,12 @@ from .cards import (
     JOKER_RANK,
     JOKERS,
     NUM_RANKS,
+    RANK_MASKS,
     RED_JOKER,
     SUIT_SYMBOLS,
     TWO_RANK,
 )
-from .movegen import ANSWERS_BY_COUNT, BEAT_MASKS, STRENGTH
+from .movegen import ANSWERS_BY_COUNT, BEAT_MASKS, LEADS_BY_SIZE, STRENGTH
 from .moves import (
     ABOVE_TWO,
     BELOW_THREE,
@@ -240,6 +241,67 @@ def is_equal_answer(shape: Shape, table: Shape, reversed_order: bool, rules: Rul
         return False
     return (shape.kind == table.kind and shape.size == table.size and shape.kind != LONE_JOKER
             and strength(shape.rank, reversed_order, rules) == strength(table.rank, reversed_order, rules))
+
+
+# ----------------------------------------------------------------- what a play does to the trick
+
+
+def lock_after(shape: Shape, before: Shape | None, lock: int, rules: Rules) -> int:
+    """The suits the trick is locked to once ``shape`` answers ``before`` (the ``suit_lock`` rule; 0: none).
+
+    Two plays in a row with the same suits lock the trick; a lone joker unlocks it.
+    """
+    if not rules.suit_lock:
+        return 0
+    if shape.kind == LONE_JOKER:
+        return 0
+    if (not lock and before is not None and before.kind != LONE_JOKER and before.suits
+            and shape.suits == before.suits):
+        return shape.suits
+    return lock
+
+
+def reverses(shape: Shape, rules: Rules) -> bool:
+    """Whether a play starts or ends a revolution: four or more of a kind, or a long enough run."""
+    if not rules.revolution:
+        return False
+    if shape.kind == SET:
+        return shape.size >= 4
+    return shape.kind == RUN and bool(rules.run_revolution) and shape.size >= rules.run_revolution
+
+
+def flips_for_the_trick(shape: Shape, rules: Rules) -> bool:
+    """Whether a play reverses the order until the trick clears (a jack, under the ``eleven_back`` rule)."""
+    return rules.eleven_back and shape.kind != LONE_JOKER and bool(shape.cards & RANK_MASKS[JACK_RANK])
+
+
+def cut_by(shape: Shape, before: Shape | None, rules: Rules) -> str | None:
+    """Why a play ends the trick at once (``eight``, ``spade3``, ``bomb``), or None."""
+    if rules.eight_cut and shape.kind != LONE_JOKER and shape.cards & RANK_MASKS[EIGHT_RANK]:
+        return "eight"
+    if before is not None and before.kind == LONE_JOKER and shape.cards == 1 << SPADE_THREE:
+        return "spade3"
+    if shape.kind == SET and shape.rank < JOKER_RANK:
+        if rules.quad_bomb and shape.size >= 4:
+            return "bomb"
+        if rules.two_bomb and shape.rank == TWO_RANK:
+            return "bomb"
+    return None
+
+
+def forbidden_finish(value: int, shape: Shape, before: Shape | None, rules: Rules) -> bool:
+    """Whether going out with the play ``value`` (of ``shape``, answering ``before``) is a forbidden finish."""
+    banned = rules.forbidden_finish
+    if not banned:
+        return False
+    cards = shape.cards
+    return (
+        ("2" in banned and shape.kind != LONE_JOKER and bool(cards & RANK_MASKS[TWO_RANK]))
+        or ("joker" in banned and bool(value & JOKERS))
+        or ("8" in banned and shape.kind != LONE_JOKER and bool(cards & RANK_MASKS[EIGHT_RANK]))
+        or ("spade3" in banned and before is not None and before.kind == LONE_JOKER
+            and value & CARDS_MASK == 1 << SPADE_THREE)
+    )
 
 
 class Piece(NamedTuple):
@@ -460,7 +522,14 @@ def plays(
     the test that holds them to the general path).
     """
     if not table:
-        leads = candidate_plays(hand, rules)
+        if shortcut and not (rules.wild_jokers and hand & JOKERS):
+            t0, t1, t2, t3, t4, t5, t6 = LEADS_BY_SIZE[min(rules.max_set, 4)]
+            b6, b5, b4, b3, b2, b1, b0 = hand.to_bytes(7)
+            leads = t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6]
+            if rules.runs:
+                leads += run_leads(hand, rules)
+        else:
+            leads = candidate_plays(hand, rules)
         if must_contain:
             return tuple(m for m in leads if m & must_contain)
         return leads

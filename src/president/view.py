@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from .cards import card_str, cards_list
-from .movegen import PASS_MOVE, STRONGER, answer_moves, gift_moves, lead_moves
+from .movegen import PASS_MOVE, gift_moves
 from .moves import Move, move_of, move_str
 from .plays import plays, suits_text
 from .rules import Rules
@@ -92,18 +92,11 @@ class SeatView:
             return []
         if self.phase == "exchange":
             return list(gift_moves(self.hand, self.give_count))
-        if self.rules.house:
-            found = list(plays(self.hand, self.rules, self.table_move, self.revolution != self.eleven_back,
-                               self.lock, 0 if self.table else self.must_contain))
-            if self.table:
-                found.append(PASS_MOVE)
-            return found
-        if not self.table:
-            return lead_moves(self.hand, self.rules.max_set, self.must_contain)
-        key = (self.revolution, self.rules.joker_in_revolution == "highest")
-        moves = answer_moves(self.hand, self.table_count, STRONGER[key][self.table_rank])
-        moves.append(PASS_MOVE)
-        return moves
+        found = list(plays(self.hand, self.rules, self.table_move, self.revolution != self.eleven_back, self.lock,
+                           0 if self.table else self.must_contain))
+        if self.table:
+            found.append(PASS_MOVE)
+        return found
 
     def legal_moves(self) -> list[Move]:
         """The legal moves when this seat is to act (else an empty list)."""

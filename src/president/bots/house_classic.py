@@ -25,9 +25,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..cards import JOKERS, RANK_MASKS
+from ..cards import JOKERS
 from ..moves import CARDS_MASK
-from ..plays import LONE_JOKER, RUN, SET, SPADE_THREE, Shape, shape_of, strength
+from ..plays import LONE_JOKER, RUN, SET, SPADE_THREE, Shape, forbidden_finish, reverses, shape_of, strength
 from ..rules import Rules
 from ..view import SeatView
 
@@ -75,10 +75,11 @@ def _revolution_helps(hand: int, shape: Shape, reversed_order: bool, rules: Rule
 
 
 def house_classic_move(
-    moves: Sequence[int], hand: int, rules: Rules, reversed_order: bool, leading: bool,
-    table_lone_joker: bool = False,
+    moves: Sequence[int], hand: int, rules: Rules, reversed_order: bool, before: Shape | None = None,
 ) -> int:
-    """The classic choice among the legal ``moves`` (a pass, 0, is among them when answering)."""
+    """The classic choice among the legal ``moves`` (a pass, 0, is among them when answering ``before``)."""
+    leading = before is None
+    table_lone_joker = before is not None and before.kind == LONE_JOKER
     best = None
     best_key: tuple[int, ...] | None = None
     wild = rules.wild_jokers
@@ -89,7 +90,7 @@ def house_classic_move(
         shape = shape_of(move, wild)
         if shape is None:
             continue
-        if cards == hand and not _forbidden(shape, cards, rules, table_lone_joker):
+        if cards == hand and not forbidden_finish(move, shape, before, rules):
             return move  # going out
         if table_lone_joker and cards == 1 << SPADE_THREE:
             return move  # the only answer to a lone joker wins the trick
@@ -99,10 +100,7 @@ def house_classic_move(
             endgame = _groups(rest) <= 1
             if not endgame and not leading:
                 continue
-        reverses = rules.revolution and (
-            (shape.kind == SET and shape.size >= 4)
-            or (shape.kind == RUN and rules.run_revolution and shape.size >= rules.run_revolution))
-        bad_revolution = bool(reverses) and not _revolution_helps(hand, shape, reversed_order, rules)
+        bad_revolution = reverses(shape, rules) and not _revolution_helps(hand, shape, reversed_order, rules)
         key = (
             int(reserved),
             int(bad_revolution),
@@ -120,29 +118,15 @@ def house_classic_move(
     return best
 
 
-def _forbidden(shape: Shape, cards: int, rules: Rules, table_lone_joker: bool) -> bool:
-    banned = rules.forbidden_finish
-    if not banned:
-        return False
-    return (
-        ("2" in banned and shape.kind != LONE_JOKER and bool(shape.cards & RANK_MASKS[12]))
-        or ("joker" in banned and bool(cards & JOKERS))
-        or ("8" in banned and shape.kind != LONE_JOKER and bool(shape.cards & RANK_MASKS[5]))
-        or ("spade3" in banned and table_lone_joker and cards == 1 << SPADE_THREE)
-    )
-
-
 def house_classic_choice(view: SeatView) -> int:
     """The classic move for a seat's view under house rules (it must be the seat to act, in the play phase)."""
     table = shape_of(view.table_move, view.rules.wild_jokers) if view.table else None
-    return house_classic_move(view.legal_masks(), view.hand, view.rules, view.revolution != view.eleven_back,
-                              not view.table, table is not None and table.kind == LONE_JOKER)
+    return house_classic_move(view.legal_masks(), view.hand, view.rules, view.revolution != view.eleven_back, table)
 
 
 def house_match_choice(match: Match, seat: int, moves: Sequence[int]) -> int:
     """The classic move of ``seat`` among ``moves`` in a match under house rules (for playouts)."""
     rules = match.rules
     table = shape_of(match.table_move, rules.wild_jokers) if match.table_mask else None
-    return house_classic_move(moves, match.hands[seat], rules, match.revolution != match.eleven_back,
-                              table is None, table is not None and table.kind == LONE_JOKER)
+    return house_classic_move(moves, match.hands[seat], rules, match.revolution != match.eleven_back, table)
 

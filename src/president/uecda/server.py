@@ -40,11 +40,11 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from ..bots import Bot, make_bot
-from ..cards import DECK_MASKS, RANK_MASKS, highest_cards, lowest_cards
+from ..cards import DECK_MASKS, highest_cards, lowest_cards
 from ..engine import Match
 from ..errors import IllegalMove
 from ..moves import CARDS_MASK, GIVE_FLAG, PASS, move_str
-from ..plays import EIGHT_RANK, LONE_JOKER, SPADE_THREE, answer_problem, play_problem, shape_of
+from ..plays import answer_problem, cut_by, lock_after, play_problem, shape_of
 from ..rules import Rules, get_rules
 from ..view import DealResult, SeatView
 from .protocol import (
@@ -499,13 +499,8 @@ class _Game:
                 shape = shape_of(move, True)
                 before = shape_of(table, True) if table else None
                 assert shape is not None
-                if shape.kind == LONE_JOKER:
-                    lock = 0
-                elif (before is not None and not lock and before.kind != LONE_JOKER and before.suits
-                      and shape.suits == before.suits):
-                    lock = shape.suits
-                cut = (shape.kind != LONE_JOKER and bool(shape.cards & RANK_MASKS[EIGHT_RANK])) or (
-                    before is not None and before.kind == LONE_JOKER and shape.cards == 1 << SPADE_THREE)
+                lock = lock_after(shape, before, lock, server.rules)
+                cut = cut_by(shape, before, server.rules) is not None
                 self.apply(now, move)
                 table, last, in_a_row = move, now, 0
                 if not self.hand(now):
