@@ -135,7 +135,7 @@ def option(
 
 
 _HOUSE_DEFAULTS: dict[str, Any] = {}
-"""Filled below: the options only the general engine plays, with the value that turns them off."""
+"""Filled below: the house rules, each with the value that turns it off."""
 
 
 @dataclass(frozen=True)
@@ -236,7 +236,9 @@ class Rules:
     sources: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
     """For each setting, the clause of the source text it comes from."""
     house: bool = field(default=False, init=False, compare=False, hash=False, repr=False)
-    """True when an option only the general engine plays is on (set from the options)."""
+    """True when a house rule is on: an option beyond the seed texts' trick of sets of one rank (runs, wild jokers,
+    8-cut, suit lock …; set from the options). The seed rules' bots, playout kernel and learned policy play the
+    others."""
 
     def __post_init__(self) -> None:
         problems = []
@@ -277,7 +279,7 @@ class Rules:
             problems.append("run_revolution must be 0 or at least run_min")
         if problems:
             raise ValueError("invalid rules: " + "; ".join(problems))
-        house = self.jokers == 1 or any(getattr(self, k) != v for k, v in _HOUSE_DEFAULTS.items())
+        house = any(getattr(self, k) != v for k, v in _HOUSE_DEFAULTS.items())
         object.__setattr__(self, "house", house)
 
     def replace(self, **changes: Any) -> Rules:
