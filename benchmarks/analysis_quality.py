@@ -19,7 +19,7 @@ import time
 
 from president import Match
 from president.analysis import analyse
-from president.bots import make_bot
+from president.players import make_bot
 from president.search.expert import distinct_moves
 
 

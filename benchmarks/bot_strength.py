@@ -35,8 +35,9 @@ from typing import Any
 
 from president import Match, Rules, get_rules
 from president.arena import run_arena
-from president.bots import ClassicBot, bot_names, make_bot, register_bot
+from president.bots import ClassicBot
 from president.bots.classic import classic_gift, classic_move
+from president.players import bot_names, make_bot, register_bot
 from president.view import SeatView
 
 Position = tuple[int, int, int, bool, bool, int, bool, int]

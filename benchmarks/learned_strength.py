@@ -27,7 +27,7 @@ from functools import partial
 from typing import Any
 
 from president.arena import run_arena
-from president.bots import register_bot
+from president.players import register_bot
 
 
 def measure(bot: str, rules: str, deals: int, seed: int, workers: int, csv: str | None = None) -> dict[str, Any]:

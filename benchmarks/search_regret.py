@@ -32,8 +32,8 @@ import time
 from typing import Any
 
 from president import Match
-from president.bots import make_bot
 from president.commands._progress import progress_bar
+from president.players import make_bot
 from president.search.expert import SearchBot, distinct_moves
 from president.view import SeatView
 

@@ -32,7 +32,7 @@ import threading
 import time
 from pathlib import Path
 
-from president.bots import make_bot
+from president.players import make_bot
 from president.uecda.client import ClientError, ClientResult, connect, play_match
 from president.uecda.programs import stop_programs
 from president.uecda.protocol import TABLE_BYTES, read_exactly, unpack_int, unpack_table

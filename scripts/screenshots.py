@@ -24,9 +24,9 @@ import httpx
 import uvicorn
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from president.bots import make_bot
 from president.engine import Match
 from president.moves import move_str
+from president.players import make_bot
 from president.server import ServerConfig, create_app
 
 DEVICES = {

@@ -10,8 +10,8 @@ import pytest
 
 from president import Match
 from president.analysis import VERDICTS, analyse, verdict
-from president.bots import make_bot
 from president.cli import main
+from president.players import make_bot
 
 
 def classic_match(seed: int, deals: int = 2) -> str:

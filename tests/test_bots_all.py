@@ -14,7 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from president import PRESETS, Match, SeatView
-from president.bots import Bot, bot_names, make_bot
+from president.bots import Bot
+from president.players import bot_names, make_bot
 
 FAST_BOTS = ("random", "classic")
 DEALS_PER_PRESET = 500

@@ -7,10 +7,11 @@ import random
 import pytest
 
 from president import Match
-from president.bots import ClassicBot, make_bot
+from president.bots import ClassicBot
 from president.bots.classic import classic_gift, classic_move, flip_gain
 from president.cards import cards_str, parse_cards
 from president.moves import GIVE_FLAG, move_str
+from president.players import make_bot
 
 BOT = ClassicBot()
 

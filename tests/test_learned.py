@@ -9,13 +9,13 @@ import numpy as np
 import pytest
 
 from president import PRESETS, Match
-from president.bots import bot_names, make_bot
 from president.cli import main
 from president.learned.bot import LearnedBot, shipped_model
 from president.learned.features import FEATURES, POSITION_SIZE, move_features
 from president.learned.model import Ensemble, PolicyNet, load_model
 from president.learned.teacher import Examples, generate
 from president.learned.train import train
+from president.players import bot_names, make_bot
 from president.search.expert import SearchBot, distinct_moves
 
 

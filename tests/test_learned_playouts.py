@@ -10,13 +10,14 @@ import sys
 import numpy as np
 import pytest
 
-from president import Match, bots
-from president.bots import bot_names, make_bot
+from president import Match
+from president import players as registry
 from president.learned import playouts
 from president.learned.bot import LearnedBot, shipped_model
 from president.learned.features import POSITION_SIZE, feature_parts, move_features
 from president.learned.model import Ensemble, PolicyNet
 from president.learned.playouts import LearnedPlayoutSearch, PlayoutPosition, play_together, position_key
+from president.players import bot_names, make_bot
 from president.search.expert import LEVELS, SearchBot, distinct_moves, noisy_classic_policy, place_values
 from test_learned import _play_views
 
@@ -211,13 +212,13 @@ def test_without_numpy_the_expert_searches_with_classic_playouts_and_says_so(
     for module in [m for m in sys.modules if m == "numpy" or m.startswith(("numpy.", "president.learned"))]:
         monkeypatch.delitem(sys.modules, module)
     monkeypatch.setitem(sys.modules, "numpy", None)  # an import of numpy now fails
-    monkeypatch.setattr(bots, "_warned_plain", False)
-    with caplog.at_level(logging.WARNING, logger="president.bots"):
+    monkeypatch.setattr(registry, "_warned_plain", False)
+    with caplog.at_level(logging.WARNING, logger="president.players"):
         bot = make_bot("expert")
         again = make_bot("expert")
     assert type(bot) is SearchBot and type(again) is SearchBot and bot.name == "expert"
     assert bot.worlds == LEVELS["expert"]["worlds"] and bot.infer == LEVELS["expert"]["infer"]
-    warnings = [r.getMessage() for r in caplog.records if r.name == "president.bots"]
+    warnings = [r.getMessage() for r in caplog.records if r.name == "president.players"]
     assert len(warnings) == 1 and "numpy is not installed" in warnings[0]
     match = Match("three-of-clubs", players=4, seed=3)
     while match.phase == "exchange" or match.to_act is None:

@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from president import Match, Move
-from president.bots import bot_names, make_bot
 from president.bots.classic import classic_move
 from president.cards import parse_cards
+from president.players import bot_names, make_bot
 from president.search import expert
 from president.search.expert import SearchBot, distinct_moves, place_values
 from president.search.inference import HistoryModel, history_weight

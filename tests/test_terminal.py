@@ -9,11 +9,11 @@ import re
 import pytest
 
 from president import Match
-from president.bots import make_bot
 from president.bots.classic import ClassicBot
 from president.cards import cards_str, parse_cards
 from president.cli import main
 from president.moves import GIVE_FLAG, Move, move_str
+from president.players import make_bot
 from president.terminal import Screen, TerminalGame, play, sorted_hand
 
 ANSI = re.compile(r"\x1b\[")

@@ -28,7 +28,7 @@ from typing import IO, Any
 
 from .arena_play import DealRecord, MatchOutcome, MatchTask, play_match, seat_of
 from .arena_stats import ratio_interval
-from .bots import make_bot
+from .players import make_bot
 from .rules import Rules, get_rules
 
 Progress = Callable[[int, int], None]

@@ -12,9 +12,9 @@ import random
 import time
 from typing import NamedTuple
 
-from .bots import make_bot
 from .engine import Match
 from .errors import IllegalMove
+from .players import make_bot
 from .rules import Rules
 
 

@@ -297,7 +297,7 @@ class SingleAgentEnv(gym.Env[dict[str, Any], int]):
 
     def __init__(self, rules: str | Rules = "tavern-jack", players: int = 4, opponents: str | list[str] = "classic",
                  seat: int = 0, reward: str = "deal", render_mode: str | None = None, **options: Any) -> None:
-        from .bots import make_bot
+        from .players import make_bot
 
         self.inner = raw_env(rules=rules, players=players, reward=reward, render_mode=render_mode, **options)
         if not 0 <= seat < players:

@@ -16,7 +16,7 @@ import sys
 from collections.abc import Sequence
 from typing import IO, Any, Protocol
 
-from .bots import Bot, make_bot
+from .bots import Bot
 from .bots.classic import ClassicBot
 from .cards import JOKERS, card_rank, card_str, iter_cards
 from .engine import Match
@@ -24,6 +24,7 @@ from .errors import IllegalMove
 from .events import Event, Events
 from .movegen import ORDER
 from .moves import CARDS_MASK, GIVE_FLAG, Move, move_str
+from .players import make_bot
 from .plays import suits_text
 from .rules import get_rules
 from .view import SeatView

@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from president import Match
-from president.bots import make_bot
 from president.cards import parse_cards
 from president.moves import GIVE_FLAG
+from president.players import make_bot
 from president.uecda.client import ClientError, ClientResult, _Game, _gift, connect, play_match
 from president.uecda.protocol import TABLE_BYTES, State, empty_table, handshake_table, pack_table, unpack_table
 from president.uecda.server import MatchResult, UecdaServer, serve

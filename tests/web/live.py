@@ -11,9 +11,9 @@ from pathlib import Path
 import httpx
 import uvicorn
 
-from president.bots import make_bot
 from president.engine import Match
 from president.moves import move_str
+from president.players import make_bot
 from president.server import ServerConfig, create_app
 from president.server.tables import Table
 

@@ -8,8 +8,8 @@ from collections.abc import Callable
 import httpx
 from playwright.sync_api import BrowserContext, Page, expect
 
-from president.bots import make_bot
 from president.engine import Match
+from president.players import make_bot
 
 from .live import LiveServer, play_deal_one
 from .pages import game_state, play_classic_turn, start_table, wait_for_decision

@@ -10,8 +10,8 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from president.bots import make_bot
 from president.engine import Match
+from president.players import make_bot
 
 from .live import LiveServer, bright_expected, server_seed_where
 from .pages import bright_cards, pile_cards, play_classic_turn, start_table, tap_card, wait_for_decision

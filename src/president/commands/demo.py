@@ -7,8 +7,8 @@ import random
 import sys
 from typing import Any
 
-from ..bots import bot_names, make_bot
 from ..engine import Match
+from ..players import bot_names, make_bot
 
 
 def run(args: argparse.Namespace) -> int:

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from ..bots import bot_names
+from ..players import bot_names
 
 
 def run(args: argparse.Namespace) -> int:

@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any
 
-from ..bots import bot_names
+from ..players import bot_names
 
 
 def add_parser(sub: Any) -> None:
@@ -47,7 +47,7 @@ def add_parser(sub: Any) -> None:
 
 def run_client(args: argparse.Namespace) -> int:
     """``president uecda client``."""
-    from ..bots import make_bot
+    from ..players import make_bot
     from ..uecda.client import ClientError, connect, play_match
 
     name = args.name or args.bot

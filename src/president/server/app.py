@@ -22,7 +22,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from .. import __version__
-from ..bots import bot_entries
+from ..players import bot_entries
 from ..rules import OPTIONS, PRESETS
 from .account_routes import account_router, current_account
 from .chat import match_chat

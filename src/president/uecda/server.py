@@ -39,11 +39,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from ..bots import Bot, make_bot
+from ..bots import Bot
 from ..cards import DECK_MASKS, highest_cards, lowest_cards
 from ..engine import Match
 from ..errors import IllegalMove
 from ..moves import CARDS_MASK, GIVE_FLAG, PASS, move_str
+from ..players import make_bot
 from ..plays import answer_problem, cut_by, lock_after, play_problem, shape_of
 from ..rules import Rules, get_rules
 from ..view import DealResult, SeatView
