@@ -140,7 +140,7 @@ def test_the_learned_bot_is_deterministic_and_the_registry_makes_it() -> None:
         rng = random.Random(3)
         while match.to_act is not None:
             match.apply_fast(bots[match.to_act].choose(match.seat_view(match.to_act), rng))
-        return [m for _, m in match._moves()]
+        return [m for _, m in match.moves]
 
     assert moves(0.0) == moves(0.0)
     assert moves(0.5) == moves(0.5)

@@ -75,7 +75,7 @@ def _next_seat_table(n: int) -> tuple[tuple[int, ...], ...]:
 NEXT_SEAT: tuple[tuple[tuple[int, ...], ...], ...] = tuple(_next_seat_table(n) for n in range(9))
 """``NEXT_SEAT[players][seat][eligible]``: the first seat after ``seat``, clockwise, in the mask ``eligible``."""
 
-Policy = Callable[[int, int, int, int, bool, int, random.Random], int]
+PlayoutPolicy = Callable[[int, int, int, int, bool, int, random.Random], int]
 """A fast playout policy: ``(seat, hand, table_rank, table_count, revolution, must_contain, rng) -> move``."""
 
 LogNode = tuple[Any, int, int]
@@ -108,7 +108,7 @@ _PLAY_EVENTS: tuple[dict[int, Events], ...] = tuple(
 _PLANS: dict[tuple[int, int], tuple[Rules, tuple[tuple[int, ...], tuple[str, ...], tuple[int, ...]]]] = {}
 
 
-def _table_plan(rules: Rules, players: int) -> tuple[tuple[int, ...], tuple[str, ...], tuple[int, ...]]:
+def _seating_plan(rules: Rules, players: int) -> tuple[tuple[int, ...], tuple[str, ...], tuple[int, ...]]:
     """Points and title keys by place, and cards exchanged by pair, at a table of ``players`` (cached)."""
     entry = _PLANS.get((id(rules), players))
     if entry is None or entry[0] is not rules:
@@ -159,7 +159,7 @@ class Match:
         "_history_memo",
         "_initial_hands",
         "_lanes",
-        "_lead_table",
+        "_leads_by_byte",
         "_leader",
         "_legal",
         "_lock",
@@ -261,7 +261,7 @@ class Match:
         rules = self.rules
         self._lockout = rules.pass_lockout
         self._next = NEXT_SEAT[n]
-        self._place_points, self._place_titles, self._gift_counts = _table_plan(rules, n)
+        self._place_points, self._place_titles, self._gift_counts = _seating_plan(rules, n)
         self._use_lanes(lanes_for(rules, lanes))
         self._scores = [0] * n
         self._results = ()
@@ -278,7 +278,7 @@ class Match:
 
     def _use_lanes(self, lanes: Lanes) -> None:
         self._lanes = lanes
-        self._lead_table = lanes.lead_table
+        self._leads_by_byte = lanes.leads_by_byte
         self._open = lanes.open_answers
         self._wild = lanes.wild
 
@@ -605,10 +605,10 @@ class Match:
                 moves = plays(hand, self.rules, self._table, self._rev != self._back, self._lock) + PASS_ONLY
         elif self._phase == PLAY:
             hand = self.hands[self.to_act]  # type: ignore[index]
-            if self._must_contain or hand & self._wild or self._lead_table is None:
+            if self._must_contain or hand & self._wild or self._leads_by_byte is None:
                 moves = plays(hand, self.rules, 0, self._rev, 0, self._must_contain)
             else:
-                t0, t1, t2, t3, t4, t5, t6 = self._lead_table
+                t0, t1, t2, t3, t4, t5, t6 = self._leads_by_byte
                 b6, b5, b4, b3, b2, b1, b0 = hand.to_bytes(7)
                 moves = t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6]
                 if self.rules.runs:
@@ -658,7 +658,7 @@ class Match:
             titles=list(self._titles),
             scores=list(self._scores),
             deal_results=list(self._results),
-            history=self._history() if history else [],
+            history=self._deal_history() if history else [],
             played=self._dealt & ~_union(self.hands) & ~self._dead,
             given=self._given[seat],
             received=self._received[seat],
@@ -842,7 +842,7 @@ class Match:
         """
         self.apply(move)
 
-    def _history(self) -> list[tuple[int, int]]:
+    def _deal_history(self) -> list[tuple[int, int]]:
         # The last walk is remembered (its log node and its list, never changed in place), so that the next one
         # walks only the moves made since, as long as the deal has not changed.
         memo_node, memo = self._history_memo
@@ -1077,7 +1077,7 @@ class Match:
         """An independent copy of the match (made by :func:`_copy_function` from ``__slots__``)."""
         raise NotImplementedError  # replaced below, once the class exists
 
-    def rollout(self, policy: str | Policy = "random", rng: random.Random | None = None) -> tuple[int, ...]:
+    def rollout(self, policy: str | PlayoutPolicy = "random", rng: random.Random | None = None) -> tuple[int, ...]:
         """Play the rest of the current deal on a copy and return its finishing order.
 
         ``policy`` is ``"random"`` (a uniformly random legal move) or a fast policy
@@ -1089,7 +1089,7 @@ class Match:
         """
         return self.copy().playout(policy, rng)
 
-    def playout(self, policy: str | Policy = "random", rng: random.Random | None = None) -> tuple[int, ...]:
+    def playout(self, policy: str | PlayoutPolicy = "random", rng: random.Random | None = None) -> tuple[int, ...]:
         """Like :meth:`rollout` but in place: this match is left over at the end of the deal, unlogged.
 
         Use it on a copy you own (search code that has just made one).
@@ -1099,7 +1099,7 @@ class Match:
         return order
 
     def playout_until(
-        self, seat: int, policy: str | Policy = "random", rng: random.Random | None = None,
+        self, seat: int, policy: str | PlayoutPolicy = "random", rng: random.Random | None = None,
     ) -> tuple[int, ...] | None:
         """Play in place, like :meth:`playout`, until ``seat`` is to act in the play phase.
 
@@ -1109,7 +1109,9 @@ class Match:
         """
         return self._run_playout(policy, rng, seat)
 
-    def _run_playout(self, policy: str | Policy, rng: random.Random | None, stop_at: int) -> tuple[int, ...] | None:
+    def _run_playout(
+        self, policy: str | PlayoutPolicy, rng: random.Random | None, stop_at: int,
+    ) -> tuple[int, ...] | None:
         if self._phase == OVER:
             raise ValueError("the match is over")
         self._legal = ()
@@ -1123,7 +1125,7 @@ class Match:
             raise ValueError(f"unknown playout policy {policy!r}: use 'random' or a function")
         return self._playout(policy, rng, stop_at)
 
-    def _playout(self, policy: Policy | None, rng: random.Random, stop_at: int = -1) -> tuple[int, ...] | None:
+    def _playout(self, policy: PlayoutPolicy | None, rng: random.Random, stop_at: int = -1) -> tuple[int, ...] | None:
         if not self._lanes.plain:
             return self._playout_by_steps(policy, rng, stop_at)
         # The kernel of the seed rules' trick (sets of one rank, an optional revolution and lockout), from the
@@ -1146,8 +1148,8 @@ class Match:
         seat: int = self.to_act  # type: ignore[assignment]
         must = 0 if table else self._must_contain
         finished = list(self._finished)
-        assert self._lead_table is not None
-        l0, l1, l2, l3, l4, l5, l6 = self._lead_table
+        assert self._leads_by_byte is not None
+        l0, l1, l2, l3, l4, l5, l6 = self._leads_by_byte
         answers = ANSWERS_BY_COUNT
         nxt = self._next
         while True:
@@ -1215,7 +1217,9 @@ class Match:
             passed = 0
             seat = owner if active >> owner & 1 else nxt[owner][active]
 
-    def _playout_by_steps(self, policy: Policy | None, rng: random.Random, stop_at: int) -> tuple[int, ...] | None:
+    def _playout_by_steps(
+        self, policy: PlayoutPolicy | None, rng: random.Random, stop_at: int,
+    ) -> tuple[int, ...] | None:
         """The playout under any rules: each move by :meth:`apply`, chosen at random or by ``policy.house``."""
         house = None
         if policy is not None:
@@ -1238,17 +1242,8 @@ class Match:
 
     @property
     def moves(self) -> list[tuple[int, Move]]:
-        """Every move of the match so far as ``(seat, move)``."""
-        return [(s, move_of(m)) for s, m in self._moves()]
-
-    def _moves(self) -> list[tuple[int, int]]:
-        out = []
-        node = self._log
-        while node is not None:
-            out.append((node[1], node[2]))
-            node = node[0]
-        out.reverse()
-        return out
+        """Every move of the match so far as ``(seat, move)`` (:meth:`move_log` adds each move's deal)."""
+        return [(seat, move) for seat, move, _deal in self.move_log()]
 
     def move_log(self) -> list[tuple[int, Move, int]]:
         """Every move of the match so far as ``(seat, move, deal number)``, from the engine's own log."""
@@ -1268,7 +1263,7 @@ class Match:
             out.append((n[1], move_of(n[2]), deal))
         return out
 
-    def operations(self) -> list[Event]:
+    def events(self) -> list[Event]:
         """Everything that has happened in the match, in order: each deal, gift, move, revolution, trick cleared,
         player out, end of deal and of the match, as :class:`~president.events.Event` objects (with every card).
 

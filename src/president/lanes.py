@@ -9,7 +9,7 @@ nothing. For those the match takes a *straight lane*, precomputed here from the 
   the cards that may answer it and the byte tables of its size, or a beat mask of -1
   when the play triggers a rule (a revolution, an 8-cut, 11-back, a bomb) and must go
   through the definition;
-* ``lead_table``: the byte tables of the leads of a hand without wild jokers (runs are
+* ``leads_by_byte``: the byte tables of the leads of a hand without wild jokers (runs are
   added from :func:`president.plays.run_leads`);
 * ``open_answers``: whether a straight play may also answer a play on the table (not
   under the suit lock or the skip, whose effects depend on the play answered).
@@ -26,9 +26,9 @@ from .moves import Move, move_of
 from .plays import EIGHT_RANK, JACK_RANK
 from .rules import Rules
 
-ByteTables = tuple[tuple[tuple[Move, ...], ...], ...]
+ByteLookups = tuple[tuple[tuple[Move, ...], ...], ...]
 """Seven tables indexed by a byte of a hand (two ranks): the plays those two ranks make."""
-LaneEntry = tuple[int, ByteTables]
+LaneEntry = tuple[int, ByteLookups]
 """What a straight play leaves on the table: the mask of the cards that may answer it (-1: not a straight play)
 and the byte tables of its size."""
 
@@ -38,11 +38,11 @@ _NO_LANE: LaneEntry = (-1, ANSWERS_BY_COUNT[0])
 class Lanes:
     """The straight lanes of one rule set (see the module's text); one object shared by every match of it."""
 
-    __slots__ = ("answer_lane", "beats", "high", "lead_table", "open_answers", "plain", "runs", "wild")
+    __slots__ = ("answer_lane", "beats", "high", "leads_by_byte", "open_answers", "plain", "runs", "wild")
 
     beats: tuple[dict[int, LaneEntry], dict[int, LaneEntry]]
     """By reversed order (False, True): every set of one rank of real cards, and what it leaves on the table."""
-    lead_table: ByteTables | None
+    leads_by_byte: ByteLookups | None
     """The leads of a hand without wild jokers, by bytes of the hand; None when the lanes are off."""
     answer_lane: bool
     """Whether a set on the table may be answered from the byte tables (no bombs, lanes on)."""
@@ -65,7 +65,7 @@ class Lanes:
         bombs = rules.quad_bomb or rules.two_bomb
         self.answer_lane = on and not bombs
         self.open_answers = not (rules.suit_lock or rules.skip_on_equal)
-        self.lead_table = LEADS_BY_SIZE[min(rules.max_set, 4)] if on else None
+        self.leads_by_byte = LEADS_BY_SIZE[min(rules.max_set, 4)] if on else None
         most = min(rules.max_set, 4)
         by_order: list[dict[int, LaneEntry]] = []
         for backwards in (False, True):

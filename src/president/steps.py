@@ -3,7 +3,7 @@
 A match is replayed from its record by the engine itself. There is one step at the start of each deal (the deal
 and the automatic gifts of the exchange) and one for each move of the record (a give back, a play or a pass),
 holding the events that move caused (:meth:`~president.engine.Match.apply`) and the state of the table after
-it with every hand face up. Put end to end, the events of the steps are :meth:`Match.operations`.
+it with every hand face up. Put end to end, the events of the steps are :meth:`Match.events`.
 
 The move that ends a deal also deals the next one: its step shows the table as the deal ended (the last
 player's cards still in his hand), and the next deal's own step begins with its ``deal`` event.
@@ -99,7 +99,7 @@ def match_steps(record: str) -> dict[str, Any]:
     match = Match.replay(record, moves=0)
     actions: dict[int, str] = {}
     received = _received(match)
-    steps = [_step(None, None, list(match.operations()), _state(match, received), actions)]
+    steps = [_step(None, None, list(match.events()), _state(match, received), actions)]
     for index, (seat, move, _deal) in enumerate(finished.move_log()):
         # Only a play that empties the mover's hand can end the deal: keep the position before it.
         goes_out = match.phase == "play" and bool(move) and not match.hands[seat] & ~(int(move) & CARDS_MASK)

@@ -8,7 +8,7 @@ from typing import Any
 
 from president import Event, Match
 
-Policy = Callable[[Match], int]
+Chooser = Callable[[Match], int]
 """Chooses a legal move (an int) for the seat to act."""
 
 
@@ -17,7 +17,7 @@ def lowest(match: Match) -> int:
     return min((m for m in match.legal_masks() if m), default=0)
 
 
-def random_policy(seed: int) -> Policy:
+def random_policy(seed: int) -> Chooser:
     """A policy choosing uniformly among the legal moves, from its own seeded generator."""
     rng = random.Random(seed)
 
@@ -28,7 +28,7 @@ def random_policy(seed: int) -> Policy:
     return choose
 
 
-def play_until(match: Match, stop: Callable[[Match], bool], policy: Policy = lowest, limit: int = 20_000) -> None:
+def play_until(match: Match, stop: Callable[[Match], bool], policy: Chooser = lowest, limit: int = 20_000) -> None:
     """Apply ``policy`` moves until ``stop(match)`` holds; fail if that takes more than ``limit`` moves."""
     for _ in range(limit):
         if stop(match):
@@ -39,19 +39,19 @@ def play_until(match: Match, stop: Callable[[Match], bool], policy: Policy = low
     raise AssertionError(f"no such position within {limit} moves")
 
 
-def play_to_deal(match: Match, deal: int, policy: Policy = lowest) -> None:
+def play_to_deal(match: Match, deal: int, policy: Chooser = lowest) -> None:
     """Play until deal number ``deal`` has just been dealt (its exchange, if any, not yet made)."""
     play_until(match, lambda m: m.deal_number >= deal, policy)
     assert match.deal_number == deal
 
 
-def finish_deal(match: Match, policy: Policy = lowest) -> None:
+def finish_deal(match: Match, policy: Chooser = lowest) -> None:
     """Play the current deal to its end."""
     done = len(match.deal_results) + 1
     play_until(match, lambda m: len(m.deal_results) >= done, policy)
 
 
-def play_match(match: Match, policy: Policy = lowest) -> None:
+def play_match(match: Match, policy: Chooser = lowest) -> None:
     """Play the match to its end."""
     play_until(match, lambda m: m.is_over, policy, limit=200_000)
 

@@ -62,16 +62,16 @@ def test_events_tell_what_each_move_did(preset: str) -> None:
 
 
 @pytest.mark.parametrize("preset", ["tavern-jack", "daifugo"])
-def test_operations_are_every_event_of_the_match_in_order(preset: str) -> None:
+def test_events_are_every_event_of_the_match_in_order(preset: str) -> None:
     match = Match(preset, 4 if preset != "daifugo" else 5, seed=6, deals=2)
     rng = random.Random(6)
     seen: list[Event] = []
     while not match.is_over:
         seen.extend(match.apply(rng.choice(match.legal_moves())))
-    operations = match.operations()
-    assert operations[0].kind == "deal" and operations[0].data == {"deal": 1, "leader": operations[0].data["leader"]}
-    assert operations[1:] == seen
-    assert [e.kind for e in operations].count("deal") == 2 and operations[-1].kind == "match_over"
+    everything = match.events()
+    assert everything[0].kind == "deal" and everything[0].data == {"deal": 1, "leader": everything[0].data["leader"]}
+    assert everything[1:] == seen
+    assert [e.kind for e in everything].count("deal") == 2 and everything[-1].kind == "match_over"
     single = Match.from_hands("tavern-jack", ["7c 7h 3d", "Js Jd Kc", "4s 5s"], leader=0)
     events = list(single.apply("7c 7h"))
-    assert single.operations() == [Event("deal", None, 0, None, {"deal": 1, "leader": 0}), *events]
+    assert single.events() == [Event("deal", None, 0, None, {"deal": 1, "leader": 0}), *events]

@@ -36,7 +36,7 @@ def test_steps_are_the_engines_operations_and_states(number: int, case: tuple[st
     got = match_steps(record)
     steps = got["steps"]
     events = [e for step in steps for e in step["events"]]
-    assert events == [e.to_dict() for e in match.operations()]
+    assert events == [e.to_dict() for e in match.events()]
     moves = [step for step in steps if step["index"] is not None]
     assert [(s["index"], s["seat"]) for s in moves] == [(i, seat) for i, (seat, _) in enumerate(match.moves)]
     assert sum(step["index"] is None for step in steps) == len(match.deal_results)

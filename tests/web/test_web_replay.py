@@ -83,7 +83,7 @@ def test_the_viewer_shows_the_servers_steps_of_a_daifugo_match(page: Page, live_
     reply = httpx.get(f"{live_server.url}api/matches/{match_id}/steps")
     assert reply.headers["content-encoding"] == "gzip"
     steps = reply.json()["steps"]
-    assert [e for s in steps for e in s["events"]] == [e.to_dict() for e in match.operations()]
+    assert [e for s in steps for e in s["events"]] == [e.to_dict() for e in match.events()]
     kinds = [{e["type"] for e in s["events"]} for s in steps]
     page.goto(f"{live_server.url}?replay={match_id}")
     view = page.locator(".replay-view")

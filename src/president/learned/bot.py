@@ -12,12 +12,12 @@ from ..moves import GIVE_FLAG
 from ..search.expert import distinct_moves
 from ..view import SeatView
 from .features import move_features
-from .model import Ensemble, Policy, PolicyNet, load_model
+from .model import Ensemble, Network, PolicyNet, load_model
 
-_SHIPPED: Policy | None = None
+_SHIPPED: Network | None = None
 
 
-def shipped_model() -> Policy:
+def shipped_model() -> Network:
     """The model shipped with the package (read once per process)."""
     global _SHIPPED
     if _SHIPPED is None:
@@ -35,7 +35,7 @@ class LearnedBot:
     back its weakest cards, like ``classic`` (the network scores plays only).
     """
 
-    def __init__(self, name: str = "learned", model: str | Path | Policy | None = None,
+    def __init__(self, name: str = "learned", model: str | Path | Network | None = None,
                  temperature: float = 0.0) -> None:
         self.name = name
         if isinstance(model, (PolicyNet, Ensemble)):

@@ -157,11 +157,11 @@ class Ensemble:
             np.savez_compressed(handle, format=np.array(ENSEMBLE_FORMAT), **stacked)  # type: ignore[arg-type]
 
 
-Policy = PolicyNet | Ensemble
+Network = PolicyNet | Ensemble
 """A model: one network or several."""
 
 
-def load_model(path: str | Path | None = None) -> Policy:
+def load_model(path: str | Path | None = None) -> Network:
     """The model saved at ``path``, or the shipped one: a :class:`PolicyNet`, or an :class:`Ensemble` of several.
 
     Raises ``ValueError`` for a file that is not a model of a format this code reads.
@@ -174,7 +174,7 @@ def load_model(path: str | Path | None = None) -> Policy:
         return _read(handle, str(path))
 
 
-def _read(handle: object, name: str) -> Policy:
+def _read(handle: object, name: str) -> Network:
     try:
         with np.load(handle, allow_pickle=False) as data:  # type: ignore[arg-type]
             weights = {k: data[k] for k in data.files}
@@ -217,20 +217,20 @@ def targets(values: np.ndarray, starts: np.ndarray, temperature: float) -> np.nd
     return group_softmax(values / temperature, starts)
 
 
-def choices(net: Policy, rows: np.ndarray, starts: np.ndarray) -> np.ndarray:
+def choices(net: Network, rows: np.ndarray, starts: np.ndarray) -> np.ndarray:
     """The candidate each decision's policy ranks first (its index from the decision's start)."""
     scores = net.scores(rows)
     return np.array([int(np.argmax(scores[a:b])) for a, b in pairwise(starts)])
 
 
-def regret(net: Policy, rows: np.ndarray, values: np.ndarray, starts: np.ndarray) -> float:
+def regret(net: Network, rows: np.ndarray, values: np.ndarray, starts: np.ndarray) -> float:
     """The mean value lost per decision, in the teacher's eyes, by playing the policy's first choice."""
     picked = choices(net, rows, starts)
     lost = [float(values[a:b].max() - values[a + p]) for a, b, p in zip(starts[:-1], starts[1:], picked, strict=True)]
     return float(np.mean(lost)) if lost else 0.0
 
 
-def agreement(net: Policy, rows: np.ndarray, values: np.ndarray, starts: np.ndarray) -> float:
+def agreement(net: Network, rows: np.ndarray, values: np.ndarray, starts: np.ndarray) -> float:
     """The share of decisions where the policy's first choice is the teacher's."""
     picked = choices(net, rows, starts)
     same = [int(np.argmax(values[a:b])) == p for a, b, p in zip(starts[:-1], starts[1:], picked, strict=True)]

@@ -21,13 +21,12 @@ from typing import Any
 import numpy as np
 
 from ..cards import DECK_MASKS
-from ..engine import Match
-from ..engine import Policy as PlayoutPolicy
+from ..engine import Match, PlayoutPolicy
 from ..rules import Rules
 from ..search.expert import LEVELS, SearchBot, distinct_moves, noisy_classic_policy
 from .bot import shipped_model
 from .features import feature_parts
-from .model import Policy, load_model
+from .model import Network, load_model
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +99,7 @@ Known = dict[tuple[Any, ...], int]
 """The policy's choices by position (see :func:`play_together`)."""
 
 
-def play_together(sims: Sequence[Match], seat: int, net: Policy, policy: PlayoutPolicy,
+def play_together(sims: Sequence[Match], seat: int, net: Network, policy: PlayoutPolicy,
                   rng: random.Random, known: Known | None = None) -> list[tuple[int, ...]]:
     """Play every match of ``sims`` to the end of its deal; returns each one's finishing order.
 
@@ -171,7 +170,7 @@ class LearnedPlayoutSearch(SearchBot):
     plain playouts of the exchange and of house rules keep ``epsilon``).
     """
 
-    def __init__(self, net: Policy, batch_worlds: int = 8, others_epsilon: float = OTHERS_EPSILON,
+    def __init__(self, net: Network, batch_worlds: int = 8, others_epsilon: float = OTHERS_EPSILON,
                  **params: Any) -> None:
         super().__init__(**params)
         if self.nested:

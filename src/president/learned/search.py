@@ -10,7 +10,7 @@ from ..search.expert import LEVELS, SearchBot
 from ..view import SeatView
 from .bot import shipped_model
 from .features import move_features
-from .model import Policy, load_model
+from .model import Network, load_model
 
 LEARNED_LEVELS: dict[str, dict[str, Any]] = {
     "expert-learned": LEVELS["expert"] | {"prior_top": 4},
@@ -21,7 +21,7 @@ LEARNED_LEVELS: dict[str, dict[str, Any]] = {
 class PolicyPrior:
     """The learned policy's scores of candidate moves, as the search's ``prior``."""
 
-    def __init__(self, net: Policy) -> None:
+    def __init__(self, net: Network) -> None:
         self.net = net
 
     def __call__(self, view: SeatView, candidates: Sequence[int]) -> list[float]:

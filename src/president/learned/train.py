@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .model import Ensemble, Policy, PolicyNet, agreement, fit, regret
+from .model import Ensemble, Network, PolicyNet, agreement, fit, regret
 from .reinforce import GradientSettings, reinforce
 from .teacher import Decision, Examples, generate
 
@@ -64,7 +64,7 @@ def split(examples: Examples) -> tuple[Examples, Examples]:
     return examples.subset(index[index % 10 != 9]), examples.subset(index[index % 10 == 9])
 
 
-def measure(net: Policy, examples: Examples) -> dict[str, float]:
+def measure(net: Network, examples: Examples) -> dict[str, float]:
     """Agreement with the search and points lost per decision over ``examples``."""
     return {"agreement": agreement(net, examples.rows, examples.values, examples.starts),
             "regret": regret(net, examples.rows, examples.values, examples.starts)}
@@ -87,7 +87,7 @@ def train(
     fits: int = 1,
     gradient: GradientSettings | None = None,
     update: Update | None = None,
-) -> tuple[Policy, Examples, Report]:
+) -> tuple[Network, Examples, Report]:
     """Train a policy; returns it, every example used, and the report.
 
     ``decisions`` examples are made (unless ``examples`` are given), by the
@@ -123,7 +123,7 @@ def train(
     if examples is None:
         examples = generate(list(rules), seed, decisions, worlds, workers, late(0.7), progress("examples"), infer)
     report = Report()
-    policy: Policy = PolicyNet.initial(seed, hidden)
+    policy: Network = PolicyNet.initial(seed, hidden)
     for round_number in range(rounds):
         if round_number:
             more = generate_with(list(rules), seed + round_number, decisions // 2, worlds, _first_choice(policy),
@@ -161,7 +161,7 @@ def train(
     return policy, examples, report
 
 
-def _first_choice(net: Policy) -> Callable[[np.ndarray], int]:
+def _first_choice(net: Network) -> Callable[[np.ndarray], int]:
     def player(rows: np.ndarray) -> int:
         return int(np.argmax(net.scores(rows)))
 

@@ -25,7 +25,7 @@ from typing import Any
 from ..bots.classic import classic_gift, classic_move
 from ..bots.house_classic import house_classic_choice, house_match_choice
 from ..cards import JOKERS, RANK_MASKS
-from ..engine import Match, Policy
+from ..engine import Match, PlayoutPolicy
 from ..movegen import STRONGER, answer_moves, lead_moves
 from ..moves import CARDS_MASK, GIVE_FLAG
 from ..plays import shape_of
@@ -63,7 +63,7 @@ def distinct_moves(moves: Sequence[int], rules: Rules | None = None) -> list[int
 
 
 @functools.lru_cache(maxsize=64)
-def noisy_classic_policy(view_rules_max_set: int, flips: bool, jokers_high: bool, epsilon: float) -> Policy:
+def noisy_classic_policy(view_rules_max_set: int, flips: bool, jokers_high: bool, epsilon: float) -> PlayoutPolicy:
     """A fast playout policy: the classic move, or with probability ``epsilon`` a random legal move.
 
     It keeps no state (the random draws come from the ``rng`` handed in), so one
@@ -289,7 +289,7 @@ class SearchBot:
         return [t / max(count, 1) for t in totals]
 
     def play_worlds(self, bases: Sequence[Match], candidates: Sequence[int], seat: int, points: Sequence[float],
-                    policy: Policy, rng: random.Random, paired: bool) -> list[list[float]]:
+                    policy: PlayoutPolicy, rng: random.Random, paired: bool) -> list[list[float]]:
         """The value of each candidate in each guessed deal (one list per deal, in candidate order).
 
         ``bases`` are the guessed deals at the decision; each candidate is applied
@@ -308,7 +308,7 @@ class SearchBot:
         return out
 
     def _playout_value(
-        self, sim: Match, seat: int, values: Sequence[float], policy: Policy, rng: random.Random,
+        self, sim: Match, seat: int, values: Sequence[float], policy: PlayoutPolicy, rng: random.Random,
     ) -> float:
         """The value to ``seat`` of playing ``sim`` out; with ``nested``, its next decision is searched too.
 
