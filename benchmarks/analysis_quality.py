@@ -20,7 +20,7 @@ import time
 from president import Match
 from president.analysis import analyse
 from president.players import make_bot
-from president.search.expert import distinct_moves
+from president.search.kinds import distinct_moves
 
 
 def classic_match(seed: int) -> Match:

@@ -34,7 +34,8 @@ from typing import Any
 from president import Match
 from president.commands._progress import progress_bar
 from president.players import make_bot
-from president.search.expert import SearchBot, distinct_moves
+from president.search.expert import SearchBot
+from president.search.kinds import distinct_moves
 from president.view import SeatView
 
 

@@ -16,7 +16,8 @@ from president.learned.model import Ensemble, PolicyNet, load_model
 from president.learned.teacher import Examples, generate
 from president.learned.train import train
 from president.players import bot_names, make_bot
-from president.search.expert import SearchBot, distinct_moves
+from president.search.expert import SearchBot
+from president.search.kinds import distinct_moves
 
 
 def _play_views(preset: str, players: int, seed: int) -> list[tuple[Match, int]]:

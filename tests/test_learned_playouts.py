@@ -18,7 +18,8 @@ from president.learned.features import POSITION_SIZE, feature_parts, move_featur
 from president.learned.model import Ensemble, PolicyNet
 from president.learned.playouts import LearnedPlayoutSearch, PlayoutPosition, play_together, position_key
 from president.players import bot_names, make_bot
-from president.search.expert import LEVELS, SearchBot, distinct_moves, noisy_classic_policy, place_values
+from president.search.expert import LEVELS, SearchBot, noisy_classic_policy, place_values
+from president.search.kinds import distinct_moves
 from test_learned import _play_views
 
 

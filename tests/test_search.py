@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -13,12 +14,13 @@ from president.bots.classic import classic_move
 from president.cards import parse_cards
 from president.players import bot_names, make_bot
 from president.search import expert
-from president.search.expert import SearchBot, distinct_moves, place_values
+from president.search.expert import SearchBot, place_values
 from president.search.inference import HistoryModel, history_weight
+from president.search.kinds import distinct_moves
 from president.search.sampler import knowledge, sample_hands
 
 TABLES = [("tavern-jack", 3), ("tavern-jack", 4), ("race-to-11", 5), ("revolution", 4), ("revolution", 6),
-          ("three-of-clubs", 4)]
+          ("three-of-clubs", 4), ("daifugo", 5), ("daifugo", 4)]
 
 
 def _views_along_a_match(preset: str, players: int, seed: int, stride: int) -> list[tuple[Match, int]]:
@@ -76,6 +78,24 @@ def test_the_fast_history_model_weighs_every_guess_as_the_plain_replay_does(
             assert model.weight(hands) == pytest.approx(history_weight(view, hands, 0.25), rel=1e-12)
             checked += 1
     assert checked
+
+
+def test_under_house_rules_the_plays_seen_make_the_true_hands_likelier_than_guesses() -> None:
+    # A table of classic players under the UECda rules: their plays tell the search about their hands.
+    rng = random.Random(5)
+    gains = []
+    for match, seat in _views_along_a_match("daifugo", 5, seed=11, stride=4):
+        view = match.seat_view(seat)
+        if view.phase != "play" or len(view.history) < 6:
+            continue
+        know = knowledge(view)
+        model = HistoryModel(view, list(match.hands), 0.25)
+        truth = math.log(model.weight(list(match.hands)))
+        guesses = [math.log(model.weight(sample_hands(know, rng))) for _ in range(20)]
+        gains.append(truth - sum(guesses) / len(guesses))
+    assert len(gains) > 20
+    assert sum(gains) / len(gains) > 1.0
+    assert sum(g > 0 for g in gains) > 0.8 * len(gains)
 
 
 def test_the_president_knows_the_beggar_holds_nothing_above_his_gift() -> None:

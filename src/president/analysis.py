@@ -134,7 +134,8 @@ def _searcher(level: str) -> SearchBot:
 
 def _candidates(match: Match, seat: int, played: int) -> list[int]:
     """The moves to weigh: one per kind of play (or a few sensible gifts), the move played always among them."""
-    from .search.expert import distinct_moves, gift_candidates
+    from .search.expert import gift_candidates
+    from .search.kinds import distinct_moves
 
     view = match.seat_view(seat)
     if match.phase == "exchange":

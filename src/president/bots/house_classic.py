@@ -37,19 +37,25 @@ if TYPE_CHECKING:
 _NIBBLE_COUNT = tuple(n.bit_count() for n in range(16))
 
 
+_RANK_LOW_BITS = sum(1 << (4 * r) for r in range(13))
+"""The lowest bit of each rank's nibble, 3 … 2."""
+
+
+def _ranks_held(cards: int) -> int:
+    """One bit per rank 3 … 2 holding any of ``cards`` (the lowest bit of its nibble)."""
+    cards |= cards >> 1
+    cards |= cards >> 2
+    return cards & _RANK_LOW_BITS
+
+
 def _breaks(hand: int, cards: int) -> int:
     """How many ranks of the hand the play takes part of (without taking them all)."""
-    broken = 0
-    for rank in range(13):
-        taken = cards >> (4 * rank) & 15
-        if taken and taken != hand >> (4 * rank) & 15:
-            broken += 1
-    return broken
+    return (_ranks_held(cards) & _ranks_held(hand & ~cards)).bit_count()
 
 
 def _groups(hand: int) -> int:
     """The number of ranks held (jokers count as one group)."""
-    return sum(1 for r in range(13) if hand >> (4 * r) & 15) + (1 if hand & JOKERS else 0)
+    return _ranks_held(hand).bit_count() + (1 if hand & JOKERS else 0)
 
 
 def _reserved(shape: Shape, cards: int, reversed_order: bool, rules: Rules) -> bool:

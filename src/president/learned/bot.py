@@ -9,7 +9,7 @@ import numpy as np
 
 from ..bots.classic import classic_gift
 from ..moves import GIVE_FLAG
-from ..search.expert import distinct_moves
+from ..search.kinds import distinct_moves
 from ..view import SeatView
 from .features import move_features
 from .model import Ensemble, Network, PolicyNet, load_model

@@ -23,7 +23,8 @@ import numpy as np
 from ..cards import DECK_MASKS
 from ..engine import Match, PlayoutPolicy
 from ..rules import Rules
-from ..search.expert import LEVELS, SearchBot, distinct_moves, noisy_classic_policy
+from ..search.expert import LEVELS, SearchBot, noisy_classic_policy
+from ..search.kinds import distinct_moves
 from .bot import shipped_model
 from .features import feature_parts
 from .model import Network, load_model

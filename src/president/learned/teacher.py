@@ -20,7 +20,8 @@ import numpy as np
 from ..bots.classic import ClassicBot
 from ..engine import Match
 from ..rules import get_rules
-from ..search.expert import SearchBot, distinct_moves
+from ..search.expert import SearchBot
+from ..search.kinds import distinct_moves
 from ..view import SeatView
 from .features import FEATURES, move_features
 

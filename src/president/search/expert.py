@@ -24,42 +24,14 @@ from typing import Any
 
 from ..bots.classic import classic_gift, classic_move
 from ..bots.house_classic import house_classic_choice, house_match_choice
-from ..cards import JOKERS, RANK_MASKS
+from ..cards import RANK_MASKS
 from ..engine import Match, PlayoutPolicy
 from ..movegen import STRONGER, answer_moves, lead_moves
-from ..moves import CARDS_MASK, GIVE_FLAG
-from ..plays import shape_of
-from ..rules import Rules
+from ..moves import GIVE_FLAG
 from ..view import SeatView
 from .inference import PosteriorSampler
+from .kinds import distinct_moves
 from .sampler import knowledge, sample_hands
-
-
-def distinct_moves(moves: Sequence[int], rules: Rules | None = None) -> list[int]:
-    """One move per (rank, size): suits never matter in play under the seed rules, so the others are duplicates.
-
-    Under house rules a move is known by its kind (set, run, lone joker), rank,
-    size and jokers spent, and by its suits where the suit lock makes them matter.
-    The kept move is the first of each kind in ``moves`` (the engine lists the
-    lowest suits first; a lead that must hold a card lists only such leads).
-    """
-    seen: set[tuple[int, ...]] = set()
-    out = []
-    house = rules is not None and rules.house
-    for move in moves:
-        cards = move & CARDS_MASK
-        if house and cards:
-            assert rules is not None
-            shape = shape_of(move, rules.wild_jokers)
-            assert shape is not None
-            key: tuple[int, ...] = (shape.kind, shape.rank, shape.size, (cards & JOKERS).bit_count(),
-                                    shape.suits if rules.suit_lock else 0)
-        else:
-            key = ((cards.bit_length() - 1) >> 2, cards.bit_count()) if cards else (-1, 0)
-        if key not in seen:
-            seen.add(key)
-            out.append(move)
-    return out
 
 
 @functools.lru_cache(maxsize=64)

@@ -5,8 +5,10 @@ what the other players *chose* tells more. If they play roughly like the playout
 policy, a guess under which they would have played as they did is more likely
 than one under which they would have played otherwise. :func:`history_weight`
 replays the current deal from the guessed hands and scores each of the other
-players' moves with a noisy model of the ``classic`` player: the classic move with
-probability ``1 - epsilon``, any distinct legal move otherwise. The search weighs
+players' moves with a noisy model of the ``classic`` player (under house rules, of
+its house-rule play, :mod:`president.bots.house_classic`): the classic move with
+probability ``1 - epsilon``, any distinct legal move otherwise (the noise is also
+what keeps players who are not ``classic`` from being ruled out). The search weighs
 each guess by it, or draws guesses in proportion to it (:class:`PosteriorSampler`).
 
 :func:`history_weight` is the plain statement of the model; :class:`HistoryModel`
@@ -22,32 +24,92 @@ import random
 from collections.abc import Callable, Sequence
 
 from ..bots.classic import classic_move
+from ..bots.house_classic import house_classic_move
 from ..cards import NUM_RANKS, iter_cards
 from ..engine import Match
-from ..movegen import STRONGER
+from ..errors import IllegalMove
+from ..movegen import PASS_MOVE, STRONGER
+from ..moves import CARDS_MASK
+from ..plays import plays, shape_of
+from ..rules import Rules
 from ..view import SeatView
+from .kinds import move_kind
 from .sampler import Knowledge, sample_hands
 
 
-def _kind(move: int) -> tuple[int, int]:
-    return ((move.bit_length() - 1) >> 2, move.bit_count()) if move else (-1, 0)
+def _kind(move: int) -> tuple[int, ...]:
+    return move_kind(move)
 
 
 def _distinct_count(moves: Sequence[int]) -> int:
     return len({_kind(m) for m in moves})
 
 
+def _replay(view: SeatView, hands: Sequence[int]) -> Match:
+    """The current deal from its start, if the hands now were ``hands``: each seat holds what it played since."""
+    rules = view.rules
+    start = list(hands)
+    for seat, move in view.history:
+        start[seat] |= move & CARDS_MASK
+    holder_rule = view.deal_number == 1 and rules.first_leader == "holder" and rules.first_lead_card is not None
+    return Match.from_hands(rules, start, leader=None if holder_rule else view.leader)
+
+
+HouseDecision = tuple[int, bool, int, int, tuple[int, ...]]
+"""What a player faced under house rules, and chose: the move on the table, the order of the trick, the lock, the
+card the lead had to hold, and the kind of the move made."""
+
+
+def _house_factor(held: int, rules: Rules, decision: HouseDecision, epsilon: float) -> float:
+    """The likelihood of the ``decision`` of the house-rule classic player holding ``held`` (with noise)."""
+    table, backwards, lock, must, kind = decision
+    options = plays(held, rules, table, backwards, lock, must)
+    if table:
+        options += (PASS_MOVE,)
+    before = shape_of(table, rules.wild_jokers) if table else None
+    expected = house_classic_move(options, held, rules, backwards, before)
+    share = epsilon / len({move_kind(m, rules) for m in options})
+    return (1.0 - epsilon + share) if move_kind(expected, rules) == kind else share
+
+
+def _house_decisions(view: SeatView, sim: Match) -> list[tuple[int, int, HouseDecision]]:
+    """The other players' decisions this deal, replayed on ``sim``: ``(seat, cards it played from then on, what it
+    faced and chose)``.
+
+    Where the replay leaves the deal's course (a player fallen by capital fall, whose
+    cards no one saw), the decisions stop.
+    """
+    rules = view.rules
+    played = [0] * view.players
+    found = []
+    for seat, move in view.history:
+        if sim.is_over or sim.to_act != seat:
+            break
+        decision = (sim.table_move, sim.revolution != sim.eleven_back, sim.lock, sim.must_contain,
+                    move_kind(move, rules))
+        try:
+            sim.apply(move)
+        except IllegalMove:
+            break
+        if seat != view.seat:
+            found.append((seat, played[seat], decision))
+        played[seat] |= move & CARDS_MASK
+    return [(seat, played[seat] & ~before, decision) for seat, before, decision in found]
+
+
 def history_weight(view: SeatView, hands: Sequence[int], epsilon: float) -> float:
     """The likelihood of the other players' plays this deal if the hands were ``hands`` (up to a constant)."""
     history = view.history
-    if not history or view.rules.house:
-        return 1.0  # under house rules the guesses are not weighted by the plays (not modelled yet)
+    if not history:
+        return 1.0
     rules = view.rules
-    start = list(hands)
-    for seat, move in history:
-        start[seat] |= move
+    sim = _replay(view, hands)
+    if rules.house:
+        weight = 1.0
+        for seat, rest, decision in _house_decisions(view, sim):
+            weight *= _house_factor(hands[seat] | rest, rules, decision, epsilon)
+        return weight
     holder_rule = view.deal_number == 1 and rules.first_leader == "holder" and rules.first_lead_card is not None
-    sim = Match.from_hands(rules, start, leader=None if holder_rule else view.leader)
     jokers_high = rules.joker_in_revolution == "highest"
     must = 1 << rules.first_lead_card if holder_rule and rules.first_lead_card is not None else 0
     weight = 1.0
@@ -94,24 +156,27 @@ class HistoryModel:
     def __init__(self, view: SeatView, hands: Sequence[int], epsilon: float) -> None:
         rules = view.rules
         self.epsilon = epsilon
-        self.active = bool(view.history) and not rules.house
+        self.rules = rules
+        self.active = bool(view.history)
         self.seats = [s for s in range(view.players) if s != view.seat]
         self.max_set = rules.max_set
         self.lead_sizes = min(rules.max_set, 4)
         self.flips = rules.revolution
         self.jokers_high = rules.joker_in_revolution == "highest"
         self._factors: dict[tuple[int, int], float] = {}
-        self._decisions: list[list[tuple[int, int, int, bool, int, tuple[int, int]]]] = [[] for _ in hands]
+        self._decisions: list[list[tuple[int, int, int, bool, int, tuple[int, ...]]]] = [[] for _ in hands]
+        self._house_decisions: list[list[tuple[int, HouseDecision]]] = [[] for _ in hands]
         if not self.active:
             return
-        start = list(hands)
-        for seat, move in view.history:
-            start[seat] |= move
+        sim = _replay(view, hands)
+        if rules.house:
+            for seat, rest, decision in _house_decisions(view, sim):
+                self._house_decisions[seat].append((rest, decision))
+            return
         holder_rule = view.deal_number == 1 and rules.first_leader == "holder" and rules.first_lead_card is not None
-        sim = Match.from_hands(rules, start, leader=None if holder_rule else view.leader)
         must = 1 << rules.first_lead_card if holder_rule and rules.first_lead_card is not None else 0
         later = [0] * len(hands)
-        records: list[tuple[int, int, int, int, bool, int, tuple[int, int]]] = []
+        records: list[tuple[int, int, int, int, bool, int, tuple[int, ...]]] = []
         for seat, move in view.history:
             if seat != view.seat:
                 table = sim.table_mask
@@ -132,6 +197,8 @@ class HistoryModel:
             return factor
         epsilon = self.epsilon
         factor = 1.0
+        for rest, decision in self._house_decisions[seat]:
+            factor *= _house_factor(hand | rest, self.rules, decision, epsilon)
         for rest, rank, count, revolution, must, kind in self._decisions[seat]:
             held = hand | rest
             expected = classic_move(held, rank, count, revolution, self.jokers_high, self.max_set, self.flips, must)
