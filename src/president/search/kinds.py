@@ -9,7 +9,6 @@ from ..moves import CARDS_MASK
 from ..plays import shape_of
 from ..rules import Rules
 
-
 _HOUSE_KINDS: dict[tuple[int, bool, bool], tuple[int, ...]] = {}
 
 
