@@ -805,7 +805,9 @@ class Match:
             hands = self.hands
             hand = hands[seat] ^ value
             table = self._table
-            if hand and beat >= 0 and (not table or (self._open and self._beat >= 0)):
+            if table and beat >= 0 and not self._open:
+                beat = self._beat_after_locked_answer(value, beat)
+            if hand and beat >= 0 and (not table or self._beat >= 0):
                 # A straight play: nobody goes out, and nothing happens but a new play to beat.
                 if self._lockout and table:
                     # Under the lockout, whoever passed on this trick stays out of it.
@@ -878,6 +880,20 @@ class Match:
             self._answers = ANSWERS_BY_COUNT[shape.size]
         else:
             self._beat = -1
+
+    def _beat_after_locked_answer(self, value: int, beat: int) -> int:
+        """Under the suit lock, a straight answer's lane: its beat mask restricted to the lock, or -1 when the answer
+        locks the trick (or the skip rule may apply) and must go through the definition."""
+        if not self._lanes.lock_lane:
+            return -1
+        lock = self._lock
+        if lock:
+            return beat & SUIT_CARDS[lock]
+        table = shape_of(self._table, self.rules.wild_jokers)
+        rank = (value.bit_length() - 1) >> 2
+        if table is None or table.suits == value >> (4 * rank) & 15:
+            return -1
+        return beat
 
     def _clear_trick(self, leader: int) -> None:
         self._table = 0
@@ -1220,7 +1236,8 @@ class Match:
     def _playout_by_steps(
         self, policy: PlayoutPolicy | None, rng: random.Random, stop_at: int,
     ) -> tuple[int, ...] | None:
-        """The playout under any rules: each move by :meth:`apply`, chosen at random or by ``policy.house``."""
+        """The playout under any rules: the legal moves' lanes, a move chosen at random or by ``policy.house``, then
+        the straight lanes of :meth:`apply` (without events or log) or the definition, :meth:`_play`."""
         house = None
         if policy is not None:
             house = getattr(policy, "house", None)
@@ -1230,14 +1247,52 @@ class Match:
         rand = rng.random
         single = self.single_deal
         self.single_deal = True  # the playout ends with the deal
+        hands = self.hands
+        nxt = self._next
+        lockout = self._lockout
         while self._phase != OVER:
             seat: int = self.to_act  # type: ignore[assignment]
-            if seat == stop_at and self._phase == PLAY:
+            if seat == stop_at:
                 self.single_deal = single
                 return None
             moves = self.legal_moves()
             move = house(self, seat, moves, rng) if house is not None else moves[int(rand() * len(moves))]
-            self.apply(move)
+            self._legal = ()
+            if not move:
+                waiting = self._waiting & _OTHERS[seat]
+                if waiting:
+                    self._waiting = waiting
+                    self.to_act = nxt[seat][waiting]
+                    continue
+                owner = self._owner
+                active = self._active
+                self._clear_trick(owner if active >> owner & 1 else nxt[owner][active])
+                continue
+            try:
+                beat, answers = self._beats[move]
+            except KeyError:
+                beat = -1
+            hand = hands[seat] ^ move
+            table = self._table
+            if table and beat >= 0 and not self._open:
+                beat = self._beat_after_locked_answer(move, beat)
+            if hand and beat >= 0 and (not table or self._beat >= 0):
+                if lockout and table:
+                    waiting = self._active & _OTHERS[seat] & (self._waiting | 1 << self._owner)
+                else:
+                    waiting = self._active & _OTHERS[seat]
+                hands[seat] = hand
+                self._table = move
+                self._beat = beat
+                self._answers = answers
+                self._owner = seat
+                if waiting:
+                    self._waiting = waiting
+                    self.to_act = nxt[seat][waiting]
+                else:
+                    self._clear_trick(seat)
+                continue
+            self._play(seat, move)
         return self._results[-1].order
 
     @property

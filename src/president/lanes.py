@@ -38,7 +38,7 @@ _NO_LANE: LaneEntry = (-1, ANSWERS_BY_COUNT[0])
 class Lanes:
     """The straight lanes of one rule set (see the module's text); one object shared by every match of it."""
 
-    __slots__ = ("answer_lane", "beats", "high", "leads_by_byte", "open_answers", "plain", "runs", "wild")
+    __slots__ = ("answer_lane", "beats", "high", "leads_by_byte", "lock_lane", "open_answers", "plain", "runs", "wild")
 
     beats: tuple[dict[int, LaneEntry], dict[int, LaneEntry]]
     """By reversed order (False, True): every set of one rank of real cards, and what it leaves on the table."""
@@ -47,7 +47,9 @@ class Lanes:
     answer_lane: bool
     """Whether a set on the table may be answered from the byte tables (no bombs, lanes on)."""
     open_answers: bool
-    """Whether a straight play may answer the play on the table (no suit lock, no skip)."""
+    """Whether a straight play may answer the play on the table whatever its suits (no suit lock, no skip)."""
+    lock_lane: bool
+    """Whether, under the suit lock (without the skip), a straight play may answer when it does not lock the trick."""
     wild: int
     """The jokers that are wild (a hand holding one takes the definition's path)."""
     runs: bool
@@ -65,6 +67,7 @@ class Lanes:
         bombs = rules.quad_bomb or rules.two_bomb
         self.answer_lane = on and not bombs
         self.open_answers = not (rules.suit_lock or rules.skip_on_equal)
+        self.lock_lane = rules.suit_lock and not rules.skip_on_equal
         self.leads_by_byte = LEADS_BY_SIZE[min(rules.max_set, 4)] if on else None
         most = min(rules.max_set, 4)
         by_order: list[dict[int, LaneEntry]] = []
