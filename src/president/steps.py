@@ -54,6 +54,7 @@ def _state(match: Match, received: list[list[str]]) -> dict[str, Any]:
         "places": places,
         "revolution": view.revolution,
         "eleven_back": view.eleven_back,
+        "rank_order": list(view.rank_order()),
         "lock": suits_text(view.lock),
         "titles": list(view.titles),
         "scores": list(view.scores),

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from .cards import card_str, cards_list
-from .movegen import PASS_MOVE, gift_moves
+from .movegen import ORDER, PASS_MOVE, gift_moves
 from .moves import Move, move_of, move_str
 from .plays import plays, suits_text
 from .rules import Rules
@@ -98,6 +98,11 @@ class SeatView:
             found.append(PASS_MOVE)
         return found
 
+    def rank_order(self) -> tuple[int, ...]:
+        """The ranks (0 is the 3 … 12 the 2, 13 the jokers) from the weakest to the strongest in the current trick's
+        order: reversed by a revolution, and again by 11-back; plain jokers as the rules place them."""
+        return ORDER[self.revolution != self.eleven_back, self.rules.joker_in_revolution == "highest"]
+
     def legal_moves(self) -> list[Move]:
         """The legal moves when this seat is to act (else an empty list)."""
         return [move_of(m) for m in self.legal_masks()]
@@ -121,6 +126,7 @@ class SeatView:
             "table_owner": self.owner if self.table else None,
             "passed": [s for s in range(self.players) if self.passed >> s & 1],
             "revolution": self.revolution,
+            "rank_order": list(self.rank_order()),
             "must_contain": card_str(self.must_contain.bit_length() - 1) if self.must_contain else None,
             "finished": list(self.finished),
             "bottom": list(self.bottom),

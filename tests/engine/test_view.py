@@ -135,3 +135,15 @@ def test_titles_scores_and_results_are_public() -> None:
         assert view["titles"] == match.titles
         assert view["scores"] == match.scores
         assert view["deal_results"] == [r.to_dict() for r in match.deal_results]
+
+
+def test_the_view_gives_the_order_of_the_ranks_in_the_trick_for_the_browser() -> None:
+    view = Match("revolution", 4, seed=1).seat_view(0)
+    assert view.to_dict()["rank_order"] == list(range(14))  # 3 … 2, then the jokers
+    view.revolution = True  # plain jokers are reversed with the rest in this preset
+    assert view.to_dict()["rank_order"] == [13, *range(12, -1, -1)]
+    view.eleven_back = True  # 11-back reverses the revolution again for the trick
+    assert view.rank_order() == tuple(range(14))
+    high = Match("revolution", 4, seed=1, joker_in_revolution="highest", eleven_back=True).seat_view(0)
+    high.revolution = True
+    assert high.rank_order() == (*range(12, -1, -1), 13)

@@ -35,18 +35,16 @@ export function isRed(code) {
 }
 
 /**
- * The strength of a rank in the current order: the normal order, or reversed during a revolution,
- * where the jokers are reversed with the rest unless the rules keep them on top.
+ * The strength of a rank in the current trick's order: its place in `order`, the ranks from the weakest to the
+ * strongest as the server's view gives them (`rank_order`); without an order, the normal one.
  */
-export function rankStrength(rank, revolution = false, jokersStayHigh = false) {
-  if (!revolution) return rank;
-  if (rank === JOKER_RANK) return jokersStayHigh ? 13 : -1;
-  return 12 - rank;
+export function rankStrength(rank, order) {
+  return order ? order.indexOf(rank) : rank;
 }
 
-/** The cards sorted from the weakest to the strongest in the current order, clubs first within a rank. */
-export function sortCards(codes, revolution = false, jokersStayHigh = false) {
-  const key = (code) => rankStrength(cardRank(code), revolution, jokersStayHigh) * 64 + (cardId(code) & 3);
+/** The cards sorted from the weakest to the strongest in `order` (a view's `rank_order`), clubs first within a rank. */
+export function sortCards(codes, order) {
+  const key = (code) => rankStrength(cardRank(code), order) * 64 + (cardId(code) & 3);
   return [...codes].sort((a, b) => key(a) - key(b));
 }
 

@@ -112,7 +112,7 @@ export function showReplay(root, matchId, navigate) {
 
   function panel(step, seat) {
     const angle = (90 + (seat * 360) / match.players) * (Math.PI / 180);
-    const hand = sortCards(step.hands[seat], step.revolution !== step.eleven_back);
+    const hand = sortCards(step.hands[seat], step.rank_order);
     const place = step.places[seat];
     const last = step.actions[seat];
     const judged = step.seat === seat && step.index !== null ? byMove.get(step.index) : null;

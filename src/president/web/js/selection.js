@@ -121,11 +121,8 @@ export function assess(view, selected, rules = {}) {
   return { ok: false, reason: { key: "why.notAMove", params: {} } };
 }
 
-/**
- * Why a single card cannot be part of any legal move now (an i18n reason).
- * `jokersStayHigh` is the table's joker_in_revolution == "highest" option.
- */
-export function whyNot(view, code, jokersStayHigh = false) {
+/** Why a single card cannot be part of any legal move now (an i18n reason). */
+export function whyNot(view, code) {
   if (!isMyTurn(view)) return { key: "why.notYourTurn", params: {} };
   if (view.phase === "exchange") return { key: "why.giveCount", params: { n: view.give_count, chosen: view.give_count } };
   if (!view.table.length) {
@@ -134,7 +131,7 @@ export function whyNot(view, code, jokersStayHigh = false) {
   }
   if (parseMoves(view).length === 0) return { key: "why.nothingBeats", params: { table: view.table } };
   if (offLock(view, code)) return { key: "why.locked", params: { suits: view.lock } };
-  const strength = (c) => rankStrength(cardRank(c), view.revolution !== !!view.eleven_back, jokersStayHigh);
+  const strength = (c) => rankStrength(cardRank(c), view.rank_order);
   if (strength(code) <= strength(view.table[0])) {
     return { key: "why.tooLowCard", params: { card: code, table: view.table } };
   }
@@ -145,7 +142,7 @@ export function whyNot(view, code, jokersStayHigh = false) {
  * The selection after a click on `code`: adds it when it still fits a legal move, removes it when it was selected,
  * starts a new selection with it when it fits a move alone, and otherwise leaves the selection and says why.
  */
-export function clickCard(view, selected, code, jokersStayHigh = false) {
+export function clickCard(view, selected, code) {
   if (!isMyTurn(view)) return { selected, reason: { key: "why.notYourTurn", params: {} } };
   if (selected.includes(code)) return { selected: selected.filter((c) => c !== code), reason: null };
   const moves = parseMoves(view);
@@ -155,5 +152,5 @@ export function clickCard(view, selected, code, jokersStayHigh = false) {
     return { selected: [...selected.slice(1), code], reason: null };
   }
   if (movesWith(moves, [code]).length) return { selected: [code], reason: null };
-  return { selected, reason: whyNot(view, code, jokersStayHigh) };
+  return { selected, reason: whyNot(view, code) };
 }

@@ -64,7 +64,6 @@ export function showTable(root, tableId, navigate) {
   }).catch(() => {});
   /** The table's rule options: its preset's, with the house rules it changed. */
   const rules = () => ({ ...presetOptions[st.info?.rules], ...st.info?.options });
-  const jokersHigh = () => rules().joker_in_revolution === "highest";
   const mine = () => st.seat !== null && st.seat !== undefined;
   const isOld = () => st.info?.game === OLD_GAME;
 
@@ -274,7 +273,7 @@ export function showTable(root, tableId, navigate) {
   function onCard(code) {
     const v = view();
     if (!v || st.pending) return;
-    const result = clickCard(v, st.selected, code, jokersHigh());
+    const result = clickCard(v, st.selected, code);
     st.choosing = null;
     st.selected = result.selected;
     st.reason = result.reason;
@@ -406,7 +405,7 @@ export function showTable(root, tableId, navigate) {
     const myTurn = isMyTurn(v);
     const bright = st.pending ? null : brightCards(v, st.selected);
     const received = receivedCards(v);
-    const cards = sortCards(v.hand, v.revolution, jokersHigh());
+    const cards = sortCards(v.hand, v.rank_order);
     hand.update({ cards, selected: st.selected, bright, received, interactive: myTurn && !st.pending });
     const verdict = assess(v, st.selected, rules());
     const exchange = v.phase === "exchange";
