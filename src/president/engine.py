@@ -26,7 +26,7 @@ from .cards import (
 )
 from .errors import IllegalMove
 from .events import Event, Events, RawEvent
-from .lanes import Lanes, lanes_for
+from .lanes import ByteLookups, Lanes, lanes_for
 from .movegen import ANSWERS_BY_COUNT, BEAT_MASKS, PASS_MOVE, STRONGER, SUIT_CARDS, gift_moves, lead_moves
 from .moves import CARDS_MASK, GIVE_FLAG, STANDS_MASK, Move, move_of, move_str, represented, stand_str, stands_of
 from .plays import (
@@ -41,8 +41,7 @@ from .plays import (
     play_problem,
     plays,
     reverses,
-    run_leads,
-    shape_of,
+        shape_of,
     suits_text,
 )
 from .record import read_record, write_record
@@ -159,6 +158,7 @@ class Match:
         "_history_memo",
         "_initial_hands",
         "_lanes",
+        "_lead_block",
         "_leader",
         "_leads_by_byte",
         "_legal",
@@ -221,7 +221,13 @@ class Match:
     _table: int
     """The move on the table (with what its wild jokers stand for), 0 when a trick is open."""
     _beat: int
-    """The cards that may answer the table from the byte tables, or -1 when answers take the definition's path."""
+    """The cards that may answer the table from the byte lookups (with the wild jokers, whose holder takes the
+    definition's path), or -1 when answers take the definition's path."""
+    _answers: ByteLookups | None
+    """The byte lookups of the answers to the table (by its size), or None when answers take the definition's path."""
+    _lead_block: int
+    """The cards whose presence in a hand sends its lead through :func:`~president.plays.plays`: the wild jokers,
+    or every card when the rules have runs or the lanes are off."""
     _lanes: Lanes
 
     def __init__(
@@ -279,6 +285,7 @@ class Match:
     def _use_lanes(self, lanes: Lanes) -> None:
         self._lanes = lanes
         self._leads_by_byte = lanes.leads_by_byte
+        self._lead_block = lanes.wild if lanes.leads_by_byte is not None else -1
         self._open = lanes.open_answers
         self._wild = lanes.wild
 
@@ -591,28 +598,24 @@ class Match:
             return moves
         if self._table:
             hand = self.hands[self.to_act]  # type: ignore[index]
-            beat = self._beat
-            if beat >= 0 and not hand & self._wild:
-                # The straight lane: one table lookup per byte of the hand (two ranks), unrolled.
-                h = hand & beat
-                if h:
-                    t0, t1, t2, t3, t4, t5, t6 = self._answers
-                    b6, b5, b4, b3, b2, b1, b0 = h.to_bytes(7)
-                    moves = t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6] + PASS_ONLY
-                else:
-                    moves = PASS_ONLY
-            else:
+            h = hand & self._beat
+            if not h:
+                moves = PASS_ONLY
+            elif self._answers is None or hand & self._wild:
                 moves = plays(hand, self.rules, self._table, self._rev != self._back, self._lock) + PASS_ONLY
+            else:
+                # The straight lane: one lookup per byte of the hand (two ranks), unrolled.
+                t0, t1, t2, t3, t4, t5, t6 = self._answers
+                b6, b5, b4, b3, b2, b1, b0 = h.to_bytes(7)
+                moves = t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6] + PASS_ONLY
         elif self._phase == PLAY:
             hand = self.hands[self.to_act]  # type: ignore[index]
-            if self._must_contain or hand & self._wild or self._leads_by_byte is None:
+            if self._must_contain or hand & self._lead_block:
                 moves = plays(hand, self.rules, 0, self._rev, 0, self._must_contain)
             else:
-                t0, t1, t2, t3, t4, t5, t6 = self._leads_by_byte
+                t0, t1, t2, t3, t4, t5, t6 = self._leads_by_byte  # type: ignore[misc]
                 b6, b5, b4, b3, b2, b1, b0 = hand.to_bytes(7)
                 moves = t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6]
-                if self.rules.runs:
-                    moves += run_leads(hand, self.rules)
         elif self._phase == EXCHANGE:
             moves = tuple(gift_moves(self.hands[self.to_act], self._give_count))  # type: ignore[index]
         else:
@@ -741,7 +744,7 @@ class Match:
         assert shape is not None
         table = self._table
         if table:
-            if not self._beat and not self._wild:
+            if not self._beat:
                 raise IllegalMove(f"nothing beats {cards_str(table & CARDS_MASK)}: you can only pass")
             before = shape_of(table, rules.wild_jokers)
             assert before is not None
@@ -876,10 +879,11 @@ class Match:
             beat = BEAT_MASKS[self._rev != self._back, lanes.high, shape.rank, self.rules.equal_answers]
             if self._lock:
                 beat &= SUIT_CARDS[self._lock]
-            self._beat = beat
+            self._beat = beat | lanes.wild
             self._answers = ANSWERS_BY_COUNT[shape.size]
         else:
             self._beat = -1
+            self._answers = None
 
     def _beat_after_locked_answer(self, value: int, beat: int) -> int:
         """Under the suit lock, a straight answer's lane: its beat mask restricted to the lock, or -1 when the answer
@@ -888,7 +892,7 @@ class Match:
             return -1
         lock = self._lock
         if lock:
-            return beat & SUIT_CARDS[lock]
+            return beat & SUIT_CARDS[lock] | self._wild
         table = shape_of(self._table, self.rules.wild_jokers)
         rank = (value.bit_length() - 1) >> 2
         if table is None or table.suits == value >> (4 * rank) & 15:
@@ -1424,6 +1428,7 @@ def without_lanes(match: Match) -> Match:
     other._set_order(other._rev)
     if other._table:
         other._beat = -1
+        other._answers = None
     return other
 
 

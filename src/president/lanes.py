@@ -9,8 +9,8 @@ nothing. For those the match takes a *straight lane*, precomputed here from the 
   the cards that may answer it and the byte tables of its size, or a beat mask of -1
   when the play triggers a rule (a revolution, an 8-cut, 11-back, a bomb) and must go
   through the definition;
-* ``leads_by_byte``: the byte tables of the leads of a hand without wild jokers (runs are
-  added from :func:`president.plays.run_leads`);
+* ``leads_by_byte``: the byte lookups of the leads of a hand without wild jokers, when the
+  rules have no runs (with runs, :func:`president.plays.plays` adds them to the same lookups);
 * ``open_answers``: whether a straight play may also answer a play on the table (not
   under the suit lock or the skip, whose effects depend on the play answered).
 
@@ -38,12 +38,12 @@ _NO_LANE: LaneEntry = (-1, ANSWERS_BY_COUNT[0])
 class Lanes:
     """The straight lanes of one rule set (see the module's text); one object shared by every match of it."""
 
-    __slots__ = ("answer_lane", "beats", "high", "leads_by_byte", "lock_lane", "open_answers", "plain", "runs", "wild")
+    __slots__ = ("answer_lane", "beats", "high", "leads_by_byte", "lock_lane", "open_answers", "plain", "wild")
 
     beats: tuple[dict[int, LaneEntry], dict[int, LaneEntry]]
     """By reversed order (False, True): every set of one rank of real cards, and what it leaves on the table."""
     leads_by_byte: ByteLookups | None
-    """The leads of a hand without wild jokers, by bytes of the hand; None when the lanes are off."""
+    """The leads of a hand without wild jokers, by bytes of the hand; None under runs or when the lanes are off."""
     answer_lane: bool
     """Whether a set on the table may be answered from the byte tables (no bombs, lanes on)."""
     open_answers: bool
@@ -52,8 +52,6 @@ class Lanes:
     """Whether, under the suit lock (without the skip), a straight play may answer when it does not lock the trick."""
     wild: int
     """The jokers that are wild (a hand holding one takes the definition's path)."""
-    runs: bool
-    """Whether leads include runs."""
     high: bool
     """Whether plain jokers stay on top during a revolution."""
     plain: bool
@@ -62,13 +60,12 @@ class Lanes:
     def __init__(self, rules: Rules, on: bool = True) -> None:
         self.high = rules.joker_in_revolution == "highest"
         self.wild = JOKERS if rules.wild_jokers else 0
-        self.runs = rules.runs
         self.plain = on and not rules.house
         bombs = rules.quad_bomb or rules.two_bomb
         self.answer_lane = on and not bombs
         self.open_answers = not (rules.suit_lock or rules.skip_on_equal)
         self.lock_lane = rules.suit_lock and not rules.skip_on_equal
-        self.leads_by_byte = LEADS_BY_SIZE[min(rules.max_set, 4)] if on else None
+        self.leads_by_byte = LEADS_BY_SIZE[min(rules.max_set, 4)] if on and not rules.runs else None
         most = min(rules.max_set, 4)
         by_order: list[dict[int, LaneEntry]] = []
         for backwards in (False, True):
@@ -85,7 +82,7 @@ class Lanes:
                         and not (rules.eleven_back and rank == JACK_RANK)
                     )
                     if straight:
-                        beat = BEAT_MASKS[backwards, self.high, rank, rules.equal_answers]
+                        beat = BEAT_MASKS[backwards, self.high, rank, rules.equal_answers] | self.wild
                         entries[move] = (beat, ANSWERS_BY_COUNT[size])
                     else:
                         entries[move] = _NO_LANE
