@@ -808,9 +808,7 @@ class Match:
             hands = self.hands
             hand = hands[seat] ^ value
             table = self._table
-            if table and beat >= 0 and not self._open:
-                beat = self._beat_after_locked_answer(value, beat)
-            if hand and beat >= 0 and (not table or self._beat >= 0):
+            if hand and beat >= 0 and (not table or self._open or (beat := self._answer_lane(value, beat)) >= 0):
                 # A straight play: nobody goes out, and nothing happens but a new play to beat.
                 if self._lockout and table:
                     # Under the lockout, whoever passed on this trick stays out of it.
@@ -885,15 +883,19 @@ class Match:
             self._beat = -1
             self._answers = None
 
-    def _beat_after_locked_answer(self, value: int, beat: int) -> int:
-        """Under the suit lock, a straight answer's lane: its beat mask restricted to the lock, or -1 when the answer
-        locks the trick (or the skip rule may apply) and must go through the definition."""
-        if not self._lanes.lock_lane:
+    def _answer_lane(self, value: int, beat: int) -> int:
+        """Where straight answers are not always open (house rules): a straight answer's beat mask when it may take
+        the lane, or -1 when it must go through the definition (the table is no plain set, the skip rule may apply,
+        or the answer locks the trick)."""
+        rules = self.rules
+        if self._beat < 0 or rules.skip_on_equal:
             return -1
+        if not rules.suit_lock:
+            return beat
         lock = self._lock
         if lock:
             return beat & SUIT_CARDS[lock] | self._wild
-        table = shape_of(self._table, self.rules.wild_jokers)
+        table = shape_of(self._table, rules.wild_jokers)
         rank = (value.bit_length() - 1) >> 2
         if table is None or table.suits == value >> (4 * rank) & 15:
             return -1
@@ -1278,9 +1280,7 @@ class Match:
                 beat = -1
             hand = hands[seat] ^ move
             table = self._table
-            if table and beat >= 0 and not self._open:
-                beat = self._beat_after_locked_answer(move, beat)
-            if hand and beat >= 0 and (not table or self._beat >= 0):
+            if hand and beat >= 0 and (not table or self._open or (beat := self._answer_lane(move, beat)) >= 0):
                 if lockout and table:
                     waiting = self._active & _OTHERS[seat] & (self._waiting | 1 << self._owner)
                 else:

@@ -11,8 +11,9 @@ nothing. For those the match takes a *straight lane*, precomputed here from the 
   through the definition;
 * ``leads_by_byte``: the byte lookups of the leads of a hand without wild jokers, when the
   rules have no runs (with runs, :func:`president.plays.plays` adds them to the same lookups);
-* ``open_answers``: whether a straight play may also answer a play on the table (not
-  under the suit lock or the skip, whose effects depend on the play answered).
+* ``open_answers``: whether a straight play may answer any play on the table with no
+  further look (not under the suit lock or the skip, whose effects depend on the play
+  answered, nor where the table may hold a run or a lone joker).
 
 Nothing here says what a rule does; a test plays every option with the lanes on and
 off and compares whole states after every move.
@@ -38,7 +39,7 @@ _NO_LANE: LaneEntry = (-1, ANSWERS_BY_COUNT[0])
 class Lanes:
     """The straight lanes of one rule set (see the module's text); one object shared by every match of it."""
 
-    __slots__ = ("answer_lane", "beats", "high", "leads_by_byte", "lock_lane", "open_answers", "plain", "wild")
+    __slots__ = ("answer_lane", "beats", "high", "leads_by_byte", "open_answers", "plain", "wild")
 
     beats: tuple[dict[int, LaneEntry], dict[int, LaneEntry]]
     """By reversed order (False, True): every set of one rank of real cards, and what it leaves on the table."""
@@ -47,9 +48,8 @@ class Lanes:
     answer_lane: bool
     """Whether a set on the table may be answered from the byte tables (no bombs, lanes on)."""
     open_answers: bool
-    """Whether a straight play may answer the play on the table whatever its suits (no suit lock, no skip)."""
-    lock_lane: bool
-    """Whether, under the suit lock (without the skip), a straight play may answer when it does not lock the trick."""
+    """Whether a straight play may answer any play on the table with no further look (no suit lock, no skip, no
+    runs, no wild jokers)."""
     wild: int
     """The jokers that are wild (a hand holding one takes the definition's path)."""
     high: bool
@@ -63,8 +63,7 @@ class Lanes:
         self.plain = on and not rules.house
         bombs = rules.quad_bomb or rules.two_bomb
         self.answer_lane = on and not bombs
-        self.open_answers = not (rules.suit_lock or rules.skip_on_equal)
-        self.lock_lane = rules.suit_lock and not rules.skip_on_equal
+        self.open_answers = not (rules.suit_lock or rules.skip_on_equal or rules.runs or rules.wild_jokers)
         self.leads_by_byte = LEADS_BY_SIZE[min(rules.max_set, 4)] if on and not rules.runs else None
         most = min(rules.max_set, 4)
         by_order: list[dict[int, LaneEntry]] = []
