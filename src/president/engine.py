@@ -807,10 +807,9 @@ class Match:
                 beat = -1
             hands = self.hands
             hand = hands[seat] ^ value
-            table = self._table
-            if hand and beat >= 0 and (not table or self._open or (beat := self._answer_lane(value, beat)) >= 0):
+            if hand and beat >= 0 and (self._open or not self._table or (beat := self._answer_lane(value, beat)) >= 0):
                 # A straight play: nobody goes out, and nothing happens but a new play to beat.
-                if self._lockout and table:
+                if self._lockout and self._table:
                     # Under the lockout, whoever passed on this trick stays out of it.
                     waiting = self._active & _OTHERS[seat] & (self._waiting | 1 << self._owner)
                 else:
@@ -942,8 +941,8 @@ class Match:
         shape = shape_of(value, rules.wild_jokers)
         assert shape is not None
         table = self._table
-        before = shape_of(table, rules.wild_jokers) if table else None
-        reversed_order = self._rev != self._back
+        # What was answered matters only to the lock, the skip and a lone joker's cut.
+        before = shape_of(table, rules.wild_jokers) if table and self._lanes.answered else None
         # Under the lockout, whoever passed on this trick stays out of it.
         still = self._waiting | 1 << self._owner if self._lockout and table else -1
         events = self._events
@@ -954,23 +953,26 @@ class Match:
         self._table = value
         self._owner = seat
         self._must_contain = 0
-        lock = lock_after(shape, before, self._lock, rules)
-        if lock != self._lock:
-            self._lock = lock
-            if lock and events is not None:
-                events.append(("lock", seat, 0, None, {"suits": suits_text(lock)}, None))
-        skip = rules.skip_on_equal and before is not None and is_equal_answer(shape, before, reversed_order, rules)
-        if reverses(shape, rules):
+        # Each rule's predicate is asked only when its option is on (a call costs more than the test).
+        if rules.suit_lock:
+            lock = lock_after(shape, before, self._lock, rules)
+            if lock != self._lock:
+                self._lock = lock
+                if lock and events is not None:
+                    events.append(("lock", seat, 0, None, {"suits": suits_text(lock)}, None))
+        skip = (rules.skip_on_equal and before is not None
+                and is_equal_answer(shape, before, self._rev != self._back, rules))
+        if rules.revolution and reverses(shape, rules):
             self._set_order(not self._rev)
             if events is not None:
                 events.append(("revolution", seat, 0, None, {"on": self._rev}, None))
-        if flips_for_the_trick(shape, rules):
+        if rules.eleven_back and flips_for_the_trick(shape, rules):
             self._back = not self._back
             self._set_order(self._rev)
             if events is not None:
                 events.append(("eleven_back", seat, 0, None, {"on": self._back}, None))
         self._set_lane(shape)
-        cut = cut_by(shape, before, rules)
+        cut = cut_by(shape, before, rules) if self._lanes.cuts else None
         if not hand:
             self._go_out(seat, value, shape, before)
             if self._active & (self._active - 1) == 0:
@@ -995,7 +997,7 @@ class Match:
         """``seat`` has played its last card: a place from the top, or the bottom for a forbidden finish."""
         self._active &= ~(1 << seat)
         events = self._events
-        if forbidden_finish(value, shape, before, self.rules):
+        if self.rules.forbidden_finish and forbidden_finish(value, shape, before, self.rules):
             self._bottom += (seat,)
             if events is not None:
                 events.append(("out", seat, 0, None, {"place": self.players + 1 - len(self._bottom),

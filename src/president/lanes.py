@@ -39,7 +39,7 @@ _NO_LANE: LaneEntry = (-1, ANSWERS_BY_COUNT[0])
 class Lanes:
     """The straight lanes of one rule set (see the module's text); one object shared by every match of it."""
 
-    __slots__ = ("answer_lane", "beats", "high", "leads_by_byte", "open_answers", "plain", "wild")
+    __slots__ = ("answer_lane", "answered", "beats", "cuts", "high", "leads_by_byte", "open_answers", "plain", "wild")
 
     beats: tuple[dict[int, LaneEntry], dict[int, LaneEntry]]
     """By reversed order (False, True): every set of one rank of real cards, and what it leaves on the table."""
@@ -54,6 +54,10 @@ class Lanes:
     """The jokers that are wild (a hand holding one takes the definition's path)."""
     high: bool
     """Whether plain jokers stay on top during a revolution."""
+    answered: bool
+    """Whether what a play answers changes what it does (the suit lock, the skip, a lone wild joker)."""
+    cuts: bool
+    """Whether a play may end the trick at once (8-cut, bombs, or the 3 of spades on a lone wild joker)."""
     plain: bool
     """Whether the rules are the seed rules' trick (sets of one rank, no house rule): playouts take the kernel."""
 
@@ -61,6 +65,8 @@ class Lanes:
         self.high = rules.joker_in_revolution == "highest"
         self.wild = JOKERS if rules.wild_jokers else 0
         self.plain = on and not rules.house
+        self.answered = rules.suit_lock or rules.skip_on_equal or rules.wild_jokers
+        self.cuts = rules.eight_cut or rules.quad_bomb or rules.two_bomb or rules.wild_jokers
         bombs = rules.quad_bomb or rules.two_bomb
         self.answer_lane = on and not bombs
         self.open_answers = not (rules.suit_lock or rules.skip_on_equal or rules.runs or rules.wild_jokers)
