@@ -22,10 +22,10 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from president import Match
+from president.server.edge.hub import Hub
 from president.server.errors import ProtocolError
-from president.server.hub import Hub
+from president.server.play.tournaments import CreateTournamentRequest
 from president.server.protocol import CreateTableRequest
-from president.server.tournaments import CreateTournamentRequest
 
 from .services import Postgres, Redis, free_port
 from .support import cards_in, make_config, play

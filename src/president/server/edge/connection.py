@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .tables import Table
+    from ..play.tables import Table
 
 
 STALL_TICK = 0.05

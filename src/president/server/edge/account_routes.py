@@ -6,10 +6,10 @@ from typing import Any
 
 from fastapi import APIRouter, Request, Response
 
-from .accounts import SESSION_COOKIE, SESSION_SECONDS, Account, Credentials, profile
-from .errors import ProtocolError
+from ..errors import ProtocolError
+from ..store.accounts import SESSION_COOKIE, SESSION_SECONDS, Account, Credentials, profile
+from ..store.ratings import leaderboard
 from .hub import Hub
-from .ratings import leaderboard
 
 FAMILY_MAX = 40
 

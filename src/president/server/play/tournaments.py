@@ -29,17 +29,17 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import delete, insert, select, update
 
-from ..rules import get_rules
+from ...rules import get_rules
+from ..errors import ProtocolError
+from ..protocol import MODERN_MAX_PLAYERS, BotName, DisplayName
+from ..store.storage import BoardRow, EntryRow, MatchRow, Storage, StoredSeat, TournamentRow
 from .bots_runner import known_bot
-from .errors import ProtocolError
 from .pairing import BoardResult, meetings, pair_round, standings, table_points
-from .protocol import MODERN_MAX_PLAYERS, BotName, DisplayName
 from .settings import TableSettings, check_rule_options
-from .storage import BoardRow, EntryRow, MatchRow, Storage, StoredSeat, TournamentRow
 from .tables import Table, hash_token
 
 if TYPE_CHECKING:
-    from .hub import Hub
+    from ..edge.hub import Hub
 
 log = logging.getLogger("president.server")
 

@@ -40,17 +40,17 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
-from .connection import Connection, RateLimit
-from .errors import ProtocolError
-from .leases import TOURNAMENT, Leases, process_id, tournament_lease
-from .protocol import Hello
+from ..edge.connection import Connection, RateLimit
+from ..errors import ProtocolError
+from ..play.tables import Table
+from ..play.tournaments import round_tables
+from ..protocol import Hello
+from ..store.leases import TOURNAMENT, Leases, process_id, tournament_lease
 from .relay import Relay
-from .tables import Table
-from .tournaments import round_tables
 
 if TYPE_CHECKING:
-    from .hub import Hub
-    from .tournaments import Tournament
+    from ..edge.hub import Hub
+    from ..play.tournaments import Tournament
 
 log = logging.getLogger("president.server")
 

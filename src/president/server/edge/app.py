@@ -21,17 +21,15 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
-from .. import __version__
-from ..bots import bot_entries
-from ..rules import OPTIONS, PRESETS
-from .account_routes import account_router, current_account
-from .chat import match_chat
-from .config import ServerConfig
-from .connection import Connection
-from .errors import ProtocolError
-from .hub import Hub
-from .oldgame import OLD_BOT_TEXT, OLD_BOTS, OLD_GAME
-from .protocol import (
+from ... import __version__
+from ...bots import bot_entries
+from ...rules import OPTIONS, PRESETS
+from ..config import ServerConfig
+from ..errors import ProtocolError
+from ..play.chat import match_chat
+from ..play.oldgame import OLD_BOT_TEXT, OLD_BOTS, OLD_GAME
+from ..play.settings import RULE_OPTIONS
+from ..protocol import (
     CreateTableRequest,
     CreateTableResponse,
     JoinRequest,
@@ -40,7 +38,9 @@ from .protocol import (
     MatchSummary,
     TableInfo,
 )
-from .settings import RULE_OPTIONS
+from .account_routes import account_router, current_account
+from .connection import Connection
+from .hub import Hub
 from .tournament_routes import tournament_router
 
 log = logging.getLogger("president.server")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import Match
+from ...engine import Match
 from .oldgame import OldTableMatch
 
 PUBLIC_FIELDS = (

@@ -33,8 +33,8 @@ import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 
-from ..bots import Bot, bot_names, make_bot
-from ..view import SeatView
+from ...bots import Bot, bot_names, make_bot
+from ...view import SeatView
 
 log = logging.getLogger("president.server")
 

@@ -13,13 +13,13 @@ import copy
 import random
 from typing import Any
 
-from ..errors import IllegalMove
-from ..old.board import STAKINGS
-from ..old.bots import BOTS
-from ..old.match import GAME_NAME, OldMatch
-from ..old.moves import Event
-from ..old.options import MAX_PLAYERS, MIN_PLAYERS, ODD_CHIPS, PRESIDENT_TURNUPS
-from .errors import ProtocolError
+from ...errors import IllegalMove
+from ...old.board import STAKINGS
+from ...old.bots import BOTS
+from ...old.match import GAME_NAME, OldMatch
+from ...old.moves import Event
+from ...old.options import MAX_PLAYERS, MIN_PLAYERS, ODD_CHIPS, PRESIDENT_TURNUPS
+from ..errors import ProtocolError
 
 OLD_GAME = GAME_NAME
 """The ``game`` of a table of the old President."""

@@ -34,9 +34,9 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
 
-from .errors import ProtocolError
+from ..errors import ProtocolError
+from ..protocol import DisplayName
 from .journal import Journal
-from .protocol import DisplayName
 from .storage import AccountRow, EntryRow, LoginLimitRow, MatchRow, ResultRow, SessionRow, Storage, TournamentRow
 
 log = logging.getLogger("president.server")
@@ -202,7 +202,7 @@ def api_account(storage: Storage, token_hash: str) -> Account | None:
 
 def profile(storage: Storage, name: str, limit: int = 50) -> dict[str, Any] | None:
     """A player's page: the account, its finished matches (newest first), titles won and ratings with history."""
-    from .pairing import BoardResult, standings
+    from ..play.pairing import BoardResult, standings
     from .ratings import account_subject, ratings_of
 
     found = find_account(storage, name)

@@ -32,19 +32,19 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..engine import Match
-from ..errors import IllegalMove
-from ..events import Events
-from ..moves import move_str
-from ..view import SeatView
+from ...engine import Match
+from ...errors import IllegalMove
+from ...events import Events
+from ...moves import move_str
+from ...view import SeatView
+from ..config import ServerConfig
+from ..edge.connection import Connection
+from ..errors import ProtocolError
+from ..store.journal import Journal
+from ..store.storage import FinishedMatch, StoredSeat, StoredTable
 from .bots_runner import BotRunner, choose, known_bot
-from .config import ServerConfig
-from .connection import Connection
-from .errors import ProtocolError
-from .journal import Journal
 from .oldgame import OLD_BOTS, OLD_DEFAULT_BOT, OldEvent, OldTableMatch
 from .settings import BOT_SPEEDS, TableSettings
-from .storage import FinishedMatch, StoredSeat, StoredTable
 from .views import spectator_view
 
 log = logging.getLogger("president.server")

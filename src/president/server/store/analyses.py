@@ -25,10 +25,10 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import Any
 
-from ..record import read_record
-from .bots_runner import exit_with_parent
-from .config import ServerConfig
-from .errors import ProtocolError
+from ...record import read_record
+from ..config import ServerConfig
+from ..errors import ProtocolError
+from ..play.bots_runner import exit_with_parent
 from .journal import Journal
 
 log = logging.getLogger("president.server")
@@ -62,7 +62,7 @@ class Job:
 def _work(pipe: Connection, parent: int, record: str, level: str, worlds: int, seed: int) -> None:
     """The worker process: run the analysis, sending ``progress``, then ``done`` or ``failed``, up the pipe."""
     exit_with_parent(parent)
-    from ..analysis import analyse
+    from ...analysis import analyse
 
     try:
         result = analyse(record, level=level, worlds=worlds, seed=seed,

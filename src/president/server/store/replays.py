@@ -15,11 +15,11 @@ import threading
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 
-from ..old.steps import old_steps
-from ..steps import match_steps
-from .errors import ProtocolError
+from ...old.steps import old_steps
+from ...steps import match_steps
+from ..errors import ProtocolError
+from ..play.oldgame import OLD_GAME
 from .journal import Journal
-from .oldgame import OLD_GAME
 
 KEPT = 16
 """How many matches' steps are kept, the latest asked for."""

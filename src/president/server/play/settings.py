@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import Match
-from ..rules import TABLE_OPTIONS, check_options, get_rules
-from .errors import ProtocolError
+from ...engine import Match
+from ...rules import TABLE_OPTIONS, check_options, get_rules
+from ..errors import ProtocolError
+from ..protocol import MODERN_MAX_PLAYERS, CreateTableRequest
 from .oldgame import OLD_GAME, OLD_PLAYERS, OldTableMatch, check_old_options
-from .protocol import MODERN_MAX_PLAYERS, CreateTableRequest
 
 MODERN_GAME = "president"
 

@@ -17,15 +17,14 @@ import secrets
 import time
 from typing import TYPE_CHECKING, Any
 
-from .accounts import Account, Accounts, find_account
-from .analyses import Analyses
-from .bots_runner import BotRunner
-from .chat import Chat
-from .config import ServerConfig
-from .connection import Connection, LoopWatch, RateLimit
-from .errors import ProtocolError
-from .journal import Journal
-from .protocol import (
+from ..config import ServerConfig
+from ..errors import ProtocolError
+from ..play.bots_runner import BotRunner
+from ..play.chat import Chat
+from ..play.settings import TableSettings
+from ..play.tables import Table
+from ..play.tournaments import Tournaments
+from ..protocol import (
     ChatMessage,
     CreateTableRequest,
     FillMessage,
@@ -44,14 +43,15 @@ from .protocol import (
     SyncMessage,
     parse_client_message,
 )
-from .replays import Replays
-from .settings import TableSettings
-from .storage import Storage, StoredTable
-from .tables import Table
-from .tournaments import Tournaments
+from ..store.accounts import Account, Accounts, find_account
+from ..store.analyses import Analyses
+from ..store.journal import Journal
+from ..store.replays import Replays
+from ..store.storage import Storage, StoredTable
+from .connection import Connection, LoopWatch, RateLimit
 
 if TYPE_CHECKING:
-    from .cluster import Cluster
+    from ..cluster.placement import Cluster
 
 log = logging.getLogger("president.server")
 
@@ -83,7 +83,7 @@ class Hub:
         self.cluster: Cluster | None = None
         """This process as one of several (when the configuration names Redis), else None."""
         if config.redis_url is not None:
-            from .cluster import Cluster
+            from ..cluster.placement import Cluster
 
             self.cluster = Cluster(self, config.redis_url, config.lease_seconds)
 

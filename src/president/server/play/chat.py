@@ -24,12 +24,12 @@ from typing import Any
 
 from sqlalchemy import insert, select
 
-from .config import ServerConfig
-from .connection import Connection, LoopWatch, RateLimit
-from .errors import ProtocolError
-from .journal import Journal
-from .protocol import ChatMessage
-from .storage import ChatRow, Storage
+from ..config import ServerConfig
+from ..edge.connection import Connection, LoopWatch, RateLimit
+from ..errors import ProtocolError
+from ..protocol import ChatMessage
+from ..store.journal import Journal
+from ..store.storage import ChatRow, Storage
 from .tables import Table
 
 log = logging.getLogger("president.server")

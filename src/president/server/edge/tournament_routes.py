@@ -6,15 +6,15 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from .account_routes import current_account
-from .hub import Hub
-from .tournaments import (
+from ..play.tournaments import (
     AddBotRequest,
     CreateTournamentRequest,
     HostRequest,
     JoinTournamentRequest,
     LeaveTournamentRequest,
 )
+from .account_routes import current_account
+from .hub import Hub
 
 
 def _address(request: Request) -> str:
