@@ -236,7 +236,7 @@ def test_an_account_takes_its_seat_back_from_another_device_even_in_play(client:
 def test_passwords_are_argon2id_hashes_made_again_when_the_parameters_change(tmp_path: Path) -> None:
     from sqlalchemy import select
 
-    from president.server.store.storage import AccountRow
+    from president.server.store.schema import AccountRow
 
     def stored(app: Any) -> str:
         with app.state.hub.storage.engine.connect() as db:

@@ -40,12 +40,13 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
-from ..edge.connection import Connection, RateLimit
+from ..edge.connection import Connection
 from ..errors import ProtocolError
+from ..limits import RateLimit
 from ..play.tables import Table
-from ..play.tournaments import round_tables
 from ..protocol import Hello
 from ..store.leases import TOURNAMENT, Leases, process_id, tournament_lease
+from ..store.tournament_log import round_tables
 from .relay import Relay
 
 if TYPE_CHECKING:

@@ -7,6 +7,7 @@ from typing import Any
 from fastapi import APIRouter, Request, Response
 
 from ..errors import ProtocolError
+from ..play.pairing import leader
 from ..store.accounts import SESSION_COOKIE, SESSION_SECONDS, Account, Credentials, profile
 from ..store.ratings import leaderboard
 from .hub import Hub
@@ -76,7 +77,7 @@ def account_router(hub: Hub) -> APIRouter:
         """A player's profile: finished matches, titles won, ratings with their history."""
         if not 1 <= len(name) <= 24:
             raise ProtocolError("not_found", "there is no account by this name", 404)
-        found = await hub.journal.read(profile, hub.storage, name)
+        found = await hub.journal.read(profile, hub.storage, name, leader)
         if found is None:
             raise ProtocolError("not_found", "there is no account by this name", 404)
         return found
@@ -86,6 +87,6 @@ def account_router(hub: Hub) -> APIRouter:
         """The rating leaderboard of one rule family (a preset name, or ``old-president``), best first."""
         if not 1 <= limit <= 500 or offset < 0 or len(family) > FAMILY_MAX:
             raise ProtocolError("bad_request", "limit must be from 1 to 500, offset 0 or more", 422)
-        return await hub.journal.read(leaderboard, hub.storage, family, limit, offset)
+        return await hub.journal.read(leaderboard, hub.storage.engine, family, limit, offset)
 
     return router

@@ -26,7 +26,6 @@ from ...bots import bot_entries
 from ...rules import OPTIONS, PRESETS
 from ..config import ServerConfig
 from ..errors import ProtocolError
-from ..play.chat import match_chat
 from ..play.oldgame import OLD_BOT_TEXT, OLD_BOTS, OLD_GAME
 from ..play.settings import RULE_OPTIONS
 from ..protocol import (
@@ -38,6 +37,7 @@ from ..protocol import (
     MatchSummary,
     TableInfo,
 )
+from ..store.chat_log import match_chat
 from .account_routes import account_router, current_account
 from .connection import Connection
 from .hub import Hub

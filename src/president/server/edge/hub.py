@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..config import ServerConfig
 from ..errors import ProtocolError
+from ..limits import LoopWatch, RateLimit
 from ..play.bots_runner import BotRunner
 from ..play.chat import Chat
 from ..play.settings import TableSettings
@@ -48,7 +49,7 @@ from ..store.analyses import Analyses
 from ..store.journal import Journal
 from ..store.replays import Replays
 from ..store.storage import Storage, StoredTable
-from .connection import Connection, LoopWatch, RateLimit
+from .connection import Connection
 
 if TYPE_CHECKING:
     from ..cluster.placement import Cluster
@@ -334,12 +335,12 @@ class Hub:
         if isinstance(message, PingMessage):
             conn.send({"type": "pong"})
             return None
+        seat = table.seat_of_member(conn)
         if isinstance(message, SyncMessage):
-            conn.send(table.snapshot(conn.seat))
+            conn.send(table.snapshot(seat))
             return None
         if isinstance(message, ChatMessage):
-            return self.chat.say(conn, table, message)
-        seat = conn.seat
+            return self.chat.say(conn, table, message, conn.name, conn.peer)
         if seat is None:
             raise ProtocolError("not_seated", "spectators cannot play or change the table")
         if isinstance(message, HintMessage):
@@ -472,6 +473,7 @@ class Hub:
             table.attach(conn, None)
         else:
             raise ProtocolError("bad_message", "hello: give a seat token, or \"spectate\": true to watch")
+        conn.table = table
         self.chat.send_history(conn, table)
 
     # ----------------------------------------------------------------- housekeeping

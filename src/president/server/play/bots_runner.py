@@ -20,28 +20,20 @@ tracker then exits by itself, as its last client has gone.
 from __future__ import annotations
 
 import asyncio
-import ctypes
 import logging
 import math
 import multiprocessing
 import os
 import random
-import signal
-import sys
-import threading
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 
 from ...bots import Bot, bot_names, make_bot
 from ...view import SeatView
+from ..parent_watch import exit_with_parent
 
 log = logging.getLogger("president.server")
-
-PARENT_CHECK_SECONDS = 0.5
-"""How often a worker process looks whether the server process is still there."""
-
-_PR_SET_PDEATHSIG = 1
 
 FALLBACK_BOT = "random"
 """Used when a named bot is not installed (logged once per name)."""
@@ -91,25 +83,6 @@ def warm_up() -> None:
     """A worker's first job: load the search bots, so that the first real move is timed like the others."""
     for name in bot_names():
         get_bot(name)
-
-
-def exit_with_parent(parent: int) -> None:
-    """Initializer of a worker process: end this process as soon as the server process ``parent`` is gone."""
-    if sys.platform == "linux":
-        try:
-            libc = ctypes.CDLL(None, use_errno=True)
-            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-        except (OSError, AttributeError):
-            pass  # the watching thread below is enough
-    if os.getppid() != parent:
-        os._exit(0)  # the parent died before the death signal was set
-    threading.Thread(target=_watch_parent, args=(parent,), name="president-parent-watch", daemon=True).start()
-
-
-def _watch_parent(parent: int) -> None:
-    while os.getppid() == parent:
-        time.sleep(PARENT_CHECK_SECONDS)
-    os._exit(0)
 
 
 FAIR_SHARE_SECONDS = 30.0

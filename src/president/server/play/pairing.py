@@ -52,6 +52,13 @@ def table_points(scores: Sequence[int]) -> list[float]:
             for i, mine in enumerate(scores)]
 
 
+def leader(entries: list[int], boards: list[tuple[list[int | None], list[int]]]) -> int | None:
+    """The entry first in the standings of these finished tables (the entry at each seat, the scores); None
+    without entrants."""
+    table = standings(entries, [BoardResult(seats, scores) for seats, scores in boards])
+    return table[0].entry if table else None
+
+
 def standings(entries: Iterable[int], results: Iterable[BoardResult]) -> list[Standing]:
     """Every entrant's standing, best first (see the module's text for the order)."""
     table = {e: Standing(e) for e in entries}

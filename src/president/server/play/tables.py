@@ -38,13 +38,13 @@ from ...events import Events
 from ...moves import move_str
 from ...view import SeatView
 from ..config import ServerConfig
-from ..edge.connection import Connection
 from ..errors import ProtocolError
 from ..store.journal import Journal
 from ..store.storage import FinishedMatch, StoredSeat, StoredTable
 from .bots_runner import BotRunner, choose, known_bot
 from .oldgame import OLD_BOTS, OLD_DEFAULT_BOT, OldEvent, OldTableMatch
 from .settings import BOT_SPEEDS, TableSettings
+from .subscriber import Subscriber
 from .views import spectator_view
 
 log = logging.getLogger("president.server")
@@ -75,7 +75,7 @@ class Seat:
         self.bot = bot
         self.account_id = account_id
         """The account of the person seated (a signed-in player or an invited bot account), else None."""
-        self.connections: list[Connection] = []
+        self.connections: list[Subscriber] = []
         self.away = False
         self.grace: asyncio.TimerHandle | None = None
 
@@ -130,7 +130,9 @@ class Table:
         self.match: Match | OldTableMatch | None = None
         self.ply = 0
         self.last_match_id: int | None = None
-        self.spectators: list[Connection] = []
+        self.spectators: list[Subscriber] = []
+        self._members: dict[Subscriber, int | None] = {}
+        """Everyone following the table, and the seat each one holds (None: a spectator)."""
         self.deadline: float | None = None
         self.touched = time.monotonic()
         self.empty_since: float | None = self.touched
@@ -238,7 +240,15 @@ class Table:
             "view": self._snapshot_view(seat), "deadline": self.deadline, "now": round(time.time(), 3),
         }
 
-    def connections(self) -> list[Connection]:
+    def seat_of_member(self, member: Subscriber) -> int | None:
+        """The seat ``member`` follows the table from (None: it watches); ``ProtocolError`` when it is not
+        following this table."""
+        try:
+            return self._members[member]
+        except KeyError:
+            raise ProtocolError("hello_first", "say hello to this table first") from None
+
+    def connections(self) -> list[Subscriber]:
         """Every connection to this table."""
         out = list(self.spectators)
         for seat in self.seats:
@@ -396,13 +406,14 @@ class Table:
             self.settings = settings
             self._changed()
 
-    async def leave(self, conn: Connection) -> None:
+    async def leave(self, conn: Subscriber) -> None:
         """Before the start: the person of ``conn``'s seat gives it up; the seat's connections then watch."""
         async with self.lock:
             self._require_waiting()
-            if conn.seat is None or conn.table is not self:
+            index = self._members.get(conn)
+            if index is None:
                 raise ProtocolError("not_seated", "only a seated player may leave a seat")
-            seat = self.seats[conn.seat]
+            seat = self.seats[index]
             await self.journal.write(self.storage.save_seats, self.id, [StoredSeat(seat.index, None, None, seat.bot)])
             seat.name = seat.token_hash = None
             seat.account_id = None
@@ -411,7 +422,7 @@ class Table:
     def _leave_seat(self, seat: Seat) -> None:
         moved, seat.connections = seat.connections, []
         for c in moved:
-            c.seat = None
+            self._members[c] = None
             self.spectators.append(c)
         self._note_if_empty()
         self._changed()
@@ -462,7 +473,7 @@ class Table:
         self._plan_turn()
         self.touched = time.monotonic()
         for c in self.connections():
-            c.send(self.snapshot(c.seat))
+            c.send(self.snapshot(self._members[c]))
 
     # ----------------------------------------------------------------- moves
 
@@ -663,10 +674,9 @@ class Table:
 
     # ----------------------------------------------------------------- connections
 
-    def attach(self, conn: Connection, seat: int | None) -> None:
+    def attach(self, conn: Subscriber, seat: int | None) -> None:
         """Add a connection (to a seat, or as a spectator) and send it a snapshot."""
-        conn.table = self
-        conn.seat = seat
+        self._members[conn] = seat
         self.touched = time.monotonic()
         if seat is None:
             self.spectators.append(conn)
@@ -687,14 +697,17 @@ class Table:
         if first:
             self._changed(skip=conn)
 
-    def detach(self, conn: Connection) -> None:
+    def detach(self, conn: Subscriber) -> None:
         """Remove a connection; a person's last connection gone starts the grace period."""
         self.touched = time.monotonic()
-        if conn.seat is None:
+        if conn not in self._members:
+            return
+        index = self._members.pop(conn)
+        if index is None:
             if conn in self.spectators:
                 self.spectators.remove(conn)
             return
-        seat = self.seats[conn.seat]
+        seat = self.seats[index]
         if conn in seat.connections:
             seat.connections.remove(conn)
         self._note_if_empty()
@@ -707,7 +720,7 @@ class Table:
         if self.empty_since is None and not any(s.connections for s in self.seats):
             self.empty_since = time.monotonic()
 
-    def _changed(self, skip: Connection | None = None) -> None:
+    def _changed(self, skip: Subscriber | None = None) -> None:
         """Tell everyone connected that the table (seats, status) changed."""
         text = _dumps({"type": "table", "table": self.info()})
         for c in self.connections():

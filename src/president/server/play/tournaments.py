@@ -24,15 +24,27 @@ import logging
 import secrets
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import delete, insert, select, update
 
 from ...rules import get_rules
 from ..errors import ProtocolError
 from ..protocol import MODERN_MAX_PLAYERS, BotName, DisplayName
-from ..store.storage import BoardRow, EntryRow, MatchRow, Storage, StoredSeat, TournamentRow
+from ..store.storage import StoredSeat
+from ..store.tournament_log import (
+    Board,
+    Entry,
+    StoredTournament,
+    finished_tournaments,
+    first_match_of,
+    load_tournaments,
+    remove_entry,
+    store_entry,
+    store_result,
+    store_round,
+    store_tournament,
+)
 from .bots_runner import known_bot
 from .pairing import BoardResult, meetings, pair_round, standings, table_points
 from .settings import TableSettings, check_rule_options
@@ -49,7 +61,6 @@ MAX_ROUNDS = 12
 FILL_BOT = "classic"
 """The bot that fills the open seats of a short table (it is not an entrant)."""
 
-Status = Literal["registering", "playing", "finished"]
 
 
 # ----------------------------------------------------------------- REST bodies
@@ -115,51 +126,18 @@ class LeaveTournamentRequest(BaseModel):
 
 
 @dataclass
-class Entry:
-    """An entrant: a person (identity, name, hashed key) or a registry bot."""
+class Tournament(StoredTournament):
+    """One event in memory: its stored form, its creator and its lock."""
 
-    entry: int
-    player: str
-    """The entrant's identity: a display name today (an account id once accounts exist)."""
-    name: str
-    bot: str | None = None
-    token_hash: str | None = None
-    joined_at: float = 0.0
-    account_id: int | None = None
-    """The entrant's account when it entered signed in: its seats and results are the account's."""
-
-    def public(self) -> dict[str, Any]:
-        """What everyone may see."""
-        return {"entry": self.entry, "name": self.name, "bot": self.bot}
-
-
-@dataclass
-class Board:
-    """One table of one round, and its result once it is over."""
-
-    round: int
-    board: int
-    table_id: str
-    entries: list[int | None]
-    match_id: int | None = None
-    scores: list[int] | None = None
-
-
-@dataclass
-class Tournament:
-    """One event: settings, entrants, the tables of each round."""
-
-    id: str
-    settings: dict[str, Any]
-    host_hash: str
-    status: Status = "registering"
-    round: int = 0
-    created_at: float = 0.0
-    entries: list[Entry] = field(default_factory=list)
-    boards: list[Board] = field(default_factory=list)
     creator: str = ""
     """The client address that created it (for the per-address quota; not stored)."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    @classmethod
+    def from_stored(cls, stored: StoredTournament) -> Tournament:
+        """The event in memory of its stored form."""
+        return cls(stored.id, stored.settings, stored.host_hash, stored.status, stored.round, stored.created_at,
+                   stored.entries, stored.boards)
 
     def results(self) -> list[BoardResult]:
         """Every finished table so far."""
@@ -196,102 +174,6 @@ class Tournament:
                 "round": self.round, "entries": len(self.entries), "created_at": self.created_at}
 
 
-# ----------------------------------------------------------------- storage (runs in the journal's threads)
-
-
-def store_tournament(storage: Storage, t: Tournament) -> None:
-    """Store a new event."""
-    with storage.engine.begin() as db:
-        db.execute(insert(TournamentRow).values(id=t.id, settings=t.settings, host_hash=t.host_hash, status=t.status,
-                                                round=t.round, created_at=t.created_at, updated_at=t.created_at))
-
-
-def store_entry(storage: Storage, tournament_id: str, e: Entry) -> None:
-    """Store a new entrant."""
-    with storage.engine.begin() as db:
-        db.execute(insert(EntryRow).values(tournament_id=tournament_id, entry=e.entry, player=e.player, name=e.name,
-                                           bot=e.bot, token_hash=e.token_hash, joined_at=e.joined_at,
-                                           account_id=e.account_id))
-
-
-def remove_entry(storage: Storage, tournament_id: str, entry: int) -> None:
-    """Remove an entrant (before the start)."""
-    with storage.engine.begin() as db:
-        db.execute(delete(EntryRow).where(EntryRow.tournament_id == tournament_id, EntryRow.entry == entry))
-
-
-def store_round(storage: Storage, tournament_id: str, round_no: int, boards: list[Board]) -> None:
-    """Store the tables of a new round and make it the event's current round, in one transaction."""
-    with storage.engine.begin() as db:
-        db.execute(insert(BoardRow), [
-            {"tournament_id": tournament_id, "round": b.round, "board": b.board, "table_id": b.table_id,
-             "entries": b.entries, "match_id": None, "scores": None} for b in boards])
-        db.execute(update(TournamentRow).where(TournamentRow.id == tournament_id)
-                   .values(status="playing", round=round_no, updated_at=time.time()))
-
-
-def store_result(storage: Storage, tournament_id: str, board: Board, finished: bool) -> None:
-    """Store a table's result (and the end of the event when it was the last one), in one transaction."""
-    with storage.engine.begin() as db:
-        db.execute(update(BoardRow).where(BoardRow.tournament_id == tournament_id, BoardRow.round == board.round,
-                                          BoardRow.board == board.board)
-                   .values(match_id=board.match_id, scores=board.scores))
-        if finished:
-            db.execute(update(TournamentRow).where(TournamentRow.id == tournament_id)
-                       .values(status="finished", updated_at=time.time()))
-
-
-def load_tournaments(storage: Storage, tournament_id: str | None = None,
-                     statuses: tuple[str, ...] = ("registering", "playing")) -> list[Tournament]:
-    """The events with one of ``statuses`` (or the one with this id, whatever its status), complete."""
-    query = select(TournamentRow)
-    query = (query.where(TournamentRow.id == tournament_id) if tournament_id is not None
-             else query.where(TournamentRow.status.in_(statuses)))
-    with storage.engine.connect() as db:
-        found = {r.id: Tournament(id=r.id, settings=dict(r.settings), host_hash=r.host_hash, status=r.status,
-                                  round=r.round, created_at=r.created_at)
-                 for r in db.execute(query.order_by(TournamentRow.created_at))}
-        if not found:
-            return []
-        ids = list(found)
-        for r in db.execute(select(EntryRow).where(EntryRow.tournament_id.in_(ids)).order_by(EntryRow.entry)):
-            found[r.tournament_id].entries.append(Entry(r.entry, r.player, r.name, r.bot, r.token_hash, r.joined_at,
-                                                        r.account_id))
-        boards = select(BoardRow).where(BoardRow.tournament_id.in_(ids)).order_by(BoardRow.round, BoardRow.board)
-        for b in db.execute(boards):
-            found[b.tournament_id].boards.append(Board(b.round, b.board, b.table_id, list(b.entries), b.match_id,
-                                                       list(b.scores) if b.scores is not None else None))
-    return list(found.values())
-
-
-def finished_list(storage: Storage, limit: int) -> list[dict[str, Any]]:
-    """The latest finished events, newest first, as list lines."""
-    with storage.engine.connect() as db:
-        rows = list(db.execute(select(TournamentRow.id).where(TournamentRow.status == "finished")
-                               .order_by(TournamentRow.updated_at.desc()).limit(limit)))
-    out = []
-    for (tournament_id,) in rows:
-        for t in load_tournaments(storage, tournament_id):
-            out.append(t.summary())
-    return out
-
-
-def round_tables(storage: Storage, table_ids: list[str]) -> dict[str, str]:
-    """Of these tables, the round tables of a tournament whose result is not recorded: their tournament's id."""
-    with storage.engine.connect() as db:
-        rows = db.execute(select(BoardRow.table_id, BoardRow.tournament_id)
-                          .where(BoardRow.table_id.in_(table_ids), BoardRow.match_id.is_(None)))
-        return {str(r[0]): str(r[1]) for r in rows}
-
-
-def first_match_of(storage: Storage, table_id: str) -> tuple[int, list[int]] | None:
-    """The id and scores of the first finished match of a table, if there is one."""
-    with storage.engine.connect() as db:
-        row = db.execute(select(MatchRow.id, MatchRow.scores).where(MatchRow.table_id == table_id)
-                         .order_by(MatchRow.id).limit(1)).first()
-    return None if row is None else (int(row[0]), list(row[1]))
-
-
 # ----------------------------------------------------------------- the events of a hub
 
 
@@ -303,11 +185,16 @@ class Tournaments:
         self.events: dict[str, Tournament] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 
+    async def _load(self, tournament_id: str | None = None) -> list[Tournament]:
+        """The events not finished (or the one with this id, whatever its status), read from the database."""
+        found = await self.hub.journal.read(load_tournaments, self.hub.storage, tournament_id)
+        return [Tournament.from_stored(t) for t in found]
+
     # ------------------------------------------------------------- restoring
 
     async def restore(self) -> None:
         """Load the events not finished and mark their tables (before the tables' timers start)."""
-        for t in await self.hub.journal.read(load_tournaments, self.hub.storage):
+        for t in await self._load():
             self.events[t.id] = t
             for board in t.boards:
                 table = self.hub.tables.get(board.table_id)
@@ -347,7 +234,7 @@ class Tournaments:
         t = self.events.get(tournament_id)
         if t is not None:
             return t
-        found = await self.hub.journal.read(load_tournaments, self.hub.storage, tournament_id[:64])
+        found = await self._load(tournament_id[:64])
         if not found:
             raise ProtocolError("not_found", f"there is no tournament {tournament_id[:64]!r}", 404)
         return found[0]
@@ -356,10 +243,10 @@ class Tournaments:
         """The events open or in play (newest first), then the latest finished ones."""
         held = list(self.events.values())
         if self.hub.cluster is not None:  # the events of every process
-            held = await self.hub.journal.read(load_tournaments, self.hub.storage)
+            held = await self._load()
         live = sorted(held, key=lambda t: -t.created_at)
-        done = await self.hub.journal.read(finished_list, self.hub.storage, finished)
-        return [t.summary() for t in live] + done
+        done = await self.hub.journal.read(finished_tournaments, self.hub.storage, finished)
+        return [t.summary() for t in live] + [Tournament.from_stored(t).summary() for t in done]
 
     # ------------------------------------------------------------- the host and the entrants
 
@@ -450,7 +337,7 @@ class Tournaments:
         t = self.events.get(tournament_id)
         if t is not None:
             return t
-        found = await self.hub.journal.read(load_tournaments, self.hub.storage, tournament_id)
+        found = await self._load(tournament_id)
         t = self.events.get(tournament_id)  # adopted by another task meanwhile
         if t is not None:
             return t

@@ -22,6 +22,7 @@ import hashlib
 import logging
 import secrets
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -37,9 +38,15 @@ from sqlalchemy.exc import IntegrityError
 from ..errors import ProtocolError
 from ..protocol import DisplayName
 from .journal import Journal
-from .storage import AccountRow, EntryRow, LoginLimitRow, MatchRow, ResultRow, SessionRow, Storage, TournamentRow
+from .ratings import account_subject, ratings_of
+from .schema import AccountRow, BoardRow, EntryRow, LoginLimitRow, MatchRow, ResultRow, SessionRow, TournamentRow
+from .storage import Storage
 
 log = logging.getLogger("president.server")
+
+Leader = Callable[[list[int], list[tuple[list[int | None], list[int]]]], int | None]
+"""Of a tournament's entries and its finished tables (the entry at each seat, the scores), the entry first in
+its standings (None: no entrant); the rule is play's (:func:`~president.server.play.pairing.leader`)."""
 
 SESSION_COOKIE = "president_session"
 """The name of the session cookie."""
@@ -200,10 +207,11 @@ def api_account(storage: Storage, token_hash: str) -> Account | None:
     return None if row is None else Account(row.id, row.name, True)
 
 
-def profile(storage: Storage, name: str, limit: int = 50) -> dict[str, Any] | None:
-    """A player's page: the account, its finished matches (newest first), titles won and ratings with history."""
-    from ..play.pairing import BoardResult, standings
-    from .ratings import account_subject, ratings_of
+def profile(storage: Storage, name: str, leader: Leader, limit: int = 50) -> dict[str, Any] | None:
+    """A player's page: the account, its finished matches (newest first), titles won and ratings with history.
+
+    A title is a finished tournament whose ``leader`` (first in its standings) is the account's entry.
+    """
 
     found = find_account(storage, name)
     if found is None:
@@ -226,15 +234,13 @@ def profile(storage: Storage, name: str, limit: int = 50) -> dict[str, Any] | No
             select(EntryRow.tournament_id).join(TournamentRow, TournamentRow.id == EntryRow.tournament_id)
             .where(EntryRow.account_id == account.id, TournamentRow.status == "finished"))]
         if events:
-            from .storage import BoardRow
-
             for event_id in events:
                 tournament = db.execute(select(TournamentRow).where(TournamentRow.id == event_id)).one()
                 entries = {e.entry: e for e in db.execute(select(EntryRow).where(EntryRow.tournament_id == event_id))}
-                results = [BoardResult(list(b.entries), list(b.scores)) for b in db.execute(
+                results = [(list(b.entries), list(b.scores)) for b in db.execute(
                     select(BoardRow).where(and_(BoardRow.tournament_id == event_id, BoardRow.scores.is_not(None))))]
-                table = standings(entries, results)
-                if table and entries[table[0].entry].account_id == account.id:
+                first = leader(list(entries), results)
+                if first is not None and entries[first].account_id == account.id:
                     titles.append({"tournament": event_id, "name": tournament.settings.get("name"),
                                    "rules": tournament.settings.get("rules"), "at": tournament.updated_at})
         ratings = ratings_of(db, account_subject(account.id))

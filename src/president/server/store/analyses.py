@@ -28,7 +28,7 @@ from typing import Any
 from ...record import read_record
 from ..config import ServerConfig
 from ..errors import ProtocolError
-from ..play.bots_runner import exit_with_parent
+from ..parent_watch import exit_with_parent
 from .journal import Journal
 
 log = logging.getLogger("president.server")

@@ -17,11 +17,11 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, func, select, update
+from sqlalchemy import Connection, Engine, func, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
-from .storage import AccountRow, RatingHistoryRow, RatingRow, Storage
+from .schema import AccountRow, RatingHistoryRow, RatingRow
 
 PROVISIONAL_MATCHES = 10
 """A rating is provisional until it has this many rated matches behind it."""
@@ -139,9 +139,9 @@ def _names(db: Connection, subjects: list[str]) -> dict[str, tuple[str, bool]]:
     return out
 
 
-def leaderboard(storage: Storage, family: str, limit: int = 100, offset: int = 0) -> dict[str, Any]:
+def leaderboard(engine: Engine, family: str, limit: int = 100, offset: int = 0) -> dict[str, Any]:
     """The ratings of one rule family, best (highest ``mu - 3 sigma``) first, with the families that have any."""
-    with storage.engine.connect() as db:
+    with engine.connect() as db:
         score = RatingRow.mu - 3.0 * RatingRow.sigma
         rows = list(db.execute(select(RatingRow.subject, RatingRow.mu, RatingRow.sigma, RatingRow.matches)
                                .where(RatingRow.family == family)
