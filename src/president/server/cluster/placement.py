@@ -1,7 +1,9 @@
-"""Serving as one of several processes: table leases, relayed connections, the shared lobby and quotas.
+"""Serving as one of several processes: the placement over PostgreSQL and Redis, and relayed connections.
 
 With ``ServerConfig.redis_url`` set (and a PostgreSQL database), a process is one member
-of a cluster. Any member accepts any client:
+of a cluster; :class:`ClusterPlacement` is then the hub's
+:class:`~president.server.play.placement.Placement` and its
+:class:`~president.server.edge.relaying.Relaying`. Any member accepts any client:
 
 * A table is played by the process holding its lease (:mod:`.leases`). A member that gets
   a ``hello`` for a table held elsewhere relays the connection: the client's messages go
@@ -36,21 +38,23 @@ import logging
 import os
 import random
 import socket
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
+from ..config import ServerConfig
 from ..edge.connection import Connection
+from ..edge.hub import Hub
 from ..errors import ProtocolError
 from ..limits import RateLimit
+from ..play.placement import TABLES, TOURNAMENTS, LobbyRow
 from ..play.tables import Table
-from ..protocol import Hello
 from ..store.leases import TOURNAMENT, Leases, process_id, tournament_lease
+from ..store.storage import Storage
 from ..store.tournament_log import round_tables
 from .relay import Relay
 
 if TYPE_CHECKING:
-    from ..edge.hub import Hub
     from ..play.tournaments import Tournament
 
 log = logging.getLogger("president.server")
@@ -95,8 +99,11 @@ redis.call('SADD', KEYS[1], ARGV[1])
 redis.call('HSET', KEYS[2], ARGV[1], ARGV[3])
 return 1
 """
-"""Count a new tournament in its creator's quota if there is room, in one step (two members cannot both take the
-last place)."""
+"""Count a new table or tournament in its creator's quota if there is room, in one step (two members cannot both
+take the last place)."""
+_QUOTA_KEYS = {TABLES: (HELD_KEY, CREATOR_KEY), TOURNAMENTS: (EVENTS_KEY, EVENT_CREATOR_KEY)}
+"""Of each quota: the set of what an address holds (key prefix), and the hash of who created each one."""
+
 LISTEN_KEY = "president:listen:"
 """``<account>``: the members where the bot account listens; ``<account>:<member>``: how many connections there
 (expires unless renewed by the member's heartbeat)."""
@@ -105,9 +112,9 @@ LISTEN_KEY = "president:listen:"
 class RemoteConnection(Connection):
     """At the owner of a table: a client connected to another member, reached through the relay."""
 
-    def __init__(self, cluster: Cluster, origin: str, key: str, peer: str) -> None:
+    def __init__(self, cluster: ClusterPlacement, origin: str, key: str, peer: str) -> None:
         # The member the client is connected to applies the rate limit; the owner does not count twice.
-        super().__init__(RateLimit(1e9, 10**9), cluster.hub.config.outbox_limit, peer)
+        super().__init__(RateLimit(1e9, 10**9), cluster.config.outbox_limit, peer)
         self.cluster = cluster
         self.origin = origin
         self.key = key
@@ -126,15 +133,18 @@ class RemoteConnection(Connection):
             self.cluster.remotes.pop(self.key, None)
 
 
-class Cluster:
-    """This process as a member of a cluster (made by the hub when the configuration names Redis)."""
+class ClusterPlacement:
+    """This process as a member of a cluster (built with the app when the configuration names Redis; the hub
+    is attached to it once made)."""
 
-    def __init__(self, hub: Hub, redis_url: str, lease_seconds: float) -> None:
-        self.hub = hub
+    def __init__(self, config: ServerConfig, storage: Storage) -> None:
+        assert config.redis_url is not None
+        self.config = config
+        self._hub: Hub | None = None
         self.id = process_id()
-        self.leases = Leases(hub.storage, self.id, lease_seconds)
-        self.relay = Relay(redis_url, self.id, self._on_message, self._on_reset)
-        self.lease_seconds = lease_seconds
+        self.leases = Leases(storage, self.id, config.lease_seconds)
+        self.relay = Relay(config.redis_url, self.id, self._on_message, self._on_reset)
+        self.lease_seconds = config.lease_seconds
         self.edges: dict[str, Connection] = {}
         """Connections of this member relayed to the owner of their table, by key."""
         self.remotes: dict[str, RemoteConnection] = {}
@@ -147,6 +157,20 @@ class Cluster:
         self._beating: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
 
+    def attach(self, hub: Hub) -> None:
+        """The hub this placement serves (its tables are the ones this process plays)."""
+        self._hub = hub
+
+    @property
+    def hub(self) -> Hub:
+        """The hub this placement serves."""
+        assert self._hub is not None, "attach the hub first"
+        return self._hub
+
+    def describe(self) -> dict[str, Any]:
+        """This process's id in the cluster."""
+        return {"process": self.id}
+
     async def _db(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool, lambda: fn(*args, **kwargs))
@@ -157,8 +181,9 @@ class Cluster:
 
     # ----------------------------------------------------------------- life
 
-    async def start(self) -> None:
-        """Join the cluster: register, listen on the relay, take a share of the tables nobody holds."""
+    async def start(self, restore_all: Callable[[], Awaitable[int]]) -> None:
+        """Join the cluster: register, listen on the relay, take a share of the tables nobody holds (by lease,
+        not ``restore_all``)."""
         await self._db(self.leases.register, f"{socket.gethostname()}:{os.getpid()}")
         adopted = await self._db(self.leases.adopt_unowned)
         if adopted:
@@ -317,29 +342,23 @@ class Cluster:
             return found[0]
         raise ProtocolError("table_moving", "the tournament is moving to another server process", 503)
 
-    async def claim_tournament(self, tournament_id: str) -> bool:
-        """Take the lease of a tournament about to be created (False: the id is in use)."""
-        return await self.claim_new(tournament_lease(tournament_id))
-
-    async def tournament_over(self, tournament_id: str) -> None:
-        """A tournament of this process is finished (or was never made): give up its lease and its place in its
-        creator's quota."""
-        try:
-            await self._db(self.leases.release, tournament_lease(tournament_id))
-        except Exception:
-            log.warning("cluster: the lease of tournament %s could not be given up; it runs out", tournament_id)
-        await self._unquota(EVENTS_KEY, EVENT_CREATOR_KEY, tournament_id)
-
-    async def claim_new(self, table_id: str) -> bool:
-        """Take the lease of a table about to be created (False: the id is in use)."""
-        if await self._db(self.leases.owner, table_id) is not None:
+    async def claim(self, key: str) -> bool:
+        """Take the lease of a table (or ``tournament:<id>``) about to be created (False: the id is in use)."""
+        if await self._db(self.leases.owner, key) is not None:
             return False
-        return await self._db(self.leases.acquire, table_id)
+        return await self._db(self.leases.acquire, key)
 
-    async def closed(self, table_id: str) -> None:
-        """A table of this process was closed: give up its lease and its place in its creator's quota."""
-        await self._db(self.leases.release, table_id)
-        await self._unquota(HELD_KEY, CREATOR_KEY, table_id)
+    async def released(self, key: str) -> None:
+        """A table of this process was closed (or a tournament is over, or was never made): give up its lease
+        and its place in its creator's quota."""
+        try:
+            await self._db(self.leases.release, key)
+        except Exception:
+            log.warning("cluster: the lease of %s could not be given up; it runs out", key)
+        if key.startswith(TOURNAMENT):
+            await self._unquota(EVENTS_KEY, EVENT_CREATOR_KEY, key.removeprefix(TOURNAMENT))
+        else:
+            await self._unquota(HELD_KEY, CREATOR_KEY, key)
 
     async def _unquota(self, held_key: str, creators_key: str, item: str) -> None:
         """Take a table or tournament out of its creator's count (``held_key`` + address, found in ``creators_key``)."""
@@ -353,22 +372,12 @@ class Cluster:
 
     # ----------------------------------------------------------------- WebSocket connections
 
-    async def hello(self, conn: Connection, hello: Hello, text: str) -> None:
-        """A ``hello`` for a table this process may not play: attach here, or relay the connection to its owner."""
-        try:
-            where = await self.locate(hello.table)
-            if isinstance(where, Table):
-                self.hub.say_hello(conn, hello, where)
-                return
-        except ProtocolError as exc:
-            conn.send({"type": "error", **exc.to_dict(), "ref": "hello"})
-            return
-        if conn.closing or conn.joined:
-            return
-        conn.relay = where
+    def open(self, conn: Connection, owner: str, text: str) -> None:
+        """Relay ``conn`` to the process ``owner`` that plays its table; ``text`` is its ``hello``."""
+        conn.relay = owner
         conn.key = f"{self.id}/{next(self._numbers)}"
         self.edges[conn.key] = conn
-        self.relay.send(where, {"k": "open", "c": conn.key, "o": self.id, "p": conn.peer, "t": text})
+        self.relay.send(owner, {"k": "open", "c": conn.key, "o": self.id, "p": conn.peer, "t": text})
 
     def forward(self, conn: Connection, text: str) -> None:
         """A message of a relayed connection, on to the owner of its table."""
@@ -457,7 +466,7 @@ class Cluster:
     async def _answer(self, message: dict[str, Any]) -> None:
         reply: dict[str, Any] = {"k": "reply", "id": message.get("id")}
         try:
-            reply["r"] = await self.local(str(message.get("op")), message.get("a") or {})
+            reply["r"] = await self.hub.answer(str(message.get("op")), message.get("a") or {})
         except ProtocolError as exc:
             reply["e"], reply["s"] = exc.to_dict(), exc.status
         except Exception:
@@ -465,113 +474,69 @@ class Cluster:
             reply["e"], reply["s"] = ProtocolError("internal").to_dict(), 500
         self.relay.send(str(message.get("o")), reply)
 
-    async def local(self, op: str, args: dict[str, Any]) -> dict[str, Any]:
-        """Do a REST call about a table this process plays (``info`` or ``join``) or a tournament it holds
-        (``tournament``), or hand an invitation to a bot account's listening connection here (``deliver``)."""
-        if op == "tournament":
-            return await self.hub.tournaments.act(str(args["call"]), str(args["id"]), dict(args["a"]), relayed=True)
-        if op == "deliver":
-            if not self.hub.deliver(int(args["account"]), dict(args["message"])):
-                raise ProtocolError("bot_offline", "the bot account stopped listening on this process")
-            return {}
-        table = self.hub.table(str(args.get("table")))
-        if op == "info":
-            return table.info()
-        if op == "join":
-            seat, token = await table.join(str(args["name"]), args.get("seat"), args.get("account"))
-            return {"table": table.info(), "seat": seat, "token": token}
-        raise ProtocolError("bad_request", f"unknown call {op[:32]!r}")
-
-    async def table_call(self, table_id: str, op: str, **args: Any) -> dict[str, Any]:
-        """``op`` on a table, wherever it is played."""
-        where = await self.locate(table_id)
-        if isinstance(where, Table):
-            return await self.local(op, {"table": table_id, **args})
-        return await self.call(where, op, table=table_id, **args)
-
     # ----------------------------------------------------------------- the lobby and the quotas
 
     async def _publish_lobby(self) -> None:
-        listed = [[t.status, t.created_at, t.id, t.info()] for t in self.hub.tables.values()
-                  if t.listed and t.status in ("waiting", "playing", "finished")]
+        listed = self.hub.lobby_rows()
         try:
             await self.relay.redis.set(LOBBY_KEY + self.id, json.dumps(listed, separators=(",", ":")),
                                        ex=max(1, int(self.lease_seconds * 2)))
         except Exception as exc:
             log.warning("cluster: the lobby could not be published (%s)", exc)
 
-    async def lobby(self, status: str | None, limit: int, offset: int) -> tuple[list[dict[str, Any]], int]:
-        """One page of the lobby of every member (this one's tables as they are now, the others' as they were
-        published at their last heartbeat)."""
-        wanted = ("waiting", "playing") if status is None else (status,)
-        order = {"waiting": 0, "playing": 1, "finished": 2}
-        rows: list[tuple[str, float, str, dict[str, Any]]] = [
-            (t.status, t.created_at, t.id, t.info()) for t in self.hub.tables.values() if t.listed]
+    async def lobby_elsewhere(self) -> list[LobbyRow]:
+        """The listed tables of the other members, as published at their last heartbeat."""
+        rows: list[LobbyRow] = []
         try:
             keys = [k async for k in self.relay.redis.scan_iter(match=LOBBY_KEY + "*", count=100)
                     if k != LOBBY_KEY + self.id]
             for text in (await self.relay.redis.mget(keys) if keys else []):
                 if text:
-                    rows.extend((s, c, i, info) for s, c, i, info in json.loads(text) if i not in self.hub.tables)
+                    rows.extend((s, c, i, info) for s, c, i, info in json.loads(text))
         except Exception as exc:
             log.warning("cluster: the lobby of the other processes could not be read (%s)", exc)
-        rows = [r for r in rows if r[0] in wanted]
-        rows.sort(key=lambda r: (order[r[0]], -r[1], r[2]))
-        return [r[3] for r in rows[offset:offset + limit]], len(rows)
+        return rows
 
-    async def check_quota(self, client: str) -> None:
-        """The per-address table quotas, counted over every member (``too_many_tables``)."""
-        if not client:
-            return
-        c = self.hub.config
-        redis = self.relay.redis
-        held = await redis.scard(HELD_KEY + client)
-        if held >= c.client_tables:
-            raise ProtocolError("too_many_tables", f"tables created from your address are still open ({held}); "
-                                "finish or leave some first", 429)
-        allowed = await redis.eval(PACE_SCRIPT, 1, MADE_KEY + client, 60 / c.client_creations_per_minute,
-                                   c.client_tables)
-        if not allowed:
-            raise ProtocolError("too_many_tables", "tables are created too fast from your address; wait a minute",
-                                429)
+    async def held(self, quota: str, client: str) -> int:
+        """How many tables (or tournaments) created from ``client`` are open, over every member."""
+        return int(await self.relay.redis.scard(_QUOTA_KEYS[quota][0] + client))
 
-    async def reserve_tournament(self, tournament_id: str, client: str) -> None:
-        """Count a new tournament in its creator's quota, over every member (``too_many_tables`` when full)."""
-        if not client:
-            return
-        taken = await self.relay.redis.eval(
-            RESERVE_SCRIPT, 2, EVENTS_KEY + client, EVENT_CREATOR_KEY, tournament_id,
-            self.hub.config.client_tournaments, client)
-        if not taken:
-            raise ProtocolError("too_many_tables", "tournaments created from your address are still running", 429)
+    async def count(self, quota: str, client: str, key: str, limit: int | None = None) -> bool:
+        """Count ``key`` against ``client``'s quota over every member, in one step when there is a ``limit``."""
+        held_key, creators_key = _QUOTA_KEYS[quota]
+        item = key.removeprefix(TOURNAMENT)
+        taken = await self.relay.redis.eval(RESERVE_SCRIPT, 2, held_key + client, creators_key, item,
+                                            limit if limit is not None else 2**62, client)
+        return bool(taken)
 
-    async def note_created(self, table_id: str, client: str) -> None:
-        """Count a new table in its creator's quota."""
-        if client:
-            await self.relay.redis.sadd(HELD_KEY + client, table_id)
-            await self.relay.redis.hset(CREATOR_KEY, table_id, client)
+    async def paced(self, client: str, per_second: float, burst: int) -> bool:
+        """The pace of creations of ``client`` over every member (Redis keeps when the next one is due)."""
+        return bool(await self.relay.redis.eval(PACE_SCRIPT, 1, MADE_KEY + client, 1 / per_second, burst))
+
+    def sweep(self) -> None:
+        """Redis expires the paces by itself."""
 
     # ----------------------------------------------------------------- bot accounts listening for invitations
 
     def _listen_ttl(self) -> int:
         return max(2, int(self.lease_seconds * 2))
 
-    async def publish_listeners(self, only: int | None = None) -> None:
+    async def publish_listeners(self, account: int | None = None) -> None:
         """Record in Redis how many connections of each bot account (or of ``only``) listen here."""
         hub = self.hub
-        accounts = list(hub.listeners) if only is None else [only]
+        accounts = list(hub.listeners) if account is None else [account]
         try:
             async with self.relay.redis.pipeline(transaction=False) as pipe:
-                for account in accounts:
-                    count = len(hub.listeners.get(account, []))
-                    key = f"{LISTEN_KEY}{account}:{self.id}"
+                for one in accounts:
+                    count = len(hub.listeners.get(one, []))
+                    key = f"{LISTEN_KEY}{one}:{self.id}"
                     if count:
                         pipe.set(key, count, ex=self._listen_ttl())
-                        pipe.sadd(f"{LISTEN_KEY}{account}", self.id)
-                        pipe.expire(f"{LISTEN_KEY}{account}", self._listen_ttl())
+                        pipe.sadd(f"{LISTEN_KEY}{one}", self.id)
+                        pipe.expire(f"{LISTEN_KEY}{one}", self._listen_ttl())
                     else:
                         pipe.delete(key)
-                        pipe.srem(f"{LISTEN_KEY}{account}", self.id)
+                        pipe.srem(f"{LISTEN_KEY}{one}", self.id)
                 await pipe.execute()
         except Exception as exc:
             log.warning("cluster: the listening bot accounts could not be published (%s)", exc)

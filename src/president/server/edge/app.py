@@ -171,10 +171,9 @@ def _address(request: Request | WebSocket) -> str:
     return request.client.host if request.client else ""
 
 
-def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> FastAPI:
-    """The server application. Tables are restored from the database when it starts."""
-    config = config or ServerConfig()
-    hub = hub or Hub(config)
+def make_app(config: ServerConfig, hub: Hub) -> FastAPI:
+    """The server application around ``hub`` (see :func:`president.server.build.create_app`). Tables are
+    restored from the database when it starts."""
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -213,8 +212,7 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
     async def health() -> dict[str, Any]:
         """Whether the server is up, and how many tables it holds."""
         health: dict[str, Any] = {"ok": True, "version": __version__, "tables": len(hub.tables)}
-        if hub.cluster is not None:
-            health["process"] = hub.cluster.id
+        health.update(hub.placement.describe())
         return health
 
     @app.get("/api/options")
@@ -242,10 +240,7 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
             raise ProtocolError("bad_request", "status must be waiting, playing or finished", 422)
         if not 1 <= limit <= LOBBY_PAGE_MAX or offset < 0:
             raise ProtocolError("bad_request", f"limit must be from 1 to {LOBBY_PAGE_MAX}, offset 0 or more", 422)
-        if hub.cluster is not None:
-            page, total = await hub.cluster.lobby(status, limit, offset)
-        else:
-            page, total = hub.lobby(status, limit, offset)
+        page, total = await hub.lobby(status, limit, offset)
         response.headers["X-Total-Count"] = str(total)
         return page
 
@@ -258,22 +253,17 @@ def create_app(config: ServerConfig | None = None, hub: Hub | None = None) -> Fa
     @app.get("/api/tables/{table_id}", response_model=TableInfo)
     async def get_table(table_id: str) -> dict[str, Any]:
         """One table as everyone may see it."""
-        if hub.cluster is not None:
-            return await hub.cluster.table_call(table_id, "info")
-        return hub.table(table_id).info()
+        return await hub.table_call(table_id, "info")
 
     @app.post("/api/tables/{table_id}/join", response_model=JoinResponse)
     async def join(table_id: str, body: JoinRequest, request: Request) -> dict[str, Any]:
         """Take an open seat: the answer holds the seat token, the only key to the seat."""
         account = await current_account(hub, request)
-        if hub.cluster is not None:
-            if account is None:
-                await hub.accounts.check_guest_name(body.name)
-            name, account_id = (body.name, None) if account is None else (account.name, account.id)
-            joined = await hub.cluster.table_call(table_id, "join", name=name, seat=body.seat, account=account_id)
-            return {**joined, "invite_url": _invite_url(request, table_id)}
-        table, seat, token = await hub.join(table_id, body, account)
-        return {"table": table.info(), "seat": seat, "token": token, "invite_url": _invite_url(request, table.id)}
+        if account is None:
+            await hub.accounts.check_guest_name(body.name)
+        name, account_id = (body.name, None) if account is None else (account.name, account.id)
+        joined = await hub.table_call(table_id, "join", name=name, seat=body.seat, account=account_id)
+        return {**joined, "invite_url": _invite_url(request, table_id)}
 
     @app.get("/api/leaderboard", response_model=list[LeaderboardEntry])
     async def leaderboard(limit: int = 100) -> list[dict[str, Any]]:

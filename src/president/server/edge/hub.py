@@ -15,13 +15,14 @@ import logging
 import random
 import secrets
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..config import ServerConfig
 from ..errors import ProtocolError
 from ..limits import LoopWatch, RateLimit
 from ..play.bots_runner import BotRunner
 from ..play.chat import Chat
+from ..play.placement import TABLES, LobbyRow, LocalPlacement, Placement, lobby_page
 from ..play.settings import TableSettings
 from ..play.tables import Table
 from ..play.tournaments import Tournaments
@@ -32,7 +33,6 @@ from ..protocol import (
     Hello,
     HintMessage,
     InviteMessage,
-    JoinRequest,
     LeaveMessage,
     ListenMessage,
     MoveMessage,
@@ -50,9 +50,7 @@ from ..store.journal import Journal
 from ..store.replays import Replays
 from ..store.storage import Storage, StoredTable
 from .connection import Connection
-
-if TYPE_CHECKING:
-    from ..cluster.placement import Cluster
+from .relaying import NoRelaying, Relaying
 
 log = logging.getLogger("president.server")
 
@@ -61,10 +59,21 @@ MAX_LISTENERS = 4
 
 
 class Hub:
-    """All tables in memory, backed by the storage; made by the app, one per server."""
+    """All tables in memory, backed by the storage; made by the app, one per server.
 
-    def __init__(self, config: ServerConfig, storage: Storage | None = None) -> None:
+    Where a table is played is the ``placement``'s to say, and carrying a connection to another process the
+    ``relaying``'s: both are the cluster's when the server is one of several processes (see
+    :func:`president.server.build.build_hub`), else this process plays everything.
+    """
+
+    def __init__(self, config: ServerConfig, storage: Storage | None = None, placement: Placement | None = None,
+                 relaying: Relaying | None = None) -> None:
+        if placement is None and config.redis_url is not None:
+            raise ValueError("a server of several processes needs the cluster's placement: "
+                             "build the hub with president.server.build.build_hub")
         self.config = config
+        self.placement: Placement = placement if placement is not None else LocalPlacement()
+        self.relaying: Relaying = relaying if relaying is not None else NoRelaying()
         self.storage = storage if storage is not None else Storage(config.database_url, config.sqlite_synchronous)
         self.journal = Journal(self.storage, config.database_writers, config.group_commit)
         self.tables: dict[str, Table] = {}
@@ -73,20 +82,13 @@ class Hub:
         self.replays = Replays(self.journal)
         self.watch = LoopWatch()
         self.chat = Chat(config, self.journal, self.watch)
-        self.tournaments = Tournaments(self)
+        self.tournaments = Tournaments(config, self.journal, self.tables, self.new_table, self.placement)
         self.accounts = Accounts(self.journal, config.password_hashers, config.argon2_memory_kib,
                                  config.argon2_time_cost)
         self.listeners: dict[int, list[Connection]] = {}
         """The listening connections of each bot account (by account id), the next to be invited first."""
         self._seeds = random.Random(config.seed) if config.seed is not None else None
         self._creating = 0
-        self._creations: dict[str, RateLimit] = {}
-        self.cluster: Cluster | None = None
-        """This process as one of several (when the configuration names Redis), else None."""
-        if config.redis_url is not None:
-            from ..cluster.placement import Cluster
-
-            self.cluster = Cluster(self, config.redis_url, config.lease_seconds)
 
     def new_seed(self) -> int:
         """A match seed: unpredictable, unless the server was given a seed."""
@@ -99,9 +101,10 @@ class Hub:
         connected yet, so the wait before an empty table is closed starts now.
         """
         self.watch.start()
-        if self.cluster is not None:
-            await self.cluster.start()  # tables and tournaments come by lease, one process each
-            return len(self.tables)
+        await self.placement.start(self._restore_all)
+        return len(self.tables)
+
+    async def _restore_all(self) -> int:
         restored = []
         for stored in await self.journal.read(self.storage.load_tables):
             table = self.load_table(stored)
@@ -128,9 +131,8 @@ class Hub:
         return table
 
     async def leave(self) -> None:
-        """In a cluster: give up the tables to the other processes (before :meth:`close`)."""
-        if self.cluster is not None:
-            await self.cluster.stop()
+        """Give up the tables to the other processes, if there are any (before :meth:`close`)."""
+        await self.placement.stop()
 
     def close(self) -> None:
         """Stop every table and release the database (after the commits under way)."""
@@ -156,9 +158,7 @@ class Hub:
         """
         if len(self.tables) + self._creating >= self.config.max_tables:
             raise ProtocolError("server_full", "the server holds as many tables as it can; try again later", 503)
-        if self.cluster is not None:
-            await self.cluster.check_quota(client)
-        self._check_quota(client)
+        await self._check_quota(client)
         if account is None and request.name is not None:
             await self.accounts.check_guest_name(request.name)
         settings = TableSettings.from_request(request)
@@ -173,8 +173,8 @@ class Hub:
                 raise ProtocolError("no_seat", "no seat is left open for the bot account")
         table = await self.new_table(settings, bots)
         table.creator = client
-        if self.cluster is not None:
-            await self.cluster.note_created(table.id, client)
+        if client:
+            await self.placement.count(TABLES, client, table.id)
         seat = token = None
         if request.name is not None:
             if account is not None:
@@ -195,7 +195,7 @@ class Hub:
         if len(self.tables) + self._creating >= self.config.max_tables:
             raise ProtocolError("server_full", "the server holds as many tables as it can; try again later", 503)
         table_id = secrets.token_hex(6)
-        while table_id in self.tables or (self.cluster is not None and not await self.cluster.claim_new(table_id)):
+        while table_id in self.tables or not await self.placement.claim(table_id):
             table_id = secrets.token_hex(6)
         self._creating += 1
         try:
@@ -207,18 +207,15 @@ class Hub:
         log.info("table %s created (%s, %d seats)", table_id, settings.rules, settings.players)
         return table
 
-    def _check_quota(self, client: str) -> None:
+    async def _check_quota(self, client: str) -> None:
         if not client:
             return
         c = self.config
-        held = sum(1 for t in self.tables.values() if t.creator == client)
+        held = await self.placement.held(TABLES, client)
         if held >= c.client_tables:
             raise ProtocolError("too_many_tables", f"tables created from your address are still open ({held}); "
                                 "finish or leave some first", 429)
-        bucket = self._creations.get(client)
-        if bucket is None:
-            bucket = self._creations[client] = RateLimit(c.client_creations_per_minute / 60, c.client_tables)
-        if not bucket.allow():
+        if not await self.placement.paced(client, c.client_creations_per_minute / 60, c.client_tables):
             raise ProtocolError("too_many_tables", "tables are created too fast from your address; wait a minute",
                                 429)
 
@@ -229,27 +226,43 @@ class Hub:
             raise ProtocolError("no_table", f"there is no open table {table_id[:64]!r}", 404)
         return table
 
-    async def join(self, table_id: str, request: JoinRequest,
-                   account: Account | None = None) -> tuple[Table, int, str]:
-        """Take a seat at a table (signed in: under the account's name, for the account)."""
-        table = self.table(table_id)
-        if account is None:
-            await self.accounts.check_guest_name(request.name)
-            seat, token = await table.join(request.name, request.seat)
-        else:
-            seat, token = await table.join(account.name, request.seat, account.id)
-        return table, seat, token
+    async def lobby(self, status: str | None = None, limit: int = 50, offset: int = 0
+                    ) -> tuple[list[dict[str, Any]], int]:
+        """One page of the listed tables (:attr:`Table.listed`) of every process (the others' as they last
+        published them), and how many there are in all (see :func:`~president.server.play.placement.lobby_page`)."""
+        rows = self.lobby_rows()
+        rows.extend(r for r in await self.placement.lobby_elsewhere() if r[2] not in self.tables)
+        return lobby_page(rows, status, limit, offset)
 
-    def lobby(self, status: str | None = None, limit: int = 50, offset: int = 0) -> tuple[list[dict[str, Any]], int]:
-        """One page of the listed tables (:attr:`Table.listed`), and how many there are in all.
+    def lobby_rows(self) -> list[LobbyRow]:
+        """The listed tables of this process."""
+        return [(t.status, t.created_at, t.id, t.info()) for t in self.tables.values() if t.listed]
 
-        By default those waiting for players (newest first), then those in play.
-        """
-        wanted = ("waiting", "playing") if status is None else (status,)
-        order = {"waiting": 0, "playing": 1, "finished": 2}
-        tables = [t for t in self.tables.values() if t.status in wanted and t.listed]
-        tables.sort(key=lambda t: (order[t.status], -t.created_at, t.id))
-        return [t.info() for t in tables[offset:offset + limit]], len(tables)
+    async def table_call(self, table_id: str, op: str, **args: Any) -> dict[str, Any]:
+        """``op`` on a table (see :meth:`answer`), wherever it is played."""
+        if table_id not in self.tables:
+            where = await self.placement.locate(table_id)
+            if isinstance(where, str):
+                return await self.placement.call(where, op, table=table_id, **args)
+        return await self.answer(op, {"table": table_id, **args})
+
+    async def answer(self, op: str, args: dict[str, Any]) -> dict[str, Any]:
+        """Do a call about a table this process plays (``info``, or ``join`` with ``name``, ``seat`` and
+        ``account``) or a tournament it holds (``tournament``), or hand an invitation to a bot account's
+        listening connection here (``deliver``): asked by the REST routes, or by another process."""
+        if op == "tournament":
+            return await self.tournaments.act(str(args["call"]), str(args["id"]), dict(args["a"]), relayed=True)
+        if op == "deliver":
+            if not self.deliver(int(args["account"]), dict(args["message"])):
+                raise ProtocolError("bot_offline", "the bot account stopped listening on this process")
+            return {}
+        table = self.table(str(args.get("table")))
+        if op == "info":
+            return table.info()
+        if op == "join":
+            seat, token = await table.join(str(args["name"]), args.get("seat"), args.get("account"))
+            return {"table": table.info(), "seat": seat, "token": token}
+        raise ProtocolError("bad_request", f"unknown call {op[:32]!r}")
 
     # ----------------------------------------------------------------- WebSocket messages
 
@@ -279,14 +292,13 @@ class Hub:
                 raise ProtocolError("too_large", f"messages may hold at most {limit} bytes")
             if isinstance(text, bytes):
                 raise ProtocolError("bad_json", "send text frames holding JSON, not binary ones")
-            if conn.relay is not None and self.cluster is not None:
-                self.cluster.forward(conn, text)  # the process that plays the table checks the rest
+            if conn.relay is not None:
+                self.relaying.forward(conn, text)  # the process that plays the table checks the rest
                 return None
             message = parse_client_message(text)
             ref = message.type
-            if (isinstance(message, Hello) and self.cluster is not None and not conn.joined
-                    and message.table not in self.tables):
-                return asyncio.ensure_future(self.cluster.hello(conn, message, text))
+            if isinstance(message, Hello) and not conn.joined and message.table not in self.tables:
+                return asyncio.ensure_future(self._hello_elsewhere(conn, message, text))
             return self._dispatch(conn, message)
         except ProtocolError as exc:
             conn.send({"type": "error", **exc.to_dict(), "ref": ref})
@@ -301,8 +313,8 @@ class Hub:
 
     def disconnect(self, conn: Connection) -> None:
         """The connection is gone."""
-        if conn.relay is not None and self.cluster is not None:
-            self.cluster.gone(conn)
+        if conn.relay is not None:
+            self.relaying.gone(conn)
         table = conn.table
         if table is not None:
             try:
@@ -315,8 +327,7 @@ class Hub:
                 self.listeners[conn.listening] = left
             else:
                 self.listeners.pop(conn.listening, None)
-            if self.cluster is not None:
-                self.cluster.listeners_changed(conn.listening)
+            self.placement.listeners_changed(conn.listening)
 
     def _dispatch(self, conn: Connection, message: Any) -> asyncio.Task[None] | None:
         if isinstance(message, Hello):
@@ -384,8 +395,8 @@ class Hub:
             if conn.joined:
                 raise ProtocolError("already_joined", "this connection has said hello or listen already")
             held = len(self.listeners.get(account.id, []))
-            if self.cluster is not None and held < MAX_LISTENERS:
-                held += sum((await self.cluster.listening_elsewhere(account.id)).values())
+            if held < MAX_LISTENERS:
+                held += sum((await self.placement.listening_elsewhere(account.id)).values())
             if held >= MAX_LISTENERS:
                 raise ProtocolError("server_full", f"this bot account has {MAX_LISTENERS} listening connections "
                                                    "already")
@@ -406,8 +417,7 @@ class Hub:
         conn.listening = account.id
         conn.name = account.name
         listening.append(conn)
-        if self.cluster is not None:  # once "listening" is sent, every process can find it
-            await self.cluster.publish_listeners(account.id)
+        await self.placement.publish_listeners(account.id)  # once "listening" is sent, every process finds it
         conn.send({"type": "listening", "account": account.name})
 
     async def _listening_bot(self, name: str) -> Account:
@@ -423,7 +433,7 @@ class Hub:
     async def _is_listening(self, account: int) -> bool:
         if self.listeners.get(account):
             return True
-        return self.cluster is not None and bool(await self.cluster.listening_elsewhere(account))
+        return bool(await self.placement.listening_elsewhere(account))
 
     async def _invite(self, table: Table, seat: int, message: InviteMessage) -> None:
         """Seat a listening bot account and hand its seat token to one of its listening connections."""
@@ -435,8 +445,7 @@ class Hub:
         token = await table.invite(seat, account.name, account.id)
         invitation = {"type": "invitation", "table": table.id, "seat": seat, "token": token,
                       "from": table.seats[host].name if host is not None else None, "info": table.info()}
-        if not self.deliver(account.id, invitation) and not (
-                self.cluster is not None and await self.cluster.deliver(account.id, invitation)):
+        if not self.deliver(account.id, invitation) and not await self.placement.deliver(account.id, invitation):
             await table.uninvite(seat, account.id)  # it stopped listening meanwhile: the seat is open again
             raise ProtocolError("bot_offline", f"{account.name} is not listening for invitations now")
         log.info("table %s: bot account %d invited to seat %d", table.id, account.id, seat)
@@ -456,6 +465,20 @@ class Hub:
         if conn.joined:
             raise ProtocolError("already_joined", "this connection has a table already; open another to change")
         self.say_hello(conn, hello, self.table(hello.table))
+
+    async def _hello_elsewhere(self, conn: Connection, hello: Hello, text: str) -> None:
+        """A ``hello`` for a table this process does not hold: attach once it is taken over here, or relay the
+        connection to the process that plays it."""
+        try:
+            where = await self.placement.locate(hello.table)
+            if isinstance(where, Table):
+                self.say_hello(conn, hello, where)
+                return
+        except ProtocolError as exc:
+            conn.send({"type": "error", **exc.to_dict(), "ref": "hello"})
+            return
+        if not conn.closing and not conn.joined:
+            self.relaying.open(conn, where, text)
 
     def say_hello(self, conn: Connection, hello: Hello, table: Table) -> None:
         """Attach ``conn`` to ``table`` as its ``hello`` asks (a seat by its token, or a spectator)."""
@@ -496,12 +519,10 @@ class Hub:
                     continue
                 table.close()
             self.tables.pop(table.id, None)
-            if self.cluster is not None:
-                await self.cluster.closed(table.id)
+            await self.placement.released(table.id)
             closed += 1
             log.info("table %s closed (no seated person for %g minutes)", table.id, self.config.empty_table_minutes)
-        for client in [c for c, bucket in self._creations.items() if bucket.full()]:
-            del self._creations[client]
+        self.placement.sweep()
         self.chat.sweep()
         self.tournaments.sweep()
         try:

@@ -12,7 +12,7 @@ event is finished. Everything is stored (``president_tournaments``, ``..._entrie
 ``..._boards``) before it is told, and a restarted server picks up where it stopped.
 
 When the server runs as several processes, one of them holds each event (see
-:mod:`.cluster`): the calls that change it are done there (:meth:`Tournaments.act`), and
+:mod:`.placement`): the calls that change it are done there (:meth:`Tournaments.act`), and
 every process reads events from the database.
 """
 
@@ -23,14 +23,18 @@ import contextlib
 import logging
 import secrets
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...rules import get_rules
+from ..config import ServerConfig
 from ..errors import ProtocolError
 from ..protocol import MODERN_MAX_PLAYERS, BotName, DisplayName
+from ..store.journal import Journal
+from ..store.leases import tournament_lease
 from ..store.storage import StoredSeat
 from ..store.tournament_log import (
     Board,
@@ -47,13 +51,15 @@ from ..store.tournament_log import (
 )
 from .bots_runner import known_bot
 from .pairing import BoardResult, meetings, pair_round, standings, table_points
+from .placement import TOURNAMENTS, Placement
 from .settings import TableSettings, check_rule_options
 from .tables import Table, hash_token
 
-if TYPE_CHECKING:
-    from ..edge.hub import Hub
-
 log = logging.getLogger("president.server")
+
+NewTable = Callable[[TableSettings, list[str | None], dict[int, tuple[str, str, int | None]]], Awaitable[Table]]
+"""Makes a new table of this process: settings, the bot of each seat, the people seated (seat: name, hashed key,
+account) (:meth:`~president.server.edge.hub.Hub.new_table`)."""
 
 MAX_ROUNDS = 12
 """The most rounds of one tournament."""
@@ -180,14 +186,21 @@ class Tournament(StoredTournament):
 class Tournaments:
     """Every event of a hub not yet finished, and the pairing of their rounds."""
 
-    def __init__(self, hub: Hub) -> None:
-        self.hub = hub
+    def __init__(self, config: ServerConfig, journal: Journal, tables: dict[str, Table], new_table: NewTable,
+                 placement: Placement) -> None:
+        self.config = config
+        self.journal = journal
+        self.storage = journal.storage
+        self.tables = tables
+        """The tables this process plays (the hub's), the round tables among them."""
+        self.new_table = new_table
+        self.placement = placement
         self.events: dict[str, Tournament] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 
     async def _load(self, tournament_id: str | None = None) -> list[Tournament]:
         """The events not finished (or the one with this id, whatever its status), read from the database."""
-        found = await self.hub.journal.read(load_tournaments, self.hub.storage, tournament_id)
+        found = await self.journal.read(load_tournaments, self.storage, tournament_id)
         return [Tournament.from_stored(t) for t in found]
 
     # ------------------------------------------------------------- restoring
@@ -197,7 +210,7 @@ class Tournaments:
         for t in await self._load():
             self.events[t.id] = t
             for board in t.boards:
-                table = self.hub.tables.get(board.table_id)
+                table = self.tables.get(board.table_id)
                 if table is None:
                     continue
                 table.tournament = t.id
@@ -212,7 +225,7 @@ class Tournaments:
                     continue
                 for board in t.boards:
                     if board.round == t.round and board.scores is None:
-                        table = self.hub.tables.get(board.table_id)
+                        table = self.tables.get(board.table_id)
                         if table is not None and table.status == "waiting":
                             await table.start()  # the server stopped between pairing and starting the round
                         if table is not None and table.status != "finished":
@@ -225,7 +238,7 @@ class Tournaments:
     async def _result_of(self, board: Board, table: Table | None) -> tuple[int, list[int]] | None:
         if table is not None and table.match is not None and table.last_match_id is not None:
             return table.last_match_id, list(table.match.scores)
-        return await self.hub.journal.read(first_match_of, self.hub.storage, board.table_id)
+        return await self.journal.read(first_match_of, self.storage, board.table_id)
 
     # ------------------------------------------------------------- reading
 
@@ -241,22 +254,18 @@ class Tournaments:
 
     async def listing(self, finished: int = 20) -> list[dict[str, Any]]:
         """The events open or in play (newest first), then the latest finished ones."""
-        held = list(self.events.values())
-        if self.hub.cluster is not None:  # the events of every process
-            held = await self._load()
+        held = await self._load()  # the events of every process (each is stored before it is told)
         live = sorted(held, key=lambda t: -t.created_at)
-        done = await self.hub.journal.read(finished_tournaments, self.hub.storage, finished)
+        done = await self.journal.read(finished_tournaments, self.storage, finished)
         return [t.summary() for t in live] + [Tournament.from_stored(t).summary() for t in done]
 
     # ------------------------------------------------------------- the host and the entrants
 
     async def create(self, request: CreateTournamentRequest, client: str = "") -> tuple[Tournament, str]:
         """A new event; returns it and the host key (the only key to starting it and adding bots)."""
-        config = self.hub.config
+        config = self.config
         if len(self.events) >= config.max_tournaments:
             raise ProtocolError("server_full", "the server holds as many tournaments as it can; try again later", 503)
-        if client and sum(1 for t in self.events.values() if t.creator == client) >= config.client_tournaments:
-            raise ProtocolError("too_many_tables", "tournaments created from your address are still running", 429)
         try:
             rules = get_rules(request.rules).name
         except ValueError as exc:
@@ -269,16 +278,16 @@ class Tournaments:
         key = secrets.token_urlsafe(24)
         t = Tournament(id=secrets.token_hex(6), settings=settings, host_hash=hash_token(key),
                        created_at=time.time(), creator=client)
-        cluster = self.hub.cluster
-        if cluster is not None and not await cluster.claim_tournament(t.id):
+        lease = tournament_lease(t.id)
+        if not await self.placement.claim(lease):
             raise ProtocolError("table_moving", "try again", 503)  # the id is in use: next time it is another
         try:
-            if cluster is not None:
-                await cluster.reserve_tournament(t.id, client)  # the address's quota over every process
-            await self.hub.journal.write(store_tournament, self.hub.storage, t)
+            if client and not await self.placement.count(TOURNAMENTS, client, lease, config.client_tournaments):
+                raise ProtocolError("too_many_tables", "tournaments created from your address are still running",
+                                    429)
+            await self.journal.write(store_tournament, self.storage, t)
         except BaseException:
-            if cluster is not None:
-                await cluster.tournament_over(t.id)
+            await self.placement.released(lease)
             raise
         self.events[t.id] = t
         log.info("tournament %s created (%s, %d rounds)", t.id, rules, request.rounds)
@@ -302,22 +311,21 @@ class Tournaments:
             raise ProtocolError("bad_token", "this key does not host this tournament", 403)
 
     async def _enter(self, t: Tournament, entry: Entry) -> None:
-        if len(t.entries) >= self.hub.config.tournament_entries:
+        if len(t.entries) >= self.config.tournament_entries:
             raise ProtocolError("no_seat", f"the tournament is full ({len(t.entries)} entrants)")
-        await self.hub.journal.write(store_entry, self.hub.storage, t.id, entry)
+        await self.journal.write(store_entry, self.storage, t.id, entry)
         t.entries.append(entry)
 
     async def act(self, call: str, tournament_id: str, args: dict[str, Any], relayed: bool = False) -> dict[str, Any]:
         """A call that changes an event (``join``, ``bots``, ``leave``, ``start``; ``args`` are the request's
         fields, and for ``join`` the signed-in ``account`` as ``[id, name]``): done here, or in a cluster asked of
         the process that holds the event. The answer of the REST call."""
-        cluster = self.hub.cluster
-        if cluster is not None:
-            where = await cluster.locate_tournament(tournament_id)
+        if tournament_id not in self.events:
+            where = await self.placement.locate_tournament(tournament_id)
             if isinstance(where, str):
                 if relayed:  # it moved between the two processes' look-ups
                     raise ProtocolError("table_moving", "the tournament is moving to another server process", 503)
-                return await cluster.call(where, "tournament", call=call, id=tournament_id, a=args)
+                return await self.placement.call(where, "tournament", call=call, id=tournament_id, a=args)
         if call == "join":
             account = args.pop("account", None)
             t, entry, key = await self.join(tournament_id, JoinTournamentRequest(**args),
@@ -342,13 +350,12 @@ class Tournaments:
         if t is not None:
             return t
         if not found or found[0].status == "finished":
-            if self.hub.cluster is not None:
-                await self.hub.cluster.tournament_over(tournament_id)
+            await self.placement.released(tournament_lease(tournament_id))
             return None
         t = found[0]
         self.events[t.id] = t
         for board in t.boards:
-            table = self.hub.tables.get(board.table_id)
+            table = self.tables.get(board.table_id)
             if table is not None:
                 table.tournament = t.id
                 if board.scores is None:
@@ -407,7 +414,7 @@ class Tournaments:
                           and secrets.compare_digest(e.token_hash, digest)), None)
             if found is None:
                 raise ProtocolError("bad_token", "this key is not an entry of this tournament", 403)
-            await self.hub.journal.write(remove_entry, self.hub.storage, t.id, found.entry)
+            await self.journal.write(remove_entry, self.storage, t.id, found.entry)
             t.entries.remove(found)
         return t
 
@@ -440,13 +447,13 @@ class Tournaments:
         tables: list[Table] = []
         try:
             await self._make_tables(t, round_no, pair_round(order, t.settings["seats"], met), boards, tables)
-            await self.hub.journal.write(store_round, self.hub.storage, t.id, round_no, boards)
+            await self.journal.write(store_round, self.storage, t.id, round_no, boards)
         except BaseException:
             for table in tables:  # a round is paired whole or not at all
                 table.close()
-                self.hub.tables.pop(table.id, None)
+                self.tables.pop(table.id, None)
                 with contextlib.suppress(Exception):
-                    await self.hub.journal.write(self.hub.storage.set_status, table.id, "closed")
+                    await self.journal.write(self.storage.set_status, table.id, "closed")
             raise
         t.boards.extend(boards)
         t.round = round_no
@@ -471,14 +478,14 @@ class Tournaments:
                     assert who.token_hash is not None
                     bots.append(None)
                     people[seat] = (who.name, who.token_hash, who.account_id)
-            table = await self.hub.new_table(settings, bots, people)
+            table = await self.new_table(settings, bots, people)
             tables.append(table)
             boards.append(Board(round_no, number, table.id, list(seated)))
             # A bot entrant sits under its name in the standings (the seat stays a bot's).
             named = [StoredSeat(seat, names[entry].name, None, names[entry].bot) for seat, entry in enumerate(seated)
                      if entry is not None and names[entry].bot is not None]
             if named:
-                await self.hub.journal.write(self.hub.storage.save_seats, table.id, named)
+                await self.journal.write(self.storage.save_seats, table.id, named)
                 for stored in named:
                     table.seats[stored.seat].name = stored.name
 
@@ -510,8 +517,8 @@ class Tournaments:
         board.match_id, board.scores = match_id, scores
         last = t.round >= t.settings["rounds"] and all(
             b.scores is not None for b in t.boards if b.round == t.round)
-        await self.hub.journal.write(store_result, self.hub.storage, t.id, board, last)
-        table = self.hub.tables.get(board.table_id)
+        await self.journal.write(store_result, self.storage, t.id, board, last)
+        table = self.tables.get(board.table_id)
         if table is not None:
             table.on_finish = None
         if last:
@@ -522,8 +529,7 @@ class Tournaments:
         """Pair the next round when every table of this one is over (the event's lock is held)."""
         if t.status == "finished":
             self.events.pop(t.id, None)
-            if self.hub.cluster is not None:
-                await self.hub.cluster.tournament_over(t.id)
+            await self.placement.released(tournament_lease(t.id))
             return
         if t.status == "playing" and all(b.scores is not None for b in t.boards if b.round == t.round):
             await self._pair(t)

@@ -15,10 +15,10 @@ import threading
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 
+from ...old.match import GAME_NAME as OLD_GAME
 from ...old.steps import old_steps
 from ...steps import match_steps
 from ..errors import ProtocolError
-from ..play.oldgame import OLD_GAME
 from .journal import Journal
 
 KEPT = 16
