@@ -178,9 +178,9 @@ class Hub:
         seat = token = None
         if request.name is not None:
             if account is not None:
-                seat, token = await table.join(account.name, account_id=account.id)
+                seat, token = await self.take_seat(table, account.name, account_id=account.id)
             else:
-                seat, token = await table.join(request.name)
+                seat, token = await self.take_seat(table, request.name, name_checked=True)
         if challenged is not None:
             free = next(s.index for s in table.seats if s.kind == "open")
             try:
@@ -246,6 +246,14 @@ class Hub:
                 return await self.placement.call(where, op, table=table_id, **args)
         return await self.answer(op, {"table": table_id, **args})
 
+    async def take_seat(self, table: Table, name: str, seat: int | None = None, account_id: int | None = None, *,
+                        name_checked: bool = False) -> tuple[int, str]:
+        """The one door of a person to a seat (the table decides which, and gives the token): signed in, under
+        the account's name; a guest may not take a name an account holds (unless ``name_checked`` already)."""
+        if account_id is None and not name_checked:
+            await self.accounts.check_guest_name(name)
+        return await table.join(name, seat, account_id)
+
     async def answer(self, op: str, args: dict[str, Any]) -> dict[str, Any]:
         """Do a call about a table this process plays (``info``, or ``join`` with ``name``, ``seat`` and
         ``account``) or a tournament it holds (``tournament``), or hand an invitation to a bot account's
@@ -260,7 +268,7 @@ class Hub:
         if op == "info":
             return table.info()
         if op == "join":
-            seat, token = await table.join(str(args["name"]), args.get("seat"), args.get("account"))
+            seat, token = await self.take_seat(table, str(args["name"]), args.get("seat"), args.get("account"))
             return {"table": table.info(), "seat": seat, "token": token}
         raise ProtocolError("bad_request", f"unknown call {op[:32]!r}")
 
