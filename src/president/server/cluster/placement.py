@@ -52,6 +52,7 @@ from ..play.tables import Table
 from ..store.leases import TOURNAMENT, Leases, process_id, tournament_lease
 from ..store.storage import Storage
 from ..store.tournament_log import round_tables
+from .messages import Call, Close, Forward, Gone, Message, Open, Out, Reply
 from .relay import Relay
 
 if TYPE_CHECKING:
@@ -122,14 +123,14 @@ class RemoteConnection(Connection):
     def send_text(self, text: str) -> None:
         """Send to the client through its member."""
         if not self.closing:
-            self.cluster.relay.send(self.origin, {"k": "out", "c": self.key, "t": text})
+            self.cluster.relay.send(self.origin, Out(self.key, text))
 
     def close(self, code: int = 1000, reason: str = "") -> None:
         """Close the client's connection at its member."""
         if not self.closing:
             self.closing = True
             self.close_code, self.close_reason = code, reason
-            self.cluster.relay.send(self.origin, {"k": "close", "c": self.key, "code": code, "r": reason})
+            self.cluster.relay.send(self.origin, Close(self.key, code, reason))
             self.cluster.remotes.pop(self.key, None)
 
 
@@ -149,7 +150,7 @@ class ClusterPlacement:
         """Connections of this member relayed to the owner of their table, by key."""
         self.remotes: dict[str, RemoteConnection] = {}
         """Connections of other members to tables of this one, by key."""
-        self._rpcs: dict[str, asyncio.Future[Any]] = {}
+        self._rpcs: dict[str, asyncio.Future[Reply]] = {}
         self._numbers = itertools.count(1)
         self._pool = ThreadPoolExecutor(4, thread_name_prefix="president-lease")
         self._beat_pool = ThreadPoolExecutor(2, thread_name_prefix="president-heartbeat")
@@ -377,17 +378,17 @@ class ClusterPlacement:
         conn.relay = owner
         conn.key = f"{self.id}/{next(self._numbers)}"
         self.edges[conn.key] = conn
-        self.relay.send(owner, {"k": "open", "c": conn.key, "o": self.id, "p": conn.peer, "t": text})
+        self.relay.send(owner, Open(conn.key, self.id, conn.peer, text))
 
     def forward(self, conn: Connection, text: str) -> None:
         """A message of a relayed connection, on to the owner of its table."""
         assert conn.relay is not None
-        self.relay.send(conn.relay, {"k": "msg", "c": conn.key, "t": text})
+        self.relay.send(conn.relay, Forward(conn.key, text))
 
     def gone(self, conn: Connection) -> None:
         """A relayed connection closed here."""
         if self.edges.pop(conn.key, None) is not None and conn.relay is not None:
-            self.relay.send(conn.relay, {"k": "gone", "c": conn.key})
+            self.relay.send(conn.relay, Gone(conn.key))
 
     def _drop_edge(self, conn: Connection, code: int, reason: str) -> None:
         self.edges.pop(conn.key, None)
@@ -401,34 +402,32 @@ class ClusterPlacement:
             self.hub.disconnect(rc)
             rc.close(1012, "the server lost messages; reconnect")
 
-    def _on_message(self, message: dict[str, Any]) -> None:
-        kind = message.get("k")
-        key = str(message.get("c", ""))
-        if kind == "out":
-            conn = self.edges.get(key)
+    def _on_message(self, message: Message) -> None:
+        if isinstance(message, Out):
+            conn = self.edges.get(message.key)
             if conn is not None:
-                conn.send_text(str(message["t"]))
-        elif kind == "close":
-            conn = self.edges.get(key)
+                conn.send_text(message.text)
+        elif isinstance(message, Forward):
+            found = self.remotes.get(message.key)
+            if found is not None:
+                self._handle(found, message.text)
+        elif isinstance(message, Close):
+            conn = self.edges.get(message.key)
             if conn is not None:
-                self._drop_edge(conn, int(message.get("code", 1000)), str(message.get("r", "")))
-        elif kind == "open":
-            rc = RemoteConnection(self, str(message["o"]), key, str(message.get("p", "")))
-            self.remotes[key] = rc
-            self._handle(rc, str(message["t"]))
-        elif kind == "msg":
-            found = self.remotes.get(key)
-            if found is not None:
-                self._handle(found, str(message["t"]))
-        elif kind == "gone":
-            found = self.remotes.pop(key, None)
-            if found is not None:
-                found.closing = True
-                self.hub.disconnect(found)
-        elif kind == "rpc":
+                self._drop_edge(conn, message.code, message.reason)
+        elif isinstance(message, Open):
+            rc = RemoteConnection(self, message.origin, message.key, message.peer)
+            self.remotes[message.key] = rc
+            self._handle(rc, message.hello)
+        elif isinstance(message, Gone):
+            gone = self.remotes.pop(message.key, None)
+            if gone is not None:
+                gone.closing = True
+                self.hub.disconnect(gone)
+        elif isinstance(message, Call):
             self._spawn(self._answer(message))
-        elif kind == "reply":
-            future = self._rpcs.get(str(message.get("id")))
+        else:
+            future = self._rpcs.get(message.id)
             if future is not None and not future.done():
                 future.set_result(message)
 
@@ -448,31 +447,28 @@ class ClusterPlacement:
     async def call(self, owner: str, op: str, **args: Any) -> dict[str, Any]:
         """Ask the owner of a table to do ``op``; its answer (a refusal is raised as the owner's ProtocolError)."""
         number = f"{self.id}/{next(self._numbers)}"
-        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
         self._rpcs[number] = future
-        self.relay.send(owner, {"k": "rpc", "id": number, "o": self.id, "op": op, "a": args})
+        self.relay.send(owner, Call(number, self.id, op, args))
         try:
             reply = await asyncio.wait_for(future, RPC_SECONDS)
         except TimeoutError:
             raise ProtocolError("table_moving", status=503) from None
         finally:
             self._rpcs.pop(number, None)
-        if "e" in reply:
-            error = reply["e"]
-            raise ProtocolError(error["code"], error["message"], int(reply.get("s", 400)))
-        result: dict[str, Any] = reply["r"]
-        return result
+        if reply.error is not None:
+            raise ProtocolError(reply.error["code"], reply.error["message"], reply.status)
+        return reply.result or {}
 
-    async def _answer(self, message: dict[str, Any]) -> None:
-        reply: dict[str, Any] = {"k": "reply", "id": message.get("id")}
+    async def _answer(self, call: Call) -> None:
         try:
-            reply["r"] = await self.hub.answer(str(message.get("op")), message.get("a") or {})
+            reply = Reply(call.id, await self.hub.answer(call.op, call.args))
         except ProtocolError as exc:
-            reply["e"], reply["s"] = exc.to_dict(), exc.status
+            reply = Reply(call.id, error=exc.to_dict(), status=exc.status)
         except Exception:
-            log.exception("cluster: a relayed %s call failed", message.get("op"))
-            reply["e"], reply["s"] = ProtocolError("internal").to_dict(), 500
-        self.relay.send(str(message.get("o")), reply)
+            log.exception("cluster: a relayed %s call failed", call.op)
+            reply = Reply(call.id, error=ProtocolError("internal").to_dict(), status=500)
+        self.relay.send(call.origin, reply)
 
     # ----------------------------------------------------------------- the lobby and the quotas
 

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
+
+from .messages import Message, decode, encode
 
 log = logging.getLogger("president.server")
 
@@ -35,9 +35,9 @@ def channel_of(process: str) -> str:
 
 
 class Relay:
-    """Sends JSON messages to other processes and hands those for this one to ``on_message``."""
+    """Sends messages (:mod:`.messages`) to other processes and hands those for this one to ``on_message``."""
 
-    def __init__(self, url: str, process: str, on_message: Callable[[dict[str, Any]], Awaitable[None] | None],
+    def __init__(self, url: str, process: str, on_message: Callable[[Message], Awaitable[None] | None],
                  on_reset: Callable[[], None]) -> None:
         self.url = url
         self.process = process
@@ -63,9 +63,9 @@ class Relay:
         with contextlib.suppress(Exception):
             await self.redis.aclose()
 
-    def send(self, process: str, message: dict[str, Any]) -> None:
+    def send(self, process: str, message: Message) -> None:
         """Queue a message for a process (never blocks)."""
-        self._outbox.put_nowait((channel_of(process), json.dumps(message, separators=(",", ":"))))
+        self._outbox.put_nowait((channel_of(process), encode(message)))
 
     async def _publish(self) -> None:
         while True:
@@ -99,7 +99,7 @@ class Relay:
                     if message.get("type") != "message":
                         continue
                     try:
-                        outcome = self._on_message(json.loads(message["data"]))
+                        outcome = self._on_message(decode(message["data"]))
                         if outcome is not None:
                             await outcome
                     except Exception:

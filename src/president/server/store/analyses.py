@@ -59,17 +59,40 @@ class Job:
     task: asyncio.Task[None] | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """From the worker process: ``done`` of ``total`` positions analysed."""
+
+    done: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class Finished:
+    """From the worker process: the analysis, in its JSON form."""
+
+    result: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Failed:
+    """From the worker process: why the analysis stopped."""
+
+    reason: str
+
+
 def _work(pipe: Connection, parent: int, record: str, level: str, worlds: int, seed: int) -> None:
-    """The worker process: run the analysis, sending ``progress``, then ``done`` or ``failed``, up the pipe."""
+    """The worker process: run the analysis, sending :class:`Progress`, then :class:`Finished` or :class:`Failed`,
+    up the pipe."""
     exit_with_parent(parent)
     from ...analysis import analyse
 
     try:
         result = analyse(record, level=level, worlds=worlds, seed=seed,
-                         progress=lambda done, total: pipe.send(("progress", done, total)))
-        pipe.send(("done", result.to_dict()))
+                         progress=lambda done, total: pipe.send(Progress(done, total)))
+        pipe.send(Finished(result.to_dict()))
     except Exception as exc:
-        pipe.send(("failed", f"{type(exc).__name__}: {exc}"))
+        pipe.send(Failed(f"{type(exc).__name__}: {exc}"))
     finally:
         pipe.close()
 
@@ -248,11 +271,10 @@ def _drain(reader: Connection, job: Job) -> dict[str, Any] | str | None:
             message = reader.recv()
         except EOFError:
             return "the analysis stopped without a result"
-        if message[0] == "progress":
-            job.done, job.total = int(message[1]), int(message[2])
-        elif message[0] == "done":
-            result: dict[str, Any] = message[1]
-            return result
+        if isinstance(message, Progress):
+            job.done, job.total = message.done, message.total
+        elif isinstance(message, Finished):
+            return message.result
         else:
-            return str(message[1])
+            return message.reason if isinstance(message, Failed) else f"unexpected message {message!r:.64}"
     return None
