@@ -10,7 +10,7 @@ from starlette.testclient import TestClient
 
 from president.moves import move_str
 from president.server import Hub, create_app
-from president.server.play.bots_runner import choose
+from president.server.play.bot_pool import choose
 from president.server.play.settings import TableSettings
 from president.server.protocol import CreateTableRequest
 

@@ -5,7 +5,7 @@ of a cluster; :class:`ClusterPlacement` is then the hub's
 :class:`~president.server.play.placement.Placement` and its
 :class:`~president.server.edge.relaying.Relaying`. Any member accepts any client:
 
-* A table is played by the process holding its lease (:mod:`.leases`). A member that gets
+* A table is played by the process holding its lease (:mod:`~president.server.store.leases`). A member that gets
   a ``hello`` for a table held elsewhere relays the connection: the client's messages go
   to the owner through Redis (:mod:`.relay`), after this member's own rate limit and size
   checks, and the owner treats them as a connection of its own (a

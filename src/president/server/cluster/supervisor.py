@@ -2,7 +2,7 @@
 
 Each worker is ``president serve`` itself with the same options, listening on the same
 address with ``SO_REUSEPORT`` (the kernel spreads new connections over them) and
-joined to the others through PostgreSQL and Redis (:mod:`.cluster`). The supervisor
+joined to the others through PostgreSQL and Redis (:mod:`.placement`). The supervisor
 restarts a worker that dies (after a pause that grows while it keeps dying), and stops
 them all when it is stopped (Ctrl+C or SIGTERM); a worker whose supervisor is killed
 receives SIGTERM from the kernel and stops too, giving its tables to the survivors.

@@ -8,7 +8,7 @@ connection that has not finished the headers of its next request within
 response), and refuse a connection from an address that already holds
 ``per_address`` open HTTP connections. A connection stops counting once it becomes
 a WebSocket (the hub bounds those). Slow request bodies are the application's:
-see :class:`~president.server.app.BodyLimit`.
+see :class:`~president.server.edge.app.BodyLimit`.
 """
 
 from __future__ import annotations

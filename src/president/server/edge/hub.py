@@ -20,7 +20,7 @@ from typing import Any
 from ..config import ServerConfig
 from ..errors import ProtocolError
 from ..limits import LoopWatch, RateLimit
-from ..play.bots_runner import BotRunner
+from ..play.bot_pool import BotRunner
 from ..play.chat import Chat
 from ..play.placement import TABLES, LobbyRow, LocalPlacement, Placement, lobby_page
 from ..play.settings import TableSettings

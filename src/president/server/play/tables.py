@@ -4,7 +4,7 @@ A :class:`Table` holds a :class:`~president.engine.Match` (the only authority on
 rules), its seats and the connections watching it. Every change goes to storage
 first and to the clients after: a move is verified, played on a copy of the match,
 committed, and only then does the copy become the table's match and the update go
-out. The commit runs in a database thread (:class:`~president.server.journal.Journal`)
+out. The commit runs in a database thread (:class:`~president.server.store.journal.Journal`)
 while the event loop serves everyone else; the table holds its lock from the check to
 the broadcast, so no two changes of one table interleave, they are committed in the
 order they were made, and a refused change leaves the table exactly as it was. What is
@@ -15,7 +15,7 @@ Bots and timers are ``call_later`` callbacks on the same loop: the bot of a bot 
 period) or whose turn timer ran out.
 
 A table of the old President (``settings.game``) holds an
-:class:`~president.server.oldgame.OldTableMatch` instead, through the same path; its
+:class:`~president.server.play.oldgame.OldTableMatch` instead, through the same path; its
 forced cards are played by the table after the bot delay (``by: "forced"``).
 """
 
@@ -41,7 +41,7 @@ from ..config import ServerConfig
 from ..errors import ProtocolError
 from ..store.journal import Journal
 from ..store.storage import FinishedMatch, StoredSeat, StoredTable
-from .bots_runner import BotRunner, choose, known_bot
+from .bot_pool import BotRunner, choose, known_bot
 from .oldgame import OLD_BOTS, OLD_DEFAULT_BOT, OldEvent, OldTableMatch
 from .settings import BOT_SPEEDS, TableSettings
 from .subscriber import Subscriber

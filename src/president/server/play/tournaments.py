@@ -2,7 +2,7 @@
 
 A host creates an event (rule set, house rules, rounds, seats per table, turn timer) and
 gets a host key; people join under a name and get an entry key; the host adds registry
-bots and starts. Each round is paired by standing (:mod:`~president.server.pairing`) into
+bots and starts. Each round is paired by standing (:mod:`~president.server.play.pairing`) into
 normal tables, created with every seat taken (a person's seat opens with the entry key,
 whose hash it stores) and started at once: play, persistence and crash recovery are the
 tables' own. A round table keeps to its time control: when a person is away the stand-in
@@ -49,7 +49,7 @@ from ..store.tournament_log import (
     store_round,
     store_tournament,
 )
-from .bots_runner import known_bot
+from .bot_pool import known_bot
 from .pairing import BoardResult, meetings, pair_round, standings, table_points
 from .placement import TOURNAMENTS, Placement
 from .settings import TableSettings, check_rule_options

@@ -7,7 +7,7 @@ per lease period; a process that dies stops renewing, and once its leases have r
 another process claims the tables and restores them from the move log. Every process
 also keeps a row of ``president_processes`` with its heartbeat, so that the others can
 tell when the relay end of a client's connection has gone. (The tables are ``ProcessRow``
-and ``LeaseRow`` of :mod:`.storage`, added by migration 0003.) A tournament is held the
+and ``LeaseRow`` of :mod:`.schema`, added by migration 0003.) A tournament is held the
 same way, by the lease ``tournament:<its id>`` (:func:`tournament_lease`).
 
 The clock is the database's (``clock_timestamp()``), so the machines' clocks need not

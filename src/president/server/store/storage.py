@@ -116,7 +116,7 @@ def make_engine(url: str, sqlite_synchronous: str = "NORMAL") -> Engine:
 class Storage:
     """The server's database. Every method is one transaction, committed when it returns.
 
-    The methods block; the server calls them through a :class:`~president.server.journal.Journal`,
+    The methods block; the server calls them through a :class:`~president.server.store.journal.Journal`,
     in worker threads. Writes go through one long-lived connection per thread (a pool
     checkout costs more than the insert of a move); it is replaced when the database drops it.
     """
