@@ -51,7 +51,6 @@ from ..play.placement import TABLES, TOURNAMENTS, LobbyRow
 from ..play.tables import Table
 from ..store.leases import TOURNAMENT, Leases, process_id, tournament_lease
 from ..store.storage import Storage
-from ..store.tournament_log import round_tables
 from .messages import Call, Close, Forward, Gone, Message, Open, Out, Reply
 from .relay import Relay
 
@@ -242,18 +241,16 @@ class ClusterPlacement:
         """Renew this process's heartbeat and leases; unload the tables whose lease it lost."""
         # Only what was held before the renewal is judged by it: a table made (its lease taken) while the
         # statement ran is not in its answer, yet its lease is fine.
-        tables = list(self.hub.tables.items())
-        events = list(self.hub.tournaments.events)
+        tables = list(self.hub.tables.values())
+        events = self.hub.tournaments.held()
         held = await self._beat_db(self.leases.heartbeat)
-        for table_id, table in tables:
-            if table_id not in held and self.hub.tables.get(table_id) is table:
-                log.warning("cluster: table %s lost its lease; another process plays it now", table_id)
-                self.hub.tables.pop(table_id, None)
-                table.close(1012, "the table moved to another server process; reconnect")
+        for table in tables:
+            if table.id not in held and self.hub.unload(
+                    table, 1012, "the table moved to another server process; reconnect"):
+                log.warning("cluster: table %s lost its lease; another process plays it now", table.id)
         for tournament_id in events:
-            if tournament_lease(tournament_id) not in held and tournament_id in self.hub.tournaments.events:
+            if tournament_lease(tournament_id) not in held and self.hub.tournaments.drop(tournament_id):
                 log.warning("cluster: tournament %s lost its lease; another process holds it now", tournament_id)
-                self.hub.tournaments.events.pop(tournament_id, None)
 
     async def chores(self) -> None:
         """Drop the connections whose other end died, claim the tables of dead processes, publish the lobby."""
@@ -263,7 +260,7 @@ class ClusterPlacement:
             self.hub.disconnect(rc)
         for conn in [c for c in self.edges.values() if c.relay in dead]:
             self._drop_edge(conn, 1012, "the table moves to another server process; reconnect")
-        room = self.hub.config.max_tables - len(self.hub.tables)
+        room = self.config.max_tables - len(self.hub.tables)
         if room > 0:
             claimed = await self._beat_db(self.leases.claim_orphans, min(CLAIM_BATCH, room))
             events = [c.removeprefix(TOURNAMENT) for c in claimed if c.startswith(TOURNAMENT)]
@@ -278,20 +275,7 @@ class ClusterPlacement:
         await self.publish_listeners()
 
     async def _restore(self, table_ids: list[str]) -> int:
-        hub = self.hub
-        stored = await hub.journal.read(hub.storage.load_tables, ("waiting", "playing", "finished"), table_ids)
-        rounds = await hub.journal.read(round_tables, hub.storage, table_ids)
-        found = set()
-        for one in stored:
-            found.add(one.id)
-            if one.id in hub.tables:
-                continue
-            table = hub.load_table(one)
-            if table is None:
-                continue
-            if table.id in rounds:
-                hub.tournaments.mark(table, rounds[table.id])
-            table.resume()
+        found = await self.hub.take_over(table_ids)
         for table_id in set(table_ids) - found:
             await self._db(self.leases.release, table_id)  # closed meanwhile
         return len(found)

@@ -49,6 +49,7 @@ from ..store.analyses import Analyses
 from ..store.journal import Journal
 from ..store.replays import Replays
 from ..store.storage import Storage, StoredTable
+from ..store.tournament_log import round_tables
 from .connection import Connection
 from .relaying import NoRelaying, Relaying
 
@@ -129,6 +130,33 @@ class Hub:
             return None
         self.tables[table.id] = table
         return table
+
+    async def take_over(self, table_ids: list[str]) -> set[str]:
+        """Hold these tables from storage (this process took their leases over) and start their timers; returns
+        the ids found (one closed meanwhile is not). A round table keeps to its tournament's time control."""
+        stored = await self.journal.read(self.storage.load_tables, ("waiting", "playing", "finished"), table_ids)
+        rounds = await self.journal.read(round_tables, self.storage, table_ids)
+        found = set()
+        for one in stored:
+            found.add(one.id)
+            if one.id in self.tables:
+                continue
+            table = self.load_table(one)
+            if table is None:
+                continue
+            if table.id in rounds:
+                self.tournaments.mark(table, rounds[table.id])
+            table.resume()
+        return found
+
+    def unload(self, table: Table, code: int, reason: str) -> bool:
+        """Stop holding ``table`` (another process plays it now) and close its connections with ``code``; False
+        when this process no longer held it."""
+        if self.tables.get(table.id) is not table:
+            return False
+        self.tables.pop(table.id, None)
+        table.close(code, reason)
+        return True
 
     async def leave(self) -> None:
         """Give up the tables to the other processes, if there are any (before :meth:`close`)."""

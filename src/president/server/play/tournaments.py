@@ -340,6 +340,14 @@ class Tournaments:
             return {"tournament": (await self.start(tournament_id, HostRequest(**args))).info()}
         raise ProtocolError("bad_request", f"unknown call {call[:32]!r}")
 
+    def held(self) -> list[str]:
+        """The ids of the events this process holds."""
+        return list(self.events)
+
+    def drop(self, tournament_id: str) -> bool:
+        """Stop holding an event (another process holds it now); False when it was not held here."""
+        return self.events.pop(tournament_id, None) is not None
+
     async def adopt(self, tournament_id: str) -> Tournament | None:
         """In a cluster, this process took the lease of an event: load it (None: it is finished or unknown)."""
         t = self.events.get(tournament_id)
