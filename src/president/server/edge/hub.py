@@ -96,7 +96,8 @@ class Hub:
         return self._seeds.getrandbits(63) if self._seeds is not None else secrets.randbits(63)
 
     async def restore(self) -> int:
-        """Load every table not closed from storage; returns how many.
+        """Hold this process's share of the tables not closed (all of them when it is the only process; in a
+        cluster, those its placement gives it); returns how many it holds.
 
         Must run inside the event loop: the bots and timers of the tables start again. Nobody is
         connected yet, so the wait before an empty table is closed starts now.
