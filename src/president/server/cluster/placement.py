@@ -40,7 +40,7 @@ import random
 import socket
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 from ..config import ServerConfig
 from ..edge.connection import Connection
@@ -53,9 +53,6 @@ from ..store.leases import TOURNAMENT, Leases, process_id, tournament_lease
 from ..store.storage import Storage
 from .messages import Call, Close, Forward, Gone, Message, Open, Out, Reply
 from .relay import Relay
-
-if TYPE_CHECKING:
-    from ..play.tournaments import Tournament
 
 log = logging.getLogger("president.server")
 
@@ -307,12 +304,12 @@ class ClusterPlacement:
             return found[0]
         raise ProtocolError("table_moving", status=503)
 
-    async def locate_tournament(self, tournament_id: str) -> Tournament | str | None:
-        """The tournament when this process holds it, else the id of the process that does, or None (finished or
-        unknown: read it from the database). A tournament whose holder stopped is taken over here at once."""
-        t = self.hub.tournaments.events.get(tournament_id)
-        if t is not None:
-            return t
+    async def locate_tournament(self, tournament_id: str) -> str | None:
+        """The id of the process that holds the tournament when it is another, else None (this process holds it,
+        or it is finished or unknown: read it from the database). A tournament whose holder stopped is taken over
+        here at once."""
+        if self.hub.tournaments.holds(tournament_id):
+            return None
         lease = tournament_lease(tournament_id[:20])
         found = await self._db(self.leases.owner, lease)
         if found is None:
@@ -321,7 +318,8 @@ class ClusterPlacement:
         if running and owner != self.id:
             return owner
         if await self._db(self.leases.acquire, lease):
-            return await self.hub.tournaments.adopt(tournament_id)
+            await self.hub.tournaments.adopt(tournament_id)
+            return None
         found = await self._db(self.leases.owner, lease)
         if found is not None and found[1] and found[0] != self.id:
             return found[0]

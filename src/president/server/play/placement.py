@@ -16,7 +16,6 @@ from ..limits import RateLimit
 
 if TYPE_CHECKING:
     from .tables import Table
-    from .tournaments import Tournament
 
 LobbyRow = tuple[str, float, str, dict[str, Any]]
 """A listed table in the lobby: its status, when it was created, its id, its public info."""
@@ -58,9 +57,9 @@ class Placement(Protocol):
         """A table this process does not hold: the table once taken over here, or the process that plays it
         (``no_table``, ``table_moving``)."""
 
-    async def locate_tournament(self, tournament_id: str) -> Tournament | str | None:
-        """A tournament this process does not hold: the event once taken over here, the process that holds it,
-        or None (finished or unknown: read it from the database)."""
+    async def locate_tournament(self, tournament_id: str) -> str | None:
+        """A tournament this process does not hold: the process that holds it, or None (taken over here now, or
+        finished or unknown: read it from the database)."""
 
     async def claim(self, key: str) -> bool:
         """Take a new table's id (or ``tournament:<id>``) for this process; False when it is in use."""
@@ -129,7 +128,7 @@ class LocalPlacement:
         """A table not held here does not exist."""
         raise ProtocolError("no_table", f"there is no open table {table_id[:64]!r}", 404)
 
-    async def locate_tournament(self, tournament_id: str) -> Tournament | str | None:
+    async def locate_tournament(self, tournament_id: str) -> str | None:
         """A tournament not held here is finished or unknown."""
         return None
 

@@ -344,6 +344,10 @@ class Tournaments:
         """The ids of the events this process holds."""
         return list(self.events)
 
+    def holds(self, tournament_id: str) -> bool:
+        """Whether this process holds the event."""
+        return tournament_id in self.events
+
     def drop(self, tournament_id: str) -> bool:
         """Stop holding an event (another process holds it now); False when it was not held here."""
         return self.events.pop(tournament_id, None) is not None
