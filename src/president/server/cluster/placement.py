@@ -198,7 +198,7 @@ class ClusterPlacement:
             conn.close(1012, "the server is restarting; reconnect")
         try:
             async with self.relay.redis.pipeline(transaction=False) as pipe:
-                for account in self.hub.listeners:
+                for account in self.hub.bots.listeners:
                     pipe.delete(f"{LISTEN_KEY}{account}:{self.id}")
                     pipe.srem(f"{LISTEN_KEY}{account}", self.id)
                 await pipe.execute()
@@ -502,11 +502,11 @@ class ClusterPlacement:
     async def publish_listeners(self, account: int | None = None) -> None:
         """Record in Redis how many connections of each bot account (or of ``only``) listen here."""
         hub = self.hub
-        accounts = list(hub.listeners) if account is None else [account]
+        accounts = list(hub.bots.listeners) if account is None else [account]
         try:
             async with self.relay.redis.pipeline(transaction=False) as pipe:
                 for one in accounts:
-                    count = len(hub.listeners.get(one, []))
+                    count = len(hub.bots.listeners.get(one, []))
                     key = f"{LISTEN_KEY}{one}:{self.id}"
                     if count:
                         pipe.set(key, count, ex=self._listen_ttl())

@@ -44,19 +44,17 @@ from ..protocol import (
     SyncMessage,
     parse_client_message,
 )
-from ..store.accounts import Account, Accounts, find_account
+from ..store.accounts import Account, Accounts
 from ..store.analyses import Analyses
 from ..store.journal import Journal
 from ..store.replays import Replays
 from ..store.storage import Storage, StoredTable
 from ..store.tournament_log import round_tables
+from .bot_listeners import BotListeners
 from .connection import Connection
 from .relaying import NoRelaying, Relaying
 
 log = logging.getLogger("president.server")
-
-MAX_LISTENERS = 4
-"""Connections one bot account may hold listening for invitations at once."""
 
 
 class Hub:
@@ -86,8 +84,7 @@ class Hub:
         self.tournaments = Tournaments(config, self.journal, self.tables, self.new_table, self.placement)
         self.accounts = Accounts(self.journal, config.password_hashers, config.argon2_memory_kib,
                                  config.argon2_time_cost)
-        self.listeners: dict[int, list[Connection]] = {}
-        """The listening connections of each bot account (by account id), the next to be invited first."""
+        self.bots = BotListeners(self.journal, self.accounts, self.placement)
         self._seeds = random.Random(config.seed) if config.seed is not None else None
         self._creating = 0
 
@@ -196,7 +193,7 @@ class Hub:
             raise ProtocolError("no_seat", f"{len(bots)} seats given for a table of {settings.players}")
         challenged = None
         if request.invite is not None:
-            challenged = await self._listening_bot(request.invite)
+            challenged = await self.bots.listening_account(request.invite)
             open_seats = settings.players - sum(1 for b in bots if b is not None)
             if open_seats < (2 if request.name is not None else 1):
                 raise ProtocolError("no_seat", "no seat is left open for the bot account")
@@ -213,7 +210,7 @@ class Hub:
         if challenged is not None:
             free = next(s.index for s in table.seats if s.kind == "open")
             try:
-                await self._seat_bot(table, free, challenged, seat)
+                await self.bots.seat(table, free, challenged, seat)
             except ProtocolError:  # the bot stopped listening meanwhile: the table stands, its seat open
                 log.info("table %s: the challenged bot account %d could not be seated", table.id, challenged.id)
         return table, seat, token
@@ -290,7 +287,7 @@ class Hub:
         if op == "tournament":
             return await self.tournaments.act(str(args["call"]), str(args["id"]), dict(args["a"]), relayed=True)
         if op == "deliver":
-            if not self.deliver(int(args["account"]), dict(args["message"])):
+            if not self.bots.deliver(int(args["account"]), dict(args["message"])):
                 raise ProtocolError("bot_offline", "the bot account stopped listening on this process")
             return {}
         table = self.table(str(args.get("table")))
@@ -359,12 +356,7 @@ class Hub:
             except Exception:
                 log.exception("table %s: error while a connection left", table.id)
         if conn.listening is not None:
-            left = [c for c in self.listeners.get(conn.listening, []) if c is not conn]
-            if left:
-                self.listeners[conn.listening] = left
-            else:
-                self.listeners.pop(conn.listening, None)
-            self.placement.listeners_changed(conn.listening)
+            self.bots.forget(conn, conn.listening)
 
     def _dispatch(self, conn: Connection, message: Any) -> asyncio.Task[None] | None:
         if isinstance(message, Hello):
@@ -373,7 +365,7 @@ class Hub:
         if isinstance(message, ListenMessage):
             if conn.joined:
                 raise ProtocolError("already_joined", "this connection has said hello or listen already")
-            return asyncio.ensure_future(self._listen(conn, message))
+            return asyncio.ensure_future(self.bots.listen(conn, message))
         if isinstance(message, PingMessage) and conn.listening is not None:
             conn.send({"type": "pong"})
             return None
@@ -423,80 +415,9 @@ class Hub:
             log.exception("unexpected error on a %s message", message.type)
             conn.send({"type": "error", **ProtocolError("internal").to_dict(), "ref": message.type})
 
-    async def _listen(self, conn: Connection, message: ListenMessage) -> None:
-        """A bot account's connection starts waiting for invitations."""
-        try:
-            account = await self.accounts.bot_of_token(message.token)
-            if account is None:
-                raise ProtocolError("bad_token", "this API token opens no bot account")
-            if conn.joined:
-                raise ProtocolError("already_joined", "this connection has said hello or listen already")
-            held = len(self.listeners.get(account.id, []))
-            if held < MAX_LISTENERS:
-                held += sum((await self.placement.listening_elsewhere(account.id)).values())
-            if held >= MAX_LISTENERS:
-                raise ProtocolError("server_full", f"this bot account has {MAX_LISTENERS} listening connections "
-                                                   "already")
-        except ProtocolError as exc:
-            conn.send({"type": "error", **exc.to_dict(), "ref": "listen"})
-            return
-        except Exception:
-            log.exception("unexpected error on a listen message")
-            conn.send({"type": "error", **ProtocolError("internal").to_dict(), "ref": "listen"})
-            return
-        if conn.closing:
-            return
-        listening = self.listeners.setdefault(account.id, [])
-        if len(listening) >= MAX_LISTENERS:  # others came while the count was read
-            conn.send({"type": "error", "code": "server_full", "ref": "listen",
-                       "message": f"this bot account has {MAX_LISTENERS} listening connections already"})
-            return
-        conn.listening = account.id
-        conn.name = account.name
-        listening.append(conn)
-        await self.placement.publish_listeners(account.id)  # once "listening" is sent, every process finds it
-        conn.send({"type": "listening", "account": account.name})
-
-    async def _listening_bot(self, name: str) -> Account:
-        """The bot account of this name, if it has a connection listening (here or, in a cluster, on another
-        process) (``no_account``, ``bot_offline``)."""
-        found = await self.journal.read(find_account, self.storage, name)
-        if found is None or not found[0].bot:
-            raise ProtocolError("no_account", f"there is no bot account called {name!r}")
-        if not await self._is_listening(found[0].id):
-            raise ProtocolError("bot_offline", f"{found[0].name} is not listening for invitations now")
-        return found[0]
-
-    async def _is_listening(self, account: int) -> bool:
-        if self.listeners.get(account):
-            return True
-        return bool(await self.placement.listening_elsewhere(account))
-
     async def _invite(self, table: Table, seat: int, message: InviteMessage) -> None:
         """Seat a listening bot account and hand its seat token to one of its listening connections."""
-        await self._seat_bot(table, message.seat, await self._listening_bot(message.account), seat)
-
-    async def _seat_bot(self, table: Table, seat: int, account: Account, host: int | None) -> None:
-        if not await self._is_listening(account.id):
-            raise ProtocolError("bot_offline", f"{account.name} is not listening for invitations now")
-        token = await table.invite(seat, account.name, account.id)
-        invitation = {"type": "invitation", "table": table.id, "seat": seat, "token": token,
-                      "from": table.seats[host].name if host is not None else None, "info": table.info()}
-        if not self.deliver(account.id, invitation) and not await self.placement.deliver(account.id, invitation):
-            await table.uninvite(seat, account.id)  # it stopped listening meanwhile: the seat is open again
-            raise ProtocolError("bot_offline", f"{account.name} is not listening for invitations now")
-        log.info("table %s: bot account %d invited to seat %d", table.id, account.id, seat)
-
-    def deliver(self, account: int, invitation: dict[str, Any]) -> bool:
-        """Hand an invitation to one connection of this bot account listening on this process, in turn (False:
-        none listens here)."""
-        listening = self.listeners.get(account)
-        if not listening:
-            return False
-        bot_conn = listening.pop(0)
-        listening.append(bot_conn)  # the next invitation goes to another of its connections
-        bot_conn.send(invitation)
-        return True
+        await self.bots.seat(table, message.seat, await self.bots.listening_account(message.account), seat)
 
     def _hello(self, conn: Connection, hello: Hello) -> None:
         if conn.joined:
