@@ -21,8 +21,8 @@ import sys
 import tempfile
 import time
 
-from president.server.journal import Journal
-from president.server.storage import Storage, StoredTable
+from president.server.store.journal import Journal
+from president.server.store.storage import Storage, StoredTable
 
 
 async def run(journal: Journal, tables: int, seconds: float) -> list[float]:

@@ -61,8 +61,8 @@ def test_the_wheel_holds_the_database_migrations(tmp_path: Path) -> None:
                     "--wheel-dir", str(tmp_path), str(source)], check=True, capture_output=True, cwd=tmp_path)
     (wheel,) = tmp_path.glob("president-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
-    migrations = ROOT / "src" / "president" / "server" / "migrations"
-    wanted = {f"president/server/migrations/{p.relative_to(migrations).as_posix()}"
+    migrations = ROOT / "src" / "president" / "server" / "store" / "migrations"
+    wanted = {f"president/server/store/migrations/{p.relative_to(migrations).as_posix()}"
               for p in migrations.rglob("*") if p.is_file() and "__pycache__" not in p.parts}
-    assert "president/server/migrations/versions/0001_baseline.py" in wanted
+    assert "president/server/store/migrations/versions/0001_baseline.py" in wanted
     assert wanted - names == set()

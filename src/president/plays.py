@@ -4,9 +4,11 @@ A play is an int move (see :mod:`president.moves`): the mask of the cards played
 with the card each wild joker stands for. Its :class:`Shape` says what it stands
 for: a set of one rank, a run of one suit, or a lone wild joker. :func:`answer_problem`
 says whether a play may answer the play on the table (and if not, why, in a
-sentence for the player); :func:`plays` lists every legal play of a hand. The
-general engine (:mod:`president.house`) and the views use these functions, and the
-fast engine of the seed rule sets is held to them by the tests.
+sentence for the player); :func:`plays` lists every legal play of a hand. What a
+play does to the trick is said by the predicates below (:func:`lock_after`,
+:func:`reverses`, :func:`flips_for_the_trick`, :func:`cut_by`, :func:`forbidden_finish`),
+which the match (:meth:`president.engine.Match._play`), the bots and the UECda
+server ask.
 """
 
 from __future__ import annotations

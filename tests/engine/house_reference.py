@@ -1,7 +1,7 @@
 """A plain, independent model of one deal under house rules, written from the rule texts of the options.
 
 It shares nothing with the engine's rules code (``president.plays`` and
-``president.house``): it lists every combination the 52 cards can stand for (each
+``president.engine``): it lists every combination the 52 cards can stand for (each
 set of one rank, each run of one suit), asks which of them the hand can make (with
 jokers for the cards it lacks, or in place of cards it keeps), and keeps those the
 rules allow on the table. Turns go round seat by seat. Only the notation of a move

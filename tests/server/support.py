@@ -21,7 +21,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from president.cards import parse_card
 from president.server import Hub, ServerConfig, create_app
-from president.server.guard import uvicorn_options
+from president.server.edge.guard import uvicorn_options
 
 CARD = re.compile(r"(?<![0-9A-Za-z])(?:(?:10|[2-9JQKA])[cdhs]|BJ|RJ)(?![0-9A-Za-z])")
 """A card in canonical text, standing alone (between quotes, spaces or the ends of a text)."""

@@ -14,9 +14,10 @@ from starlette.websockets import WebSocketDisconnect
 
 from president import Match
 from president.server import ERROR_CODES, create_app
-from president.server.connection import Connection, RateLimit
-from president.server.hub import Hub
-from president.server.tables import Table
+from president.server.edge.connection import Connection
+from president.server.edge.hub import Hub
+from president.server.limits import RateLimit
+from president.server.play.tables import Table
 
 from .support import create_table, hello, join, make_config, receive, send, until
 

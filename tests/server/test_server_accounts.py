@@ -10,7 +10,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from president.server import create_app
-from president.server.accounts import NAME_ATTEMPTS, SESSION_COOKIE
+from president.server.store.accounts import NAME_ATTEMPTS, SESSION_COOKIE
 
 from .support import make_config, receive, send
 
@@ -193,7 +193,7 @@ def test_a_tournament_entry_made_signed_in_is_the_accounts(client: TestClient) -
 
 
 def test_the_access_log_names_no_player() -> None:
-    from president.server.guard import HideAccountNames
+    from president.server.edge.guard import HideAccountNames
 
     def logged(path: str) -> str:
         record = logging.LogRecord("uvicorn.access", logging.INFO, "", 0, '%s - "%s %s HTTP/%s" %d',
@@ -236,7 +236,7 @@ def test_an_account_takes_its_seat_back_from_another_device_even_in_play(client:
 def test_passwords_are_argon2id_hashes_made_again_when_the_parameters_change(tmp_path: Path) -> None:
     from sqlalchemy import select
 
-    from president.server.storage import AccountRow
+    from president.server.store.schema import AccountRow
 
     def stored(app: Any) -> str:
         with app.state.hub.storage.engine.connect() as db:

@@ -14,7 +14,7 @@ from president.engine import Match
 from president.moves import move_str
 from president.record import read_record
 from president.server import ServerConfig, create_app
-from president.server.storage import FinishedMatch, Storage, StoredTable
+from president.server.store.storage import FinishedMatch, Storage, StoredTable
 
 from .support import LiveServer, make_config, ws_send, ws_until
 

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from president import Match
-from president.server.bots_runner import BotRunner, choose
+from president.server.play.bot_pool import BotRunner, choose
 from president.view import SeatView
 
 pytestmark = pytest.mark.timeout(120)

@@ -11,7 +11,7 @@ from starlette.testclient import TestClient
 
 from president import Match
 from president.server import create_app
-from president.server.hub import Hub
+from president.server.edge.hub import Hub
 from president.server.protocol import CreateTableRequest
 
 from .support import create_table, hello, make_config, receive, send, until

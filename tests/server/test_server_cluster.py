@@ -22,10 +22,11 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from president import Match
+from president.server.build import build_hub
+from president.server.cluster.placement import ClusterPlacement
 from president.server.errors import ProtocolError
-from president.server.hub import Hub
+from president.server.play.tournaments import CreateTournamentRequest
 from president.server.protocol import CreateTableRequest
-from president.server.tournaments import CreateTournamentRequest
 
 from .services import Postgres, Redis, free_port
 from .support import cards_in, make_config, play
@@ -317,11 +318,12 @@ def test_a_table_made_while_the_leases_are_renewed_is_kept(tmp_path: Path, datab
     config = make_config(tmp_path, database_url=database_url, redis_url=redis_url)
 
     async def scenario() -> None:
-        hub = Hub(config)
+        hub = build_hub(config)
         await hub.restore()
         try:
-            assert hub.cluster is not None
-            leases = hub.cluster.leases
+            cluster = hub.placement
+            assert isinstance(cluster, ClusterPlacement)
+            leases = cluster.leases
             renewed = threading.Event()
             real = leases.heartbeat
 
@@ -332,13 +334,13 @@ def test_a_table_made_while_the_leases_are_renewed_is_kept(tmp_path: Path, datab
                 return held
 
             leases.heartbeat = slow_heartbeat  # type: ignore[method-assign]
-            renewal = asyncio.create_task(hub.cluster.renew())
+            renewal = asyncio.create_task(cluster.renew())
             assert await asyncio.to_thread(renewed.wait, 10)
             table, _, _ = await hub.create_table(CreateTableRequest(players=3, name="Ann"))
             await renewal
             assert hub.tables.get(table.id) is table and not table.closed
             leases.heartbeat = real  # type: ignore[method-assign]
-            await hub.cluster.renew()
+            await cluster.renew()
             assert hub.tables.get(table.id) is table
         finally:
             await hub.leave()
@@ -354,7 +356,7 @@ def test_an_address_keeps_to_its_quotas_whichever_process_it_reaches(tmp_path: P
                          client_creations_per_minute=2, client_tournaments=1, empty_table_minutes=1)
 
     async def scenario() -> None:
-        one, two = Hub(config), Hub(config)
+        one, two = build_hub(config), build_hub(config)
         await one.restore()
         await two.restore()
         try:

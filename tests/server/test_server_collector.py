@@ -11,7 +11,7 @@ import uvicorn
 
 from president.cli import build_parser
 from president.commands import serve
-from president.server.collector import YOUNG_THRESHOLD, tune_collector
+from president.server.edge.collector import YOUNG_THRESHOLD, tune_collector
 
 
 @pytest.fixture()

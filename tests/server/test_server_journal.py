@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy.exc import IntegrityError
 
-from president.server.journal import Journal
-from president.server.storage import Storage, StoredTable
+from president.server.store.journal import Journal
+from president.server.store.storage import Storage, StoredTable
 
 
 def _table(table_id: str) -> StoredTable:

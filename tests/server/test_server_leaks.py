@@ -20,10 +20,10 @@ import pytest
 from starlette.testclient import TestClient
 
 from president.moves import GIVE_FLAG
-from president.server.connection import Connection
-from president.server.hub import Hub
+from president.server.edge.connection import Connection
+from president.server.edge.hub import Hub
+from president.server.play.tables import Table
 from president.server.protocol import CreateTableRequest
-from president.server.tables import Table
 
 from .support import cards_in, create_table, hello, join, make_config, mask_cards, receive, send
 

@@ -10,8 +10,9 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import inspect, text
 
-from president.server.migrations import current, head, upgrade_database
-from president.server.storage import Base, FinishedMatch, Storage, StoredSeat, StoredTable, make_engine
+from president.server.store.migrations import current, head, upgrade_database
+from president.server.store.schema import Base
+from president.server.store.storage import FinishedMatch, Storage, StoredSeat, StoredTable, make_engine
 
 
 def _url(tmp_path: Path) -> str:

@@ -12,11 +12,11 @@ import pytest
 from starlette.testclient import TestClient
 
 from president.old import MISSING, Event, OldMatch, parse_card
-from president.server.connection import Connection
-from president.server.hub import Hub
-from president.server.oldgame import OldTableMatch, face_down_log
+from president.server.edge.connection import Connection
+from president.server.edge.hub import Hub
+from president.server.play.oldgame import OldTableMatch, face_down_log
+from president.server.play.tables import Table
 from president.server.protocol import CreateTableRequest, UpdateOut
-from president.server.tables import Table
 
 from .support import CARD, create_table, hello, join, make_config, receive, send
 

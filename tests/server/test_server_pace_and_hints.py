@@ -10,9 +10,9 @@ from starlette.testclient import TestClient
 
 from president.moves import move_str
 from president.server import Hub, create_app
-from president.server.bots_runner import choose
+from president.server.play.bot_pool import choose
+from president.server.play.settings import TableSettings
 from president.server.protocol import CreateTableRequest
-from president.server.settings import TableSettings
 
 from .support import create_table, hello, join, make_config, play_until_turn_or_over, receive, send, until
 

@@ -12,8 +12,8 @@ from starlette.testclient import TestClient
 
 from president import Match
 from president.server import create_app
-from president.server.hub import Hub
-from president.server.storage import MoveRow
+from president.server.edge.hub import Hub
+from president.server.store.schema import MoveRow
 
 from .support import create_table, hello, join, make_config, play_until_turn_or_over, send, until
 

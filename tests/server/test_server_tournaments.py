@@ -12,8 +12,9 @@ from sqlalchemy import delete, update
 from starlette.testclient import TestClient
 
 from president.server import create_app
-from president.server.pairing import BoardResult, meetings, pair_round, standings, table_points
-from president.server.storage import MoveRow, Storage, TableRow
+from president.server.play.pairing import BoardResult, meetings, pair_round, standings, table_points
+from president.server.store.schema import MoveRow, TableRow
+from president.server.store.storage import Storage
 
 from .support import hello, make_config, receive, send, until
 

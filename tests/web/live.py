@@ -15,7 +15,7 @@ from president.engine import Match
 from president.moves import move_str
 from president.players import make_bot
 from president.server import ServerConfig, create_app
-from president.server.tables import Table
+from president.server.play.tables import Table
 
 CHROMIUM = "/usr/bin/chromium"
 LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",

@@ -10,7 +10,7 @@ import httpx
 from playwright.sync_api import BrowserContext, Page, expect
 
 from president.old import OldMatch, card_text
-from president.server.oldgame import OldTableMatch
+from president.server.play.oldgame import OldTableMatch
 
 from .live import LiveServer
 from .pages import table_id

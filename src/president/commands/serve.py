@@ -32,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
               "--database postgresql+psycopg://... and --redis redis://... (or run one process)", file=sys.stderr)
         return 2
     if args.workers > 1:
-        from ..server.supervisor import supervise
+        from ..server.cluster.supervisor import supervise
 
         return supervise(args, database)
     try:
@@ -61,13 +61,13 @@ def run(args: argparse.Namespace) -> int:
     print(f"President server at {url}  (database: {shown}; Ctrl+C stops it)", flush=True)
     if args.open:
         threading.Timer(1.0, webbrowser.open, (url,)).start()
-    from ..server.collector import tune_collector
-    from ..server.guard import uvicorn_options
+    from ..server.edge.collector import tune_collector
+    from ..server.edge.guard import uvicorn_options
 
     tune_collector()
     options = {"log_level": args.log_level, "access_log": args.access_log, **uvicorn_options(config)}
     if args.reuse_port:
-        from ..server.supervisor import shared_socket
+        from ..server.cluster.supervisor import shared_socket
 
         uvicorn.Server(uvicorn.Config(app, **options)).run(sockets=[shared_socket(host, args.port)])
     else:

@@ -6,10 +6,18 @@
 ``president serve`` runs it with uvicorn. See ``docs/server.md`` and ``docs/protocol.md``.
 """
 
-from .app import create_app
+from .build import build_hub, create_app
 from .config import ServerConfig, default_data_dir, default_database_url
+from .edge.hub import Hub
 from .errors import ERROR_CODES, ProtocolError
-from .hub import Hub
 
-__all__ = ["ERROR_CODES", "Hub", "ProtocolError", "ServerConfig", "create_app", "default_data_dir",
-           "default_database_url"]
+__all__ = [
+           "ERROR_CODES",
+           "Hub",
+           "ProtocolError",
+           "ServerConfig",
+           "build_hub",
+           "create_app",
+           "default_data_dir",
+           "default_database_url",
+]

@@ -78,7 +78,7 @@ class ServerConfig:
     (False: one transaction per write)."""
     redis_url: str | None = None
     """``redis://host:port/db``: this process is one of several serving the same PostgreSQL database, each table
-    played by one of them (see ``cluster.py``). None: the only process."""
+    played by one of them (see :mod:`president.server.cluster`). None: the only process."""
     lease_seconds: float = 6.0
     """In a cluster: how long a table's lease lasts without renewal (renewed three times as often); a stopped
     process's tables are taken over within about this long."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import unicodedata
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -278,6 +278,30 @@ class SnapshotOut(BaseModel):
     """The server's Unix time when it sent the message: a client counts the deadline down on the server's clock."""
 
 
+EventType = Literal["play", "pass", "revolution", "trick_cleared", "lock", "eleven_back", "skip", "out", "fall",
+                   "deal_over", "deal", "gift", "return", "match_over"]
+"""The ``type`` of an event of the climbing game (the engine's :class:`~president.events.Event` kinds)."""
+
+OldEventType = Literal["deal_start", "stake", "deal", "turn_up", "play", "win", "sequence_end", "out", "pay",
+                       "exempt", "deal_end", "settlement_deal", "game_end"]
+"""The ``type`` of an event of the old President (:class:`~president.old.moves.Event`)."""
+
+EVENT_TYPES: tuple[str, ...] = get_args(EventType)
+"""Every event type of the climbing game, the list ``docs/protocol.md`` documents (a test holds both to what the
+engine emits)."""
+
+OLD_EVENT_TYPES: tuple[str, ...] = get_args(OldEventType)
+"""Every event type of the old President, likewise."""
+
+
+class EventOut(BaseModel):
+    """One event of an ``update``: its ``type`` and the fields of that type (see ``docs/protocol.md``)."""
+
+    model_config = ConfigDict(extra="allow")
+
+    type: EventType | OldEventType
+
+
 class UpdateOut(BaseModel):
     """One accepted move: the events it caused as this client may see them, and the new view."""
 
@@ -288,7 +312,7 @@ class UpdateOut(BaseModel):
     by: Literal["person", "bot", "stand-in", "forced"]
     """Who made the move: the person, the seat's bot, the stand-in bot for a person, or the table playing a
     forced card for its holder (old President: the card that continues a sequence)."""
-    events: list[dict[str, Any]]
+    events: list[EventOut]
     view: dict[str, Any]
     deadline: float | None
     now: float

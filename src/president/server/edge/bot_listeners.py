@@ -1,0 +1,119 @@
+"""Bot accounts listening for invitations: their connections on this process, and seating one at a table.
+
+A bot account's program connects, says ``listen`` with its API token, and waits. A host who invites it (or a
+player who challenges it) seats it: the table gives the seat a token, and one of the account's listening
+connections receives it in an ``invitation``, in turn. A bot listening on another process is reached through
+the placement.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from ..errors import ProtocolError
+from ..play.placement import Placement
+from ..play.tables import Table
+from ..protocol import ListenMessage
+from ..store.accounts import Account, Accounts, find_account
+from ..store.journal import Journal
+from .connection import Connection
+
+log = logging.getLogger("president.server")
+
+MAX_LISTENERS = 4
+"""Connections one bot account may hold listening for invitations at once."""
+
+
+class BotListeners:
+    """The listening connections of the bot accounts on this process."""
+
+    def __init__(self, journal: Journal, accounts: Accounts, placement: Placement) -> None:
+        self.journal = journal
+        self.accounts = accounts
+        self.placement = placement
+        self.listeners: dict[int, list[Connection]] = {}
+        """The listening connections of each bot account (by account id), the next to be invited first."""
+
+    async def listen(self, conn: Connection, message: ListenMessage) -> None:
+        """A bot account's connection starts waiting for invitations."""
+        try:
+            account = await self.accounts.bot_of_token(message.token)
+            if account is None:
+                raise ProtocolError("bad_token", "this API token opens no bot account")
+            if conn.joined:
+                raise ProtocolError("already_joined", "this connection has said hello or listen already")
+            held = len(self.listeners.get(account.id, []))
+            if held < MAX_LISTENERS:
+                held += sum((await self.placement.listening_elsewhere(account.id)).values())
+            if held >= MAX_LISTENERS:
+                raise ProtocolError("server_full", f"this bot account has {MAX_LISTENERS} listening connections "
+                                                   "already")
+        except ProtocolError as exc:
+            conn.send({"type": "error", **exc.to_dict(), "ref": "listen"})
+            return
+        except Exception:
+            log.exception("unexpected error on a listen message")
+            conn.send({"type": "error", **ProtocolError("internal").to_dict(), "ref": "listen"})
+            return
+        if conn.closing:
+            return
+        listening = self.listeners.setdefault(account.id, [])
+        if len(listening) >= MAX_LISTENERS:  # others came while the count was read
+            conn.send({"type": "error", "code": "server_full", "ref": "listen",
+                       "message": f"this bot account has {MAX_LISTENERS} listening connections already"})
+            return
+        conn.listening = account.id
+        conn.name = account.name
+        listening.append(conn)
+        await self.placement.publish_listeners(account.id)  # once "listening" is sent, every process finds it
+        conn.send({"type": "listening", "account": account.name})
+
+    async def listening_account(self, name: str) -> Account:
+        """The bot account of this name, if it has a connection listening (here or, in a cluster, on another
+        process) (``no_account``, ``bot_offline``)."""
+        found = await self.journal.read(find_account, self.journal.storage, name)
+        if found is None or not found[0].bot:
+            raise ProtocolError("no_account", f"there is no bot account called {name!r}")
+        if not await self.is_listening(found[0].id):
+            raise ProtocolError("bot_offline", f"{found[0].name} is not listening for invitations now")
+        return found[0]
+
+    async def is_listening(self, account: int) -> bool:
+        """Whether a connection of this bot account listens, here or on another process."""
+        if self.listeners.get(account):
+            return True
+        return bool(await self.placement.listening_elsewhere(account))
+
+    async def seat(self, table: Table, seat: int, account: Account, host: int | None) -> None:
+        """Seat a listening bot account at ``seat`` and hand its seat token to one of its connections (the
+        invitation names the ``host`` seat's player); the seat opens again when none takes it (``bot_offline``)."""
+        if not await self.is_listening(account.id):
+            raise ProtocolError("bot_offline", f"{account.name} is not listening for invitations now")
+        token = await table.invite(seat, account.name, account.id)
+        invitation = {"type": "invitation", "table": table.id, "seat": seat, "token": token,
+                      "from": table.seats[host].name if host is not None else None, "info": table.info()}
+        if not self.deliver(account.id, invitation) and not await self.placement.deliver(account.id, invitation):
+            await table.uninvite(seat, account.id)  # it stopped listening meanwhile: the seat is open again
+            raise ProtocolError("bot_offline", f"{account.name} is not listening for invitations now")
+        log.info("table %s: bot account %d invited to seat %d", table.id, account.id, seat)
+
+    def deliver(self, account: int, invitation: dict[str, Any]) -> bool:
+        """Hand an invitation to one connection of this bot account listening on this process, in turn (False:
+        none listens here)."""
+        listening = self.listeners.get(account)
+        if not listening:
+            return False
+        bot_conn = listening.pop(0)
+        listening.append(bot_conn)  # the next invitation goes to another of its connections
+        bot_conn.send(invitation)
+        return True
+
+    def forget(self, conn: Connection, account: int) -> None:
+        """A listening connection of ``account`` is gone."""
+        left = [c for c in self.listeners.get(account, []) if c is not conn]
+        if left:
+            self.listeners[account] = left
+        else:
+            self.listeners.pop(account, None)
+        self.placement.listeners_changed(account)

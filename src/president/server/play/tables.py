@@ -1,0 +1,753 @@
+"""Tables, seats and sessions: who sits where, who may do what, and the match in play.
+
+A :class:`Table` holds a :class:`~president.engine.Match` (the only authority on the
+rules), its seats and the connections watching it. Every change goes to storage
+first and to the clients after: a move is verified, played on a copy of the match,
+committed, and only then does the copy become the table's match and the update go
+out. The commit runs in a database thread (:class:`~president.server.store.journal.Journal`)
+while the event loop serves everyone else; the table holds its lock from the check to
+the broadcast, so no two changes of one table interleave, they are committed in the
+order they were made, and a refused change leaves the table exactly as it was. What is
+read (snapshots, the table's info) is always the committed state.
+
+Bots and timers are ``call_later`` callbacks on the same loop: the bot of a bot seat
+(after the bot delay), the stand-in bot for a person who dropped (after the grace
+period) or whose turn timer ran out.
+
+A table of the old President (``settings.game``) holds an
+:class:`~president.server.play.oldgame.OldTableMatch` instead, through the same path; its
+forced cards are played by the table after the bot delay (``by: "forced"``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import hashlib
+import hmac
+import json
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from typing import Any
+
+from ...engine import Match
+from ...errors import IllegalMove
+from ...events import Events
+from ...moves import move_str
+from ...view import SeatView
+from ..config import ServerConfig
+from ..errors import ProtocolError
+from ..store.journal import Journal
+from ..store.storage import FinishedMatch, StoredSeat, StoredTable
+from .bot_pool import BotRunner, choose, known_bot
+from .oldgame import OLD_BOTS, OLD_DEFAULT_BOT, OldEvent, OldTableMatch
+from .settings import BOT_SPEEDS, TableSettings
+from .subscriber import Subscriber
+from .views import spectator_view
+
+log = logging.getLogger("president.server")
+
+RETRY_SECONDS = 1.0
+"""A bot move that could not be stored is tried again after this long."""
+
+
+def hash_token(token: str) -> str:
+    """The stored form of a seat token (sha256, hex)."""
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+HINT_BOT = "classic"
+"""The bot whose move a player of the climbing game is given as a hint (the computer players of seed 004)."""
+
+
+class Seat:
+    """A seat: open, held by a person (name and hashed token), or given to a bot."""
+
+    __slots__ = ("account_id", "away", "bot", "connections", "grace", "index", "name", "token_hash")
+
+    def __init__(self, index: int, name: str | None = None, token_hash: str | None = None,
+                 bot: str | None = None, account_id: int | None = None) -> None:
+        self.index = index
+        self.name = name
+        self.token_hash = token_hash
+        self.bot = bot
+        self.account_id = account_id
+        """The account of the person seated (a signed-in player or an invited bot account), else None."""
+        self.connections: list[Subscriber] = []
+        self.away = False
+        self.grace: asyncio.TimerHandle | None = None
+
+    @property
+    def kind(self) -> str:
+        """``person``, ``bot`` or ``open``."""
+        if self.token_hash is not None:
+            return "person"
+        return "bot" if self.bot is not None else "open"
+
+    def info(self) -> dict[str, Any]:
+        """Public JSON form."""
+        person = self.token_hash is not None
+        return {
+            "seat": self.index, "kind": self.kind, "name": self.name, "bot": self.bot,
+            "connected": bool(self.connections), "away": self.away if person else False,
+            "account": person and self.account_id is not None,
+        }
+
+    def stored(self) -> StoredSeat:
+        """Storage form."""
+        return StoredSeat(self.index, self.name, self.token_hash, self.bot, self.account_id)
+
+
+class Table:
+    """One table: settings, seats, the current match and everyone connected to it."""
+
+    def __init__(
+        self,
+        table_id: str,
+        settings: TableSettings,
+        config: ServerConfig,
+        journal: Journal,
+        new_seed: Callable[[], int],
+        runner: BotRunner,
+        *,
+        seats: list[Seat] | None = None,
+        created_at: float | None = None,
+    ) -> None:
+        self.id = table_id
+        self.settings = settings
+        self.config = config
+        self.journal = journal
+        self.storage = journal.storage
+        self.new_seed = new_seed
+        self.runner = runner
+        self.seats = seats if seats is not None else [Seat(i) for i in range(settings.players)]
+        self.created_at = time.time() if created_at is None else created_at
+        self.status = "waiting"
+        self.match_no = 0
+        self.seed: int | None = None
+        self.match: Match | OldTableMatch | None = None
+        self.ply = 0
+        self.last_match_id: int | None = None
+        self.spectators: list[Subscriber] = []
+        self._members: dict[Subscriber, int | None] = {}
+        """Everyone following the table, and the seat each one holds (None: a spectator)."""
+        self.deadline: float | None = None
+        self.touched = time.monotonic()
+        self.empty_since: float | None = self.touched
+        """Since when no seat has had a connection (monotonic), or None while one has."""
+        self.creator = ""
+        """The client address that created the table (for the per-address quota; not stored)."""
+        self.closed = False
+        self.tournament: str | None = None
+        """The tournament this table is a round table of (set by the tournaments, not stored with the table):
+        it plays on when its people are away, and is not closed while in play."""
+        self.on_finish: Callable[[Table], None] | None = None
+        """Called once the last move of a match is stored and told (the tournaments record the result)."""
+        self.lock = asyncio.Lock()
+        """Held by every change from its checks to its broadcast (the commit is awaited inside)."""
+        self._timer: asyncio.TimerHandle | None = None
+        self._thinking: asyncio.Task[None] | None = None
+
+    # ----------------------------------------------------------------- creating and restoring
+
+    @classmethod
+    async def create(
+        cls, table_id: str, settings: TableSettings, bots: list[str | None], config: ServerConfig,
+        journal: Journal, new_seed: Callable[[], int], runner: BotRunner,
+        people: dict[int, tuple[str, str, int | None]] | None = None,
+    ) -> Table:
+        """A new table (stored at once); ``bots`` names a bot or None (open) per seat.
+
+        ``people`` seats persons at once: seat → (name, hashed token, account id or None).
+        """
+        for name in bots:
+            if name is not None and not _known_bot(settings, name):
+                raise ProtocolError("bad_bot", f"there is no bot called {name[:32]!r}")
+        seats = [Seat(i, bot=bots[i] if i < len(bots) else None) for i in range(settings.players)]
+        for index, (name, token_hash, account_id) in (people or {}).items():
+            seats[index] = Seat(index, name, token_hash, account_id=account_id)
+        table = cls(table_id, settings, config, journal, new_seed, runner, seats=seats)
+        await journal.write(journal.storage.create_table, StoredTable(
+            id=table_id, settings=settings.to_json(), status="waiting", match_no=0, seed=None,
+            created_at=table.created_at, updated_at=table.created_at, seats=[s.stored() for s in seats],
+        ))
+        return table
+
+    @classmethod
+    def restore(
+        cls, stored: StoredTable, config: ServerConfig, journal: Journal, new_seed: Callable[[], int],
+        runner: BotRunner,
+    ) -> Table:
+        """The table as it was stored: its match is replayed move by move through the engine."""
+        settings = TableSettings.from_json(stored.settings)
+        seats = [Seat(s.seat, s.name, s.token_hash, s.bot, s.account_id) for s in stored.seats]
+        table = cls(stored.id, settings, config, journal, new_seed, runner, seats=seats, created_at=stored.created_at)
+        table.status = stored.status
+        table.match_no = stored.match_no
+        table.seed = stored.seed
+        table.last_match_id = stored.last_match_id
+        if stored.seed is not None and stored.status in ("playing", "finished"):
+            match = settings.new_match(stored.seed)
+            for seat, text in stored.moves:
+                if match.to_act != seat:
+                    raise ValueError(f"table {stored.id}: stored move {table.ply} is not by the seat to act")
+                match.apply(match.parse_move(text))
+                table.ply += 1
+            table.match = match
+        return table
+
+    def resume(self) -> None:
+        """After a restore: start the grace periods of the people (nobody is connected yet) and the bots."""
+        if self.status == "playing":
+            for seat in self.seats:
+                if seat.kind == "person":
+                    self._start_grace(seat)
+            self._plan_turn()
+
+    # ----------------------------------------------------------------- what everyone may see
+
+    def info(self) -> dict[str, Any]:
+        """The table as everyone may see it."""
+        s = self.settings
+        return {
+            "id": self.id, "game": s.game, "rules": s.rules, "options": s.options, "players": s.players,
+            "deals": s.deals,
+            "target_score": s.target_score, "status": self.status, "match_no": self.match_no,
+            "seats": [seat.info() for seat in self.seats], "turn_seconds": s.turn_seconds,
+            "grace_seconds": s.grace_seconds, "public": s.public, "bot_speed": s.bot_speed,
+            "created_at": self.created_at,
+            "match_id": self.last_match_id,
+        }
+
+    def view_for(self, seat: int | None) -> dict[str, Any] | None:
+        """The view of ``seat`` (None: a spectator), or None before the first match."""
+        if self.match is None:
+            return None
+        return spectator_view(self.match) if seat is None else self.match.view(seat)
+
+    def _snapshot_view(self, seat: int | None) -> dict[str, Any] | None:
+        """The view a snapshot carries: the old game's adds the table's latest events (``log``)."""
+        if isinstance(self.match, OldTableMatch):
+            return self.match.snapshot_view(seat)
+        return self.view_for(seat)
+
+    def snapshot(self, seat: int | None) -> dict[str, Any]:
+        """A full ``snapshot`` message for ``seat`` (None: a spectator)."""
+        return {
+            "type": "snapshot", "table": self.info(), "seat": seat, "seq": self.ply,
+            "view": self._snapshot_view(seat), "deadline": self.deadline, "now": round(time.time(), 3),
+        }
+
+    def seat_of_member(self, member: Subscriber) -> int | None:
+        """The seat ``member`` follows the table from (None: it watches); ``ProtocolError`` when it is not
+        following this table."""
+        try:
+            return self._members[member]
+        except KeyError:
+            raise ProtocolError("hello_first", "say hello to this table first") from None
+
+    def connections(self) -> list[Subscriber]:
+        """Every connection to this table."""
+        out = list(self.spectators)
+        for seat in self.seats:
+            out.extend(seat.connections)
+        return out
+
+    @property
+    def open_seats(self) -> int:
+        """How many seats nobody holds yet."""
+        return sum(1 for s in self.seats if s.kind == "open")
+
+    @property
+    def listed(self) -> bool:
+        """Shown in the lobby: public, and a seat open for a person or two people seated.
+
+        A game of one person against the computer is not listed: there is no seat to take and
+        nothing to watch but that person's play.
+        """
+        people = sum(1 for s in self.seats if s.kind == "person")
+        return self.settings.public and (self.open_seats > 0 or people >= 2)
+
+    def _require_open(self) -> None:
+        if self.closed:
+            raise ProtocolError("no_table", "this table was closed")
+
+    # ----------------------------------------------------------------- seats
+
+    def seat_of_token(self, token: str) -> int | None:
+        """The seat this token opens, or None."""
+        digest = hash_token(token)
+        found = None
+        for seat in self.seats:
+            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
+                found = seat.index
+        return found
+
+    async def join(self, name: str, seat: int | None = None, account_id: int | None = None) -> tuple[int, str]:
+        """Take an open seat under ``name`` (for ``account_id`` when signed in); returns the seat and its
+        (unguessable) token.
+
+        A seat given to a bot is not open: it must be opened first (``seat`` message with ``bot: null``).
+        """
+        async with self.lock:
+            return await self._join(name, seat, account_id)
+
+    async def invite(self, seat: int, name: str, account_id: int) -> str:
+        """Before the start: seat a bot account in a seat no person holds; returns the seat's token (for the bot)."""
+        async with self.lock:
+            self._require_waiting()
+            if not 0 <= seat < len(self.seats):
+                raise ProtocolError("no_seat", f"this table has seats 0 to {len(self.seats) - 1}")
+            if self.seats[seat].kind == "person":
+                raise ProtocolError("seat_taken", f"seat {seat} is held by {self.seats[seat].name}")
+            return (await self._join(name, seat, account_id, over_bot=True))[1]
+
+    async def uninvite(self, seat: int, account_id: int) -> None:
+        """Open again a seat given to a bot account by :meth:`invite` that nobody took (its invitation could not
+        be handed over); nothing happens once the match started or the seat changed hands."""
+        async with self.lock:
+            if self.closed or self.status != "waiting" or not 0 <= seat < len(self.seats):
+                return
+            chosen = self.seats[seat]
+            if chosen.account_id != account_id or chosen.connections:
+                return
+            await self.journal.write(self.storage.save_seats, self.id,
+                                     [StoredSeat(chosen.index, None, None, chosen.bot)])
+            chosen.name = chosen.token_hash = None
+            chosen.account_id = None
+            self._leave_seat(chosen)
+
+    async def _join(self, name: str, seat: int | None, account_id: int | None = None,
+                    over_bot: bool = False) -> tuple[int, str]:
+        self._require_open()
+        held = next((s for s in self.seats if account_id is not None and s.kind == "person"
+                     and s.account_id == account_id), None)
+        if held is not None:
+            if over_bot:
+                raise ProtocolError("seat_taken", f"{name} has a seat at this table already")
+            return held.index, await self._new_token(held)
+        if self.status != "waiting":
+            raise ProtocolError("already_started", "the match has started: you can watch this table")
+        if seat is None:
+            free = [s for s in self.seats if s.kind == "open"]
+            if not free:
+                raise ProtocolError("no_seat", "every seat is taken")
+            chosen = free[0]
+        else:
+            if not 0 <= seat < len(self.seats):
+                raise ProtocolError("no_seat", f"this table has seats 0 to {len(self.seats) - 1}")
+            chosen = self.seats[seat]
+            if chosen.kind == "person":
+                raise ProtocolError("seat_taken", f"seat {seat} is taken by {chosen.name}")
+            if chosen.kind == "bot" and not over_bot:
+                raise ProtocolError("seat_taken", f"seat {seat} is given to the bot {chosen.bot}; open it first")
+        token = secrets.token_urlsafe(24)
+        digest = hash_token(token)
+        await self.journal.write(self.storage.save_seats, self.id,
+                                 [StoredSeat(chosen.index, name, digest, None, account_id)])
+        chosen.name, chosen.token_hash, chosen.bot, chosen.account_id = name, digest, None, account_id
+        who = name if account_id is None else f"account {account_id}"  # no account data in the log
+        log.info("table %s: %s joins seat %d", self.id, who, chosen.index)
+        self._changed()
+        return chosen.index, token
+
+    async def _new_token(self, seat: Seat) -> str:
+        """A new token for a seat its account takes back (from another device, even in play); the old one stops
+        opening it (the connections already open keep the seat)."""
+        token = secrets.token_urlsafe(24)
+        digest = hash_token(token)
+        await self.journal.write(self.storage.save_seats, self.id,
+                                 [StoredSeat(seat.index, seat.name, digest, None, seat.account_id)])
+        seat.token_hash = digest
+        log.info("table %s: account %s takes seat %d back", self.id, seat.account_id, seat.index)
+        return token
+
+    async def set_seat(self, seat: int, bot: str | None) -> None:
+        """Before the start: a bot (by name) in a seat no person holds, or open it again (``None``)."""
+        async with self.lock:
+            await self._set_seat(seat, bot)
+
+    async def _set_seat(self, seat: int, bot: str | None) -> None:
+        self._require_waiting()
+        if not 0 <= seat < len(self.seats):
+            raise ProtocolError("no_seat", f"this table has seats 0 to {len(self.seats) - 1}")
+        target = self.seats[seat]
+        if target.kind == "person":
+            raise ProtocolError("seat_taken", f"seat {seat} is held by {target.name}")
+        if bot is not None and not _known_bot(self.settings, bot):
+            raise ProtocolError("bad_bot", f"there is no bot called {bot[:32]!r}")
+        await self._save_seats([(target, bot)])
+
+    async def fill(self, bot: str | None) -> None:
+        """Before the start: a bot in every open seat."""
+        async with self.lock:
+            self._require_waiting()
+            name = bot or (OLD_DEFAULT_BOT if self.settings.is_old else self.config.default_bot)
+            if bot is not None and not _known_bot(self.settings, bot):
+                raise ProtocolError("bad_bot", f"there is no bot called {bot[:32]!r}")
+            await self._save_seats([(s, name) for s in self.seats if s.kind == "open"])
+
+    async def _save_seats(self, changes: list[tuple[Seat, str | None]]) -> None:
+        await self.journal.write(self.storage.save_seats, self.id,
+                                 [StoredSeat(s.index, s.name, s.token_hash, bot, s.account_id) for s, bot in changes])
+        for s, bot in changes:
+            s.bot = bot
+        self._changed()
+
+    async def set_speed(self, speed: str) -> None:
+        """How fast the computer players move from their next move on (any time; stored with the settings)."""
+        async with self.lock:
+            if speed not in BOT_SPEEDS:
+                raise ProtocolError("bad_message", f"speed must be one of {', '.join(BOT_SPEEDS)}")
+            settings = dataclasses.replace(self.settings, bot_speed=speed)
+            await self.journal.write(self.storage.save_settings, self.id, settings.to_json())
+            self.settings = settings
+            self._changed()
+
+    async def leave(self, conn: Subscriber) -> None:
+        """Before the start: the person of ``conn``'s seat gives it up; the seat's connections then watch."""
+        async with self.lock:
+            self._require_waiting()
+            index = self._members.get(conn)
+            if index is None:
+                raise ProtocolError("not_seated", "only a seated player may leave a seat")
+            seat = self.seats[index]
+            await self.journal.write(self.storage.save_seats, self.id, [StoredSeat(seat.index, None, None, seat.bot)])
+            seat.name = seat.token_hash = None
+            seat.account_id = None
+            self._leave_seat(seat)
+
+    def _leave_seat(self, seat: Seat) -> None:
+        moved, seat.connections = seat.connections, []
+        for c in moved:
+            self._members[c] = None
+            self.spectators.append(c)
+        self._note_if_empty()
+        self._changed()
+        for c in moved:
+            c.send(self.snapshot(None))
+
+    def _require_waiting(self) -> None:
+        self._require_open()
+        if self.status != "waiting":
+            raise ProtocolError("already_started", "seats can only change before the match starts")
+
+    # ----------------------------------------------------------------- starting
+
+    async def start(self) -> None:
+        """Start the first match (every seat held by a person or a bot)."""
+        async with self.lock:
+            self._require_open()
+            if self.status != "waiting":
+                raise ProtocolError("already_started")
+            if self.open_seats:
+                raise ProtocolError("seats_open", f"{self.open_seats} seat(s) still open: wait for people or fill "
+                                                  "them with bots")
+            await self._new_match()
+
+    async def rematch(self) -> None:
+        """A new match with the same seats, once the match is over."""
+        async with self.lock:
+            self._require_open()
+            if self.status != "finished":
+                raise ProtocolError("not_over" if self.status == "playing" else "not_started")
+            if self.tournament is not None:
+                raise ProtocolError("match_over", "a round table of a tournament plays one match")
+            await self._new_match()
+
+    async def _new_match(self) -> None:
+        seed = self.new_seed()
+        match = self.settings.new_match(seed)
+        await self.journal.write(self.storage.start_match, self.id, self.match_no + 1, seed)
+        self.match_no += 1
+        self.seed = seed
+        self.match = match
+        self.ply = 0
+        self.status = "playing"
+        log.info("table %s: match %d starts", self.id, self.match_no)
+        for seat in self.seats:
+            if seat.kind == "person" and not seat.connections:
+                self._start_grace(seat)
+        self._plan_turn()
+        self.touched = time.monotonic()
+        for c in self.connections():
+            c.send(self.snapshot(self._members[c]))
+
+    # ----------------------------------------------------------------- moves
+
+    async def play(self, seat: int, move: str | int, by: str = "person", seq: int | None = None) -> None:
+        """Play ``move`` for ``seat``: verified, stored, then told to everyone.
+
+        Raises :class:`ProtocolError` (and changes nothing) when the move cannot be played.
+        """
+        async with self.lock:
+            await self._play(seat, move, by, seq)
+
+    async def _play(self, seat: int, move: str | int, by: str, seq: int | None = None) -> None:
+        self._require_open()
+        match = self.match
+        if self.status != "playing" or match is None:
+            raise ProtocolError("match_over" if self.status == "finished" else "not_started")
+        if match.to_act != seat:
+            raise ProtocolError("not_your_turn", f"seat {match.to_act} is to act, not seat {seat}")
+        if seq is not None and seq != self.ply:
+            raise ProtocolError("stale", f"the move was meant for move {seq}, but the match is at move {self.ply}")
+        try:
+            value = match.verify(move)
+        except IllegalMove as exc:
+            raise ProtocolError("illegal_move", str(exc)) from None
+        after = match.copy()
+        events = after.apply(value)
+        text = value if isinstance(value, str) else move_str(value)
+        try:
+            if after.is_over:
+                self.last_match_id = await self.journal.write(
+                    self.storage.finish_match, self.id, self.match_no, self.ply, seat, text, self._finished(after))
+            else:
+                await self.journal.write(self.storage.add_move, self.id, self.match_no, self.ply, seat, text)
+        except Exception:
+            log.exception("table %s: a move could not be stored", self.id)
+            raise ProtocolError("storage_error") from None
+        self.match = after
+        self.ply += 1
+        self.touched = time.monotonic()
+        if after.is_over:
+            self.status = "finished"
+            log.info("table %s: match %d is over", self.id, self.match_no)
+        self._plan_turn()
+        self._send_update(seat, by, events)
+        if after.is_over:
+            self._changed()
+            if self.on_finish is not None:
+                self.on_finish(self)
+
+    def hint(self, seat: int) -> str:
+        """What a bot would do for ``seat`` on its turn, from that seat's own view: the move of the ``classic``
+        bot (the climbing game), or the card the ``careful`` bot would start a sequence with (old President)."""
+        match = self.match
+        if isinstance(match, Match):
+            if self.status != "playing" or match.to_act != seat:
+                raise ProtocolError("not_your_turn", "a hint is given on your turn")
+            assert self.seed is not None
+            return move_str(choose(HINT_BOT, match.seat_view(seat), self.seed, self.ply))
+        if not isinstance(match, OldTableMatch):
+            raise ProtocolError("not_started", "the match has not started")
+        if self.status != "playing" or match.to_act != seat or match.forced:
+            raise ProtocolError("not_your_turn", "a hint is given when you start a sequence")
+        assert self.seed is not None
+        return match.bot_move(OLD_DEFAULT_BOT, self.seed, self.ply)
+
+    def _finished(self, match: Match | OldTableMatch) -> FinishedMatch:
+        return FinishedMatch(
+            rules=match.rules_name if isinstance(match, OldTableMatch) else match.rules.name,
+            players=match.players, record=match.record(),
+            names=[s.name if s.kind == "person" else None for s in self.seats],
+            bots=[s.bot if s.kind == "bot" else None for s in self.seats],
+            scores=list(match.scores), winners=list(match.winners),
+            accounts=[s.account_id if s.kind == "person" else None for s in self.seats],
+        )
+
+    def _send_update(self, mover: int, by: str, events: Events | list[OldEvent]) -> None:
+        match = self.match
+        assert match is not None
+        base = {"type": "update", "seq": self.ply, "seat": mover, "by": by, "now": round(time.time(), 3)}
+        for seat in self.seats:
+            if seat.connections:
+                text = _dumps({
+                    **base, "events": [e.to_dict(seat.index) for e in events], "view": match.view(seat.index),
+                    "deadline": self.deadline,
+                })
+                for c in seat.connections:
+                    c.send_text(text)
+        if self.spectators:
+            text = _dumps({
+                **base, "events": [e.to_dict(None) for e in events], "view": spectator_view(match),
+                "deadline": self.deadline,
+            })
+            for c in self.spectators:
+                c.send_text(text)
+
+    # ----------------------------------------------------------------- bots and timers
+
+    def _plan_turn(self) -> None:
+        """Arrange who moves next when it is not a person at a keyboard: a bot, or a stand-in after a delay."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self.deadline = None
+        match = self.match
+        if self.status != "playing" or match is None or match.to_act is None:
+            return
+        seat = self.seats[match.to_act]
+        forced = isinstance(match, OldTableMatch) and match.forced
+        if forced or seat.kind == "bot" or seat.away:
+            delay = self.settings.bot_delay(self.config.bot_delay)
+        elif self.settings.turn_seconds is not None:
+            delay = self.settings.turn_seconds
+            self.deadline = time.time() + delay
+        else:
+            return
+        loop = asyncio.get_running_loop()
+        self._timer = loop.call_later(delay, self._on_timer, self.ply)
+
+    def paused(self) -> bool:
+        """True while no seated person is connected to a table that has people's seats: nobody plays then,
+        not even the bots and stand-ins, until someone comes back (an empty table is closed after a while)."""
+        if self.tournament is not None:
+            return False  # a round table keeps to its time control: stand-ins play for those away
+        return self.empty_since is not None and any(s.kind == "person" for s in self.seats)
+
+    def _on_timer(self, ply: int) -> None:
+        self._timer = None
+        match = self.match
+        if self.closed or self.status != "playing" or match is None or ply != self.ply or match.to_act is None:
+            return
+        if self.paused():
+            log.info("table %s: paused, nobody is connected", self.id)
+            return  # attach() plans the turn again
+        index = match.to_act
+        seat = self.seats[index]
+        if isinstance(match, OldTableMatch):
+            self._thinking = asyncio.ensure_future(self._old_turn(match, index, seat, ply))
+            return
+        if seat.kind == "bot":
+            assert seat.bot is not None
+            name, by = seat.bot, "bot"
+        else:
+            name, by = self.config.stand_in_bot, "stand-in"
+        assert self.seed is not None
+        view = match.seat_view(index)
+        self._thinking = asyncio.ensure_future(self._bot_turn(index, name, by, view, self.seed, ply))
+
+    async def _bot_turn(self, index: int, name: str, by: str, view: SeatView, seed: int, ply: int) -> None:
+        if self.runner.is_inline(name):
+            move = choose(name, view, seed, ply)
+        else:
+            move = await self.runner.choose_later(name, view, seed, ply, table=self.id)
+        async with self.lock:
+            await self._bot_plays(index, move, by, ply)
+
+    async def _old_turn(self, match: OldTableMatch, index: int, seat: Seat, ply: int) -> None:
+        """A turn of the old game played by the table: a forced card, a bot's lead or a stand-in's."""
+        assert self.seed is not None
+        if match.forced:
+            move, by = match.legal_masks()[0], "forced"
+        elif seat.kind == "bot":
+            assert seat.bot is not None
+            move, by = match.bot_move(seat.bot, self.seed, ply), "bot"
+        else:
+            move, by = match.bot_move(OLD_DEFAULT_BOT, self.seed, ply), "stand-in"
+        async with self.lock:
+            await self._bot_plays(index, move, by, ply)
+
+    async def _bot_plays(self, index: int, move: int | str, by: str, ply: int) -> None:
+        if self.closed or ply != self.ply or self.status != "playing" or self.match is None:
+            return  # the position moved on while the bot thought (a person came back)
+        if not self.match.is_legal(move):
+            log.error("table %s: the %s move for seat %d is illegal; its first legal move is played", self.id, by,
+                      index)
+            move = self.match.legal_masks()[0]
+        try:
+            await self._play(index, move, by)
+        except Exception:
+            log.exception("table %s: the %s move for seat %d failed; it is tried again", self.id, by, index)
+            self._timer = asyncio.get_running_loop().call_later(RETRY_SECONDS, self._on_timer, ply)
+
+    def _start_grace(self, seat: Seat) -> None:
+        if seat.grace is not None:
+            seat.grace.cancel()
+        loop = asyncio.get_running_loop()
+        seat.grace = loop.call_later(self.settings.grace_seconds, self._on_grace, seat.index)
+
+    def _on_grace(self, index: int) -> None:
+        seat = self.seats[index]
+        seat.grace = None
+        if seat.connections or self.status != "playing" or seat.kind != "person":
+            return
+        seat.away = True
+        log.info("table %s: seat %d is away; the stand-in bot plays for it", self.id, index)
+        self._changed()
+        if self.match is not None and self.match.to_act == index:
+            self._plan_turn()
+
+    # ----------------------------------------------------------------- connections
+
+    def attach(self, conn: Subscriber, seat: int | None) -> None:
+        """Add a connection (to a seat, or as a spectator) and send it a snapshot."""
+        self._members[conn] = seat
+        self.touched = time.monotonic()
+        if seat is None:
+            self.spectators.append(conn)
+            conn.send(self.snapshot(None))
+            return
+        target = self.seats[seat]
+        first = not target.connections
+        target.connections.append(conn)
+        resumed = self.paused()
+        self.empty_since = None
+        if target.grace is not None:
+            target.grace.cancel()
+            target.grace = None
+        was_away, target.away = target.away, False
+        if resumed or (was_away and self.match is not None and self.match.to_act == seat):
+            self._plan_turn()
+        conn.send(self.snapshot(seat))
+        if first:
+            self._changed(skip=conn)
+
+    def detach(self, conn: Subscriber) -> None:
+        """Remove a connection; a person's last connection gone starts the grace period."""
+        self.touched = time.monotonic()
+        if conn not in self._members:
+            return
+        index = self._members.pop(conn)
+        if index is None:
+            if conn in self.spectators:
+                self.spectators.remove(conn)
+            return
+        seat = self.seats[index]
+        if conn in seat.connections:
+            seat.connections.remove(conn)
+        self._note_if_empty()
+        if not seat.connections and seat.kind == "person":
+            if self.status == "playing":
+                self._start_grace(seat)
+            self._changed()
+
+    def _note_if_empty(self) -> None:
+        if self.empty_since is None and not any(s.connections for s in self.seats):
+            self.empty_since = time.monotonic()
+
+    def _changed(self, skip: Subscriber | None = None) -> None:
+        """Tell everyone connected that the table (seats, status) changed."""
+        text = _dumps({"type": "table", "table": self.info()})
+        for c in self.connections():
+            if c is not skip:
+                c.send_text(text)
+
+    def close(self, code: int = 1001, reason: str = "the table was closed") -> None:
+        """Stop the timers and close every connection (the table is being unloaded)."""
+        self.closed = True
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if self._thinking is not None:
+            self._thinking.cancel()
+            self._thinking = None
+        for seat in self.seats:
+            if seat.grace is not None:
+                seat.grace.cancel()
+                seat.grace = None
+        for c in self.connections():
+            c.close(code, reason)
+
+
+def _known_bot(settings: TableSettings, name: str) -> bool:
+    """Whether ``name`` is a bot a seat of this table's game may be given."""
+    return name in OLD_BOTS if settings.is_old else known_bot(name)
+
+
+def _dumps(message: dict[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"))

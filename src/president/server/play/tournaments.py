@@ -1,0 +1,563 @@
+"""Tournaments: a host's event of several rounds, Swiss-paired into ordinary tables of the server.
+
+A host creates an event (rule set, house rules, rounds, seats per table, turn timer) and
+gets a host key; people join under a name and get an entry key; the host adds registry
+bots and starts. Each round is paired by standing (:mod:`~president.server.play.pairing`) into
+normal tables, created with every seat taken (a person's seat opens with the entry key,
+whose hash it stores) and started at once: play, persistence and crash recovery are the
+tables' own. A round table keeps to its time control: when a person is away the stand-in
+bot plays for the seat after the grace period or the turn timer, so a round always ends.
+When every table of a round is over, the next round is paired; after the last one the
+event is finished. Everything is stored (``president_tournaments``, ``..._entries``,
+``..._boards``) before it is told, and a restarted server picks up where it stopped.
+
+When the server runs as several processes, one of them holds each event (see
+:mod:`.placement`): the calls that change it are done there (:meth:`Tournaments.act`), and
+every process reads events from the database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ...rules import get_rules
+from ..config import ServerConfig
+from ..errors import ProtocolError
+from ..protocol import MODERN_MAX_PLAYERS, BotName, DisplayName
+from ..store.journal import Journal
+from ..store.leases import tournament_lease
+from ..store.storage import StoredSeat
+from ..store.tournament_log import (
+    Board,
+    Entry,
+    StoredTournament,
+    finished_tournaments,
+    first_match_of,
+    load_tournaments,
+    remove_entry,
+    store_entry,
+    store_result,
+    store_round,
+    store_tournament,
+)
+from .bot_pool import known_bot
+from .pairing import BoardResult, meetings, pair_round, standings, table_points
+from .placement import TOURNAMENTS, Placement
+from .settings import TableSettings, check_rule_options
+from .tables import Table, hash_token
+
+log = logging.getLogger("president.server")
+
+NewTable = Callable[[TableSettings, list[str | None], dict[int, tuple[str, str, int | None]]], Awaitable[Table]]
+"""Makes a new table of this process: settings, the bot of each seat, the people seated (seat: name, hashed key,
+account) (:meth:`~president.server.edge.hub.Hub.new_table`)."""
+
+MAX_ROUNDS = 12
+"""The most rounds of one tournament."""
+
+FILL_BOT = "classic"
+"""The bot that fills the open seats of a short table (it is not an entrant)."""
+
+
+
+# ----------------------------------------------------------------- REST bodies
+
+
+class CreateTournamentRequest(BaseModel):
+    """``POST /api/tournaments``: a new event."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: DisplayName
+    rules: str = Field(default="tavern-jack", max_length=40)
+    """A preset name or alias."""
+    options: dict[str, Any] = Field(default_factory=dict)
+    """House rules that differ from the preset."""
+    rounds: int = Field(default=3, ge=1, le=MAX_ROUNDS, strict=True)
+    seats: int = Field(default=4, ge=2, le=MODERN_MAX_PLAYERS, strict=True)
+    """Seats of each table."""
+    deals: int | None = Field(default=None, ge=1, le=20, strict=True)
+    """Deals of each round's match (default: the preset's)."""
+    turn_seconds: float | None = Field(default=30.0, gt=0, le=600)
+    """The time control: seconds a person has for a move before the stand-in bot plays it (None: no timer)."""
+    grace_seconds: float = Field(default=30.0, ge=0, le=3600)
+    """Seconds a dropped person keeps control of the seat before the stand-in bot plays for it."""
+
+
+class JoinTournamentRequest(BaseModel):
+    """``POST /api/tournaments/{id}/join``: a person enters under a name."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: DisplayName
+
+
+class AddBotRequest(BaseModel):
+    """``POST /api/tournaments/{id}/bots``: the host enters a registry bot."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    host_key: str = Field(min_length=1, max_length=128)
+    bot: BotName
+    name: DisplayName | None = None
+    """The bot's name in the standings (default: its registry name and a number)."""
+
+
+class HostRequest(BaseModel):
+    """``POST /api/tournaments/{id}/start``: the host's key."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    host_key: str = Field(min_length=1, max_length=128)
+
+
+class LeaveTournamentRequest(BaseModel):
+    """``POST /api/tournaments/{id}/leave``: an entrant withdraws before the start with its key."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    key: str = Field(min_length=1, max_length=128)
+
+
+# ----------------------------------------------------------------- the event in memory
+
+
+@dataclass
+class Tournament(StoredTournament):
+    """One event in memory: its stored form, its creator and its lock."""
+
+    creator: str = ""
+    """The client address that created it (for the per-address quota; not stored)."""
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    @classmethod
+    def from_stored(cls, stored: StoredTournament) -> Tournament:
+        """The event in memory of its stored form."""
+        return cls(stored.id, stored.settings, stored.host_hash, stored.status, stored.round, stored.created_at,
+                   stored.entries, stored.boards)
+
+    def results(self) -> list[BoardResult]:
+        """Every finished table so far."""
+        return [BoardResult(b.entries, b.scores) for b in self.boards if b.scores is not None]
+
+    def info(self) -> dict[str, Any]:
+        """The event, its standings and its rounds, as everyone may see them."""
+        names = {e.entry: e for e in self.entries}
+        table = standings(names, self.results())
+        ranked = []
+        for place, row in enumerate(table, 1):
+            entry = names[row.entry]
+            ranked.append({"rank": place, **entry.public(), "points": row.points, "score": row.score,
+                           "buchholz": row.buchholz, "played": row.played})
+        rounds: list[dict[str, Any]] = []  # the tables of each round paired so far
+        for board in self.boards:
+            if not rounds or rounds[-1]["round"] != board.round:
+                rounds.append({"round": board.round, "boards": []})
+            seats = [names[e].public() if e is not None else {"entry": None, "name": None, "bot": FILL_BOT}
+                     for e in board.entries]
+            rounds[-1]["boards"].append({
+                "board": board.board, "table": board.table_id, "seats": seats, "scores": board.scores,
+                "points": table_points(board.scores) if board.scores is not None else None,
+                "match_id": board.match_id,
+            })
+        return {"id": self.id, **self.settings, "status": self.status, "round": self.round,
+                "created_at": self.created_at, "entries": [e.public() for e in self.entries],
+                "standings": ranked, "played": rounds}
+
+    def summary(self) -> dict[str, Any]:
+        """One line of the list of events."""
+        return {"id": self.id, "name": self.settings["name"], "rules": self.settings["rules"],
+                "rounds": self.settings["rounds"], "seats": self.settings["seats"], "status": self.status,
+                "round": self.round, "entries": len(self.entries), "created_at": self.created_at}
+
+
+# ----------------------------------------------------------------- the events of a hub
+
+
+class Tournaments:
+    """Every event of a hub not yet finished, and the pairing of their rounds."""
+
+    def __init__(self, config: ServerConfig, journal: Journal, tables: dict[str, Table], new_table: NewTable,
+                 placement: Placement) -> None:
+        self.config = config
+        self.journal = journal
+        self.storage = journal.storage
+        self.tables = tables
+        """The tables this process plays (the hub's), the round tables among them."""
+        self.new_table = new_table
+        self.placement = placement
+        self.events: dict[str, Tournament] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    async def _load(self, tournament_id: str | None = None) -> list[Tournament]:
+        """The events not finished (or the one with this id, whatever its status), read from the database."""
+        found = await self.journal.read(load_tournaments, self.storage, tournament_id)
+        return [Tournament.from_stored(t) for t in found]
+
+    # ------------------------------------------------------------- restoring
+
+    async def restore(self) -> None:
+        """Load the events not finished and mark their tables (before the tables' timers start)."""
+        for t in await self._load():
+            self.events[t.id] = t
+            for board in t.boards:
+                table = self.tables.get(board.table_id)
+                if table is None:
+                    continue
+                table.tournament = t.id
+                if board.scores is None:
+                    self._watch(t, table)
+
+    async def catch_up(self) -> None:
+        """Record the tables that finished while the server was down, and pair the rounds that are due."""
+        for t in list(self.events.values()):
+            async with t.lock:
+                if t.status != "playing":
+                    continue
+                for board in t.boards:
+                    if board.round == t.round and board.scores is None:
+                        table = self.tables.get(board.table_id)
+                        if table is not None and table.status == "waiting":
+                            await table.start()  # the server stopped between pairing and starting the round
+                        if table is not None and table.status != "finished":
+                            continue
+                        found = await self._result_of(board, table)
+                        if found is not None:
+                            await self._record(t, board, *found)
+                await self._advance(t)
+
+    async def _result_of(self, board: Board, table: Table | None) -> tuple[int, list[int]] | None:
+        if table is not None and table.match is not None and table.last_match_id is not None:
+            return table.last_match_id, list(table.match.scores)
+        return await self.journal.read(first_match_of, self.storage, board.table_id)
+
+    # ------------------------------------------------------------- reading
+
+    async def get(self, tournament_id: str) -> Tournament:
+        """The event with this id (a finished one is read from the database), or ``not_found`` (404)."""
+        t = self.events.get(tournament_id)
+        if t is not None:
+            return t
+        found = await self._load(tournament_id[:64])
+        if not found:
+            raise ProtocolError("not_found", f"there is no tournament {tournament_id[:64]!r}", 404)
+        return found[0]
+
+    async def listing(self, finished: int = 20) -> list[dict[str, Any]]:
+        """The events open or in play (newest first), then the latest finished ones."""
+        held = await self._load()  # the events of every process (each is stored before it is told)
+        live = sorted(held, key=lambda t: -t.created_at)
+        done = await self.journal.read(finished_tournaments, self.storage, finished)
+        return [t.summary() for t in live] + [Tournament.from_stored(t).summary() for t in done]
+
+    # ------------------------------------------------------------- the host and the entrants
+
+    async def create(self, request: CreateTournamentRequest, client: str = "") -> tuple[Tournament, str]:
+        """A new event; returns it and the host key (the only key to starting it and adding bots)."""
+        config = self.config
+        if len(self.events) >= config.max_tournaments:
+            raise ProtocolError("server_full", "the server holds as many tournaments as it can; try again later", 503)
+        try:
+            rules = get_rules(request.rules).name
+        except ValueError as exc:
+            raise ProtocolError("bad_rules", str(exc)) from None
+        check_rule_options(request.options)
+        settings = {"name": request.name, "rules": rules, "options": dict(request.options), "rounds": request.rounds,
+                    "seats": request.seats, "deals": request.deals, "turn_seconds": request.turn_seconds,
+                    "grace_seconds": request.grace_seconds}
+        self._table_settings(settings).new_match(0)  # refuses rules that cannot be played with these seats
+        key = secrets.token_urlsafe(24)
+        t = Tournament(id=secrets.token_hex(6), settings=settings, host_hash=hash_token(key),
+                       created_at=time.time(), creator=client)
+        lease = tournament_lease(t.id)
+        if not await self.placement.claim(lease):
+            raise ProtocolError("table_moving", "try again", 503)  # the id is in use: next time it is another
+        try:
+            if client and not await self.placement.count(TOURNAMENTS, client, lease, config.client_tournaments):
+                raise ProtocolError("too_many_tables", "tournaments created from your address are still running",
+                                    429)
+            await self.journal.write(store_tournament, self.storage, t)
+        except BaseException:
+            await self.placement.released(lease)
+            raise
+        self.events[t.id] = t
+        log.info("tournament %s created (%s, %d rounds)", t.id, rules, request.rounds)
+        return t, key
+
+    def _table_settings(self, settings: dict[str, Any]) -> TableSettings:
+        return TableSettings(rules=settings["rules"], players=settings["seats"], options=settings["options"],
+                             deals=settings["deals"], turn_seconds=settings["turn_seconds"],
+                             grace_seconds=settings["grace_seconds"])
+
+    def _open(self, tournament_id: str) -> Tournament:
+        t = self.events.get(tournament_id)
+        if t is None:
+            raise ProtocolError("not_found", f"there is no open tournament {tournament_id[:64]!r}", 404)
+        if t.status != "registering":
+            raise ProtocolError("already_started", "the tournament has started")
+        return t
+
+    def _check_host(self, t: Tournament, key: str) -> None:
+        if not secrets.compare_digest(t.host_hash, hash_token(key)):
+            raise ProtocolError("bad_token", "this key does not host this tournament", 403)
+
+    async def _enter(self, t: Tournament, entry: Entry) -> None:
+        if len(t.entries) >= self.config.tournament_entries:
+            raise ProtocolError("no_seat", f"the tournament is full ({len(t.entries)} entrants)")
+        await self.journal.write(store_entry, self.storage, t.id, entry)
+        t.entries.append(entry)
+
+    async def act(self, call: str, tournament_id: str, args: dict[str, Any], relayed: bool = False) -> dict[str, Any]:
+        """A call that changes an event (``join``, ``bots``, ``leave``, ``start``; ``args`` are the request's
+        fields, and for ``join`` the signed-in ``account`` as ``[id, name]``): done here, or in a cluster asked of
+        the process that holds the event. The answer of the REST call."""
+        if tournament_id not in self.events:
+            where = await self.placement.locate_tournament(tournament_id)
+            if isinstance(where, str):
+                if relayed:  # it moved between the two processes' look-ups
+                    raise ProtocolError("table_moving", "the tournament is moving to another server process", 503)
+                return await self.placement.call(where, "tournament", call=call, id=tournament_id, a=args)
+        if call == "join":
+            account = args.pop("account", None)
+            t, entry, key = await self.join(tournament_id, JoinTournamentRequest(**args),
+                                            (int(account[0]), str(account[1])) if account else None)
+            return {"tournament": t.info(), "entry": entry.entry, "key": key}
+        if call == "bots":
+            t, entry = await self.add_bot(tournament_id, AddBotRequest(**args))
+            return {"tournament": t.info(), "entry": entry.entry}
+        if call == "leave":
+            return {"tournament": (await self.leave(tournament_id, LeaveTournamentRequest(**args))).info()}
+        if call == "start":
+            return {"tournament": (await self.start(tournament_id, HostRequest(**args))).info()}
+        raise ProtocolError("bad_request", f"unknown call {call[:32]!r}")
+
+    def held(self) -> list[str]:
+        """The ids of the events this process holds."""
+        return list(self.events)
+
+    def holds(self, tournament_id: str) -> bool:
+        """Whether this process holds the event."""
+        return tournament_id in self.events
+
+    def drop(self, tournament_id: str) -> bool:
+        """Stop holding an event (another process holds it now); False when it was not held here."""
+        return self.events.pop(tournament_id, None) is not None
+
+    async def adopt(self, tournament_id: str) -> Tournament | None:
+        """In a cluster, this process took the lease of an event: load it (None: it is finished or unknown)."""
+        t = self.events.get(tournament_id)
+        if t is not None:
+            return t
+        found = await self._load(tournament_id)
+        t = self.events.get(tournament_id)  # adopted by another task meanwhile
+        if t is not None:
+            return t
+        if not found or found[0].status == "finished":
+            await self.placement.released(tournament_lease(tournament_id))
+            return None
+        t = found[0]
+        self.events[t.id] = t
+        for board in t.boards:
+            table = self.tables.get(board.table_id)
+            if table is not None:
+                table.tournament = t.id
+                if board.scores is None:
+                    self._watch(t, table)
+        log.info("tournament %s is held by this process now", t.id)
+        return t
+
+    def mark(self, table: Table, tournament_id: str) -> None:
+        """In a cluster, a round table was restored here (before its timers start): it keeps to its time control,
+        and when this process holds its event, its end is recorded at once."""
+        table.tournament = tournament_id
+        t = self.events.get(tournament_id)
+        if t is not None and any(b.table_id == table.id and b.scores is None for b in t.boards):
+            self._watch(t, table)
+
+    async def join(self, tournament_id: str, request: JoinTournamentRequest,
+                   account: tuple[int, str] | None = None) -> tuple[Tournament, Entry, str]:
+        """A person enters (under the name of the account ``(id, name)`` when signed in); returns the entry and its
+        key (it opens the person's seat at every table)."""
+        t = self._open(tournament_id)
+        name = account[1] if account is not None else request.name
+        player = f"account:{account[0]}" if account is not None else name
+        async with t.lock:
+            t = self._open(tournament_id)
+            if any(e.name == name for e in t.entries):
+                raise ProtocolError("seat_taken", f"someone has entered as {name!r}; choose another name")
+            key = secrets.token_urlsafe(24)
+            entry = Entry(self._next_entry(t), player, name, None, hash_token(key), time.time(),
+                          account[0] if account is not None else None)
+            await self._enter(t, entry)
+        return t, entry, key
+
+    async def add_bot(self, tournament_id: str, request: AddBotRequest) -> tuple[Tournament, Entry]:
+        """The host enters a registry bot."""
+        t = self._open(tournament_id)
+        self._check_host(t, request.host_key)
+        if not known_bot(request.bot):
+            raise ProtocolError("bad_bot", f"there is no bot called {request.bot[:32]!r}")
+        async with t.lock:
+            t = self._open(tournament_id)
+            number = self._next_entry(t)
+            name = request.name or f"{request.bot} {number + 1}"
+            if any(e.name == name for e in t.entries):
+                raise ProtocolError("seat_taken", f"someone has entered as {name!r}; choose another name")
+            entry = Entry(number, f"bot:{request.bot}", name, request.bot, None, time.time())
+            await self._enter(t, entry)
+        return t, entry
+
+    async def leave(self, tournament_id: str, request: LeaveTournamentRequest) -> Tournament:
+        """Before the start, an entrant withdraws with its key (or the host takes out a bot with the host key)."""
+        t = self._open(tournament_id)
+        async with t.lock:
+            t = self._open(tournament_id)
+            digest = hash_token(request.key)
+            found = next((e for e in t.entries if e.token_hash is not None
+                          and secrets.compare_digest(e.token_hash, digest)), None)
+            if found is None:
+                raise ProtocolError("bad_token", "this key is not an entry of this tournament", 403)
+            await self.journal.write(remove_entry, self.storage, t.id, found.entry)
+            t.entries.remove(found)
+        return t
+
+    @staticmethod
+    def _next_entry(t: Tournament) -> int:
+        return max((e.entry for e in t.entries), default=-1) + 1
+
+    async def start(self, tournament_id: str, request: HostRequest) -> Tournament:
+        """The host closes the entries and the first round is paired."""
+        t = self._open(tournament_id)
+        self._check_host(t, request.host_key)
+        async with t.lock:
+            t = self._open(tournament_id)
+            if len(t.entries) < 2:
+                raise ProtocolError("seats_open", "a tournament needs at least two entrants")
+            await self._pair(t)
+        return t
+
+    # ------------------------------------------------------------- rounds
+
+    async def _pair(self, t: Tournament) -> None:
+        """Pair and start the next round (the event's lock is held)."""
+        round_no = t.round + 1
+        if t.round == 0:
+            order = [e.entry for e in t.entries]
+        else:
+            order = [s.entry for s in standings([e.entry for e in t.entries], t.results())]
+        met = meetings(b.entries for b in t.boards)
+        boards: list[Board] = []
+        tables: list[Table] = []
+        try:
+            await self._make_tables(t, round_no, pair_round(order, t.settings["seats"], met), boards, tables)
+            await self.journal.write(store_round, self.storage, t.id, round_no, boards)
+        except BaseException:
+            for table in tables:  # a round is paired whole or not at all
+                table.close()
+                self.tables.pop(table.id, None)
+                with contextlib.suppress(Exception):
+                    await self.journal.write(self.storage.set_status, table.id, "closed")
+            raise
+        t.boards.extend(boards)
+        t.round = round_no
+        t.status = "playing"
+        log.info("tournament %s: round %d paired into %d table(s)", t.id, round_no, len(boards))
+        for table in tables:
+            self._watch(t, table)
+            await table.start()
+
+    async def _make_tables(self, t: Tournament, round_no: int, pairing: list[list[int | None]],
+                           boards: list[Board], tables: list[Table]) -> None:
+        names = {e.entry: e for e in t.entries}
+        settings = self._table_settings(t.settings)
+        for number, seated in enumerate(pairing, 1):
+            bots: list[str | None] = []
+            people: dict[int, tuple[str, str, int | None]] = {}
+            for seat, entry in enumerate(seated):
+                who = names[entry] if entry is not None else None
+                if who is None or who.bot is not None:
+                    bots.append(who.bot if who is not None else FILL_BOT)
+                else:
+                    assert who.token_hash is not None
+                    bots.append(None)
+                    people[seat] = (who.name, who.token_hash, who.account_id)
+            table = await self.new_table(settings, bots, people)
+            tables.append(table)
+            boards.append(Board(round_no, number, table.id, list(seated)))
+            # A bot entrant sits under its name in the standings (the seat stays a bot's).
+            named = [StoredSeat(seat, names[entry].name, None, names[entry].bot) for seat, entry in enumerate(seated)
+                     if entry is not None and names[entry].bot is not None]
+            if named:
+                await self.journal.write(self.storage.save_seats, table.id, named)
+                for stored in named:
+                    table.seats[stored.seat].name = stored.name
+
+    def _watch(self, t: Tournament, table: Table) -> None:
+        table.tournament = t.id
+
+        def finished(done: Table) -> None:
+            task = asyncio.ensure_future(self._table_over(t.id, done))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+        table.on_finish = finished
+
+    async def _table_over(self, tournament_id: str, table: Table) -> None:
+        t = self.events.get(tournament_id)
+        if t is None:
+            return
+        try:
+            async with t.lock:
+                board = next((b for b in t.boards if b.table_id == table.id and b.scores is None), None)
+                if board is None or table.match is None or table.last_match_id is None:
+                    return
+                await self._record(t, board, table.last_match_id, list(table.match.scores))
+                await self._advance(t)
+        except Exception:
+            log.exception("tournament %s: the end of table %s could not be recorded", tournament_id, table.id)
+
+    async def _record(self, t: Tournament, board: Board, match_id: int, scores: list[int]) -> None:
+        board.match_id, board.scores = match_id, scores
+        last = t.round >= t.settings["rounds"] and all(
+            b.scores is not None for b in t.boards if b.round == t.round)
+        await self.journal.write(store_result, self.storage, t.id, board, last)
+        table = self.tables.get(board.table_id)
+        if table is not None:
+            table.on_finish = None
+        if last:
+            t.status = "finished"
+            log.info("tournament %s is over", t.id)
+
+    async def _advance(self, t: Tournament) -> None:
+        """Pair the next round when every table of this one is over (the event's lock is held)."""
+        if t.status == "finished":
+            self.events.pop(t.id, None)
+            await self.placement.released(tournament_lease(t.id))
+            return
+        if t.status == "playing" and all(b.scores is not None for b in t.boards if b.round == t.round):
+            await self._pair(t)
+
+    def sweep(self) -> None:
+        """Retry the pairing of rounds that are due (a pairing refused for want of room is tried again)."""
+        for t in list(self.events.values()):
+            if t.status == "playing" and not t.lock.locked() and all(
+                    b.scores is not None for b in t.boards if b.round == t.round):
+                task = asyncio.ensure_future(self._retry(t))
+                self._tasks.add(task)
+                task.add_done_callback(self._tasks.discard)
+
+    async def _retry(self, t: Tournament) -> None:
+        try:
+            async with t.lock:
+                await self._advance(t)
+        except Exception:
+            log.exception("tournament %s: the next round could not be paired", t.id)

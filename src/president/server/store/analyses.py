@@ -1,0 +1,280 @@
+"""Analyses of finished matches, asked for from the browser: a bounded queue of worker processes.
+
+Each analysis (:func:`president.analysis.analyse`, every seat, from each seat's own view)
+runs in a process of its own, apart from the bot workers, so that a long analysis never
+delays a bot's move, and never in the event loop. The process reports its progress
+through a pipe that the event loop polls; it is killed when it runs past
+``analysis_seconds`` or the server stops, and dies with the server however that ends.
+
+Limits (``ServerConfig``): ``analysis_workers`` analyses run at once, ``analysis_queue``
+more may wait, one client address may have ``analysis_per_client`` waiting or running.
+Asking again for a match whose analysis is under way joins it; a finished analysis is
+stored with the match and returned at once from then on. Only finished matches have an
+id, and their records are public, so an analysis reveals nothing hidden.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import multiprocessing
+import os
+import time
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from typing import Any
+
+from ...record import read_record
+from ..config import ServerConfig
+from ..errors import ProtocolError
+from ..parent_watch import exit_with_parent
+from .journal import Journal
+
+log = logging.getLogger("president.server")
+
+POLL_SECONDS = 0.1
+"""How often the event loop looks at the pipes of the running analyses."""
+
+SEED = 0
+"""The analysis seed: the same match gives the same analysis on every server."""
+
+FAILED_KEPT_SECONDS = 600.0
+"""How long a failed analysis is reported before it is forgotten (asking again retries at once)."""
+
+
+@dataclass
+class Job:
+    """One analysis waiting, running or failed (a finished one lives in the database)."""
+
+    match_id: int
+    client: str
+    record: str
+    total: int
+    state: str = "queued"
+    """``queued``, ``running`` or ``failed``."""
+    done: int = 0
+    message: str = ""
+    changed: float = field(default_factory=time.monotonic)
+    task: asyncio.Task[None] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """From the worker process: ``done`` of ``total`` positions analysed."""
+
+    done: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class Finished:
+    """From the worker process: the analysis, in its JSON form."""
+
+    result: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Failed:
+    """From the worker process: why the analysis stopped."""
+
+    reason: str
+
+
+def _work(pipe: Connection, parent: int, record: str, level: str, worlds: int, seed: int) -> None:
+    """The worker process: run the analysis, sending :class:`Progress`, then :class:`Finished` or :class:`Failed`,
+    up the pipe."""
+    exit_with_parent(parent)
+    from ...analysis import analyse
+
+    try:
+        result = analyse(record, level=level, worlds=worlds, seed=seed,
+                         progress=lambda done, total: pipe.send(Progress(done, total)))
+        pipe.send(Finished(result.to_dict()))
+    except Exception as exc:
+        pipe.send(Failed(f"{type(exc).__name__}: {exc}"))
+    finally:
+        pipe.close()
+
+
+class Analyses:
+    """The analyses of one server: start, follow, store."""
+
+    def __init__(self, config: ServerConfig, journal: Journal) -> None:
+        self.config = config
+        self.journal = journal
+        self.jobs: dict[int, Job] = {}
+        self._slots: asyncio.Semaphore | None = None
+        self._processes: set[multiprocessing.process.BaseProcess] = set()
+
+    def _progress(self, job: Job) -> dict[str, Any]:
+        out: dict[str, Any] = {"match_id": job.match_id, "status": job.state, "done": job.done, "total": job.total}
+        if job.state == "queued":
+            out["position"] = sum(1 for j in self.jobs.values() if j.state == "queued" and j.changed < job.changed)
+        if job.message:
+            out["message"] = job.message
+        return out
+
+    async def status(self, match_id: int) -> dict[str, Any]:
+        """Where the analysis of a match stands: ``done`` (with ``analysis``), ``queued``, ``running``,
+        ``failed`` (with ``message``) or ``none``; ``not_found`` when there is no such finished match."""
+        job = self.jobs.get(match_id)
+        if job is not None:
+            return self._progress(job)
+        stored = await self.journal.read(self.journal.storage.analysis, match_id)
+        if stored is not None:
+            return {"match_id": match_id, "status": "done", "analysis": stored}
+        if await self.journal.read(self.journal.storage.match, match_id) is None:
+            raise ProtocolError("not_found", f"there is no finished match {match_id}", 404)
+        return {"match_id": match_id, "status": "none"}
+
+    async def start(self, match_id: int, client: str) -> tuple[dict[str, Any], bool]:
+        """Start the analysis of a finished match for ``client`` (an address), or join the one under way.
+
+        Returns the status (as :meth:`status`) and whether the analysis is already stored.
+        """
+        self._forget_failures()
+        job = self.jobs.get(match_id)
+        if job is not None and job.state != "failed":
+            return self._progress(job), False
+        stored, match = await self.journal.read(self._load, match_id)
+        if stored is not None:
+            return {"match_id": match_id, "status": "done", "analysis": stored}, True
+        if match is None:
+            raise ProtocolError("not_found", f"there is no finished match {match_id}", 404)
+        if self.config.analysis_workers < 1:
+            raise ProtocolError("analysis_busy", "this server does not analyse matches", 503)
+        record, moves = match
+        if moves is None:
+            raise ProtocolError("not_analysable", "only matches of the climbing game can be analysed", 422)
+        if moves > self.config.analysis_max_moves:
+            raise ProtocolError("not_analysable", f"this match has {moves} moves; the server analyses matches of "
+                                f"at most {self.config.analysis_max_moves}", 422)
+        job = self.jobs.get(match_id)  # another request may have started it while the database was read
+        if job is not None and job.state != "failed":
+            return self._progress(job), False
+        mine = sum(1 for j in self.jobs.values() if j.client == client and j.state != "failed")
+        if client and mine >= self.config.analysis_per_client:
+            raise ProtocolError("too_many_analyses", "wait for the end of the analysis you asked for before "
+                                "asking for another", 429)
+        active = sum(1 for j in self.jobs.values() if j.state != "failed")
+        if active >= self.config.analysis_workers + self.config.analysis_queue:
+            raise ProtocolError("analysis_busy", "the server runs as many analyses as it can; try again in a "
+                                "few minutes", 503)
+        job = Job(match_id, client, record, moves)
+        self.jobs[match_id] = job
+        job.task = asyncio.create_task(self._run(job))
+        return self._progress(job), False
+
+    def _load(self, match_id: int) -> tuple[dict[str, Any] | None, tuple[str, int | None] | None]:
+        """In a reader thread: the stored analysis, else the record and its number of moves (None: not ours)."""
+        storage = self.journal.storage
+        stored = storage.analysis(match_id)
+        if stored is not None:
+            return stored, None
+        match = storage.match(match_id)
+        if match is None:
+            return None, None
+        record = str(match["record"])
+        try:
+            moves: int | None = len(read_record(record).moves)
+        except ValueError:
+            moves = None
+        return None, (record, moves)
+
+    def _forget_failures(self) -> None:
+        now = time.monotonic()
+        for match_id, job in list(self.jobs.items()):
+            if job.state == "failed" and now - job.changed > FAILED_KEPT_SECONDS:
+                del self.jobs[match_id]
+
+    def _fail(self, job: Job, message: str) -> None:
+        log.warning("the analysis of match %d failed: %s", job.match_id, message)
+        job.state, job.message, job.changed = "failed", message, time.monotonic()
+
+    async def _run(self, job: Job) -> None:
+        if self._slots is None:
+            self._slots = asyncio.Semaphore(self.config.analysis_workers)
+        async with self._slots:
+            job.state, job.changed = "running", time.monotonic()
+            started = time.monotonic()
+            try:
+                result = await self._in_process(job)
+            except Exception as exc:
+                self._fail(job, str(exc) or type(exc).__name__)
+                return
+            if result is None:
+                return
+            try:
+                await self.journal.write(self.journal.storage.save_analysis, job.match_id, self.config.analysis_level,
+                                         self.config.analysis_worlds, result, round(time.monotonic() - started, 3))
+            except Exception:
+                log.exception("the analysis of match %d could not be stored", job.match_id)
+                self._fail(job, "the analysis could not be stored")
+                return
+            del self.jobs[job.match_id]
+
+    async def _in_process(self, job: Job) -> dict[str, Any] | None:
+        """Run the analysis in a worker process; its result, or None once the job is marked failed."""
+        context = multiprocessing.get_context("spawn")
+        reader, writer = context.Pipe(duplex=False)
+        process = context.Process(
+            target=_work, name=f"president-analysis-{job.match_id}", daemon=True,
+            args=(writer, os.getpid(), job.record, self.config.analysis_level, self.config.analysis_worlds, SEED))
+        loop = asyncio.get_running_loop()
+        self._processes.add(process)
+        failure = "the analysis stopped without a result"
+        try:
+            await loop.run_in_executor(None, process.start)
+            writer.close()
+            deadline = time.monotonic() + self.config.analysis_seconds
+            while True:
+                outcome = _drain(reader, job)
+                if isinstance(outcome, dict):
+                    return {"match_id": job.match_id, **outcome}
+                if outcome is not None:
+                    failure = outcome
+                    break
+                if not process.is_alive() and not reader.poll():
+                    break
+                if time.monotonic() > deadline:
+                    failure = f"the analysis took longer than {self.config.analysis_seconds:g} seconds"
+                    break
+                await asyncio.sleep(POLL_SECONDS)
+        finally:
+            reader.close()
+            if process.is_alive():
+                process.kill()
+            if process.pid is not None:
+                await loop.run_in_executor(None, process.join, 5)
+            self._processes.discard(process)
+        # Marked failed only once its worker is gone, so that asking again never meets the old worker.
+        self._fail(job, failure)
+        return None
+
+    def close(self) -> None:
+        """Stop every analysis under way (they are lost; asking again starts them afresh)."""
+        for job in self.jobs.values():
+            if job.task is not None:
+                job.task.cancel()
+        for process in list(self._processes):
+            with contextlib.suppress(Exception):
+                if process.is_alive():
+                    process.kill()
+        self._processes.clear()
+
+
+def _drain(reader: Connection, job: Job) -> dict[str, Any] | str | None:
+    """Read the worker's messages waiting in the pipe: its result, the reason it failed, or None (still working)."""
+    while reader.poll():
+        try:
+            message = reader.recv()
+        except EOFError:
+            return "the analysis stopped without a result"
+        if isinstance(message, Progress):
+            job.done, job.total = message.done, message.total
+        elif isinstance(message, Finished):
+            return message.result
+        else:
+            return message.reason if isinstance(message, Failed) else f"unexpected message {message!r:.64}"
+    return None
