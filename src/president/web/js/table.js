@@ -44,7 +44,7 @@ export function showTable(root, tableId, navigate) {
   const logView = new LogView(matchMedia("(min-width: 1000px)").matches);
   const meTop = h("div", { class: "me-top" });
   const lessonBox = h("div", { class: "lesson-box" });
-  const meArea = h("div", { class: "me" }, lessonBox, meTop, hand.el,
+  const meArea = h("div", { class: "me-area" }, lessonBox, meTop, hand.el,
     h("p", { class: "shortcuts muted small" }, t("game.shortcuts")));
   const autostartKey = `president.autostart.${tableId}`;
   const chat = new ChatPanel(tableId, (message) => send(message));

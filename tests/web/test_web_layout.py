@@ -1,0 +1,97 @@
+"""Issue 34, the browser's third pass: the table at every screen size, in every language.
+
+Each test names the screen size and the language it looks at; the sizes are those a player tried: 1280×800,
+1366×768, 1920×1080 and a 390×844 phone.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
+
+from .live import LiveServer
+from .pages import game_state, play_classic_turn, start_table
+from .test_web_replay import finish_a_table
+
+# The left edge of every cell of a table, row by row (header rows included), rounded to the pixel.
+CELL_LEFTS = """table => [...table.rows].map(row => [...row.cells].map(
+    cell => Math.round(cell.getBoundingClientRect().left)))"""
+
+
+@pytest.fixture
+def sized(browser: Browser) -> Callable[..., Page]:
+    """Open pages of a given screen size and language (a phone has touch); closed after the test."""
+    contexts: list[BrowserContext] = []
+
+    def make(width: int, height: int, locale: str = "en-US") -> Page:
+        phone = width < 500
+        options: dict[str, object] = {"viewport": {"width": width, "height": height}, "reduced_motion": "reduce",
+                                      "locale": locale}
+        if phone:
+            options.update(is_mobile=True, has_touch=True, device_scale_factor=2)
+        context = browser.new_context(**options)  # type: ignore[arg-type]
+        context.set_default_timeout(15000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+def play_to_the_summary(page: Page, server: LiveServer, table: str) -> Locator:
+    """Play the page's seat with the classic player until the summary of deal 1 opens; returns the dialog."""
+    summary = page.locator("dialog.deal-summary")
+    while not summary.count():
+        assert game_state(page)["deal"] == "1", "deal 2 began without a summary"
+        if game_state(page)["myTurn"] == "true":
+            play_classic_turn(page, server, table)
+        page.wait_for_function(
+            "() => document.querySelector('dialog.deal-summary') || document.querySelector('.game').dataset.myTurn"
+            " === 'true'")
+    return summary
+
+
+def open_finished_table(page: Page, server: LiveServer, table: str, token: str) -> Locator:
+    """Open a finished table as its seat 0 (Ann); returns the end screen."""
+    page.goto(server.url)
+    page.evaluate("([key, entry]) => localStorage.setItem(key, entry)",
+                  [f"president.seat.{table}", json.dumps({"token": token, "seat": 0, "name": "Ann"})])
+    page.goto(f"{server.url}?table={table}")
+    end = page.locator("dialog.end")
+    expect(end).to_be_visible()
+    return end
+
+
+def assert_columns_line_up(table: Locator) -> None:
+    """Every cell of the table starts where the cell above it starts: no row is laid out on its own."""
+    rows: list[list[int]] = table.evaluate(CELL_LEFTS)
+    assert len(rows) >= 2
+    for row in rows[1:]:
+        assert row == rows[0], f"a row's cells start at {row}, the headings at {rows[0]}"
+
+
+# ---------------------------------------------------------------- defect 1: your own row in the score tables
+
+def test_my_row_of_the_deal_summary_lines_up_at_1280x800_in_english(sized: Callable[..., Page],
+                                                                   live_server: LiveServer) -> None:
+    page = sized(1280, 800)
+    table = start_table(page, live_server)
+    summary = play_to_the_summary(page, live_server, table)
+    mine = summary.locator("tbody tr.me")
+    expect(mine).to_have_count(1)
+    assert mine.evaluate("row => getComputedStyle(row).display") == "table-row"
+    assert_columns_line_up(summary.locator("table.scores"))
+
+
+def test_my_column_of_the_end_screen_lines_up_at_1280x800_in_english(sized: Callable[..., Page],
+                                                                    live_server: LiveServer) -> None:
+    table, token, _match = finish_a_table(live_server)
+    page = sized(1280, 800)
+    end = open_finished_table(page, live_server, table, token)
+    scores = end.locator("table.scores")
+    assert scores.locator("th.me").evaluate("cell => getComputedStyle(cell).display") == "table-cell"
+    assert_columns_line_up(scores)
