@@ -7,13 +7,14 @@ Each test names the screen size and the language it looks at; the sizes are thos
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from .live import LiveServer
-from .pages import game_state, play_classic_turn, start_table
+from .pages import game_state, play_classic_turn, start_table, wait_for_decision
 from .test_web_replay import finish_a_table
 
 # The left edge of every cell of a table, row by row (header rows included), rounded to the pixel.
@@ -95,3 +96,94 @@ def test_my_column_of_the_end_screen_lines_up_at_1280x800_in_english(sized: Call
     scores = end.locator("table.scores")
     assert scores.locator("th.me").evaluate("cell => getComputedStyle(cell).display") == "table-cell"
     assert_columns_line_up(scores)
+
+
+# ---------------------------------------------------------------- defects 2 and 3: the felt at desktop sizes
+
+# What covers what in the centre of the table: each seat panel against each thing shown in the centre.
+CENTRE_COVERED = """() => {
+  const box = (el) => el.getBoundingClientRect();
+  const meets = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  const centre = [...document.querySelectorAll('.felt .badges > *, .felt .pile:not(.ghost) .card-face, '
+    + '.felt .stands, .felt .pile-slot')];
+  const out = [];
+  for (const panel of document.querySelectorAll('.felt .seat-panel')) {
+    for (const el of centre) {
+      if (meets(box(panel), box(el))) out.push(`${panel.dataset.seat}: ${el.className.baseVal ?? el.className}`);
+    }
+  }
+  return out;
+}"""
+
+# Where the table and the hand are on the screen, and how tall the page is.
+PLACES = """() => {
+  const rect = (sel) => { const r = document.querySelector(sel)?.getBoundingClientRect();
+    return r ? [Math.round(r.left), Math.round(r.top), Math.round(r.width), Math.round(r.height)] : null; };
+  return {felt: rect('.felt'), hand: rect('.hand'), page: document.documentElement.scrollHeight,
+          screen: innerHeight, summary: rect('#log-panel summary')[3]};
+}"""
+
+
+def create_table(server: LiveServer, rules: str, players: int, **settings: object) -> tuple[str, str]:
+    """Create a table for Ann (seat 0) and computer players over the API: its id and Ann's seat token."""
+    made = httpx.post(f"{server.url}api/tables", json={
+        "rules": rules, "players": players, "seats": [None] + ["classic"] * (players - 1), "name": "Ann",
+        **settings}).json()
+    return str(made["table"]["id"]), str(made["token"])
+
+
+def sit_at(page: Page, server: LiveServer, table: str, token: str) -> None:
+    """Open a created table as its seat 0 (Ann) and start the match."""
+    page.goto(server.url)
+    page.evaluate("""([table, token]) => {
+        localStorage.setItem(`president.seat.${table}`, JSON.stringify({token, seat: 0, name: 'Ann'}));
+        sessionStorage.setItem(`president.autostart.${table}`, '1');
+    }""", [table, token])
+    page.goto(f"{server.url}?table={table}")
+    page.wait_for_selector(".game")
+
+
+def my_decisions(page: Page, server: LiveServer, table: str, count: int) -> Iterator[int]:
+    """Play the page's seat with the classic player for ``count`` decisions, yielding before each one."""
+    for n in range(count):
+        state = wait_for_decision(page)
+        if state["phase"] == "over":
+            return
+        yield n
+        play_classic_turn(page, server, table)
+
+
+def test_no_seat_covers_the_centre_at_1280x800_in_english(sized: Callable[..., Page],
+                                                         live_server: LiveServer) -> None:
+    table, token = create_table(live_server, "daifugo", 4, deals=1, options={"eleven_back": True})
+    page = sized(1280, 800)
+    sit_at(page, live_server, table, token)
+    watcher = sized(1280, 800)
+    watcher.goto(f"{live_server.url}?table={table}")
+    watcher.click("#watch-button")
+    watcher.wait_for_selector(".game.spectating")
+    badges = 0
+    for _ in my_decisions(page, live_server, table, 14):
+        assert page.evaluate(CENTRE_COVERED) == []
+        watcher.wait_for_function("seq => document.querySelector('.game')?.dataset.seq === seq",
+                                  arg=game_state(page)["seq"])
+        assert watcher.evaluate(CENTRE_COVERED) == []
+        badges += page.locator(".felt .badges > *").count()
+    assert badges, "no badge was shown in the centre: the test saw none of what it checks"
+
+
+@pytest.mark.parametrize("width,height", [(1280, 800), (1366, 768)])
+def test_nothing_on_the_table_moves_as_the_log_grows_in_english(width: int, height: int, sized: Callable[..., Page],
+                                                                live_server: LiveServer) -> None:
+    page = sized(width, height)
+    table = start_table(page, live_server)
+    seen = []
+    for _ in my_decisions(page, live_server, table, 12):
+        seen.append(page.evaluate(PLACES))
+    assert len(seen) >= 8
+    first = seen[0]
+    for places in seen:
+        assert places["felt"] == first["felt"] and places["hand"] == first["hand"], places
+        assert places["page"] <= places["screen"], "the page scrolls"
+    _left, top, _width, tall = first["hand"]
+    assert top + tall <= height

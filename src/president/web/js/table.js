@@ -365,7 +365,7 @@ export function showTable(root, tableId, navigate) {
         onclick: showRulesDialog }, t("rules.title")),
       h("button", { type: "button", class: "small", id: "scores-button", "aria-keyshortcuts": "S",
         onclick: showScores }, t("game.scores")));
-    const felt = h("div", { class: `felt${n >= 6 ? " many" : ""}` }, panels,
+    const felt = h("div", { class: `felt${n >= 6 ? " many" : ""}${mine() ? " seated" : ""}` }, panels,
       centre(v, v.table_owner === null ? "" : seatName(v.table_owner)));
     const bottom = mine() ? meArea : h("p", { class: "watching" }, t("game.watching"));
     const log = logView.el;
@@ -382,7 +382,7 @@ export function showTable(root, tableId, navigate) {
     const kept = screen.children;
     // A button of the bar keeps the focus when the bar is drawn again (the keyboard stays where it was).
     const focusedId = document.activeElement?.closest?.(".game > .bar") ? document.activeElement.id : null;
-    if (kept.length === 4 && kept[2] === log && kept[3] === bottom) {
+    if (kept.length >= 4 && kept[2] === log && kept[3] === bottom) {
       kept[0].replaceWith(bar);
       kept[1].replaceWith(felt);
     } else {
@@ -767,7 +767,8 @@ export function showTable(root, tableId, navigate) {
     draw();
     if (st.mode === "live" && st.info) {
       chat.setContext(st.info, st.seat);
-      chat.place(root);
+      // At the climbing game's table the chat is part of the screen's grid (beside the hand on a wide screen).
+      chat.place(root.querySelector(":scope > section.game:not(.old)") || root);
       chat.restoreFocus(chatFocus);
     }
   }
