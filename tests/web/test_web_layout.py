@@ -187,3 +187,31 @@ def test_nothing_on_the_table_moves_as_the_log_grows_in_english(width: int, heig
         assert places["page"] <= places["screen"], "the page scrolls"
     _left, top, _width, tall = first["hand"]
     assert top + tall <= height
+
+
+# ---------------------------------------------------------------- defect 4: the 1800s game's face-down lines
+
+def test_the_old_games_face_down_lines_are_filled_in_at_1280x800_in_four_languages(
+        sized: Callable[..., Page], live_server: LiveServer) -> None:
+    page = sized(1280, 800)
+    page.goto(live_server.url)
+    # Bo (seat 1) leads a sequence of three cards that stops: the log shows it as one face-down line.
+    events = [{"type": "play", "seat": 1, "card": "7h", "lead": True}, {"type": "play", "seat": 2, "card": "8h"},
+              {"type": "play", "seat": 0, "card": "9h"}, {"type": "sequence_end", "seat": 0, "reason": "dummy",
+                                                            "card": "10h", "next": "10h"}]
+    got = page.evaluate("""async (events) => {
+        const old = await import('/js/old.js');
+        const i18n = await import('/js/i18n.js');
+        const out = {};
+        for (const lang of ['en', 'ru', 'fr', 'pt']) {
+          i18n.setLang(lang);
+          out[lang] = {log: old.oldEventLines(old.faceDownLog(events), (seat) => ['Ann', 'Bo', 'Cy'][seat])[0],
+                       board: i18n.t('old.faceDown', {n: 12})};
+        }
+        return out;
+    }""", events)
+    for lang, lines in got.items():
+        assert "{" not in lines["log"] and "Bo" in lines["log"] and "3" in lines["log"], (lang, lines)
+        assert "{" not in lines["board"] and "12" in lines["board"] and "Bo" not in lines["board"], (lang, lines)
+    assert got["en"] == {"log": "Bo led a sequence of 3, now face down.",
+                         "board": "12 cards played this deal lie face down"}

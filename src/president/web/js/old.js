@@ -52,7 +52,7 @@ export function oldEventLines(events, seatName) {
       lines.push(e.trumps ? t("old.turnUp", { card: e.card, suit: t(`old.suit.${e.trumps}`) })
         : t("old.turnUpPresident", { card: e.card }));
     } else if (e.type === "play") lines.push(t(e.lead ? "old.lead" : "old.play", { name: who, card: e.card }));
-    else if (e.type === "face_down") lines.push(t("old.faceDown", { name: who, n: e.count }));
+    else if (e.type === "face_down") lines.push(t("old.sequenceDown", { name: who, n: e.count }));
     else if (e.type === "sequence_end") lines.push(t(`old.stop.${e.reason}`, { card: e.next || e.card, name: who }));
     else if (e.type === "win") {
       lines.push(t(`old.win.${e.reason}`, { name: who, chips: e.chips, section: t(`old.section.${e.section}`),
