@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
+from websockets.sync.client import connect
 
 from .live import LiveServer
 from .pages import game_state, play_classic_turn, start_table, wait_for_decision
@@ -215,3 +216,81 @@ def test_the_old_games_face_down_lines_are_filled_in_at_1280x800_in_four_languag
         assert "{" not in lines["board"] and "12" in lines["board"] and "Bo" not in lines["board"], (lang, lines)
     assert got["en"] == {"log": "Bo led a sequence of 3, now face down.",
                          "board": "12 cards played this deal lie face down"}
+
+
+# ---------------------------------------------------------------- defects 5 and 6: wide things on a phone
+
+def finish_an_old_game(server: LiveServer) -> int:
+    """A one-deal game of the old President, Ann against two careful bots, played over the WebSocket: its id."""
+    made = httpx.post(f"{server.url}api/tables", json={
+        "game": "old-president", "players": 3, "seats": [None, "careful", "careful"], "name": "Ann",
+        "deals": 1}).json()
+    with connect(f"ws://127.0.0.1:{server.port}/ws") as ws:
+        ws.send(json.dumps({"type": "hello", "table": made["table"]["id"], "token": made["token"]}))
+        ws.send(json.dumps({"type": "start"}))
+        while True:
+            message = json.loads(ws.recv(timeout=10))
+            if message["type"] == "table" and message["table"]["match_id"]:
+                return int(message["table"]["match_id"])
+            view = message.get("view")
+            if view and view["to_act"] == 0 and view["phase"] == "lead" and "seq" in message:
+                ws.send(json.dumps({"type": "move", "move": view["hand"][0], "seq": message["seq"]}))
+
+
+def test_the_replay_button_of_an_old_game_is_on_screen_on_a_390x844_phone_in_english(
+        sized: Callable[..., Page], live_server: LiveServer) -> None:
+    match_id = finish_an_old_game(live_server)
+    page = sized(390, 844)
+    page.goto(live_server.url)
+    replay = page.locator(f'.lobby a[href="?replay={match_id}"]')
+    expect(replay).to_be_visible()
+    expect(replay.locator("xpath=..")).to_contain_text("President, the 1800s staking game")
+    box = replay.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+# How far a dialog's table reaches past the right edge of what its frame shows (0 when every column is seen).
+HIDDEN_WIDTH = """wrap => {
+  const table = wrap.querySelector('table');
+  const frame = wrap.getBoundingClientRect(), dialog = wrap.closest('dialog').getBoundingClientRect();
+  const right = Math.min(frame.right, dialog.right, innerWidth);
+  return Math.max(0, Math.round(table.getBoundingClientRect().right - right), wrap.scrollWidth - wrap.clientWidth);
+}"""
+
+
+def test_the_five_player_end_screen_shows_every_column_on_a_390x844_phone_in_russian(
+        sized: Callable[..., Page], live_server: LiveServer) -> None:
+    table, token, _match = finish_a_table(live_server, "tavern-jack", 5)
+    page = sized(390, 844, "ru-RU")
+    end = open_finished_table(page, live_server, table, token)
+    expect(end.locator("table.scores thead th")).to_have_count(6)
+    assert end.locator(".score-wrap").evaluate(HIDDEN_WIDTH) == 0
+    assert end.locator("td.winner").count() >= 1
+
+
+def test_the_accuracy_table_shows_every_column_on_a_390x844_phone_in_portuguese(
+        sized: Callable[..., Page], live_server: LiveServer) -> None:
+    page = sized(390, 844, "pt-BR")
+    page.goto(live_server.url)
+    # An analysis of a five-deal match of five players, as the server sends it: the widest table it makes.
+    decisions = [{"deal": deal, "seat": seat, "verdict": None} for deal in range(1, 6) for seat in range(5)]
+    summary = [{"seat": seat, "accuracy": 0.875, "by_deal": {str(d): 0.9 for d in range(1, 6)}, "blunder": 1,
+                "mistake": 2, "inaccuracy": 3} for seat in range(5)]
+    page.evaluate("""async (analysis) => {
+        const { accuracyTable } = await import('/js/analysis.js');
+        const { openDialog } = await import('/js/ui.js');
+        const names = ['Ann', 'Computador 2', 'Computador 3', 'Computador 4', 'Computador 5'];
+        openDialog('accuracy', 'Precisão', accuracyTable(analysis, names));
+    }""", {"decisions": decisions, "summary": summary})
+    wrap = page.locator("dialog.accuracy .accuracy-wrap")
+    expect(wrap.locator("thead th")).to_have_count(1 + 5 + 2)
+    # The match's accuracy and the marks are seen; the deals may scroll, and then a line says so.
+    for cell in ("match-accuracy", "marks"):
+        for box in wrap.locator(f"td.{cell}").evaluate_all("els => els.map(e => e.getBoundingClientRect().right)"):
+            assert box <= wrap.evaluate("el => el.getBoundingClientRect().right") + 0.5
+    if wrap.evaluate(HIDDEN_WIDTH):
+        expect(page.locator("dialog.accuracy .scroll-hint")).to_be_visible()
+        expect(page.locator("dialog.accuracy .scroll-hint")).to_contain_text("Deslize")
+    else:
+        expect(page.locator("dialog.accuracy .scroll-hint")).to_be_hidden()

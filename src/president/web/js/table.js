@@ -21,7 +21,7 @@ import { setSound, soundOn, turnChime, unlockSound } from "./sound.js";
 import { SPEEDS } from "./start.js";
 import { centre, lastActionText, placeOf, seatPanel } from "./seats.js";
 import { assess, brightCards, canPass, clickCard, isMyTurn, standsOf } from "./selection.js";
-import { announce, closeDialog, openDialog, toast } from "./ui.js";
+import { announce, closeDialog, openDialog, scrollFrame, toast } from "./ui.js";
 import { tournamentOf } from "./tournament.js";
 import { joinPanel, waitingPanel } from "./waiting.js";
 
@@ -551,7 +551,7 @@ export function showTable(root, tableId, navigate) {
       onclick: () => closeDialog(summary) }, t("summary.continue"));
     const summary = openDialog("deal-summary", t("summary.title", { n: event.deal }),
       h("div", {},
-        h("div", { class: "score-wrap" }, h("table", { class: "scores" },
+        scrollFrame("score-wrap", h("table", { class: "scores" },
           h("thead", {}, h("tr", {}, h("th", {}, t("summary.place")), h("th", {}, t("summary.player")), h("th", {}, ""),
             h("th", {}, t("summary.deal")), h("th", {}, t("summary.total")))),
           h("tbody", {}, rows))),

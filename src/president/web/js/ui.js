@@ -47,3 +47,18 @@ export function announce(text) {
   const el = document.getElementById("announce");
   if (el) el.textContent = text;
 }
+
+/**
+ * A frame for a table that may be wider than the screen: it scrolls sideways, and while it does a line under
+ * it says so (the class `scrolls` is kept up to date as the frame's width changes).
+ */
+export function scrollFrame(className, ...children) {
+  const hint = h("p", { class: "scroll-hint muted small" }, t("common.scrollHint"));
+  const frame = h("div", { class: `${className} scroll-frame` }, ...children);
+  const box = h("div", { class: "scroll-box" }, frame, hint);
+  const check = () => box.classList.toggle("scrolls", frame.scrollWidth > frame.clientWidth + 1);
+  const watch = new ResizeObserver(check);
+  watch.observe(frame);
+  for (const table of frame.querySelectorAll("table")) watch.observe(table);
+  return box;
+}
