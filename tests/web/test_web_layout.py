@@ -14,6 +14,8 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 from websockets.sync.client import connect
 
+from president.server.errors import ERROR_CODES
+
 from .live import LiveServer
 from .pages import game_state, play_classic_turn, start_table, wait_for_decision
 from .test_web_replay import finish_a_table
@@ -294,3 +296,40 @@ def test_the_accuracy_table_shows_every_column_on_a_390x844_phone_in_portuguese(
         expect(page.locator("dialog.accuracy .scroll-hint")).to_contain_text("Deslize")
     else:
         expect(page.locator("dialog.accuracy .scroll-hint")).to_be_hidden()
+
+
+# ---------------------------------------------------------------- defect 7: the server's refusals, translated
+
+def test_every_error_code_of_the_protocol_reads_in_each_language_at_1280x800(sized: Callable[..., Page],
+                                                                            live_server: LiveServer) -> None:
+    page = sized(1280, 800)
+    page.goto(live_server.url)
+    codes = dict(ERROR_CODES)
+    got = page.evaluate("""async (codes) => {
+        const i18n = await import('/js/i18n.js');
+        const out = {};
+        for (const lang of ['en', 'ru', 'fr', 'pt']) {
+          i18n.setLang(lang);
+          out[lang] = Object.fromEntries(Object.entries(codes).map(([code, message]) =>
+            [code, i18n.errorText({code, message})]));
+        }
+        return out;
+    }""", codes)
+    for lang in ("ru", "fr", "pt"):
+        for code, message in codes.items():
+            assert got[lang][code] not in (message, "", got["en"][code]), (lang, code)
+    assert got["en"] == codes
+
+
+def test_a_portuguese_guest_reads_in_portuguese_that_a_name_is_an_accounts_at_1280x800(
+        sized: Callable[..., Page], live_server: LiveServer) -> None:
+    assert httpx.post(f"{live_server.url}api/accounts", json={"name": "Duda", "password": "senha-secreta"}
+                      ).status_code == 201
+    made = httpx.post(f"{live_server.url}api/tables", json={
+        "rules": "three-of-clubs", "players": 4, "seats": [None, None, "classic", "classic"], "name": "Ann"}).json()
+    page = sized(1280, 800, "pt-BR")
+    page.goto(f"{live_server.url}?table={made['table']['id']}")
+    page.fill("#join-name", "Duda")
+    page.click("#join-button")
+    expect(page.locator("#toast")).to_have_text(
+        "Este nome pertence a uma conta: entre para jogar com ele, ou escolha outro.")

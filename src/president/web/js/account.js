@@ -4,7 +4,7 @@
 
 import { api, saveName, savedName, seats } from "./api.js";
 import { h, mount } from "./dom.js";
-import { currentLang, t } from "./i18n.js";
+import { currentLang, errorText, t } from "./i18n.js";
 import { toast } from "./ui.js";
 
 let account = null;
@@ -72,7 +72,7 @@ export function renderAccountBar(el, navigate) {
       try {
         await api("/api/logout", { method: "POST" });
       } catch (err) {
-        toast(err.message || t("error.generic"));
+        toast(errorText(err));
         return;
       }
       setAccount(null);
@@ -107,7 +107,7 @@ export function showLogin(root, navigate) {
       problem = err.code === "bad_login" ? t("account.badLogin")
         : err.code === "name_taken" ? t("account.nameTaken")
         : err.code === "too_many_logins" ? t("account.tooMany")
-        : err.message || t("error.generic");
+        : errorText(err);
       render();
       root.querySelector("#login-password")?.focus();
     }
@@ -184,7 +184,7 @@ export function showProfile(root, name, navigate) {
     } catch (err) {
       busy = false;
       toast(err.code === "bot_offline" ? t("account.botOffline", { name: data.account.name })
-        : err.message || t("error.generic"));
+        : errorText(err));
       render();
     }
   }
@@ -236,7 +236,7 @@ export function showProfile(root, name, navigate) {
       data = await api(`/api/players/${encodeURIComponent(name)}`);
     } catch (err) {
       if (err.status === 404) missing = true;
-      else toast(err.message || t("error.generic"));
+      else toast(errorText(err));
     }
     render();
   })();
@@ -285,7 +285,7 @@ export function showRatings(root, family, navigate) {
       }
       data = board;
     } catch (err) {
-      toast(err.message || t("error.generic"));
+      toast(errorText(err));
     }
     render();
   })();

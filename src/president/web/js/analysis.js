@@ -6,7 +6,7 @@
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
-import { cardsText, t } from "./i18n.js";
+import { cardsText, errorText, t } from "./i18n.js";
 import { scrollFrame } from "./ui.js";
 
 const POLL_MS = 1000;
@@ -37,7 +37,7 @@ export function analysisFollower(matchId, onChange) {
 
   function failed(err) {
     const key = ERRORS[err.code];
-    update({ status: "error", message: key ? t(key) : err.message });
+    update({ status: "error", message: key ? t(key) : errorText(err) });
   }
 
   async function poll() {

@@ -4,7 +4,7 @@
 import { currentAccount } from "./account.js";
 import { api, saveName, savedName, seats } from "./api.js";
 import { h, mount } from "./dom.js";
-import { botLevel, hasText, t } from "./i18n.js";
+import { botLevel, errorText, hasText, t } from "./i18n.js";
 import { markLearning } from "./learn.js";
 import { loadPresets } from "./presets.js";
 import { toast } from "./ui.js";
@@ -162,7 +162,7 @@ export function showStart(root, navigate) {
     } catch (err) {
       busy = false;
       render();
-      toast(err.message || t("error.generic"));
+      toast(errorText(err));
     }
   }
 
@@ -184,7 +184,7 @@ export function showStart(root, navigate) {
     } catch (err) {
       busy = false;
       render();
-      toast(err.message || t("error.generic"));
+      toast(errorText(err));
     }
   }
 
@@ -445,7 +445,7 @@ export function showStart(root, navigate) {
     try {
       [presets, bots, specs] = await Promise.all([loadPresets(), api("/api/bots"), api("/api/options")]);
     } catch (err) {
-      mount(root, h("p", { class: "error" }, err.message || t("error.generic")));
+      mount(root, h("p", { class: "error" }, errorText(err)));
       return;
     }
     if (!isOld() && !presets.some((p) => p.name === setup.preset)) setup.preset = presets[0].name;

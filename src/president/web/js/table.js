@@ -11,7 +11,7 @@ import { eventLine, ruleLine, standsText } from "./events.js";
 import { HandView } from "./hand.js";
 import { isLearning, lessonEnd, lessonPanel, stopLearning, wasLearning } from "./learn.js";
 import { DealLog, LogView } from "./log.js";
-import { placeText, t, titleName } from "./i18n.js";
+import { errorText, placeText, t, titleName } from "./i18n.js";
 import { chipsTable, faceDownLog, OLD_GAME, oldEventLines, oldScreen, showOldEnd } from "./old.js";
 import { leadPrompt, playButton, receivedCards, takenCards } from "./prompt.js";
 import { loadPresets } from "./presets.js";
@@ -176,7 +176,7 @@ export function showTable(root, tableId, navigate) {
       return;
     }
     if (msg.code === "stale" || msg.code === "not_your_turn") send({ type: "sync" });
-    toast(msg.message || t("error.generic"));
+    toast(errorText(msg));
     render();
   }
 
@@ -225,7 +225,7 @@ export function showTable(root, tableId, navigate) {
       seats.set(tableId, { token: made.token, seat: made.seat, name: name.trim() });
       connect(made.token);
     } catch (err) {
-      toast(err.message || t("error.generic"));
+      toast(errorText(err));
       loadJoin();
     }
   }
