@@ -16,6 +16,7 @@ from websockets.sync.client import connect
 
 from president.server.errors import ERROR_CODES
 
+from .axe import violations
 from .live import LiveServer
 from .pages import game_state, play_classic_turn, start_table, wait_for_decision
 from .test_web_replay import finish_a_table
@@ -89,6 +90,7 @@ def test_my_row_of_the_deal_summary_lines_up_at_1280x800_in_english(sized: Calla
     expect(mine).to_have_count(1)
     assert mine.evaluate("row => getComputedStyle(row).display") == "table-row"
     assert_columns_line_up(summary.locator("table.scores"))
+    assert violations(page) == []
 
 
 def test_my_column_of_the_end_screen_lines_up_at_1280x800_in_english(sized: Callable[..., Page],

@@ -134,7 +134,7 @@ export function oldScreen(v, ctx) {
     h("span", { class: "deal-no" }, t("old.deal", { n: v.deal, of: v.deals })),
     ctx.pill,
     h("button", { type: "button", class: "small", id: "scores-button", onclick: ctx.showChips }, t("old.chipsTable")));
-  const log = h("ol", { class: "old-log", "aria-live": "polite", "aria-label": t("old.log") },
+  const log = h("ol", { class: "old-log", tabindex: "0", "aria-live": "polite", "aria-label": t("old.log") },
     ctx.log.slice(-LOG_LINES).map((line) => h("li", {}, line)));
   return h("section", { class: `game old${ctx.seat === null ? " spectating" : ""}`, "data-phase": v.phase,
     "data-to-act": v.to_act ?? "", "data-seat": ctx.seat ?? "", "data-deal": v.deal, "data-seq": ctx.seq,

@@ -128,7 +128,7 @@ export function showReplay(root, matchId, navigate) {
     if (place) classes.push("out");
     return h("div", { class: classes.join(" "), "data-seat": seat,
       style: { "--cos": Math.cos(angle).toFixed(3), "--sin": Math.sin(angle).toFixed(3) } },
-    h("div", { class: "open-fan", "aria-label": `${seatName(seat)}: ${cardsText(hand)}` },
+    h("div", { class: "open-fan", role: "group", "aria-label": `${seatName(seat)}: ${cardsText(hand)}` },
       hand.map((code) => {
         const face = cardFace(code);
         if (received.has(code)) face.classList.add("received");
