@@ -335,3 +335,23 @@ def test_a_portuguese_guest_reads_in_portuguese_that_a_name_is_an_accounts_at_12
     page.click("#join-button")
     expect(page.locator("#toast")).to_have_text(
         "Este nome pertence a uma conta: entre para jogar com ele, ou escolha outro.")
+
+
+# ---------------------------------------------------------------- defect 9: computer players' names on a phone
+
+NAMES_CUT = """() => [...document.querySelectorAll('.seat-panel .name')]
+  .filter(el => el.scrollWidth > el.clientWidth + 1 || el.getBoundingClientRect().right > innerWidth)
+  .map(el => el.textContent)"""
+
+
+@pytest.mark.parametrize("locale,players", [("ru-RU", 6), ("pt-BR", 4)])
+def test_the_computer_players_names_are_whole_on_a_390x844_phone_in_russian_and_portuguese(
+        locale: str, players: int, sized: Callable[..., Page], live_server: LiveServer) -> None:
+    table, token = create_table(live_server, "tavern-jack", players)
+    page = sized(390, 844, locale)
+    sit_at(page, live_server, table, token)
+    names = page.locator(".seat-panel .name")
+    expect(names).to_have_count(players - 1)
+    shown = names.all_inner_texts()
+    assert len(set(shown)) == players - 1, f"two seats look alike: {shown}"
+    assert page.evaluate(NAMES_CUT) == []
