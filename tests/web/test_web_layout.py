@@ -7,13 +7,16 @@ Each test names the screen size and the language it looks at; the sizes are thos
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 from websockets.sync.client import connect
 
+import president
 from president.server.errors import ERROR_CODES
 
 from .axe import violations
@@ -355,3 +358,31 @@ def test_the_computer_players_names_are_whole_on_a_390x844_phone_in_russian_and_
     shown = names.all_inner_texts()
     assert len(set(shown)) == players - 1, f"two seats look alike: {shown}"
     assert page.evaluate(NAMES_CUT) == []
+
+
+# ---------------------------------------------------------------- defect 10: icons that need no emoji font
+
+def test_the_sound_button_draws_its_icon_and_is_named_at_1280x800_in_english(sized: Callable[..., Page],
+                                                                             live_server: LiveServer) -> None:
+    page = sized(1280, 800)
+    start_table(page, live_server)
+    button = page.get_by_role("button", name="Mute the sound of your turn")
+    expect(button).to_be_visible()
+    # What the button shows is a drawing of its own, no character a font must hold.
+    assert button.evaluate("b => [...b.childNodes].filter(n => n.nodeType === 3).map(n => n.textContent).join('')"
+                           ).strip() == ""
+    drawn = button.locator("svg[data-icon]")
+    expect(drawn).to_have_attribute("data-icon", "sound")
+    box = drawn.bounding_box()
+    assert box is not None and box["width"] >= 16 and box["height"] >= 16
+    expect(button).to_have_attribute("aria-pressed", "false")
+    button.click()
+    expect(page.locator("#sound-button")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#sound-button svg[data-icon]")).to_have_attribute("data-icon", "muted")
+
+
+def test_no_part_of_the_app_shows_an_emoji() -> None:
+    web = Path(president.__file__).parent / "web"
+    for path in [web / "index.html", *(web / "js").glob("*.js")]:
+        found = re.findall(r"[\U0001F000-\U0001FAFF]", path.read_text(encoding="utf-8"))
+        assert found == [], f"{path.name}: {found}"

@@ -4,6 +4,7 @@
 // for the table. The chat starts off at a table of one person and computer players.
 
 import { h, mount } from "./dom.js";
+import { icon } from "./icons.js";
 import { t } from "./i18n.js";
 
 export const PHRASES = ["hi", "gg", "wp", "hurry", "thanks", "oops"];
@@ -45,7 +46,7 @@ function lineItem(line, { spectatorsTagged, onMute }) {
   spectatorsTagged && spectator ? h("span", { class: "chat-tag" }, t("chat.spectator")) : null,
   h("span", { class: "chat-text" }, lineText(line)),
   onMute ? h("button", { type: "button", class: "chat-mute small", "aria-label": t("chat.mute", { name: line.name }),
-    title: t("chat.mute", { name: line.name }), onclick: () => onMute(line) }, "🔇") : null);
+    title: t("chat.mute", { name: line.name }), onclick: () => onMute(line) }, icon("muted")) : null);
 }
 
 /** The chat panel of a live table. `send(message)` sends on the table's connection (false when it is down). */

@@ -9,6 +9,7 @@ import { TableConnection } from "./connection.js";
 import { h, mount } from "./dom.js";
 import { eventLine, ruleLine, standsText } from "./events.js";
 import { HandView } from "./hand.js";
+import { icon } from "./icons.js";
 import { isLearning, lessonEnd, lessonPanel, stopLearning, wasLearning } from "./learn.js";
 import { DealLog, LogView } from "./log.js";
 import { errorText, placeText, t, titleName } from "./i18n.js";
@@ -357,9 +358,9 @@ export function showTable(root, tableId, navigate) {
       v.phase === "exchange" ? h("span", { class: "phase-badge" }, t("game.exchange")) : null,
       pill,
       h("button", { type: "button", class: "small icon-toggle", id: "sound-button", "aria-pressed": String(!soundOn()),
-        "aria-label": t("sound.mute"), title: t("sound.mute"),
+        title: t("sound.mute"),
         onclick: () => { setSound(!soundOn()); unlockSound(); gameScreen(); root.querySelector("#sound-button")?.focus(); } },
-      soundOn() ? "🔔" : "🔕"),
+      icon(soundOn() ? "sound" : "muted"), h("span", { class: "sr-only" }, t("sound.mute"))),
       mine() ? speedButton() : null,
       h("button", { type: "button", class: "small", id: "rules-button", "aria-keyshortcuts": "R",
         onclick: showRulesDialog }, t("rules.title")),
