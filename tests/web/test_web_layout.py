@@ -386,3 +386,19 @@ def test_no_part_of_the_app_shows_an_emoji() -> None:
     for path in [web / "index.html", *(web / "js").glob("*.js")]:
         found = re.findall(r"[\U0001F000-\U0001FAFF]", path.read_text(encoding="utf-8"))
         assert found == [], f"{path.name}: {found}"
+
+
+# ---------------------------------------------------------------- defect 11: the length of a match, said first
+
+def test_the_start_page_says_how_long_a_match_lasts_at_1280x800_in_english(sized: Callable[..., Page],
+                                                                          live_server: LiveServer) -> None:
+    page = sized(1280, 800)
+    page.goto(live_server.url, wait_until="networkidle")
+    page.check("#preset-daifugo")
+    expect(page.locator('label[for="preset-daifugo"] .preset-length')).to_have_text("100 deals")
+    expect(page.locator("#length-note")).to_have_text("The match lasts 100 deals.")
+    page.select_option("#match-deals", "10")
+    expect(page.locator("#length-note")).to_have_text("The match lasts 10 deals.")
+    page.check("#preset-race-to-11")
+    expect(page.locator("#length-note")).to_have_text("The match ends when a player reaches 11 points.")
+    expect(page.locator('label[for="preset-race-to-11"] .preset-length')).to_have_text("first to 11 points")

@@ -147,6 +147,9 @@ const STRINGS = {
     "game.youDid": "You: {text}",
     "start.botsNote": (p) => `You and ${p.bots} computer ${en(p.bots, "player", "players")}.`,
     "start.playerRange": (p) => `${p.range} players`,
+    "start.matchLength": (p) => (p.target ? `first to ${p.target} points` : `${p.deals} ${en(p.deals, "deal", "deals")}`),
+    "start.lengthNote": (p) => (p.target ? `The match ends when a player reaches ${p.target} points.`
+      : `The match lasts ${p.deals} ${en(p.deals, "deal", "deals")}.`),
     "app.name": "President",
     "app.tagline": "The card game of presidents and beggars: play against the computer or with friends.",
     "lang.label": "Language",
@@ -686,6 +689,10 @@ const STRINGS = {
     "game.youDid": "Вы: {text}",
     "start.botsNote": (p) => `Вы и ${p.bots} ${ru(p.bots, "компьютерный игрок", "компьютерных игрока", "компьютерных игроков")}.`,
     "start.playerRange": (p) => `${p.range} ${ru(p.n, "игрок", "игрока", "игроков")}`,
+    "start.matchLength": (p) => (p.target ? `до ${p.target} очков`
+      : `${p.deals} ${ru(p.deals, "раздача", "раздачи", "раздач")}`),
+    "start.lengthNote": (p) => (p.target ? `Партия идёт, пока кто-нибудь не наберёт ${p.target} очков.`
+      : `Партия длится ${p.deals} ${ru(p.deals, "раздачу", "раздачи", "раздач")}.`),
     "app.name": "Президент",
     "app.tagline": "Карточная игра президентов и нищих: играйте с компьютером или с друзьями.",
     "lang.label": "Язык",
@@ -1225,6 +1232,9 @@ const STRINGS = {
     "game.youDid": "Vous : {text}",
     "start.botsNote": (p) => `Vous et ${p.bots} ${fr(p.bots, "joueur", "joueurs")} de l’ordinateur.`,
     "start.playerRange": (p) => `${p.range} joueurs`,
+    "start.matchLength": (p) => (p.target ? `premier à ${p.target} points` : `${p.deals} ${fr(p.deals, "manche", "manches")}`),
+    "start.lengthNote": (p) => (p.target ? `La partie s’arrête quand un joueur atteint ${p.target} points.`
+      : `La partie dure ${p.deals} ${fr(p.deals, "manche", "manches")}.`),
     "app.name": "Président",
     "app.tagline": "Le jeu de cartes des présidents et des clochards : jouez contre l’ordinateur ou entre amis.",
     "lang.label": "Langue",
@@ -1765,6 +1775,9 @@ const STRINGS = {
     "game.youDid": "Você: {text}",
     "start.botsNote": (p) => `Você e ${p.bots} ${en(p.bots, "jogador", "jogadores")} do computador.`,
     "start.playerRange": (p) => `${p.range} jogadores`,
+    "start.matchLength": (p) => (p.target ? `até ${p.target} pontos` : `${p.deals} ${en(p.deals, "rodada", "rodadas")}`),
+    "start.lengthNote": (p) => (p.target ? `A partida termina quando um jogador chega a ${p.target} pontos.`
+      : `A partida dura ${p.deals} ${en(p.deals, "rodada", "rodadas")}.`),
     "app.name": "Presidente",
     "app.tagline": "O jogo de cartas dos presidentes e mendigos: jogue contra o computador ou com amigos.",
     "lang.label": "Idioma",

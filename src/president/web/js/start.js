@@ -205,7 +205,8 @@ export function showStart(root, navigate) {
             }) }),
           h("span", { class: "preset-name" }, t(`preset.${p.name}`)),
           h("span", { class: "preset-players" }, t("start.playerRange", { range, n: p.max_players })),
-          h("span", { class: "preset-desc" }, hasText(`desc.${p.name}`) ? t(`desc.${p.name}`) : p.description));
+          h("span", { class: "preset-desc" }, hasText(`desc.${p.name}`) ? t(`desc.${p.name}`) : p.description),
+          h("span", { class: "preset-length" }, t("start.matchLength", { deals: p.deals, target: p.target_score })));
       }),
       h("label", { class: `preset-card old-game${isOld() ? " chosen" : ""}`, for: `preset-${OLD}` },
         h("input", { type: "radio", name: "preset", id: `preset-${OLD}`, value: OLD, checked: isOld(),
@@ -315,6 +316,14 @@ export function showStart(root, navigate) {
       })) : null);
   }
 
+  /** How long the match will be: its deals, or the target score, as chosen. */
+  function matchLength() {
+    const p = preset();
+    if (isOld()) return { deals: setup.deals || setup.players, target: null };
+    if (p.target_score !== null) return { deals: null, target: setup.target || p.target_score };
+    return { deals: setup.deals || p.deals, target: null };
+  }
+
   function tableControls() {
     const p = preset();
     const playerChoices = [];
@@ -325,13 +334,13 @@ export function showStart(root, navigate) {
     if (p.target_score !== null) {
       const target = setup.target || p.target_score;
       length = h("label", { class: "field", for: "match-target" }, h("span", {}, t("start.target")),
-        h("select", { id: "match-target", onchange: (e) => change(() => { setup.target = Number(e.target.value); }, false) },
+        h("select", { id: "match-target", onchange: (e) => change(() => { setup.target = Number(e.target.value); }) },
           [...new Set([...TARGETS, p.target_score])].sort((a, b) => a - b).map((n) =>
             h("option", { value: n, selected: n === target }, String(n)))));
     } else if (isOld()) {
       const deals = setup.deals || setup.players;
       length = h("label", { class: "field", for: "match-deals" }, h("span", {}, t("start.deals")),
-        h("select", { id: "match-deals", onchange: (e) => change(() => { setup.deals = Number(e.target.value); }, false) },
+        h("select", { id: "match-deals", onchange: (e) => change(() => { setup.deals = Number(e.target.value); }) },
           [...new Set([1, 2, 3, 4, 5, 6, 8, 10, setup.players])].sort((a, b) => a - b).map((n) =>
             h("option", { value: n, selected: n === deals }, String(n)))));
     } else if (p.name === "three-of-clubs") {
@@ -340,11 +349,11 @@ export function showStart(root, navigate) {
         h("span", {}, t("start.manches")),
         [5, 10].map((n) => h("label", { class: "pill", for: `deals-${n}` },
           h("input", { type: "radio", name: "deals", id: `deals-${n}`, value: n, checked: deals === n,
-            onchange: () => change(() => { setup.deals = n; }, false) }), String(n))));
+            onchange: () => change(() => { setup.deals = n; }) }), String(n))));
     } else {
       const deals = setup.deals || p.deals;
       length = h("label", { class: "field", for: "match-deals" }, h("span", {}, t("start.deals")),
-        h("select", { id: "match-deals", onchange: (e) => change(() => { setup.deals = Number(e.target.value); }, false) },
+        h("select", { id: "match-deals", onchange: (e) => change(() => { setup.deals = Number(e.target.value); }) },
           [...new Set([1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, p.deals])].sort((a, b) => a - b).map((n) =>
             h("option", { value: n, selected: n === deals }, String(n)))));
     }
@@ -431,7 +440,8 @@ export function showStart(root, navigate) {
           h("div", { class: "actions" },
             h("div", { class: "action" },
               h("button", { type: "submit", class: "primary", id: "play-bots", disabled: busy }, t("start.playBots")),
-              h("p", { class: "muted small", id: "bots-note" }, t("start.botsNote", { bots: setup.players - 1 }))),
+              h("p", { class: "muted small", id: "bots-note" }, t("start.botsNote", { bots: setup.players - 1 }), " ",
+                h("span", { id: "length-note" }, t("start.lengthNote", matchLength())))),
             h("div", { class: "action" },
               h("button", { type: "button", id: "invite-friends", disabled: busy || setup.players < 2,
                 onclick: () => create(true) }, t("start.invite")),
