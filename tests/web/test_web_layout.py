@@ -402,3 +402,31 @@ def test_the_start_page_says_how_long_a_match_lasts_at_1280x800_in_english(sized
     page.check("#preset-race-to-11")
     expect(page.locator("#length-note")).to_have_text("The match ends when a player reaches 11 points.")
     expect(page.locator('label[for="preset-race-to-11"] .preset-length')).to_have_text("first to 11 points")
+
+
+# ---------------------------------------------------------------- what players expect: leaving and coming back
+
+def test_leaving_asks_first_and_the_start_page_resumes_the_game_at_1280x800_in_english(
+        sized: Callable[..., Page], live_server: LiveServer) -> None:
+    page = sized(1280, 800)
+    table = start_table(page, live_server)
+    wait_for_decision(page)
+    page.click("#leave-button")
+    asked = page.locator("dialog.leave")
+    expect(asked).to_contain_text("30 seconds after you leave, the computer plays your seat")
+    expect(asked).to_contain_text("Resume your game")
+    expect(asked.locator("#leave-rated")).to_have_count(0)  # a guest's match is not rated
+    expect(page.locator("#leave-stay")).to_be_focused()
+    page.click("#leave-stay")
+    expect(asked).to_have_count(0)
+    # The title does not leave silently either.
+    page.click(".brand")
+    expect(asked).to_be_visible()
+    assert f"table={table}" in page.url
+    page.click("#leave-confirm")
+    resume = page.locator(f"#resume-{table}")
+    expect(resume).to_have_text("Resume your game")
+    expect(page.locator(".yours")).to_contain_text("Three of Clubs")
+    resume.click()
+    page.wait_for_function("() => document.querySelector('.game')?.dataset.seat === '0'")
+    assert f"table={table}" in page.url

@@ -99,6 +99,7 @@ export function showStart(root, navigate) {
   let bots = [];
   let lobby = [];
   let recent = [];
+  let yours = [];
   const setup = { preset: "three-of-clubs", overrides: {}, players: 4, friends: 1, bot: "classic", deals: null,
     target: null, timer: null, speed: "normal", ...loadSetup(), name: savedName() };
   let busy = false;
@@ -406,6 +407,33 @@ export function showStart(root, navigate) {
         onclick: (e) => { e.preventDefault(); navigate({ tournaments: "" }); } }, t("tour.title"))));
   }
 
+  /** The tables this page holds a seat at whose match is under way or waits for players: "Resume your game". */
+  async function loadYours() {
+    const found = await Promise.all(seats.tables().map(async (id) => {
+      try {
+        return await api(`/api/tables/${encodeURIComponent(id)}`);
+      } catch (err) {
+        if (err.status === 404) seats.forget(id);
+        return null;
+      }
+    }));
+    yours = found.filter((info) => info && (info.status === "playing" || info.status === "waiting"));
+  }
+
+  function yourGames() {
+    if (!yours.length) return null;
+    return h("section", { class: "yours", "aria-labelledby": "yours-title" },
+      h("h2", { id: "yours-title" }, t("resume.title")),
+      h("ul", {}, yours.map((info) => {
+        const people = info.seats.filter((x) => x.kind === "person" && x.name).map((x) => x.name).join(", ");
+        return h("li", {},
+          h("span", { class: "lobby-rules" }, t(`preset.${info.game === OLD ? OLD : info.rules}`)),
+          h("span", { class: "lobby-people" }, `${people} · ${t(`resume.${info.status}`)}`),
+          h("a", { class: "button primary small", id: `resume-${info.id}`, href: `?table=${encodeURIComponent(info.id)}`,
+            onclick: (e) => { e.preventDefault(); navigate({ table: info.id }); } }, t("resume.button")));
+      })));
+  }
+
   function render() {
     if (!presets.length) return;
     const focused = document.activeElement?.id;
@@ -415,6 +443,7 @@ export function showStart(root, navigate) {
         h("div", { class: "hero" }, h("h1", {}, t("app.name")), h("p", { class: "tagline" }, t("app.tagline")),
           h("div", { class: "learn" }, h("p", {}, t("learn.intro")),
             h("button", { type: "button", id: "learn-button", disabled: busy, onclick: learn }, t("learn.button")))),
+        yourGames(),
         h("form", { class: "setup", novalidate: true, onsubmit: (e) => { e.preventDefault(); create(false); } },
           presetCards(),
           isOld() ? oldControls() : houseRuleControls(),
@@ -465,7 +494,7 @@ export function showStart(root, navigate) {
     fitPlayers();
     render();
     try {
-      [lobby, recent] = await Promise.all([api("/api/tables"), api("/api/matches?limit=6")]);
+      [lobby, recent] = await Promise.all([api("/api/tables"), api("/api/matches?limit=6"), loadYours()]);
       render();
     } catch {
       // the lobby is optional

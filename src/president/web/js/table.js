@@ -358,14 +358,16 @@ export function showTable(root, tableId, navigate) {
       v.phase === "exchange" ? h("span", { class: "phase-badge" }, t("game.exchange")) : null,
       pill,
       h("button", { type: "button", class: "small icon-toggle", id: "sound-button", "aria-pressed": String(!soundOn()),
-        title: t("sound.mute"),
+        "aria-label": t("sound.mute"), title: t("sound.mute"),
         onclick: () => { setSound(!soundOn()); unlockSound(); gameScreen(); root.querySelector("#sound-button")?.focus(); } },
-      icon(soundOn() ? "sound" : "muted"), h("span", { class: "sr-only" }, t("sound.mute"))),
+      icon(soundOn() ? "sound" : "muted")),
       mine() ? speedButton() : null,
       h("button", { type: "button", class: "small", id: "rules-button", "aria-keyshortcuts": "R",
         onclick: showRulesDialog }, t("rules.title")),
       h("button", { type: "button", class: "small", id: "scores-button", "aria-keyshortcuts": "S",
-        onclick: showScores }, t("game.scores")));
+        onclick: showScores }, t("game.scores")),
+      inPlay() ? h("button", { type: "button", class: "small", id: "leave-button",
+        onclick: () => askLeave(() => navigate({})) }, t("leave.button")) : null);
     const felt = h("div", { class: `felt${n >= 6 ? " many" : ""}${mine() ? " seated" : ""}` }, panels,
       centre(v, v.table_owner === null ? "" : seatName(v.table_owner)));
     const bottom = mine() ? meArea : h("p", { class: "watching" }, t("game.watching"));
@@ -488,6 +490,35 @@ export function showTable(root, tableId, navigate) {
   }
 
   // ------------------------------------------------------------------ dialogs
+
+  /** Whether this page holds a seat in a match under way (leaving it then hands the seat to the stand-in). */
+  function inPlay() {
+    return mine() && st.info?.status === "playing" && !!view() && view().phase !== "over";
+  }
+
+  /** Ask before leaving a match under way, saying what happens to the seat; `go` leaves. */
+  function askLeave(go) {
+    if (!inPlay()) {
+      go();
+      return;
+    }
+    const rated = st.info.seats.every((s) => s.kind === "bot" || (s.kind === "person" && s.account));
+    closeDialog(dialog);
+    const stay = h("button", { type: "button", class: "primary", id: "leave-stay",
+      onclick: () => closeDialog(asked) }, t("leave.stay"));
+    const asked = openDialog("leave", t("leave.title"), h("div", {},
+      h("p", {}, t("leave.explain", { s: Math.round(st.info.grace_seconds ?? 30) })),
+      rated ? h("p", { id: "leave-rated" }, t("leave.rated")) : null,
+      h("div", { class: "actions" }, stay,
+        h("button", { type: "button", id: "leave-confirm", onclick: () => {
+          closeDialog(asked);
+          if (conn) conn.stop();
+          conn = null;
+          go();
+        } }, t("leave.confirm")))), forget);
+    dialog = asked;
+    stay.focus();
+  }
 
   function forget(closed) {
     if (dialog === closed) dialog = null;
@@ -827,6 +858,7 @@ export function showTable(root, tableId, navigate) {
   render();
 
   return {
+    beforeLeave: askLeave,
     render() {
       render();
       if (isOld()) return;
