@@ -430,3 +430,30 @@ def test_leaving_asks_first_and_the_start_page_resumes_the_game_at_1280x800_in_e
     resume.click()
     page.wait_for_function("() => document.querySelector('.game')?.dataset.seat === '0'")
     assert f"table={table}" in page.url
+
+
+# ---------------------------------------------------------------- what players expect: one name per computer player
+
+def test_a_computer_player_has_one_name_everywhere_at_1280x800_in_russian(sized: Callable[..., Page],
+                                                                        live_server: LiveServer) -> None:
+    with httpx.Client() as client:
+        assert client.post(f"{live_server.url}api/accounts", json={"name": "Rita", "password": "a long password"}
+                           ).status_code == 201
+        _table, _token, match_id = finish_a_table(live_server, client=client, name="Rita")
+    page = sized(1280, 800, "ru-RU")
+    page.goto(f"{live_server.url}?player=Rita")
+    expect(page.locator(f'li[data-match="{match_id}"]')).to_contain_text(
+        "Rita, Компьютер 2 (классический), Компьютер 3 (классический), Компьютер 4 (классический)")
+    page.goto(f"{live_server.url}?ratings=tavern-jack")
+    expect(page.locator('tr[data-name="classic"]')).to_contain_text("Компьютер (классический)")
+    page.goto(f"{live_server.url}?replay={match_id}")
+    expect(page.locator('.seat-panel[data-seat="1"] .name')).to_have_text("Компьютер 2")
+    page.goto(live_server.url, wait_until="networkidle")
+    expect(page.locator(".lobby")).to_contain_text("Rita, Компьютер 2, Компьютер 3, Компьютер 4")
+    # A tournament's computer player: the name the server gave it reads the same way, its level beside it.
+    names = page.evaluate("""async () => {
+        const i18n = await import('/js/i18n.js');
+        return [i18n.computerName(0, 'classic 3', 'classic'), i18n.computerName(0, 'Robo', 'classic'),
+                i18n.withLevel(i18n.computerName(2), 'hard')];
+    }""")
+    assert names == ["Компьютер 3", "Robo", "Компьютер 2 (сильный)"]

@@ -4,7 +4,7 @@
 
 import { api, saveName, savedName, seats } from "./api.js";
 import { h, mount } from "./dom.js";
-import { currentLang, errorText, t } from "./i18n.js";
+import { computerName, currentLang, errorText, t, withLevel } from "./i18n.js";
 import { toast } from "./ui.js";
 
 let account = null;
@@ -208,8 +208,8 @@ export function showProfile(root, name, navigate) {
           link(t("start.replay"), { replay: step.match_id }, navigate, { class: "button small" }))))));
     const matches = data.matches.map((m) => h("li", { "data-match": m.id },
       h("span", { class: "lobby-rules" }, t(`preset.${m.rules}`)),
-      h("span", { class: "lobby-people" }, `${when(m.finished_at)} · ${m.names.map((n, i) => n
-        || m.bots[i] || "?").join(", ")} · ${t("account.points", { n: m.points })}${m.won ? ` · ${t("account.won")}`
+      h("span", { class: "lobby-people" }, `${when(m.finished_at)} · ${m.names.map((n, i) => (m.bots[i]
+        ? withLevel(computerName(i + 1, n, m.bots[i]), m.bots[i]) : n || "?")).join(", ")} · ${t("account.points", { n: m.points })}${m.won ? ` · ${t("account.won")}`
         : ""}${m.rated ? ` · ${t("account.rated")}` : ""}`),
       m.rules === "old-president" ? null
         : link(t("start.replay"), { replay: m.id }, navigate, { class: "button small" })));
@@ -253,7 +253,8 @@ export function showRatings(root, family, navigate) {
     const choices = [...new Set([...data.families, ...presets.map((p) => p.name)])];
     const rows = data.ratings.map((r) => h("tr", { "data-name": r.name },
       h("td", {}, String(r.rank)),
-      h("td", {}, r.account ? link(r.name, { player: r.name }, navigate) : r.name,
+      h("td", {}, r.account ? link(r.name, { player: r.name }, navigate)
+        : r.bot ? withLevel(t("seat.computer"), r.name) : r.name,
         r.bot ? h("span", { class: "badge" }, t("account.bot")) : null),
       h("td", { class: "rating-value" }, ratingText(r),
         r.provisional ? h("span", { class: "sr-only" }, ` (${t("account.provisional")})`) : null),

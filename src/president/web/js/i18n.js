@@ -228,6 +228,7 @@ const STRINGS = {
     "bot.hard": "hard",
     "bot.expert": "expert — the strongest",
     "seat.bot": (p) => `Computer ${p.n}`,
+    "seat.computer": "Computer",
     "seat.open": "Open seat",
     "seat.you": "you",
     "seat.away": "away: the computer plays for now",
@@ -781,6 +782,7 @@ const STRINGS = {
     "bot.hard": "сильный",
     "bot.expert": "эксперт — сильнейший",
     "seat.bot": (p) => `Компьютер ${p.n}`,
+    "seat.computer": "Компьютер",
     "seat.open": "Свободное место",
     "seat.you": "вы",
     "seat.away": "нет на месте: пока играет компьютер",
@@ -1334,6 +1336,7 @@ const STRINGS = {
     "bot.hard": "difficile",
     "bot.expert": "expert — le plus fort",
     "seat.bot": (p) => `Ordinateur ${p.n}`,
+    "seat.computer": "Ordinateur",
     "seat.open": "Place libre",
     "seat.you": "vous",
     "seat.away": "absent : l’ordinateur joue pour l’instant",
@@ -1886,6 +1889,7 @@ const STRINGS = {
     "bot.hard": "difícil",
     "bot.expert": "especialista — o mais forte",
     "seat.bot": (p) => `Computador ${p.n}`,
+    "seat.computer": "Computador",
     "seat.open": "Lugar livre",
     "seat.you": "você",
     "seat.away": "ausente: o computador joga por enquanto",
@@ -2366,6 +2370,22 @@ export function errorText(error) {
   const key = `error.${error?.code}`;
   if (lang === "en" && error?.message && error.code !== "network") return error.message;
   return error?.code && hasText(key) ? t(key) : error?.message || t("error.generic");
+}
+
+/**
+ * The one name of a computer player, the same at the table, in the log, the lists, the profile and the
+ * tournaments: "Computer 2" (by its seat, or its number in a tournament). A tournament's computer player comes
+ * with the name the server gave it: its default ("classic 2") reads as "Computer 2"; a name its host chose stays.
+ */
+export function computerName(n, given = null, bot = null) {
+  const number = given && bot ? new RegExp(`^${bot.replace(/[^\w-]/g, "")} (\\d+)$`).exec(given) : null;
+  if (given && !number) return given;
+  return t("seat.bot", { n: number ? Number(number[1]) : n });
+}
+
+/** A computer player's name with its level beside it: "Computer 2 (classic)". */
+export function withLevel(name, bot) {
+  return bot ? `${name} (${botLevel(bot)})` : name;
 }
 
 /** Whether a key has a text (in any language). */

@@ -8,7 +8,7 @@
 import { api } from "./api.js";
 import { cardFace } from "./cards.js";
 import { h, mount } from "./dom.js";
-import { cardLabel, cardsText, t } from "./i18n.js";
+import { cardLabel, cardsText, computerName, t } from "./i18n.js";
 import { chipsTable, oldBoard, oldEventLines, oldSort } from "./old.js";
 import { stepper } from "./stepper.js";
 import { openDialog } from "./ui.js";
@@ -20,7 +20,8 @@ export function showOldReplay(root, match, navigate) {
   let failed = false;
   let closed = false; // left for another screen: answers that arrive later draw nothing
 
-  const seatName = (seat) => match.names[seat] || t("seat.bot", { n: seat + 1 });
+  const seatName = (seat) => (match.bots?.[seat] ? computerName(seat + 1, match.names[seat], match.bots[seat])
+    : match.names[seat] || computerName(seat + 1));
 
   function showChips() {
     const step = steps[cursor.index];

@@ -4,7 +4,7 @@
 import { currentAccount } from "./account.js";
 import { api, saveName, savedName, seats } from "./api.js";
 import { h, mount } from "./dom.js";
-import { botLevel, errorText, hasText, t } from "./i18n.js";
+import { botLevel, computerName, errorText, hasText, t } from "./i18n.js";
 import { markLearning } from "./learn.js";
 import { loadPresets } from "./presets.js";
 import { toast } from "./ui.js";
@@ -395,7 +395,8 @@ export function showStart(root, navigate) {
     }
     const matches = recent.slice(0, 6).map((m) => h("li", {},
       h("span", { class: "lobby-rules" }, t(`preset.${m.rules}`)),
-      h("span", { class: "lobby-people" }, m.names.map((n, i) => n || t("seat.bot", { n: i + 1 })).join(", ")),
+      h("span", { class: "lobby-people" }, m.names.map((n, i) => (m.bots?.[i] ? computerName(i + 1, n, m.bots[i])
+        : n || computerName(i + 1))).join(", ")),
       h("a", { class: "button small", href: `?replay=${m.id}`,
         onclick: (e) => { e.preventDefault(); navigate({ replay: m.id }); } }, t("start.replay"))));
     return h("section", { class: "lobby", "aria-labelledby": "lobby-title" },

@@ -12,7 +12,7 @@ import { HandView } from "./hand.js";
 import { icon } from "./icons.js";
 import { isLearning, lessonEnd, lessonPanel, stopLearning, wasLearning } from "./learn.js";
 import { DealLog, LogView } from "./log.js";
-import { errorText, placeText, t, titleName } from "./i18n.js";
+import { computerName, errorText, placeText, t, titleName } from "./i18n.js";
 import { chipsTable, faceDownLog, OLD_GAME, oldEventLines, oldScreen, showOldEnd } from "./old.js";
 import { leadPrompt, playButton, receivedCards, takenCards } from "./prompt.js";
 import { loadPresets } from "./presets.js";
@@ -71,8 +71,8 @@ export function showTable(root, tableId, navigate) {
 
   function seatName(seat) {
     const info = st.info?.seats?.[seat];
-    if (info?.name) return info.name;
-    return t("seat.bot", { n: seat + 1 });
+    if (info?.kind === "bot") return computerName(seat + 1, info.name, info.bot);
+    return info?.name || computerName(seat + 1);
   }
 
   function names() {

@@ -4,7 +4,7 @@
 
 import { api, saveName, savedName, seats } from "./api.js";
 import { h, mount } from "./dom.js";
-import { botLevel, errorText, t } from "./i18n.js";
+import { botLevel, computerName, errorText, t, withLevel } from "./i18n.js";
 import { toast } from "./ui.js";
 
 const REFRESH_MS = 2000;
@@ -226,7 +226,7 @@ export function showTournament(root, id, navigate) {
   }
 
   function seatName(s) {
-    return s.entry === null ? t("tour.fillBot") : s.bot ? `${s.name} (${botLevel(s.bot)})` : s.name;
+    return s.entry === null ? t("tour.fillBot") : s.bot ? withLevel(computerName(0, s.name, s.bot), s.bot) : s.name;
   }
 
   function registration() {
