@@ -176,7 +176,7 @@ def test_the_start_page_on_a_phone(new_context: Callable[..., BrowserContext], l
     box = play.bounding_box()
     assert box is not None and box["y"] + box["height"] <= 844
     assert page.locator("select").filter(has=page.locator('option[value="ru"]')).count() == 1
-    expect(page.locator("#bots-note")).to_have_text("You and 3 computer players.")
+    expect(page.locator("#bots-note")).to_have_text("You and 3 computer players. The match lasts 5 deals.")
     page.fill("#player-name", "")
     play.tap()
     expect(page.locator("#name-error")).to_have_text("Please enter your name.")

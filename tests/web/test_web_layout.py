@@ -457,3 +457,19 @@ def test_a_computer_player_has_one_name_everywhere_at_1280x800_in_russian(sized:
                 i18n.withLevel(i18n.computerName(2), 'hard')];
     }""")
     assert names == ["Компьютер 3", "Robo", "Компьютер 2 (сильный)"]
+
+
+# ---------------------------------------------------------------- what players expect: the start page
+
+@pytest.mark.parametrize("width,height,locale", [(1280, 800, "en-US"), (390, 844, "fr-FR")])
+def test_the_main_button_is_on_screen_without_scrolling(width: int, height: int, locale: str,
+                                                        sized: Callable[..., Page], live_server: LiveServer) -> None:
+    page = sized(width, height, locale)
+    page.goto(live_server.url, wait_until="networkidle")
+    page.check("#preset-daifugo")
+    hit = page.evaluate("""() => {
+        const box = document.querySelector('#play-bots').getBoundingClientRect();
+        const at = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return {bottom: box.bottom, top: box.top, mine: !!at?.closest('#play-bots')};
+    }""")
+    assert hit["top"] >= 0 and hit["bottom"] <= height and hit["mine"], hit
