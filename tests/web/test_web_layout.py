@@ -473,3 +473,39 @@ def test_the_main_button_is_on_screen_without_scrolling(width: int, height: int,
         return {bottom: box.bottom, top: box.top, mine: !!at?.closest('#play-bots')};
     }""")
     assert hit["top"] >= 0 and hit["bottom"] <= height and hit["mine"], hit
+
+
+# Every select of the start page whose chosen text is wider than the select shows it, and every text cut short.
+OPTIONS_CUT = """() => {
+  const out = [];
+  const probe = document.createElement('span');
+  probe.style.cssText = 'position: absolute; visibility: hidden; white-space: nowrap';
+  document.body.append(probe);
+  for (const select of document.querySelectorAll('.setup select')) {
+    const style = getComputedStyle(select);
+    probe.style.font = style.font;
+    probe.textContent = select.options[select.selectedIndex]?.text || '';
+    const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 18;
+    if (probe.offsetWidth > room) out.push(`${select.id}: ${probe.textContent}`);
+  }
+  probe.remove();
+  for (const el of document.querySelectorAll('.setup *')) {
+    if (!el.children.length && el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflow !== 'visible') {
+      out.push(el.textContent);
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("width,height,locale", [(1280, 800, "en-US"), (1280, 800, "ru-RU"), (1280, 800, "fr-FR"),
+                                                 (1280, 800, "pt-BR"), (390, 844, "ru-RU")])
+def test_no_option_of_the_start_page_is_cut(width: int, height: int, locale: str, sized: Callable[..., Page],
+                                            live_server: LiveServer) -> None:
+    page = sized(width, height, locale)
+    page.goto(live_server.url, wait_until="networkidle")
+    for preset in ("daifugo", "race-to-11", "old-president"):
+        page.check(f"#preset-{preset}")
+        if preset != "old-president":
+            page.evaluate("document.querySelector('#more-rules').open = true")
+        assert page.evaluate(OPTIONS_CUT) == [], preset
