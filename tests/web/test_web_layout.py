@@ -509,3 +509,27 @@ def test_no_option_of_the_start_page_is_cut(width: int, height: int, locale: str
         if preset != "old-president":
             page.evaluate("document.querySelector('#more-rules').open = true")
         assert page.evaluate(OPTIONS_CUT) == [], preset
+
+
+# ---------------------------------------------------------------- what players expect: toasts and the summary
+
+TOAST_COVERS = """() => {
+  const toast = document.getElementById('toast').getBoundingClientRect();
+  return [...document.querySelectorAll('.game .bar button, .topbar a, .topbar select')].filter((b) => {
+    const r = b.getBoundingClientRect();
+    return r.left < toast.right && toast.left < r.right && r.top < toast.bottom && toast.top < r.bottom;
+  }).map((b) => b.id || b.textContent);
+}"""
+
+
+@pytest.mark.parametrize("width,height,locale", [(1280, 800, "en-US"), (390, 844, "ru-RU")])
+def test_a_toast_never_covers_the_bars_buttons(width: int, height: int, locale: str, sized: Callable[..., Page],
+                                               live_server: LiveServer) -> None:
+    page = sized(width, height, locale)
+    start_table(page, live_server)
+    wait_for_decision(page)
+    page.evaluate("async () => (await import('/js/ui.js')).toast('Computer 2 locks the trick to ♥♠ and the "
+                  "order is reversed until the trick ends')")
+    expect(page.locator("#toast.show")).to_be_visible()
+    page.wait_for_function("() => getComputedStyle(document.getElementById('toast')).opacity === '1'")
+    assert page.evaluate(TOAST_COVERS) == []

@@ -561,9 +561,7 @@ export function showTable(root, tableId, navigate) {
         scoreTable(v, names(), mine() ? st.seat : null), buttons), forget);
   }
 
-  const SUMMARY_SECONDS = 10;
-
-  /** The end of a deal: places, titles, points and totals, the coming exchange; closes by itself. */
+  /** The end of a deal: places, titles, points and totals, the coming exchange. */
   function showSummary(event) {
     closeDialog(dialog);
     const v = view();
@@ -577,8 +575,9 @@ export function showTable(root, tableId, navigate) {
       h("td", { class: "points" }, String(event.scores[seat]))));
     const gifts = exchange.map((count, i) => (count && i < n - 1 - i ? h("li", {}, t("summary.exchange",
       { from: seatName(event.order[n - 1 - i]), to: seatName(event.order[i]), n: count })) : null));
-    let left = SUMMARY_SECONDS;
-    const countdown = h("p", { class: "muted countdown", "aria-live": "off" }, t("summary.next", { s: left }));
+    // The server deals the next deal at once (the computer players may be playing it already): the summary says
+    // so, and stays until the player closes it.
+    const underWay = h("p", { class: "muted next-deal" }, t("summary.next", { n: event.deal + 1 }));
     const next = h("button", { type: "button", class: "primary", id: "summary-continue",
       onclick: () => closeDialog(summary) }, t("summary.continue"));
     const summary = openDialog("deal-summary", t("summary.title", { n: event.deal }),
@@ -589,16 +588,11 @@ export function showTable(root, tableId, navigate) {
           h("tbody", {}, rows))),
         event.deal < (st.info.deals || Infinity) || st.info.target_score ? h("ul", { class: "exchange-list" }, gifts)
           : null,
-        countdown,
+        underWay,
         h("div", { class: "actions" }, next)),
-      (closed) => { clearInterval(timer); forget(closed); });
+      forget);
     dialog = summary;
     next.focus();
-    const timer = setInterval(() => {
-      left -= 1;
-      countdown.textContent = t("summary.next", { s: left });
-      if (left <= 0) closeDialog(summary);
-    }, 1000);
   }
 
   // ------------------------------------------------------------------ animations

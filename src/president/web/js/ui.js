@@ -5,10 +5,14 @@ import { t } from "./i18n.js";
 
 let toastTimer = null;
 
-/** Show a short message at the bottom of the screen for a few seconds. */
+/** Show a short message near the top of the screen for a few seconds, below the table's bar (never over its
+ *  buttons). */
 export function toast(text, ms = 3500) {
   const el = document.getElementById("toast");
   if (!el) return;
+  const bar = document.querySelector(".game .bar") || document.querySelector(".topbar");
+  const below = bar ? Math.max(bar.getBoundingClientRect().bottom, 0) + 8 : 54;
+  el.style.top = `${Math.round(below)}px`;
   el.textContent = text;
   el.classList.add("show");
   clearTimeout(toastTimer);
