@@ -533,3 +533,50 @@ def test_a_toast_never_covers_the_bars_buttons(width: int, height: int, locale: 
     expect(page.locator("#toast.show")).to_be_visible()
     page.wait_for_function("() => getComputedStyle(document.getElementById('toast')).opacity === '1'")
     assert page.evaluate(TOAST_COVERS) == []
+
+
+# ---------------------------------------------------------------- what players expect: translation slips
+
+def test_translation_slips_at_1280x800_in_french_russian_and_portuguese(sized: Callable[..., Page],
+                                                                       live_server: LiveServer) -> None:
+    page = sized(1280, 800)
+    page.goto(live_server.url)
+    got = page.evaluate("""async () => {
+        const i18n = await import('/js/i18n.js');
+        const analysis = await import('/js/analysis.js');
+        const decision = {verdict: 'mistake', played: '7h', best: '9h', loss: 0.4567, index: 3};
+        const out = {};
+        i18n.setLang('fr');
+        out.frOne = i18n.t('game.received', {cards: ['7h']});
+        out.frTwo = i18n.t('game.received', {cards: ['7h', '8h']});
+        out.frLoss = analysis.verdictLine(decision, 'Ann').textContent;
+        i18n.setLang('ru');
+        out.ruStart = i18n.t('start.deals');
+        out.ruTable = [i18n.t('old.deal', {n: 2, of: 4}), i18n.t('old.dealShort', {n: 2}),
+                       i18n.t('old.dealStart', {n: 2, of: 4, name: 'Ann'})];
+        i18n.setLang('pt');
+        out.ptBot = i18n.withLevel(i18n.computerName(2), 'classic');
+        i18n.setLang('en');
+        out.enLoss = analysis.verdictLine(decision, 'Ann').textContent;
+        return out;
+    }""")
+    assert got["frOne"] == "Vous avez reçu 7♥ (entourée de vert)."
+    assert got["frTwo"] == "Vous avez reçu 7♥ 8♥ (entourées de vert)."
+    assert "0,46" in got["frLoss"] and "0.46" in got["enLoss"]
+    # The old game's deal is a «раздача» at the table as on the start page.
+    assert got["ruStart"].startswith("Раздач") and all(line.startswith("Раздача") for line in got["ruTable"])
+    assert got["ptBot"] == "Computador 2 (clássico)"
+
+
+def test_a_french_spectator_reads_his_own_line_in_french_without_a_mute_button_at_1280x800(
+        sized: Callable[..., Page], live_server: LiveServer) -> None:
+    host = sized(1280, 800)
+    table = start_table(host, live_server, friends=1)
+    watcher = sized(1280, 800, "fr-FR")
+    watcher.goto(f"{live_server.url}?table={table}")
+    watcher.click("#watch-button")
+    watcher.click("#chat-panel summary")
+    watcher.click('.chat-phrase[data-phrase="hi"]')
+    line = watcher.locator(".chat-line").last
+    expect(line.locator(".chat-who")).to_have_text("Spectateur")
+    expect(line.locator(".chat-mute")).to_have_count(0)

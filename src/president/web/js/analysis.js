@@ -6,7 +6,7 @@
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
-import { cardsText, errorText, t } from "./i18n.js";
+import { cardsText, errorText, numberText, t } from "./i18n.js";
 import { scrollFrame } from "./ui.js";
 
 const POLL_MS = 1000;
@@ -92,7 +92,7 @@ export function verdictLine(decision, who) {
   const parts = [h("strong", { class: "mark-label" }, mark ? `${mark} ${label}` : label), " · ",
     who, ": ", moveText(decision.played)];
   if (decision.played !== decision.best) {
-    parts.push(" · ", t("analysis.better", { move: moveText(decision.best), loss: decision.loss.toFixed(2) }));
+    parts.push(" · ", t("analysis.better", { move: moveText(decision.best), loss: numberText(decision.loss, 2) }));
   }
   return h("p", { class: `verdict ${decision.verdict || "good"}`, "data-index": decision.index,
     "data-verdict": decision.verdict || "" }, parts);

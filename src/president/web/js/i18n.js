@@ -83,6 +83,7 @@ const STRINGS = {
     "chat.phrases": "Quick phrases",
     "chat.send": "Send",
     "chat.spectator": "spectator",
+    "chat.unnamed": "Spectator",
     "chat.spectatorsApart": "You read the players' chat; what spectators write is shown to spectators only.",
     "chat.phrase.hi": "Hello!",
     "chat.phrase.gg": "Good game",
@@ -636,6 +637,7 @@ const STRINGS = {
     "chat.phrases": "Быстрые фразы",
     "chat.send": "Отправить",
     "chat.spectator": "зритель",
+    "chat.unnamed": "Зритель",
     "chat.spectatorsApart": "Вы читаете чат игроков; написанное зрителями видят только зрители.",
     "chat.phrase.hi": "Привет!",
     "chat.phrase.gg": "Хорошая игра",
@@ -821,7 +823,7 @@ const STRINGS = {
     "game.table": "На столе",
     "game.emptyTable": "Стол пуст",
     "game.revolution": "Революция: порядок наоборот",
-    "game.received": (p) => `Вы получили ${p.cards} (обведены зелёным).`,
+    "game.received": (p) => `Вы получили ${p.cards} (${ru(p.ncards, "обведена", "обведены", "обведены")} зелёным).`,
     "game.chooseGift": (p) => `Выберите ${p.n} ${ru(p.n, "карту", "карты", "карт")}, чтобы вернуть: ${p.name}.`,
     "game.exchangeWait": (p) => `Обмен: ${p.name} выбирает карты для возврата.`,
     "game.watching": "Вы смотрите за этим столом.",
@@ -1093,15 +1095,15 @@ const STRINGS = {
     "old.hint": "Подсказка",
     "old.chipsTable": "Фишки",
     "old.shortcuts": "← → выбор карты · Enter — сыграть · H подсказка · C фишки",
-    "old.deal": "Раунд {n} из {of}",
-    "old.dealShort": "Раунд {n}",
+    "old.deal": "Раздача {n} из {of}",
+    "old.dealShort": "Раздача {n}",
     "old.log": "Ход игры",
     "old.now": "Сейчас",
     "old.settlement": "Пересдача в открытую: сдаёт {name}",
     "old.award": "{name} берёт {chips} из секции «{section}»",
     "old.noSettlement": "Разметка пуста: пересдачи нет.",
     "old.endTitle": "Игра окончена",
-    "old.dealStart": "Раунд {n} из {of}: сдаёт {name}.",
+    "old.dealStart": "Раздача {n} из {of}: сдаёт {name}.",
     "old.turnUp": "Вскрыта {card}: козыри — {suit}.",
     "old.turnUpPresident": "Вскрыт президент ({card})!",
     "old.lead": "{name} начинает: {card}.",
@@ -1190,6 +1192,7 @@ const STRINGS = {
     "chat.phrases": "Phrases rapides",
     "chat.send": "Envoyer",
     "chat.spectator": "spectateur",
+    "chat.unnamed": "Spectateur",
     "chat.spectatorsApart": "Vous lisez la discussion des joueurs ; ce qu’écrivent les spectateurs n’est montré qu’aux spectateurs.",
     "chat.phrase.hi": "Bonjour !",
     "chat.phrase.gg": "Bonne partie",
@@ -1375,7 +1378,7 @@ const STRINGS = {
     "game.table": "Sur la table",
     "game.emptyTable": "La table est vide",
     "game.revolution": "Révolution : l’ordre est inversé",
-    "game.received": (p) => `Vous avez reçu ${p.cards} (entourées de vert).`,
+    "game.received": (p) => `Vous avez reçu ${p.cards} (${fr(p.ncards, "entourée", "entourées")} de vert).`,
     "game.chooseGift": (p) => `Choisissez ${p.n} ${fr(p.n, "carte", "cartes")} à rendre à ${p.name}.`,
     "game.exchangeWait": (p) => `Échange : ${p.name} choisit les cartes à rendre.`,
     "game.watching": "Vous regardez cette table.",
@@ -1744,6 +1747,7 @@ const STRINGS = {
     "chat.phrases": "Frases rápidas",
     "chat.send": "Enviar",
     "chat.spectator": "espectador",
+    "chat.unnamed": "Espectador",
     "chat.spectatorsApart": "Você lê a conversa dos jogadores; o que os espectadores escrevem só aparece para os espectadores.",
     "chat.phrase.hi": "Olá!",
     "chat.phrase.gg": "Bom jogo",
@@ -1928,7 +1932,7 @@ const STRINGS = {
     "game.table": "Na mesa",
     "game.emptyTable": "A mesa está vazia",
     "game.revolution": "Revolução: a ordem está invertida",
-    "game.received": (p) => `Você recebeu ${p.cards} (contornadas em verde).`,
+    "game.received": (p) => `Você recebeu ${p.cards} (${en(p.ncards, "contornada", "contornadas")} em verde).`,
     "game.chooseGift": (p) => `Escolha ${p.n} ${en(p.n, "carta", "cartas")} para devolver a ${p.name}.`,
     "game.exchangeWait": (p) => `Troca: ${p.name} escolhe as cartas para devolver.`,
     "game.watching": "Você está assistindo a esta mesa.",
@@ -2330,7 +2334,10 @@ function formatParams(params) {
   const out = { ...params };
   for (const [key, value] of Object.entries(params || {})) {
     if (key === "card") out.card = cardText(value);
-    else if (key === "cards" || key === "table") out[key] = cardsText(value);
+    else if (key === "cards" || key === "table") {
+      out[key] = cardsText(value);
+      if (key === "cards") out.ncards = value.length;
+    }
     else if (key === "set") {
       out.set = translate(`set.${value}`);
       out.setCap = out.set.charAt(0).toUpperCase() + out.set.slice(1);
@@ -2398,6 +2405,11 @@ export function titleName(preset, key) {
   if (!key) return "";
   const own = PRESET_TITLES[preset]?.[lang]?.[key];
   return own || TITLES[lang]?.[key] || TITLES.en[key] || key;
+}
+
+/** A number with `digits` decimals as the current language writes it: "0.25", "0,25". */
+export function numberText(value, digits) {
+  return new Intl.NumberFormat(lang, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
 }
 
 /** An ordinal place: "1st", "2e", "3-й". */

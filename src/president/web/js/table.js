@@ -48,7 +48,7 @@ export function showTable(root, tableId, navigate) {
   const meArea = h("div", { class: "me-area" }, lessonBox, meTop, hand.el,
     h("p", { class: "shortcuts muted small" }, t("game.shortcuts")));
   const autostartKey = `president.autostart.${tableId}`;
-  const chat = new ChatPanel(tableId, (message) => send(message));
+  const chat = new ChatPanel(tableId, (message) => send(message), savedName);
 
   // ------------------------------------------------------------------ helpers
 
