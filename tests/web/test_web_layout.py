@@ -580,3 +580,32 @@ def test_a_french_spectator_reads_his_own_line_in_french_without_a_mute_button_a
     line = watcher.locator(".chat-line").last
     expect(line.locator(".chat-who")).to_have_text("Spectateur")
     expect(line.locator(".chat-mute")).to_have_count(0)
+
+
+# ---------------------------------------------------------------- what players expect: the keyboard
+
+def test_escape_gives_the_focus_back_where_it_was_at_1280x800_in_english(
+        sized: Callable[..., Page], server_factory: Callable[..., LiveServer]) -> None:
+    server = server_factory(seed=7, bot_delay=0.3)
+    page = sized(1280, 800)
+    table = start_table(page, server)
+    wait_for_decision(page)
+    # The rules opened from the bar while the computer players move (the bar is drawn again under the dialog).
+    seq = game_state(page)["seq"]
+    play_classic_turn(page, server, table)
+    seq = game_state(page)["seq"]
+    page.focus("#rules-button")
+    page.keyboard.press("Enter")
+    expect(page.locator("dialog.rules")).to_be_visible()
+    page.wait_for_function("seq => document.querySelector('.game').dataset.seq !== seq", arg=seq)
+    page.keyboard.press("Escape")
+    expect(page.locator("dialog.rules")).to_have_count(0)
+    expect(page.locator("#rules-button")).to_be_focused()
+    # The scores opened with S from a card of the hand.
+    wait_for_decision(page)
+    page.keyboard.press("3")
+    focused = page.evaluate("document.activeElement.dataset.card")
+    page.keyboard.press("s")
+    expect(page.locator("dialog.scores")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.locator(f'.hand .card[data-card="{focused}"]')).to_be_focused()

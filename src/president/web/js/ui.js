@@ -24,6 +24,7 @@ export function toast(text, ms = 3500) {
  * Returns the dialog element (already open).
  */
 export function openDialog(className, title, content, onClose) {
+  const back = focusMark();
   const heading = h("h2", { id: `${className}-title` }, title);
   const dialog = h("dialog", { class: `dialog ${className}`, "aria-labelledby": `${className}-title` },
     h("div", { class: "dialog-head" }, heading,
@@ -33,10 +34,30 @@ export function openDialog(className, title, content, onClose) {
   dialog.addEventListener("close", () => {
     dialog.remove();
     if (onClose) onClose(dialog);
+    back();
   });
   document.body.append(dialog);
   dialog.showModal();
   return dialog;
+}
+
+/**
+ * Where the focus is now, as a function that puts it back there: on the same element, or, when the screen was
+ * drawn again meanwhile, on the element with the same id or on the same card of the hand. Nothing happens when
+ * the focus has moved on by itself (to another dialog, a field), or when the place is gone.
+ */
+function focusMark() {
+  const was = document.activeElement;
+  if (!was || was === document.body) return () => {};
+  const id = was.id;
+  const card = was.dataset?.card;
+  return () => {
+    const now = document.activeElement;
+    if (now && now !== document.body && now.isConnected) return;
+    const target = was.isConnected ? was : (id && document.getElementById(id))
+      || (card && document.querySelector(`.hand .card[data-card="${CSS.escape(card)}"]`));
+    target?.focus();
+  };
 }
 
 /** Close a dialog made by openDialog and take it out of the page at once. */
