@@ -609,3 +609,25 @@ def test_escape_gives_the_focus_back_where_it_was_at_1280x800_in_english(
     expect(page.locator("dialog.scores")).to_be_visible()
     page.keyboard.press("Escape")
     expect(page.locator(f'.hand .card[data-card="{focused}"]')).to_be_focused()
+
+
+@pytest.mark.parametrize("width,height,locale", [(1280, 800, "en-US"), (390, 844, "pt-BR")])
+def test_the_rules_page_says_how_to_play_before_its_settings(width: int, height: int, locale: str,
+                                                             sized: Callable[..., Page],
+                                                             live_server: LiveServer) -> None:
+    page = sized(width, height, locale)
+    page.goto(f"{live_server.url}?rules=daifugo")
+    how = page.locator(".rules-page .how-to")
+    expect(how.locator("li")).to_have_count(10)
+    assert page.evaluate("""() => {
+        const how = document.querySelector('.how-to'), table = document.querySelector('.rules-list');
+        return !!(how.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING);
+    }""")
+    box = how.bounding_box()
+    assert box is not None and box["y"] < height, "the plain words are on the first screen"
+    english = locale == "en-US"
+    expect(how).to_contain_text("A run of three or more cards" if english else "sequência de três ou mais cartas")
+    expect(how).to_contain_text("sits out until the trick is over" if english else "fica de fora até o fim da vaza")
+    page.select_option("#rules-preset", "tavern-jack")
+    expect(how.locator("li")).to_have_count(7)
+    expect(how).to_contain_text("may come back into the trick" if english else "pode voltar à vaza")
