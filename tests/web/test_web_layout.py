@@ -34,10 +34,10 @@ def sized(browser: Browser) -> Callable[..., Page]:
     """Open pages of a given screen size and language (a phone has touch); closed after the test."""
     contexts: list[BrowserContext] = []
 
-    def make(width: int, height: int, locale: str = "en-US") -> Page:
+    def make(width: int, height: int, locale: str = "en-US", motion: bool = False) -> Page:
         phone = width < 500
-        options: dict[str, object] = {"viewport": {"width": width, "height": height}, "reduced_motion": "reduce",
-                                      "locale": locale}
+        options: dict[str, object] = {"viewport": {"width": width, "height": height},
+                                      "reduced_motion": "no-preference" if motion else "reduce", "locale": locale}
         if phone:
             options.update(is_mobile=True, has_touch=True, device_scale_factor=2)
         context = browser.new_context(**options)  # type: ignore[arg-type]
@@ -631,3 +631,39 @@ def test_the_rules_page_says_how_to_play_before_its_settings(width: int, height:
     page.select_option("#rules-preset", "tavern-jack")
     expect(how.locator("li")).to_have_count(7)
     expect(how).to_contain_text("may come back into the trick" if english else "pode voltar à vaza")
+
+
+# ---------------------------------------------------------------- what players expect: clicks during the deal-in
+
+# Freeze the deal-in of the hand 120 ms into each card's flight and say what a click hits on each card's final place
+# (low on the strip of it that the fan leaves visible).
+CLICK_IN_FLIGHT = """async () => {
+  const frame = () => new Promise((done) => requestAnimationFrame(done));
+  while (!document.querySelector('.hand .card.arrive')) await frame();
+  const flights = document.querySelector('.hand').getAnimations({subtree: true});
+  for (const flight of flights) flight.pause();
+  const out = [];
+  for (const card of document.querySelectorAll('.hand .card')) {
+    const own = card.getAnimations({subtree: true});
+    for (const flight of own) flight.currentTime = flight.effect.getComputedTiming().endTime;
+    const box = card.getBoundingClientRect();
+    for (const flight of own) flight.currentTime = (flight.effect.getTiming().delay || 0) + 120;
+    out.push({card: card.dataset.card, x: box.left + 20, y: box.top + box.height * 0.75});
+  }
+  const hits = out.map(({card, x, y}) => [card, document.elementFromPoint(x, y)?.closest('.card')?.dataset.card]);
+  for (const flight of flights) flight.finish();
+  return {flights: flights.length, hits};
+}"""
+
+
+def test_a_click_during_the_deal_in_lands_on_its_card_at_1280x800_in_english(
+        sized: Callable[..., Page], live_server: LiveServer) -> None:
+    page = sized(1280, 800, motion=True)
+    page.goto(live_server.url, wait_until="networkidle")
+    page.check("#preset-three-of-clubs")
+    page.fill("#player-name", "Ann")
+    page.click("#play-bots")
+    got = page.evaluate(CLICK_IN_FLIGHT)
+    assert got["flights"] >= 13, "the cards were not flying in"
+    missed = [(card, hit) for card, hit in got["hits"] if hit != card]
+    assert missed == []
