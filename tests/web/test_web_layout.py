@@ -667,3 +667,26 @@ def test_a_click_during_the_deal_in_lands_on_its_card_at_1280x800_in_english(
     assert got["flights"] >= 13, "the cards were not flying in"
     missed = [(card, hit) for card, hit in got["hits"] if hit != card]
     assert missed == []
+
+
+# ---------------------------------------------------------------- what players expect: ratings that explain themselves
+
+def test_a_rating_shows_its_uncertainty_one_minus_sign_and_why_it_moved_at_1280x800_in_french(
+        sized: Callable[..., Page], live_server: LiveServer) -> None:
+    with httpx.Client() as client:
+        assert client.post(f"{live_server.url}api/accounts", json={"name": "Zoé", "password": "a long password"}
+                           ).status_code == 201
+        finish_a_table(live_server, client=client, name="Zoé")
+    profile = httpx.get(f"{live_server.url}api/players/Zoé").json()
+    rating = profile["ratings"][0]
+    page = sized(1280, 800, "fr-FR")
+    page.goto(f"{live_server.url}?player=Zoé")
+    shown = page.locator(".profile-rating .rating-value").first
+    expect(shown).to_contain_text("cote ")
+    text = shown.inner_text()
+    number = f"{abs(rating['rating']):.1f}".replace(".", ",")
+    assert text == f"cote {'−' if rating['rating'] < 0 else ''}{number}, incertitude ±" + \
+        f"{rating['sigma']:.1f}".replace(".", ","), text
+    change = page.locator(".rating-history li").first.inner_text()
+    assert "-" not in change.replace("Revoir", ""), change  # the minus sign is one sign, U+2212
+    expect(page.locator("#rating-explain")).to_contain_text("une première partie fait baisser la cote")

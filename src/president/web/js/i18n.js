@@ -53,6 +53,8 @@ const STRINGS = {
     "account.provisional": "provisional",
     "account.provisionalNote": "A ? marks a provisional rating: fewer than 10 rated matches so far.",
     "account.ratedMatches": (p) => `${p.n} rated ${en(p.n, "match", "matches")}`,
+    "account.ratingIs": (p) => `rating ${p.rating}, uncertainty ±${p.sigma}`,
+    "account.ratingExplain": "The rating is a cautious guess: the skill your results show, less three times its uncertainty. Everyone starts at 0 with a large uncertainty; a first match lowers the rating when you finish lower than expected, and as you play more the uncertainty shrinks and the rating comes closer to your skill.",
     "account.history": "Rating history",
     "account.noRatings": "No ratings yet.",
     "account.titles": "Titles won",
@@ -620,6 +622,8 @@ const STRINGS = {
     "account.provisional": "предварительный",
     "account.provisionalNote": "Знак ? — предварительный рейтинг: меньше 10 рейтинговых партий.",
     "account.ratedMatches": (p) => `${p.n} ${ru(p.n, "рейтинговая партия", "рейтинговые партии", "рейтинговых партий")}`,
+    "account.ratingIs": (p) => `рейтинг ${p.rating}, неопределённость ±${p.sigma}`,
+    "account.ratingExplain": "Рейтинг — осторожная оценка: сила, которую показывают ваши результаты, минус три её неопределённости. Все начинают с 0 и большой неопределённостью; первая партия снижает рейтинг, если вы заняли место ниже ожидаемого, а с каждой новой партией неопределённость уменьшается и рейтинг приближается к вашей силе.",
     "account.history": "История рейтинга",
     "account.noRatings": "Рейтинга пока нет.",
     "account.titles": "Завоёванные титулы",
@@ -1188,6 +1192,8 @@ const STRINGS = {
     "account.provisional": "provisoire",
     "account.provisionalNote": "Un ? marque un classement provisoire : moins de 10 parties classées.",
     "account.ratedMatches": (p) => `${p.n} ${fr(p.n, "partie classée", "parties classées")}`,
+    "account.ratingIs": (p) => `cote ${p.rating}, incertitude ±${p.sigma}`,
+    "account.ratingExplain": "La cote est une estimation prudente : le niveau que montrent vos résultats, moins trois fois son incertitude. Chacun part de 0 avec une grande incertitude ; une première partie fait baisser la cote si vous finissez moins bien que prévu, puis, partie après partie, l’incertitude diminue et la cote se rapproche de votre niveau.",
     "account.history": "Historique du classement",
     "account.noRatings": "Pas encore de classement.",
     "account.titles": "Titres gagnés",
@@ -1756,6 +1762,8 @@ const STRINGS = {
     "account.provisional": "provisória",
     "account.provisionalNote": "Um ? marca uma classificação provisória: menos de 10 partidas classificatórias.",
     "account.ratedMatches": (p) => `${p.n} ${en(p.n, "partida classificatória", "partidas classificatórias")}`,
+    "account.ratingIs": (p) => `pontuação ${p.rating}, incerteza ±${p.sigma}`,
+    "account.ratingExplain": "A pontuação é uma estimativa cautelosa: o nível que seus resultados mostram, menos três vezes a incerteza dele. Todos começam em 0 com uma incerteza grande; uma primeira partida baixa a pontuação se você terminar abaixo do esperado, e a cada partida a incerteza diminui e a pontuação se aproxima do seu nível.",
     "account.history": "Histórico da classificação",
     "account.noRatings": "Ainda sem classificação.",
     "account.titles": "Títulos conquistados",
@@ -2459,9 +2467,12 @@ export function titleName(preset, key) {
   return own || TITLES[lang]?.[key] || TITLES.en[key] || key;
 }
 
-/** A number with `digits` decimals as the current language writes it: "0.25", "0,25". */
+/** A number with `digits` decimals as the current language writes it, negative with a true minus: "0.25",
+ *  "0,25", "−1,5". */
 export function numberText(value, digits) {
-  return new Intl.NumberFormat(lang, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+  const text = new Intl.NumberFormat(lang, { minimumFractionDigits: digits, maximumFractionDigits: digits })
+    .format(value);
+  return text.replace(/^[-\u2212]/, "\u2212");
 }
 
 /** An ordinal place: "1st", "2e", "3-й". */
