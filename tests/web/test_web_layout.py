@@ -690,3 +690,18 @@ def test_a_rating_shows_its_uncertainty_one_minus_sign_and_why_it_moved_at_1280x
     change = page.locator(".rating-history li").first.inner_text()
     assert "-" not in change.replace("Revoir", ""), change  # the minus sign is one sign, U+2212
     expect(page.locator("#rating-explain")).to_contain_text("une première partie fait baisser la cote")
+
+
+# ---------------------------------------------------------------- what players expect: a guided deal stays private
+
+def test_a_guided_deal_stays_out_of_the_finished_matches_list_at_1280x800_in_english(
+        sized: Callable[..., Page], live_server: LiveServer) -> None:
+    _table, _token, private = finish_a_table(live_server, public=False, name="Lea")
+    _table, _token, public = finish_a_table(live_server, name="Lea")
+    listed = [m["id"] for m in httpx.get(f"{live_server.url}api/matches?limit=50").json()]
+    assert public in listed and private not in listed
+    assert private in [m["id"] for m in httpx.get(f"{live_server.url}api/matches?player=Lea").json()]
+    page = sized(1280, 800)
+    page.goto(live_server.url, wait_until="networkidle")
+    expect(page.locator(f'.lobby a[href="?replay={public}"]')).to_be_visible()
+    expect(page.locator(f'.lobby a[href="?replay={private}"]')).to_have_count(0)
