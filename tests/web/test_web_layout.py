@@ -358,6 +358,10 @@ def test_the_computer_players_names_are_whole_on_a_390x844_phone_in_russian_and_
     shown = names.all_inner_texts()
     assert len(set(shown)) == players - 1, f"two seats look alike: {shown}"
     assert page.evaluate(NAMES_CUT) == []
+    # Each computer player's level shows under its name, at six seats too.
+    levels = page.locator(".seat-panel .seat-status")
+    expect(levels).to_have_count(players - 1)
+    assert set(levels.all_inner_texts()) == {"классический" if locale == "ru-RU" else "clássico"}
 
 
 # ---------------------------------------------------------------- defect 10: icons that need no emoji font
