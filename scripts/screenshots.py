@@ -37,7 +37,8 @@ DEVICES = {
 LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                "--disable-sync", "--no-first-run"]
 DECISION = ("() => { const g = document.querySelector('.game');"
-            " return g && (g.dataset.myTurn === 'true' || g.dataset.phase === 'over'); }")
+            " return document.querySelector('dialog.deal-summary[open]')"
+            " || (g && (g.dataset.myTurn === 'true' || g.dataset.phase === 'over')); }")
 
 
 def president_seed() -> int:
@@ -85,6 +86,15 @@ class Server:
         self.thread.join(timeout=10)
 
 
+def wait_for_decision(page: Page) -> None:
+    """Wait until it is the person's turn (or the match is over), closing the summary of a deal on the way."""
+    while True:
+        page.wait_for_function(DECISION)
+        if not page.locator("dialog.deal-summary[open]").count():
+            return
+        page.click("#summary-continue")
+
+
 def select(page: Page, cards: list[str]) -> None:
     """Select cards of the hand by clicking their corner (the part of a card a fan leaves visible)."""
     for card in cards:
@@ -118,7 +128,7 @@ def shoot(browser: Browser, device: str, seed: int, out: Path, folder: Path) -> 
         page.wait_for_selector(".game")
         table = page.url.split("table=")[1]
         while True:
-            page.wait_for_function(DECISION)
+            wait_for_decision(page)
             match = server.match(table)
             if match.table and any(m for m in match.legal_moves() if m):
                 move = move_str(make_bot("classic").choose(match.seat_view(0), random.Random(0)))
@@ -130,13 +140,13 @@ def shoot(browser: Browser, device: str, seed: int, out: Path, folder: Path) -> 
         page.keyboard.press("Escape")
         while page.eval_on_selector(".game", "g => g.dataset.phase") != "exchange":
             decide(page, server, table)
-            page.wait_for_function(DECISION)
+            wait_for_decision(page)
         select(page, [page.eval_on_selector(".hand .card:not(.received)", "c => c.dataset.card")])
         page.screenshot(path=out / f"exchange-{device}.png")
         page.keyboard.press("Escape")
         while int(page.eval_on_selector(".game", "g => g.dataset.deal")) < 4:
             decide(page, server, table)
-            page.wait_for_function(DECISION)
+            wait_for_decision(page)
         page.click("#scores-button")
         page.wait_for_selector("dialog.scores")
         page.screenshot(path=out / f"scores-{device}.png")

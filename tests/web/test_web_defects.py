@@ -176,7 +176,7 @@ def test_the_start_page_on_a_phone(new_context: Callable[..., BrowserContext], l
     box = play.bounding_box()
     assert box is not None and box["y"] + box["height"] <= 844
     assert page.locator("select").filter(has=page.locator('option[value="ru"]')).count() == 1
-    expect(page.locator("#bots-note")).to_have_text("You and 3 computer players.")
+    expect(page.locator("#bots-note")).to_have_text("You and 3 computer players. The match lasts 5 deals.")
     page.fill("#player-name", "")
     play.tap()
     expect(page.locator("#name-error")).to_have_text("Please enter your name.")
@@ -204,6 +204,7 @@ def test_a_deal_ends_with_a_summary_of_places_points_and_the_exchange(page: Page
     expect(summary.locator(".exchange-list li").first).to_have_text(
         f"{names[result.order[3]]} gives 2 cards to {names[result.order[0]]}, who gives 2 back.")
     expect(summary.locator("#summary-continue")).to_be_focused()
-    expect(summary.locator(".countdown")).to_contain_text("The next deal starts in")
+    expect(summary.locator(".next-deal")).to_have_text("Deal 2 is under way: close this summary to play on.")
+    expect(summary.locator(".countdown")).to_have_count(0)
     page.keyboard.press("Enter")
     expect(summary).to_have_count(0)

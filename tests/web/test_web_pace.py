@@ -46,7 +46,7 @@ def test_the_turn_timer_counts_on_the_servers_clock_and_the_tab_title_marks_the_
     state = wait_for_decision(page)
     assert state["myTurn"] == "true"
     expect(page).to_have_title("▶ President")
-    timer = page.locator(".me .timer")
+    timer = page.locator(".me-area .timer")
     expect(timer).to_contain_text("1:")
     seconds = timer.text_content() or ""
     minutes, secs = seconds.strip().split(":")

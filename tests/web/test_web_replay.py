@@ -20,13 +20,14 @@ def finish_a_match(server: LiveServer) -> int:
     return finish_a_table(server)[2]
 
 
-def finish_a_table(server: LiveServer, rules: str = "tavern-jack", players: int = 4,
+def finish_a_table(server: LiveServer, rules: str = "tavern-jack", players: int = 4, client: httpx.Client | None = None,
                    **settings: Any) -> tuple[str, str, int]:
     """As :func:`finish_a_match`: the table id, the person's seat token (seat 0) and the finished match's id.
 
-    ``settings`` go into the table's creation (``options``, ``deals`` …); one deal by default.
+    ``settings`` go into the table's creation (``options``, ``deals`` …); one deal by default. ``client`` creates
+    the table (one signed in to an account seats the account); by default a guest does.
     """
-    made = httpx.post(f"{server.url}api/tables", json={
+    made = (client or httpx).post(f"{server.url}api/tables", json={
         "rules": rules, "players": players, "seats": [None] + ["classic"] * (players - 1), "deals": 1,
         "name": "Ann", **settings}).json()
     table = made["table"]["id"]

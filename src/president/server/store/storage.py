@@ -30,6 +30,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    false,
     func,
     insert,
     select,
@@ -333,10 +334,14 @@ class Storage:
             ]
 
     def matches(self, limit: int = 50, name: str | None = None) -> list[dict[str, Any]]:
-        """The latest finished matches (of one player name when given), newest first."""
+        """The latest finished matches (of one player name when given), newest first; the public list leaves out
+        the matches of private tables (a guided first deal)."""
         query = select(MatchRow).order_by(MatchRow.finished_at.desc(), MatchRow.id.desc()).limit(limit)
         if name is not None:
             query = query.where(MatchRow.id.in_(select(ResultRow.match_id).where(ResultRow.name == name)))
+        else:
+            private = select(TableRow.id).where(TableRow.settings["public"].as_boolean() == false())
+            query = query.where(MatchRow.table_id.not_in(private))
         with self.engine.connect() as db:
             return [_summary(row) for row in db.execute(query)]
 

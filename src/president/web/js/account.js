@@ -4,7 +4,7 @@
 
 import { api, saveName, savedName, seats } from "./api.js";
 import { h, mount } from "./dom.js";
-import { currentLang, t } from "./i18n.js";
+import { computerName, currentLang, errorText, numberText, t, withLevel } from "./i18n.js";
 import { toast } from "./ui.js";
 
 let account = null;
@@ -72,7 +72,7 @@ export function renderAccountBar(el, navigate) {
       try {
         await api("/api/logout", { method: "POST" });
       } catch (err) {
-        toast(err.message || t("error.generic"));
+        toast(errorText(err));
         return;
       }
       setAccount(null);
@@ -107,7 +107,7 @@ export function showLogin(root, navigate) {
       problem = err.code === "bad_login" ? t("account.badLogin")
         : err.code === "name_taken" ? t("account.nameTaken")
         : err.code === "too_many_logins" ? t("account.tooMany")
-        : err.message || t("error.generic");
+        : errorText(err);
       render();
       root.querySelector("#login-password")?.focus();
     }
@@ -158,8 +158,14 @@ function when(seconds) {
     { year: "numeric", month: "short", day: "numeric" });
 }
 
+/** A rating on the leaderboard: its value, "?" when provisional. */
 function ratingText(r) {
-  return r.provisional ? `${r.rating.toFixed(1)}?` : r.rating.toFixed(1);
+  return r.provisional ? `${numberText(r.rating, 1)}?` : numberText(r.rating, 1);
+}
+
+/** A change of rating with its sign: "+1.5", "−0.8". */
+function changeText(change) {
+  return `${change >= 0 ? "+" : "\u2212"}${numberText(Math.abs(change), 1)}`;
 }
 
 /** A player's page: ratings with their history, titles won, finished matches (each replayable). */
@@ -184,7 +190,7 @@ export function showProfile(root, name, navigate) {
     } catch (err) {
       busy = false;
       toast(err.code === "bot_offline" ? t("account.botOffline", { name: data.account.name })
-        : err.message || t("error.generic"));
+        : errorText(err));
       render();
     }
   }
@@ -198,18 +204,18 @@ export function showProfile(root, name, navigate) {
     if (!data) return;
     const a = data.account;
     const ratings = data.ratings.map((r) => h("section", { class: "profile-rating", "data-family": r.family },
-      h("h3", {}, `${t(`preset.${r.family}`)}: `, h("strong", { class: "rating-value" }, ratingText(r)),
+      h("h3", {}, `${t(`preset.${r.family}`)}: `, h("strong", { class: "rating-value" },
+        t("account.ratingIs", { rating: numberText(r.rating, 1), sigma: numberText(r.sigma, 1) })),
         r.provisional ? h("span", { class: "badge" }, t("account.provisional")) : null),
       h("p", { class: "muted small" }, t("account.ratedMatches", { n: r.matches })),
       h("ol", { class: "rating-history", "aria-label": t("account.history") }, r.history.map((step) =>
-        h("li", {}, h("span", {}, when(step.at)), h("span", { class: "rating-value" }, step.rating.toFixed(1)),
-          h("span", { class: step.change >= 0 ? "up" : "down" },
-            `${step.change >= 0 ? "+" : "−"}${Math.abs(step.change).toFixed(1)}`),
+        h("li", {}, h("span", {}, when(step.at)), h("span", { class: "rating-value" }, numberText(step.rating, 1)),
+          h("span", { class: step.change >= 0 ? "up" : "down" }, changeText(step.change)),
           link(t("start.replay"), { replay: step.match_id }, navigate, { class: "button small" }))))));
     const matches = data.matches.map((m) => h("li", { "data-match": m.id },
       h("span", { class: "lobby-rules" }, t(`preset.${m.rules}`)),
-      h("span", { class: "lobby-people" }, `${when(m.finished_at)} · ${m.names.map((n, i) => n
-        || m.bots[i] || "?").join(", ")} · ${t("account.points", { n: m.points })}${m.won ? ` · ${t("account.won")}`
+      h("span", { class: "lobby-people" }, `${when(m.finished_at)} · ${m.names.map((n, i) => (m.bots[i]
+        ? withLevel(computerName(i + 1, n, m.bots[i]), m.bots[i]) : n || "?")).join(", ")} · ${t("account.points", { n: m.points })}${m.won ? ` · ${t("account.won")}`
         : ""}${m.rated ? ` · ${t("account.rated")}` : ""}`),
       m.rules === "old-president" ? null
         : link(t("start.replay"), { replay: m.id }, navigate, { class: "button small" })));
@@ -219,7 +225,8 @@ export function showProfile(root, name, navigate) {
         a.bot && a.name !== account?.name ? h("button", { type: "button", class: "primary", id: "challenge-bot",
           disabled: busy, onclick: challenge }, t("account.challenge", { name: a.name })) : null),
       h("section", { "aria-labelledby": "ratings-title" }, h("h2", { id: "ratings-title" }, t("account.ratingsTitle")),
-        ratings.length ? ratings : h("p", { class: "muted" }, t("account.noRatings"))),
+        ratings.length ? ratings : h("p", { class: "muted" }, t("account.noRatings")),
+        ratings.length ? h("p", { class: "muted small", id: "rating-explain" }, t("account.ratingExplain")) : null),
       h("section", { "aria-labelledby": "titles-title" }, h("h2", { id: "titles-title" }, t("account.titles")),
         data.titles.length ? h("ul", { class: "titles" }, data.titles.map((w) => h("li", {},
           link(w.name || w.tournament, { tournament: w.tournament }, navigate), ` · ${when(w.at)}`)))
@@ -236,7 +243,7 @@ export function showProfile(root, name, navigate) {
       data = await api(`/api/players/${encodeURIComponent(name)}`);
     } catch (err) {
       if (err.status === 404) missing = true;
-      else toast(err.message || t("error.generic"));
+      else toast(errorText(err));
     }
     render();
   })();
@@ -253,7 +260,8 @@ export function showRatings(root, family, navigate) {
     const choices = [...new Set([...data.families, ...presets.map((p) => p.name)])];
     const rows = data.ratings.map((r) => h("tr", { "data-name": r.name },
       h("td", {}, String(r.rank)),
-      h("td", {}, r.account ? link(r.name, { player: r.name }, navigate) : r.name,
+      h("td", {}, r.account ? link(r.name, { player: r.name }, navigate)
+        : r.bot ? withLevel(t("seat.computer"), r.name) : r.name,
         r.bot ? h("span", { class: "badge" }, t("account.bot")) : null),
       h("td", { class: "rating-value" }, ratingText(r),
         r.provisional ? h("span", { class: "sr-only" }, ` (${t("account.provisional")})`) : null),
@@ -285,7 +293,7 @@ export function showRatings(root, family, navigate) {
       }
       data = board;
     } catch (err) {
-      toast(err.message || t("error.generic"));
+      toast(errorText(err));
     }
     render();
   })();

@@ -6,7 +6,8 @@
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
-import { cardsText, t } from "./i18n.js";
+import { cardsText, errorText, numberText, t } from "./i18n.js";
+import { scrollFrame } from "./ui.js";
 
 const POLL_MS = 1000;
 
@@ -36,7 +37,7 @@ export function analysisFollower(matchId, onChange) {
 
   function failed(err) {
     const key = ERRORS[err.code];
-    update({ status: "error", message: key ? t(key) : err.message });
+    update({ status: "error", message: key ? t(key) : errorText(err) });
   }
 
   async function poll() {
@@ -91,7 +92,7 @@ export function verdictLine(decision, who) {
   const parts = [h("strong", { class: "mark-label" }, mark ? `${mark} ${label}` : label), " · ",
     who, ": ", moveText(decision.played)];
   if (decision.played !== decision.best) {
-    parts.push(" · ", t("analysis.better", { move: moveText(decision.best), loss: decision.loss.toFixed(2) }));
+    parts.push(" · ", t("analysis.better", { move: moveText(decision.best), loss: numberText(decision.loss, 2) }));
   }
   return h("p", { class: `verdict ${decision.verdict || "good"}`, "data-index": decision.index,
     "data-verdict": decision.verdict || "" }, parts);
@@ -100,17 +101,18 @@ export function verdictLine(decision, who) {
 /** The table of accuracy: one row per seat, a column per deal and one for the match, then the marks. */
 export function accuracyTable(analysis, names) {
   const deals = [...new Set(analysis.decisions.map((d) => d.deal))].sort((a, b) => a - b);
+  // The match and the marks come first, so that a phone shows them; the deals follow (and scroll sideways).
   const head = h("tr", {}, h("th", { scope: "col" }, t("analysis.player")),
-    deals.map((d) => h("th", { scope: "col" }, t("game.deal", { n: d, of: null }))),
-    h("th", { scope: "col" }, t("analysis.match")), h("th", { scope: "col" }, t("analysis.marks")));
+    h("th", { scope: "col" }, t("analysis.match")), h("th", { scope: "col" }, t("analysis.marks")),
+    deals.map((d) => h("th", { scope: "col" }, t("game.deal", { n: d, of: null }))));
   const rows = analysis.summary.map((s) => h("tr", { "data-seat": s.seat },
     h("th", { scope: "row" }, names[s.seat]),
-    deals.map((d) => h("td", { class: "deal-accuracy" },
-      s.by_deal[String(d)] === undefined ? "–" : percent(s.by_deal[String(d)]))),
     h("td", { class: "match-accuracy" }, h("strong", {}, percent(s.accuracy))),
     h("td", { class: "marks" }, Object.entries(MARKS).map(([name, mark]) =>
-      h("span", { class: `mark ${name}`, title: t(`analysis.${name}`) }, `${mark} ${s[name] || 0} `)))));
-  return h("div", { class: "accuracy-wrap" },
-    h("table", { class: "accuracy" }, h("thead", {}, head), h("tbody", {}, rows)),
+      h("span", { class: `mark ${name}`, title: t(`analysis.${name}`) }, `${mark} ${s[name] || 0} `))),
+    deals.map((d) => h("td", { class: "deal-accuracy" },
+      s.by_deal[String(d)] === undefined ? "–" : percent(s.by_deal[String(d)])))));
+  return h("div", {},
+    scrollFrame("accuracy-wrap", h("table", { class: "accuracy" }, h("thead", {}, head), h("tbody", {}, rows))),
     h("p", { class: "muted small" }, t("analysis.explain")));
 }

@@ -52,6 +52,15 @@ export const seats = {
   get: (tableId) => readJson(`president.seat.${tableId}`),
   set: (tableId, entry) => writeJson(`president.seat.${tableId}`, entry),
   forget: (tableId) => writeJson(`president.seat.${tableId}`, null),
+  /** The ids of the tables the page holds a seat at. */
+  tables: () => {
+    try {
+      return Object.keys(localStorage).filter((key) => key.startsWith("president.seat."))
+        .map((key) => key.slice("president.seat.".length));
+    } catch {
+      return [];
+    }
+  },
 };
 
 /** The name the player used last time. */

@@ -4,6 +4,7 @@
 // for the table. The chat starts off at a table of one person and computer players.
 
 import { h, mount } from "./dom.js";
+import { icon } from "./icons.js";
 import { t } from "./i18n.js";
 
 export const PHRASES = ["hi", "gg", "wp", "hurry", "thanks", "oops"];
@@ -26,6 +27,14 @@ function writeJson(key, value) {
   }
 }
 
+/** The name the server gives a spectator who gave none. */
+const UNNAMED = "Spectator";
+
+/** The name of who said a line, as the reader reads it (a spectator without a name in the reader's language). */
+function speakerName(line) {
+  return line.channel === "spectators" && line.name === UNNAMED ? t("chat.unnamed") : line.name;
+}
+
 /** Who said a line, as mutes know them: a seat of the table, or a spectator by name. */
 export function speakerKey(line) {
   return line.seat === null || line.seat === undefined ? `spectator:${line.player}` : `seat:${line.seat}`;
@@ -41,18 +50,19 @@ function lineItem(line, { spectatorsTagged, onMute }) {
   const spectator = line.channel === "spectators";
   return h("li", { class: `chat-line${spectator ? " from-spectator" : ""}${line.phrase ? " phrase" : ""}`,
     "data-id": line.id, "data-channel": line.channel },
-  h("span", { class: "chat-who" }, line.name),
+  h("span", { class: "chat-who" }, speakerName(line)),
   spectatorsTagged && spectator ? h("span", { class: "chat-tag" }, t("chat.spectator")) : null,
   h("span", { class: "chat-text" }, lineText(line)),
-  onMute ? h("button", { type: "button", class: "chat-mute small", "aria-label": t("chat.mute", { name: line.name }),
-    title: t("chat.mute", { name: line.name }), onclick: () => onMute(line) }, "🔇") : null);
+  onMute ? h("button", { type: "button", class: "chat-mute small", "aria-label": t("chat.mute", { name: speakerName(line) }),
+    title: t("chat.mute", { name: speakerName(line) }), onclick: () => onMute(line) }, icon("muted")) : null);
 }
 
 /** The chat panel of a live table. `send(message)` sends on the table's connection (false when it is down). */
 export class ChatPanel {
-  constructor(tableId, send) {
+  constructor(tableId, send, myName = () => "") {
     this.tableId = tableId;
     this.send = send;
+    this.myName = myName;
     this.lines = [];
     this.seat = null;
     this.info = null;
@@ -113,8 +123,10 @@ export class ChatPanel {
     if (this.el.open) this.scrollDown();
   }
 
+  /** Whether this page wrote the line: its seat's, or (watching) a spectator's line under its name. */
   mine(line) {
-    return this.seat !== null && line.seat === this.seat && line.channel === "players";
+    if (this.seat === null) return line.channel === "spectators" && line.player === (this.myName() || UNNAMED);
+    return line.seat === this.seat && line.channel === "players";
   }
 
   toggleMute(key) {
@@ -181,7 +193,7 @@ export class ChatPanel {
     }
     const spectator = this.seat === null;
     const mutedNames = new Map();
-    for (const l of this.lines) if (this.muted.has(speakerKey(l))) mutedNames.set(speakerKey(l), l.name);
+    for (const l of this.lines) if (this.muted.has(speakerKey(l))) mutedNames.set(speakerKey(l), speakerName(l));
     const input = this.input;
     input.placeholder = t("chat.placeholder");
     input.setAttribute("aria-label", spectator ? t("chat.labelSpectators") : t("chat.label"));

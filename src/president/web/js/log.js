@@ -108,7 +108,8 @@ export class LogView {
 
   update(log, seatName) {
     const list = this.list;
-    const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
+    // The list scrolls on a narrow screen, the whole panel on a wide one: follow the end in either.
+    const atEnd = [list, this.el].every((el) => el.scrollTop + el.clientHeight >= el.scrollHeight - 4);
     this.title.textContent = t("log.title");
     list.setAttribute("aria-label", t("log.title"));
     const last = log.lastTrick ? trickLine(log.lastTrick, seatName) : "";
@@ -116,6 +117,6 @@ export class LogView {
     this.last.hidden = !last;
     const items = log.events.map((e) => entry(e, seatName)).filter(Boolean);
     list.replaceChildren(...(items.length ? items : [h("li", { class: "muted" }, t("log.empty"))]));
-    if (atEnd) list.scrollTop = list.scrollHeight;
+    if (atEnd) for (const el of [list, this.el]) el.scrollTop = el.scrollHeight;
   }
 }

@@ -71,5 +71,12 @@ onLangChange(() => {
   document.getElementById("lang-select").value = currentLang();
   if (screen) screen.render();
 });
+// The title leads to the start page, but a screen may ask first (a table whose match is under way).
+document.querySelector(".brand").addEventListener("click", (e) => {
+  if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey) return;
+  e.preventDefault();
+  if (screen?.beforeLeave) screen.beforeLeave(() => navigate({}));
+  else navigate({});
+});
 window.addEventListener("popstate", route);
 route();

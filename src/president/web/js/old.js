@@ -52,7 +52,7 @@ export function oldEventLines(events, seatName) {
       lines.push(e.trumps ? t("old.turnUp", { card: e.card, suit: t(`old.suit.${e.trumps}`) })
         : t("old.turnUpPresident", { card: e.card }));
     } else if (e.type === "play") lines.push(t(e.lead ? "old.lead" : "old.play", { name: who, card: e.card }));
-    else if (e.type === "face_down") lines.push(t("old.faceDown", { name: who, n: e.count }));
+    else if (e.type === "face_down") lines.push(t("old.sequenceDown", { name: who, n: e.count }));
     else if (e.type === "sequence_end") lines.push(t(`old.stop.${e.reason}`, { card: e.next || e.card, name: who }));
     else if (e.type === "win") {
       lines.push(t(`old.win.${e.reason}`, { name: who, chips: e.chips, section: t(`old.section.${e.section}`),
@@ -134,7 +134,7 @@ export function oldScreen(v, ctx) {
     h("span", { class: "deal-no" }, t("old.deal", { n: v.deal, of: v.deals })),
     ctx.pill,
     h("button", { type: "button", class: "small", id: "scores-button", onclick: ctx.showChips }, t("old.chipsTable")));
-  const log = h("ol", { class: "old-log", "aria-live": "polite", "aria-label": t("old.log") },
+  const log = h("ol", { class: "old-log", tabindex: "0", "aria-live": "polite", "aria-label": t("old.log") },
     ctx.log.slice(-LOG_LINES).map((line) => h("li", {}, line)));
   return h("section", { class: `game old${ctx.seat === null ? " spectating" : ""}`, "data-phase": v.phase,
     "data-to-act": v.to_act ?? "", "data-seat": ctx.seat ?? "", "data-deal": v.deal, "data-seq": ctx.seq,

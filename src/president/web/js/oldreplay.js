@@ -8,7 +8,7 @@
 import { api } from "./api.js";
 import { cardFace } from "./cards.js";
 import { h, mount } from "./dom.js";
-import { cardLabel, cardsText, t } from "./i18n.js";
+import { cardLabel, cardsText, computerName, t } from "./i18n.js";
 import { chipsTable, oldBoard, oldEventLines, oldSort } from "./old.js";
 import { stepper } from "./stepper.js";
 import { openDialog } from "./ui.js";
@@ -20,7 +20,8 @@ export function showOldReplay(root, match, navigate) {
   let failed = false;
   let closed = false; // left for another screen: answers that arrive later draw nothing
 
-  const seatName = (seat) => match.names[seat] || t("seat.bot", { n: seat + 1 });
+  const seatName = (seat) => (match.bots?.[seat] ? computerName(seat + 1, match.names[seat], match.bots[seat])
+    : match.names[seat] || computerName(seat + 1));
 
   function showChips() {
     const step = steps[cursor.index];
@@ -119,7 +120,8 @@ export function showOldReplay(root, match, navigate) {
       h("ol", { class: "old-players" }, Array.from({ length: match.players }, (_, seat) => player(step, seat))),
       dummy(step),
       sequence(step),
-      h("ol", { class: "old-log", id: "replay-caption", "aria-live": "polite", "aria-label": t("old.log") },
+      h("ol", { class: "old-log", tabindex: "0", id: "replay-caption", "aria-live": "polite",
+        "aria-label": t("old.log") },
         lines.map((line) => h("li", {}, line)))),
     settlement(step),
     h("div", { class: "replay-controls" },

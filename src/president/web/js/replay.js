@@ -11,7 +11,7 @@ import { cardFace, sortCards } from "./cards.js";
 import { replayChat } from "./chat.js";
 import { h, mount } from "./dom.js";
 import { eventLine } from "./events.js";
-import { cardsText, placeText, t, titleName } from "./i18n.js";
+import { cardsText, computerName, placeText, t, titleName } from "./i18n.js";
 import { OLD_GAME } from "./old.js";
 import { showOldReplay } from "./oldreplay.js";
 import { loadPresets } from "./presets.js";
@@ -45,7 +45,8 @@ export function showReplay(root, matchId, navigate) {
   let chat = null;
   let old = null;
 
-  const seatName = (seat) => match.names[seat] || t("seat.bot", { n: seat + 1 });
+  const seatName = (seat) => (match.bots?.[seat] ? computerName(seat + 1, match.names[seat], match.bots[seat])
+    : match.names[seat] || computerName(seat + 1));
   const names = () => match.names.map((_, seat) => seatName(seat));
 
   function onAnalysis(state) {
@@ -128,7 +129,7 @@ export function showReplay(root, matchId, navigate) {
     if (place) classes.push("out");
     return h("div", { class: classes.join(" "), "data-seat": seat,
       style: { "--cos": Math.cos(angle).toFixed(3), "--sin": Math.sin(angle).toFixed(3) } },
-    h("div", { class: "open-fan", "aria-label": `${seatName(seat)}: ${cardsText(hand)}` },
+    h("div", { class: "open-fan", role: "group", "aria-label": `${seatName(seat)}: ${cardsText(hand)}` },
       hand.map((code) => {
         const face = cardFace(code);
         if (received.has(code)) face.classList.add("received");

@@ -28,6 +28,19 @@ function row(name, label, value, source, changed, help) {
       source ? h("span", { class: "rule-source" }, `${t("rules.source")}: `, h("q", { lang: "en" }, source)) : null));
 }
 
+/** How a deal goes under these rules, in a few plain sentences (before the table of every setting). */
+function howToPlay(values) {
+  const ranks = RANKS.slice(0, 13).map((r) => (/^[JQKA]$/.test(r) ? t(`rank.${r}`) : r)).join(", ");
+  const order = values.jokers ? `${ranks}, ${t("howto.jokers")}` : ranks;
+  const lines = ["howto.goal", "howto.lead", values.runs ? "howto.runs" : null, "howto.follow",
+    values.pass_lockout ? "howto.lockout" : "howto.reenter", "howto.clear", values.eight_cut ? "howto.eightCut" : null,
+    values.revolution ? "howto.revolution" : null, values.exchange?.length ? "howto.exchange" : null];
+  return h("section", { class: "how-to", "aria-labelledby": "how-to-title" },
+    h("h2", { id: "how-to-title" }, t("howto.title")),
+    h("ul", {}, lines.filter(Boolean).map((key) => h("li", {}, t(key))),
+      h("li", {}, t("howto.order", { order }))));
+}
+
 /** Every setting of `preset` (its options, or a table's own `options`) in plain words, each with its source. */
 export function rulesView(preset, specs, options = null) {
   const sources = preset.sources || {};
@@ -43,6 +56,7 @@ export function rulesView(preset, specs, options = null) {
     row("titles", t("rules.titles"), titles, titleSource));
   return h("div", { class: "rules-view", "data-preset": preset.name },
     h("p", { class: "rules-desc" }, hasText(`desc.${preset.name}`) ? t(`desc.${preset.name}`) : preset.description),
+    howToPlay(values),
     general,
     GROUPS.map((group) => {
       const inGroup = specs.filter((spec) => spec.group === group);

@@ -3,6 +3,7 @@
 import { h } from "./dom.js";
 import { t, titleName } from "./i18n.js";
 import { titlesByPlace } from "./presets.js";
+import { scrollFrame } from "./ui.js";
 
 /**
  * The score table of a view: one row per finished deal with each seat's title and points, then the totals.
@@ -25,10 +26,9 @@ export function scoreTable(view, names, me) {
   const total = h("tr", { class: "total" }, h("th", { scope: "row" }, t("scores.total")),
     seats.map((seat) => h("td", { class: [seat === me ? "me" : "", winners.has(seat) ? "winner" : ""].join(" ").trim()
       || null }, h("span", { class: "points" }, String(view.scores[seat])))));
-  return h("div", { class: "score-wrap" },
-    view.deal_results.length ? null : h("p", { class: "muted" }, t("scores.none")),
-    h("table", { class: "scores" }, h("caption", { class: "sr-only" }, t("scores.title")),
-      h("thead", {}, head), h("tbody", {}, rows, total)));
+  return h("div", {}, view.deal_results.length ? null : h("p", { class: "muted" }, t("scores.none")),
+    scrollFrame("score-wrap", h("table", { class: "scores" }, h("caption", { class: "sr-only" }, t("scores.title")),
+      h("thead", {}, head), h("tbody", {}, rows, total))));
 }
 
 /** The headline of the end screen: who won. */

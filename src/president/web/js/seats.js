@@ -72,7 +72,7 @@ export function seatPanel(view, info, seat, slot, total, name, deadline) {
  * badges of the order and the trick (revolution, 11-back, the suit lock).
  */
 export function centre(view, ownerName) {
-  const pile = h("div", { class: "pile", "aria-live": "polite",
+  const pile = h("div", { class: "pile", role: "group", "aria-live": "polite",
     "aria-label": view.table.length ? `${t("game.table")}: ${cardsText(view.table)}` : t("game.emptyTable") },
   view.table.map((code) => cardFace(code)));
   let below = "";

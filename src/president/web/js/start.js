@@ -4,7 +4,7 @@
 import { currentAccount } from "./account.js";
 import { api, saveName, savedName, seats } from "./api.js";
 import { h, mount } from "./dom.js";
-import { botLevel, hasText, t } from "./i18n.js";
+import { botLevel, computerName, errorText, hasText, t } from "./i18n.js";
 import { markLearning } from "./learn.js";
 import { loadPresets } from "./presets.js";
 import { toast } from "./ui.js";
@@ -99,6 +99,7 @@ export function showStart(root, navigate) {
   let bots = [];
   let lobby = [];
   let recent = [];
+  let yours = [];
   const setup = { preset: "three-of-clubs", overrides: {}, players: 4, friends: 1, bot: "classic", deals: null,
     target: null, timer: null, speed: "normal", ...loadSetup(), name: savedName() };
   let busy = false;
@@ -162,7 +163,7 @@ export function showStart(root, navigate) {
     } catch (err) {
       busy = false;
       render();
-      toast(err.message || t("error.generic"));
+      toast(errorText(err));
     }
   }
 
@@ -184,7 +185,7 @@ export function showStart(root, navigate) {
     } catch (err) {
       busy = false;
       render();
-      toast(err.message || t("error.generic"));
+      toast(errorText(err));
     }
   }
 
@@ -205,7 +206,8 @@ export function showStart(root, navigate) {
             }) }),
           h("span", { class: "preset-name" }, t(`preset.${p.name}`)),
           h("span", { class: "preset-players" }, t("start.playerRange", { range, n: p.max_players })),
-          h("span", { class: "preset-desc" }, hasText(`desc.${p.name}`) ? t(`desc.${p.name}`) : p.description));
+          h("span", { class: "preset-desc" }, hasText(`desc.${p.name}`) ? t(`desc.${p.name}`) : p.description),
+          h("span", { class: "preset-length" }, t("start.matchLength", { deals: p.deals, target: p.target_score })));
       }),
       h("label", { class: `preset-card old-game${isOld() ? " chosen" : ""}`, for: `preset-${OLD}` },
         h("input", { type: "radio", name: "preset", id: `preset-${OLD}`, value: OLD, checked: isOld(),
@@ -315,6 +317,14 @@ export function showStart(root, navigate) {
       })) : null);
   }
 
+  /** How long the match will be: its deals, or the target score, as chosen. */
+  function matchLength() {
+    const p = preset();
+    if (isOld()) return { deals: setup.deals || setup.players, target: null };
+    if (p.target_score !== null) return { deals: null, target: setup.target || p.target_score };
+    return { deals: setup.deals || p.deals, target: null };
+  }
+
   function tableControls() {
     const p = preset();
     const playerChoices = [];
@@ -325,13 +335,13 @@ export function showStart(root, navigate) {
     if (p.target_score !== null) {
       const target = setup.target || p.target_score;
       length = h("label", { class: "field", for: "match-target" }, h("span", {}, t("start.target")),
-        h("select", { id: "match-target", onchange: (e) => change(() => { setup.target = Number(e.target.value); }, false) },
+        h("select", { id: "match-target", onchange: (e) => change(() => { setup.target = Number(e.target.value); }) },
           [...new Set([...TARGETS, p.target_score])].sort((a, b) => a - b).map((n) =>
             h("option", { value: n, selected: n === target }, String(n)))));
     } else if (isOld()) {
       const deals = setup.deals || setup.players;
       length = h("label", { class: "field", for: "match-deals" }, h("span", {}, t("start.deals")),
-        h("select", { id: "match-deals", onchange: (e) => change(() => { setup.deals = Number(e.target.value); }, false) },
+        h("select", { id: "match-deals", onchange: (e) => change(() => { setup.deals = Number(e.target.value); }) },
           [...new Set([1, 2, 3, 4, 5, 6, 8, 10, setup.players])].sort((a, b) => a - b).map((n) =>
             h("option", { value: n, selected: n === deals }, String(n)))));
     } else if (p.name === "three-of-clubs") {
@@ -340,11 +350,11 @@ export function showStart(root, navigate) {
         h("span", {}, t("start.manches")),
         [5, 10].map((n) => h("label", { class: "pill", for: `deals-${n}` },
           h("input", { type: "radio", name: "deals", id: `deals-${n}`, value: n, checked: deals === n,
-            onchange: () => change(() => { setup.deals = n; }, false) }), String(n))));
+            onchange: () => change(() => { setup.deals = n; }) }), String(n))));
     } else {
       const deals = setup.deals || p.deals;
       length = h("label", { class: "field", for: "match-deals" }, h("span", {}, t("start.deals")),
-        h("select", { id: "match-deals", onchange: (e) => change(() => { setup.deals = Number(e.target.value); }, false) },
+        h("select", { id: "match-deals", onchange: (e) => change(() => { setup.deals = Number(e.target.value); }) },
           [...new Set([1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, p.deals])].sort((a, b) => a - b).map((n) =>
             h("option", { value: n, selected: n === deals }, String(n)))));
     }
@@ -385,7 +395,8 @@ export function showStart(root, navigate) {
     }
     const matches = recent.slice(0, 6).map((m) => h("li", {},
       h("span", { class: "lobby-rules" }, t(`preset.${m.rules}`)),
-      h("span", { class: "lobby-people" }, m.names.map((n, i) => n || t("seat.bot", { n: i + 1 })).join(", ")),
+      h("span", { class: "lobby-people" }, m.names.map((n, i) => (m.bots?.[i] ? computerName(i + 1, n, m.bots[i])
+        : n || computerName(i + 1))).join(", ")),
       h("a", { class: "button small", href: `?replay=${m.id}`,
         onclick: (e) => { e.preventDefault(); navigate({ replay: m.id }); } }, t("start.replay"))));
     return h("section", { class: "lobby", "aria-labelledby": "lobby-title" },
@@ -397,6 +408,33 @@ export function showStart(root, navigate) {
         onclick: (e) => { e.preventDefault(); navigate({ tournaments: "" }); } }, t("tour.title"))));
   }
 
+  /** The tables this page holds a seat at whose match is under way or waits for players: "Resume your game". */
+  async function loadYours() {
+    const found = await Promise.all(seats.tables().map(async (id) => {
+      try {
+        return await api(`/api/tables/${encodeURIComponent(id)}`);
+      } catch (err) {
+        if (err.status === 404) seats.forget(id);
+        return null;
+      }
+    }));
+    yours = found.filter((info) => info && (info.status === "playing" || info.status === "waiting"));
+  }
+
+  function yourGames() {
+    if (!yours.length) return null;
+    return h("section", { class: "yours", "aria-labelledby": "yours-title" },
+      h("h2", { id: "yours-title" }, t("resume.title")),
+      h("ul", {}, yours.map((info) => {
+        const people = info.seats.filter((x) => x.kind === "person" && x.name).map((x) => x.name).join(", ");
+        return h("li", {},
+          h("span", { class: "lobby-rules" }, t(`preset.${info.game === OLD ? OLD : info.rules}`)),
+          h("span", { class: "lobby-people" }, `${people} · ${t(`resume.${info.status}`)}`),
+          h("a", { class: "button primary small", id: `resume-${info.id}`, href: `?table=${encodeURIComponent(info.id)}`,
+            onclick: (e) => { e.preventDefault(); navigate({ table: info.id }); } }, t("resume.button")));
+      })));
+  }
+
   function render() {
     if (!presets.length) return;
     const focused = document.activeElement?.id;
@@ -406,6 +444,7 @@ export function showStart(root, navigate) {
         h("div", { class: "hero" }, h("h1", {}, t("app.name")), h("p", { class: "tagline" }, t("app.tagline")),
           h("div", { class: "learn" }, h("p", {}, t("learn.intro")),
             h("button", { type: "button", id: "learn-button", disabled: busy, onclick: learn }, t("learn.button")))),
+        yourGames(),
         h("form", { class: "setup", novalidate: true, onsubmit: (e) => { e.preventDefault(); create(false); } },
           presetCards(),
           isOld() ? oldControls() : houseRuleControls(),
@@ -431,7 +470,8 @@ export function showStart(root, navigate) {
           h("div", { class: "actions" },
             h("div", { class: "action" },
               h("button", { type: "submit", class: "primary", id: "play-bots", disabled: busy }, t("start.playBots")),
-              h("p", { class: "muted small", id: "bots-note" }, t("start.botsNote", { bots: setup.players - 1 }))),
+              h("p", { class: "muted small", id: "bots-note" }, t("start.botsNote", { bots: setup.players - 1 }), " ",
+                h("span", { id: "length-note" }, t("start.lengthNote", matchLength())))),
             h("div", { class: "action" },
               h("button", { type: "button", id: "invite-friends", disabled: busy || setup.players < 2,
                 onclick: () => create(true) }, t("start.invite")),
@@ -445,7 +485,7 @@ export function showStart(root, navigate) {
     try {
       [presets, bots, specs] = await Promise.all([loadPresets(), api("/api/bots"), api("/api/options")]);
     } catch (err) {
-      mount(root, h("p", { class: "error" }, err.message || t("error.generic")));
+      mount(root, h("p", { class: "error" }, errorText(err)));
       return;
     }
     if (!isOld() && !presets.some((p) => p.name === setup.preset)) setup.preset = presets[0].name;
@@ -455,7 +495,7 @@ export function showStart(root, navigate) {
     fitPlayers();
     render();
     try {
-      [lobby, recent] = await Promise.all([api("/api/tables"), api("/api/matches?limit=6")]);
+      [lobby, recent] = await Promise.all([api("/api/tables"), api("/api/matches?limit=6"), loadYours()]);
       render();
     } catch {
       // the lobby is optional

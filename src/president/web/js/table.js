@@ -9,9 +9,10 @@ import { TableConnection } from "./connection.js";
 import { h, mount } from "./dom.js";
 import { eventLine, ruleLine, standsText } from "./events.js";
 import { HandView } from "./hand.js";
+import { icon } from "./icons.js";
 import { isLearning, lessonEnd, lessonPanel, stopLearning, wasLearning } from "./learn.js";
 import { DealLog, LogView } from "./log.js";
-import { placeText, t, titleName } from "./i18n.js";
+import { computerName, errorText, placeText, t, titleName } from "./i18n.js";
 import { chipsTable, faceDownLog, OLD_GAME, oldEventLines, oldScreen, showOldEnd } from "./old.js";
 import { leadPrompt, playButton, receivedCards, takenCards } from "./prompt.js";
 import { loadPresets } from "./presets.js";
@@ -21,7 +22,7 @@ import { setSound, soundOn, turnChime, unlockSound } from "./sound.js";
 import { SPEEDS } from "./start.js";
 import { centre, lastActionText, placeOf, seatPanel } from "./seats.js";
 import { assess, brightCards, canPass, clickCard, isMyTurn, standsOf } from "./selection.js";
-import { announce, closeDialog, openDialog, toast } from "./ui.js";
+import { announce, closeDialog, openDialog, scrollFrame, toast } from "./ui.js";
 import { tournamentOf } from "./tournament.js";
 import { joinPanel, waitingPanel } from "./waiting.js";
 
@@ -44,10 +45,10 @@ export function showTable(root, tableId, navigate) {
   const logView = new LogView(matchMedia("(min-width: 1000px)").matches);
   const meTop = h("div", { class: "me-top" });
   const lessonBox = h("div", { class: "lesson-box" });
-  const meArea = h("div", { class: "me" }, lessonBox, meTop, hand.el,
+  const meArea = h("div", { class: "me-area" }, lessonBox, meTop, hand.el,
     h("p", { class: "shortcuts muted small" }, t("game.shortcuts")));
   const autostartKey = `president.autostart.${tableId}`;
-  const chat = new ChatPanel(tableId, (message) => send(message));
+  const chat = new ChatPanel(tableId, (message) => send(message), savedName);
 
   // ------------------------------------------------------------------ helpers
 
@@ -69,8 +70,8 @@ export function showTable(root, tableId, navigate) {
 
   function seatName(seat) {
     const info = st.info?.seats?.[seat];
-    if (info?.name) return info.name;
-    return t("seat.bot", { n: seat + 1 });
+    if (info?.kind === "bot") return computerName(seat + 1, info.name, info.bot);
+    return info?.name || computerName(seat + 1);
   }
 
   function names() {
@@ -175,7 +176,7 @@ export function showTable(root, tableId, navigate) {
       return;
     }
     if (msg.code === "stale" || msg.code === "not_your_turn") send({ type: "sync" });
-    toast(msg.message || t("error.generic"));
+    toast(errorText(msg));
     render();
   }
 
@@ -224,7 +225,7 @@ export function showTable(root, tableId, navigate) {
       seats.set(tableId, { token: made.token, seat: made.seat, name: name.trim() });
       connect(made.token);
     } catch (err) {
-      toast(err.message || t("error.generic"));
+      toast(errorText(err));
       loadJoin();
     }
   }
@@ -358,13 +359,15 @@ export function showTable(root, tableId, navigate) {
       h("button", { type: "button", class: "small icon-toggle", id: "sound-button", "aria-pressed": String(!soundOn()),
         "aria-label": t("sound.mute"), title: t("sound.mute"),
         onclick: () => { setSound(!soundOn()); unlockSound(); gameScreen(); root.querySelector("#sound-button")?.focus(); } },
-      soundOn() ? "🔔" : "🔕"),
+      icon(soundOn() ? "sound" : "muted")),
       mine() ? speedButton() : null,
       h("button", { type: "button", class: "small", id: "rules-button", "aria-keyshortcuts": "R",
         onclick: showRulesDialog }, t("rules.title")),
       h("button", { type: "button", class: "small", id: "scores-button", "aria-keyshortcuts": "S",
-        onclick: showScores }, t("game.scores")));
-    const felt = h("div", { class: `felt${n >= 6 ? " many" : ""}` }, panels,
+        onclick: showScores }, t("game.scores")),
+      inPlay() ? h("button", { type: "button", class: "small", id: "leave-button",
+        onclick: () => askLeave(() => navigate({})) }, t("leave.button")) : null);
+    const felt = h("div", { class: `felt${n >= 6 ? " many" : ""}${mine() ? " seated" : ""}` }, panels,
       centre(v, v.table_owner === null ? "" : seatName(v.table_owner)));
     const bottom = mine() ? meArea : h("p", { class: "watching" }, t("game.watching"));
     const log = logView.el;
@@ -381,7 +384,7 @@ export function showTable(root, tableId, navigate) {
     const kept = screen.children;
     // A button of the bar keeps the focus when the bar is drawn again (the keyboard stays where it was).
     const focusedId = document.activeElement?.closest?.(".game > .bar") ? document.activeElement.id : null;
-    if (kept.length === 4 && kept[2] === log && kept[3] === bottom) {
+    if (kept.length >= 4 && kept[2] === log && kept[3] === bottom) {
       kept[0].replaceWith(bar);
       kept[1].replaceWith(felt);
     } else {
@@ -487,6 +490,35 @@ export function showTable(root, tableId, navigate) {
 
   // ------------------------------------------------------------------ dialogs
 
+  /** Whether this page holds a seat in a match under way (leaving it then hands the seat to the stand-in). */
+  function inPlay() {
+    return mine() && st.info?.status === "playing" && !!view() && view().phase !== "over";
+  }
+
+  /** Ask before leaving a match under way, saying what happens to the seat; `go` leaves. */
+  function askLeave(go) {
+    if (!inPlay()) {
+      go();
+      return;
+    }
+    const rated = st.info.seats.every((s) => s.kind === "bot" || (s.kind === "person" && s.account));
+    closeDialog(dialog);
+    const stay = h("button", { type: "button", class: "primary", id: "leave-stay",
+      onclick: () => closeDialog(asked) }, t("leave.stay"));
+    const asked = openDialog("leave", t("leave.title"), h("div", {},
+      h("p", {}, t("leave.explain", { s: Math.round(st.info.grace_seconds ?? 30) })),
+      rated ? h("p", { id: "leave-rated" }, t("leave.rated")) : null,
+      h("div", { class: "actions" }, stay,
+        h("button", { type: "button", id: "leave-confirm", onclick: () => {
+          closeDialog(asked);
+          if (conn) conn.stop();
+          conn = null;
+          go();
+        } }, t("leave.confirm")))), forget);
+    dialog = asked;
+    stay.focus();
+  }
+
   function forget(closed) {
     if (dialog === closed) dialog = null;
   }
@@ -528,9 +560,7 @@ export function showTable(root, tableId, navigate) {
         scoreTable(v, names(), mine() ? st.seat : null), buttons), forget);
   }
 
-  const SUMMARY_SECONDS = 10;
-
-  /** The end of a deal: places, titles, points and totals, the coming exchange; closes by itself. */
+  /** The end of a deal: places, titles, points and totals, the coming exchange. */
   function showSummary(event) {
     closeDialog(dialog);
     const v = view();
@@ -544,28 +574,24 @@ export function showTable(root, tableId, navigate) {
       h("td", { class: "points" }, String(event.scores[seat]))));
     const gifts = exchange.map((count, i) => (count && i < n - 1 - i ? h("li", {}, t("summary.exchange",
       { from: seatName(event.order[n - 1 - i]), to: seatName(event.order[i]), n: count })) : null));
-    let left = SUMMARY_SECONDS;
-    const countdown = h("p", { class: "muted countdown", "aria-live": "off" }, t("summary.next", { s: left }));
+    // The server deals the next deal at once (the computer players may be playing it already): the summary says
+    // so, and stays until the player closes it.
+    const underWay = h("p", { class: "muted next-deal" }, t("summary.next", { n: event.deal + 1 }));
     const next = h("button", { type: "button", class: "primary", id: "summary-continue",
       onclick: () => closeDialog(summary) }, t("summary.continue"));
     const summary = openDialog("deal-summary", t("summary.title", { n: event.deal }),
       h("div", {},
-        h("div", { class: "score-wrap" }, h("table", { class: "scores" },
+        scrollFrame("score-wrap", h("table", { class: "scores" },
           h("thead", {}, h("tr", {}, h("th", {}, t("summary.place")), h("th", {}, t("summary.player")), h("th", {}, ""),
             h("th", {}, t("summary.deal")), h("th", {}, t("summary.total")))),
           h("tbody", {}, rows))),
         event.deal < (st.info.deals || Infinity) || st.info.target_score ? h("ul", { class: "exchange-list" }, gifts)
           : null,
-        countdown,
+        underWay,
         h("div", { class: "actions" }, next)),
-      (closed) => { clearInterval(timer); forget(closed); });
+      forget);
     dialog = summary;
     next.focus();
-    const timer = setInterval(() => {
-      left -= 1;
-      countdown.textContent = t("summary.next", { s: left });
-      if (left <= 0) closeDialog(summary);
-    }, 1000);
   }
 
   // ------------------------------------------------------------------ animations
@@ -766,7 +792,8 @@ export function showTable(root, tableId, navigate) {
     draw();
     if (st.mode === "live" && st.info) {
       chat.setContext(st.info, st.seat);
-      chat.place(root);
+      // At the climbing game's table the chat is part of the screen's grid (beside the hand on a wide screen).
+      chat.place(root.querySelector(":scope > section.game:not(.old)") || root);
       chat.restoreFocus(chatFocus);
     }
   }
@@ -824,6 +851,7 @@ export function showTable(root, tableId, navigate) {
   render();
 
   return {
+    beforeLeave: askLeave,
     render() {
       render();
       if (isOld()) return;

@@ -4,7 +4,7 @@
 
 import { api, saveName, savedName, seats } from "./api.js";
 import { h, mount } from "./dom.js";
-import { botLevel, t } from "./i18n.js";
+import { botLevel, computerName, errorText, t, withLevel } from "./i18n.js";
 import { toast } from "./ui.js";
 
 const REFRESH_MS = 2000;
@@ -86,7 +86,7 @@ export function showTournaments(root, navigate) {
       navigate({ tournament: made.tournament.id });
     } catch (err) {
       busy = false;
-      toast(err.message || t("error.generic"));
+      toast(errorText(err));
       render();
     }
   }
@@ -137,7 +137,7 @@ export function showTournaments(root, navigate) {
     try {
       [presets, events] = await Promise.all([api("/api/presets"), api("/api/tournaments")]);
     } catch (err) {
-      mount(root, h("p", { class: "error" }, err.message || t("error.generic")));
+      mount(root, h("p", { class: "error" }, errorText(err)));
       return;
     }
     if (!presets.some((p) => p.name === form.rules)) form.rules = presets[0].name;
@@ -179,7 +179,7 @@ export function showTournament(root, id, navigate) {
       render();
       return answer;
     } catch (err) {
-      toast(err.message || t("error.generic"));
+      toast(errorText(err));
       return null;
     }
   }
@@ -226,7 +226,7 @@ export function showTournament(root, id, navigate) {
   }
 
   function seatName(s) {
-    return s.entry === null ? t("tour.fillBot") : s.bot ? `${s.name} (${botLevel(s.bot)})` : s.name;
+    return s.entry === null ? t("tour.fillBot") : s.bot ? withLevel(computerName(0, s.name, s.bot), s.bot) : s.name;
   }
 
   function registration() {
