@@ -1,4 +1,4 @@
-"""The import contracts of pyproject.toml hold: the package's layers and the server's import only the layers below them."""
+"""The import contracts of pyproject.toml hold: the package's and the server's layers import only lower ones."""
 
 from __future__ import annotations
 
