@@ -115,10 +115,12 @@ def strength(rules: str, deals: int, seed: int, workers: int) -> dict[str, Any]:
 
 
 def search_strength(bot: str, rules: str | Rules, deals: int, seed: int, workers: int,
-                    players: int = 4) -> dict[str, Any]:
-    """The arena of ``bot`` against ``players - 1`` classic players, with thinking times."""
+                    players: int = 4, csv: str | None = None) -> dict[str, Any]:
+    """The arena of ``bot`` against ``players - 1`` classic players, with thinking times (every deal to ``csv``)."""
     result = run_arena(rules, players, [bot] + ["classic"] * (players - 1), deals=deals, seed=seed,
                        workers=workers, ratings=False, timing=True)
+    if csv:
+        result.write_csv(csv)
     return result.to_dict() | {"describe": result.describe()}
 
 
@@ -145,7 +147,8 @@ def search_main(args: argparse.Namespace) -> int:
         for name in args.search.split(","):
             bot = fixed_worlds(name, args.worlds) if args.worlds else name
             start = time.perf_counter()
-            arena = search_strength(bot, rule_set, args.deals, args.seed, args.workers, args.players)
+            csv = f"{args.csv}-{name}-{rules}.csv" if args.csv else None
+            arena = search_strength(bot, rule_set, args.deals, args.seed, args.workers, args.players, csv)
             seconds = time.perf_counter() - start
             report[f"{bot}/{rules}"] = arena | {"arena_seconds": seconds}
             first, timing = arena["results"][0], arena["timing"][0]
@@ -177,6 +180,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--worlds", type=int,
                         help="with --search: every search bot uses exactly this many guesses a decision and no time "
                         "budget (needs --workers 1)")
+    parser.add_argument("--csv", metavar="PREFIX",
+                        help="with --search: also write every deal to PREFIX-BOT-RULES.csv, for "
+                        "benchmarks/compare_deals.py (the same seed plays the same decks)")
     parser.add_argument("--search", metavar="BOTS",
                         help="comma-separated bots to measure against three classic players instead")
     args = parser.parse_args(argv)

@@ -30,6 +30,20 @@ def start_table(page: Page, server: LiveServer, *, preset: str = "three-of-clubs
     return table_id(page)
 
 
+def visible_box(page: Page, selector: str) -> dict[str, float]:
+    """The box of the element ``selector`` finds, measured in the page in one go once it is shown.
+
+    The table draws its bar, hand and chat anew as the bots play, so a box measured from a
+    locator may belong to an element just replaced (Playwright then gives None).
+    """
+    handle = page.wait_for_function("""sel => {
+        const r = document.querySelector(sel)?.getBoundingClientRect();
+        return r && r.width > 0 && r.height > 0 ? {x: r.x, y: r.y, width: r.width, height: r.height} : null;
+    }""", arg=selector)
+    box: dict[str, float] = handle.json_value()
+    return box
+
+
 def table_id(page: Page) -> str:
     """The id of the table the page shows."""
     return parse_qs(urlparse(page.url).query)["table"][0]

@@ -24,8 +24,11 @@ def test_the_bot_speed_is_chosen_on_the_start_page_and_changed_at_the_table_on_a
     assert live_server.table(table).settings.bot_speed == "fast"
     button = page.locator("#speed-button")
     expect(button).to_have_text("Компьютер: быстро")
-    box = button.bounding_box()
-    assert box and box["x"] >= 0 and box["x"] + box["width"] <= 391
+    # The bar is drawn anew as the bots play: measure in the page, in one go, whichever bar is there.
+    page.wait_for_function("""() => {
+        const r = document.querySelector("#speed-button")?.getBoundingClientRect();
+        return !!r && r.width > 0 && r.left >= 0 && r.right <= 391;
+    }""")
     button.focus()
     page.keyboard.press("Enter")
     expect(button).to_have_attribute("data-speed", "slow")
