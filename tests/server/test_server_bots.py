@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -78,6 +79,15 @@ def test_empty_tables_are_closed_and_not_brought_back(tmp_path: Path) -> None:
             assert client.get(f"/api/tables/{table_id}").status_code == 404
 
 
+async def eventually(done: Callable[[], bool], seconds: float = 30.0) -> None:
+    """Wait until ``done()`` holds, looking every 10 ms; fail after ``seconds``."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds
+    while not done():
+        assert loop.time() < deadline, "the awaited state never came"
+        await asyncio.sleep(0.01)
+
+
 def test_a_table_with_nobody_connected_waits_instead_of_playing_on(tmp_path: Path) -> None:
     config = make_config(tmp_path, bot_delay=0.005)
 
@@ -91,16 +101,18 @@ def test_a_table_with_nobody_connected_waits_instead_of_playing_on(tmp_path: Pat
         task = hub.handle(person, '{"type": "start"}')
         if task is not None:
             await task
-        await asyncio.sleep(0.3)  # the bots play, and the stand-in for the idle person when the timer runs out
+        # The bots play, and the stand-in for the idle person when the timer runs out.
+        await eventually(lambda: table.ply > 3)
         before_leaving = table.ply
         hub.disconnect(person)
-        await asyncio.sleep(0.1)  # a move already under way may land
+        # A move already under way may land; then nothing is under way any more.
+        await eventually(lambda: table._thinking is None or table._thinking.done())
         left = table.ply
         await asyncio.sleep(0.5)
         while_away = table.ply
         back = hub.connection()
         hub.handle(back, hello)
-        await asyncio.sleep(0.3)
+        await eventually(lambda: table.ply > while_away)
         after = table.ply
         hub.close()
         return before_leaving, left, while_away, after
