@@ -21,7 +21,7 @@ off and compares whole states after every move.
 
 from __future__ import annotations
 
-from .cards import JOKER_RANK, JOKERS, NUM_RANKS
+from .cards import ALL_CARDS, JOKER_RANK, JOKERS, NUM_RANKS, TWO_RANK
 from .movegen import ANSWERS_BY_COUNT, BEAT_MASKS, LEADS_BY_SIZE
 from .moves import Move, move_of
 from .plays import EIGHT_RANK, JACK_RANK
@@ -29,9 +29,9 @@ from .rules import Rules
 
 ByteLookups = tuple[tuple[tuple[Move, ...], ...], ...]
 """Seven tables indexed by a byte of a hand (two ranks): the plays those two ranks make."""
-LaneEntry = tuple[int, ByteLookups]
+LaneEntry = tuple[int, ByteLookups | None]
 """What a straight play leaves on the table: the mask of the cards that may answer it (-1: not a straight play)
-and the byte tables of its size."""
+and the byte lookups of its size (None: its answers come from :func:`~president.plays.plays`)."""
 
 _NO_LANE: LaneEntry = (-1, ANSWERS_BY_COUNT[0])
 
@@ -79,14 +79,19 @@ class Lanes:
                 for sub in range(1, 16):
                     move = move_of(sub << (4 * rank))
                     size = sub.bit_count()
+                    bomb = ((rules.quad_bomb and size >= 4 and rank < JOKER_RANK)
+                            or (rules.two_bomb and rank == TWO_RANK))
                     straight = (
-                        on and not bombs and size <= most
+                        on and not bomb and size <= most
                         and not (rank == JOKER_RANK and rules.wild_jokers)
                         and not (rules.revolution and size >= 4)
                         and not (rules.eight_cut and rank == EIGHT_RANK)
                         and not (rules.eleven_back and rank == JACK_RANK)
                     )
-                    if straight:
+                    if straight and bombs:
+                        # A bomb may answer it: its answers come from plays(), which adds the hand's bombs.
+                        entries[move] = (ALL_CARDS, None)
+                    elif straight:
                         beat = BEAT_MASKS[backwards, self.high, rank, rules.equal_answers] | self.wild
                         entries[move] = (beat, ANSWERS_BY_COUNT[size])
                     else:

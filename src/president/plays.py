@@ -545,8 +545,11 @@ def plays(
             candidates.append((move_of(1 << SPADE_THREE), Shape(SET, 1, 0, 0, 8, 1 << SPADE_THREE)))
     elif kind == SET:
         jokers = _wild(hand, rules)
-        if shortcut and not jokers and not lock and size <= 4 and not (rules.quad_bomb or rules.two_bomb):
-            return _plain_set_answers(hand, size, table_shape.rank, reversed_order, rules)
+        if shortcut and not jokers and not lock and size <= 4:
+            found = _plain_set_answers(hand, size, table_shape.rank, reversed_order, rules)
+            if rules.quad_bomb or rules.two_bomb:
+                return tuple(dict.fromkeys(found + _plain_bombs(hand, rules)))
+            return found
         # Only a rank at least as strong as the table's can answer it (bombs are added below).
         for rank in _AT_LEAST[reversed_order, rules.joker_in_revolution == "highest", table_shape.rank]:
             nibble = hand >> (rank << 2) & 15
@@ -568,6 +571,20 @@ def plays(
         return tuple(dict.fromkeys(m for m, shape in candidates
                                    if not _answer_code(shape, table_shape, reversed_order, lock, rules)))
     return tuple([m for m, shape in candidates if not _answer_code(shape, table_shape, reversed_order, lock, rules)])
+
+
+def _plain_bombs(hand: int, rules: Rules) -> tuple[Move, ...]:
+    """The bombs of a hand without wild jokers, rank by rank and size by size (as the general path of
+    :func:`plays` lists them)."""
+    out: tuple[Move, ...] = ()
+    for rank in range(13):
+        nibble = hand >> (4 * rank) & 15
+        two = rules.two_bomb and rank == TWO_RANK
+        if nibble and (two or (rules.quad_bomb and nibble == 15)):
+            for count, pairs in set_piece(rank, nibble, (), rules.max_set).by_size.items():
+                if two or count >= 4:
+                    out += tuple(move for move, _ in pairs)
+    return out
 
 
 def _plain_set_answers(hand: int, size: int, table_rank: int, reversed_order: bool, rules: Rules) -> tuple[Move, ...]:

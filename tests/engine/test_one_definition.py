@@ -174,7 +174,8 @@ def test_the_table_shortcut_for_plain_sets_agrees_with_the_general_path() -> Non
     checked = 0
     for seed in range(60):
         options = {"jokers": rng.choice((0, 1, 2)), "equal_answers": rng.random() < 0.5,
-                   "revolution": True, "runs": rng.random() < 0.5}
+                   "revolution": True, "runs": rng.random() < 0.5,
+                   "quad_bomb": rng.random() < 0.3, "two_bomb": rng.random() < 0.3}
         options["wild_jokers"] = bool(options["jokers"]) and rng.random() < 0.6
         options["joker_in_revolution"] = rng.choice(("lowest", "highest"))
         match = Match("tavern-jack", 4, seed=seed, **options)
