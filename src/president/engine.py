@@ -971,7 +971,6 @@ class Match:
             self._set_order(self._rev)
             if events is not None:
                 events.append(("eleven_back", seat, 0, None, {"on": self._back}, None))
-        self._set_lane(shape)
         cut = cut_by(shape, before, rules) if self._lanes.cuts else None
         if not hand:
             self._go_out(seat, value, shape, before)
@@ -985,6 +984,7 @@ class Match:
             if events is not None:
                 events.append(("trick_cleared", None, 0, None, {"leader": leader, "cut": cut}, None))
             return
+        self._set_lane(shape)
         waiting = active & ~(1 << seat) & still
         if skip and waiting:
             skipped = self._next[seat][waiting]
