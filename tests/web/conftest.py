@@ -67,18 +67,25 @@ def browser(playwright_instance: Playwright) -> Iterator[Browser]:
     browser.close()
 
 
+def open_context(browser: Browser, viewport: dict[str, int], locale: str = "en-US",
+                 motion: bool = False) -> BrowserContext:
+    """A new browser context of a screen size and language; narrower than 500 px, a phone with touch."""
+    options: dict[str, object] = {"viewport": viewport, "locale": locale,
+                                  "reduced_motion": "no-preference" if motion else "reduce"}
+    if viewport["width"] < 500:
+        options.update(is_mobile=True, has_touch=True, device_scale_factor=2)
+    context = browser.new_context(**options)  # type: ignore[arg-type]
+    context.set_default_timeout(15000)
+    return context
+
+
 @pytest.fixture
 def new_context(browser: Browser) -> Iterator[Callable[..., BrowserContext]]:
     """Make browser contexts (separate storage, like separate people); closed after the test."""
     made: list[BrowserContext] = []
 
     def make(phone: bool = False, locale: str = "en-US", motion: bool = False) -> BrowserContext:
-        options: dict[str, object] = {"viewport": PHONE if phone else DESKTOP,
-                                      "reduced_motion": "no-preference" if motion else "reduce", "locale": locale}
-        if phone:
-            options.update(is_mobile=True, has_touch=True, device_scale_factor=2)
-        context = browser.new_context(**options)  # type: ignore[arg-type]
-        context.set_default_timeout(15000)
+        context = open_context(browser, PHONE if phone else DESKTOP, locale, motion)
         made.append(context)
         return context
 

@@ -20,6 +20,7 @@ import president
 from president.server.errors import ERROR_CODES
 
 from .axe import violations
+from .conftest import open_context
 from .live import LiveServer
 from .pages import game_state, play_classic_turn, start_table, visible_box, wait_for_decision
 from .test_web_replay import finish_a_table
@@ -35,13 +36,7 @@ def sized(browser: Browser) -> Callable[..., Page]:
     contexts: list[BrowserContext] = []
 
     def make(width: int, height: int, locale: str = "en-US", motion: bool = False) -> Page:
-        phone = width < 500
-        options: dict[str, object] = {"viewport": {"width": width, "height": height},
-                                      "reduced_motion": "no-preference" if motion else "reduce", "locale": locale}
-        if phone:
-            options.update(is_mobile=True, has_touch=True, device_scale_factor=2)
-        context = browser.new_context(**options)  # type: ignore[arg-type]
-        context.set_default_timeout(15000)
+        context = open_context(browser, {"width": width, "height": height}, locale, motion)
         contexts.append(context)
         return context.new_page()
 
