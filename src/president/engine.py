@@ -41,7 +41,8 @@ from .plays import (
     play_problem,
     plays,
     reverses,
-        shape_of,
+        run_leads,
+    shape_of,
     suits_text,
 )
 from .record import read_record, write_record
@@ -159,6 +160,7 @@ class Match:
         "_initial_hands",
         "_lanes",
         "_lead_block",
+        "_lead_runs",
         "_leader",
         "_leads_by_byte",
         "_legal",
@@ -226,8 +228,8 @@ class Match:
     _answers: ByteLookups | None
     """The byte lookups of the answers to the table (by its size), or None when answers take the definition's path."""
     _lead_block: int
-    """The cards whose presence in a hand sends its lead through :func:`~president.plays.plays`: the wild jokers,
-    or every card when the rules have runs or the lanes are off."""
+    """The cards whose presence in a hand takes its lead off the byte lookups alone: the wild jokers, or every card
+    when the rules have runs (``_lead_runs``: the lookups with the runs added) or the lanes are off."""
     _lanes: Lanes
 
     def __init__(
@@ -285,7 +287,8 @@ class Match:
     def _use_lanes(self, lanes: Lanes) -> None:
         self._lanes = lanes
         self._leads_by_byte = lanes.leads_by_byte
-        self._lead_block = lanes.wild if lanes.leads_by_byte is not None else -1
+        self._lead_block = lanes.wild if lanes.leads_by_byte is not None and not lanes.runs else -1
+        self._lead_runs = lanes.leads_by_byte is not None and lanes.runs
         self._open = lanes.open_answers
         self._wild = lanes.wild
 
@@ -611,7 +614,12 @@ class Match:
         elif self._phase == PLAY:
             hand = self.hands[self.to_act]  # type: ignore[index]
             if self._must_contain or hand & self._lead_block:
-                moves = plays(hand, self.rules, 0, self._rev, 0, self._must_contain)
+                if self._lead_runs and not self._must_contain and not hand & self._wild:
+                    t0, t1, t2, t3, t4, t5, t6 = self._leads_by_byte  # type: ignore[misc]
+                    b6, b5, b4, b3, b2, b1, b0 = hand.to_bytes(7)
+                    moves = t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6] + run_leads(hand, self.rules)
+                else:
+                    moves = plays(hand, self.rules, 0, self._rev, 0, self._must_contain)
             else:
                 t0, t1, t2, t3, t4, t5, t6 = self._leads_by_byte  # type: ignore[misc]
                 b6, b5, b4, b3, b2, b1, b0 = hand.to_bytes(7)

@@ -9,8 +9,8 @@ nothing. For those the match takes a *straight lane*, precomputed here from the 
   the cards that may answer it and the byte tables of its size, or a beat mask of -1
   when the play triggers a rule (a revolution, an 8-cut, 11-back, a bomb) and must go
   through the definition;
-* ``leads_by_byte``: the byte lookups of the leads of a hand without wild jokers, when the
-  rules have no runs (with runs, :func:`president.plays.plays` adds them to the same lookups);
+* ``leads_by_byte``: the byte lookups of the leads of a hand without wild jokers (with runs,
+  :func:`president.plays.run_leads` adds them);
 * ``open_answers``: whether a straight play may answer any play on the table with no
   further look (not under the suit lock or the skip, whose effects depend on the play
   answered, nor where the table may hold a run or a lone joker).
@@ -39,12 +39,15 @@ _NO_LANE: LaneEntry = (-1, ANSWERS_BY_COUNT[0])
 class Lanes:
     """The straight lanes of one rule set (see the module's text); one object shared by every match of it."""
 
-    __slots__ = ("answer_lane", "answered", "beats", "cuts", "high", "leads_by_byte", "open_answers", "plain", "wild")
+    __slots__ = ("answer_lane", "answered", "beats", "cuts", "high", "leads_by_byte", "open_answers", "plain", "runs",
+                 "wild")
 
     beats: tuple[dict[int, LaneEntry], dict[int, LaneEntry]]
     """By reversed order (False, True): every set of one rank of real cards, and what it leaves on the table."""
     leads_by_byte: ByteLookups | None
-    """The leads of a hand without wild jokers, by bytes of the hand; None under runs or when the lanes are off."""
+    """The leads of a hand without wild jokers by bytes of the hand (runs not included); None: the lanes are off."""
+    runs: bool
+    """Whether leads include runs."""
     answer_lane: bool
     """Whether a set on the table may be answered from the byte tables (no bombs, lanes on)."""
     open_answers: bool
@@ -70,7 +73,8 @@ class Lanes:
         bombs = rules.quad_bomb or rules.two_bomb
         self.answer_lane = on and not bombs
         self.open_answers = not (rules.suit_lock or rules.skip_on_equal or rules.runs or rules.wild_jokers)
-        self.leads_by_byte = LEADS_BY_SIZE[min(rules.max_set, 4)] if on and not rules.runs else None
+        self.leads_by_byte = LEADS_BY_SIZE[min(rules.max_set, 4)] if on else None
+        self.runs = rules.runs
         most = min(rules.max_set, 4)
         by_order: list[dict[int, LaneEntry]] = []
         for backwards in (False, True):
