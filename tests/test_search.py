@@ -16,7 +16,7 @@ from president.players import bot_names, make_bot
 from president.search import expert
 from president.search.expert import SearchBot, place_values
 from president.search.inference import HistoryModel, history_weight
-from president.search.kinds import distinct_moves
+from president.search.kinds import distinct_moves, move_kind
 from president.search.sampler import knowledge, sample_hands
 
 TABLES = [("tavern-jack", 3), ("tavern-jack", 4), ("race-to-11", 5), ("revolution", 4), ("revolution", 6),
@@ -232,3 +232,14 @@ def test_batched_guesses_shrink_to_what_fits_before_the_deadline(monkeypatch: py
     batches.clear()
     bot.evaluate(view, moves, random.Random(0), worlds=30)  # a fixed number of deals: full batches, no clock
     assert batches == [8, 8, 8, 6]
+
+
+def test_move_kinds_under_house_rules_tell_suits_apart_only_under_the_lock() -> None:
+    plain = Match("daifugo", 5, seed=1, suit_lock=False).rules
+    locked = Match("daifugo", 5, seed=1).rules
+    hearts, spades = Move.parse("5h 6h 7h"), Move.parse("5s 6s 7s")
+    assert move_kind(hearts, plain) == move_kind(spades, plain)
+    assert move_kind(hearts, locked) != move_kind(spades, locked)
+    assert move_kind(Move.parse("5h 5s"), locked) != move_kind(Move.parse("5h RJ=5s"), locked)  # a joker spent
+    gift = Move.parse("give 3c 4d")
+    assert move_kind(gift, locked) == move_kind(gift, None)  # gifts are told apart as under the seed rules
