@@ -877,8 +877,13 @@ class Match:
         self._rev = revolution
         self._beats = self._lanes.beats[revolution != self._back]
 
-    def _set_lane(self, shape: Shape) -> None:
-        """After ``shape`` is played (order and lock set): the cards that may answer it from the byte tables, or -1."""
+    def _set_lane(self, shape: Shape, value: int = 0) -> None:
+        """After ``shape`` (the move ``value``) is played, order and lock set: the cards that may answer it from the
+        byte lookups, or -1. A straight play's lane is the one its lookup by move holds."""
+        entry = self._beats.get(value)
+        if entry is not None and entry[0] >= 0 and not self._lock:
+            self._beat, self._answers = entry
+            return
         lanes = self._lanes
         if shape.kind == SET and shape.size <= 4 and lanes.answer_lane:
             beat = BEAT_MASKS[self._rev != self._back, lanes.high, shape.rank, self.rules.equal_answers]
@@ -992,7 +997,7 @@ class Match:
             if events is not None:
                 events.append(("trick_cleared", None, 0, None, {"leader": leader, "cut": cut}, None))
             return
-        self._set_lane(shape)
+        self._set_lane(shape, value)
         waiting = active & ~(1 << seat) & still
         if skip and waiting:
             skipped = self._next[seat][waiting]
