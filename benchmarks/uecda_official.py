@@ -35,7 +35,7 @@ from pathlib import Path
 from president.players import make_bot
 from president.uecda.client import ClientError, ClientResult, connect, play_match
 from president.uecda.programs import stop_programs
-from president.uecda.protocol import TABLE_BYTES, read_exactly, unpack_int, unpack_table
+from president.uecda.protocol import GRID_BYTES, read_exactly, unpack_grid, unpack_int
 from president.uecda.server import serve
 
 CONFIG = """WINDOW_TYPE console
@@ -118,21 +118,21 @@ class Relay:
             target.sendall(data)
             return data
 
-        move(program, upstream, TABLE_BYTES)
+        move(program, upstream, GRID_BYTES)
         move(upstream, program, 4)
         while True:
-            deal = unpack_table(move(upstream, program, TABLE_BYTES))
+            deal = unpack_grid(move(upstream, program, GRID_BYTES))
             if 0 < deal[5][1] < 100:
-                move(program, upstream, TABLE_BYTES)
+                move(program, upstream, GRID_BYTES)
             while True:
-                hand = unpack_table(move(upstream, program, TABLE_BYTES))
+                hand = unpack_grid(move(upstream, program, GRID_BYTES))
                 if hand[5][2]:
-                    play = unpack_table(move(program, upstream, TABLE_BYTES))
+                    play = unpack_grid(move(program, upstream, GRID_BYTES))
                     answer = unpack_int(move(upstream, program, 4))
                     if any(any(row) for row in play[:5]):
                         self.plays += 1
                         self.rejected += answer == 8
-                move(upstream, program, TABLE_BYTES)
+                move(upstream, program, GRID_BYTES)
                 word = unpack_int(move(upstream, program, 4))
                 if word == 2:
                     return

@@ -18,7 +18,7 @@ from president.cards import parse_cards
 from president.moves import GIVE_FLAG
 from president.players import make_bot
 from president.uecda.client import ClientError, ClientResult, _Game, _gift, connect, play_match
-from president.uecda.protocol import TABLE_BYTES, State, empty_table, handshake_table, pack_table, unpack_table
+from president.uecda.protocol import GRID_BYTES, State, empty_grid, handshake_grid, pack_grid, unpack_grid
 from president.uecda.server import MatchResult, UecdaServer, serve
 
 GOLDEN = Path(__file__).parent.parent / "data" / "uecda_transcript.txt"
@@ -98,17 +98,17 @@ class Scripted:
 
     def run(self) -> None:
         try:
-            self.sock.sendall(pack_table(handshake_table("hostile")))
+            self.sock.sendall(pack_grid(handshake_grid("hostile")))
             self.read(4)
             turns = 0
             while True:
-                deal = State.read(unpack_table(self.read(TABLE_BYTES)))
+                deal = State.read(unpack_grid(self.read(GRID_BYTES)))
                 if deal.give_count:
                     reply = self.answer(deal)
                     if reply is not None:
                         self.sock.sendall(reply)
                 while True:
-                    state = State.read(unpack_table(self.read(TABLE_BYTES)))
+                    state = State.read(unpack_grid(self.read(GRID_BYTES)))
                     if state.my_turn:
                         turns += 1
                         if turns == self.stop_after:
@@ -120,7 +120,7 @@ class Scripted:
                         else:
                             self.sock.sendall(reply)
                         self.read(4)
-                    self.read(TABLE_BYTES)
+                    self.read(GRID_BYTES)
                     word = int.from_bytes(self.read(4), "big")
                     if word == 2:
                         return
@@ -131,9 +131,9 @@ class Scripted:
 
 
 def garbage(state: State) -> bytes:
-    table = empty_table()
+    table = empty_grid()
     table[0] = [7] * 15
-    return pack_table(table)
+    return pack_grid(table)
 
 
 def match_with(answer: Callable[[State], bytes | None], fill: str | None, stop_after: int = -1,

@@ -1,4 +1,4 @@
-"""Encoding of tables, hands, plays and state cells against hand-written tables."""
+"""Encoding of grids, hands, plays and state cells against hand-written grids."""
 
 from __future__ import annotations
 
@@ -9,15 +9,15 @@ from president.moves import Move
 from president.uecda.protocol import (
     ProtocolError,
     State,
-    empty_table,
-    hand_table,
+    empty_grid,
+    grid_hand,
+    grid_play,
+    hand_grid,
+    handshake_grid,
     handshake_name,
-    handshake_table,
-    pack_table,
-    play_table,
-    table_hand,
-    table_play,
-    unpack_table,
+    pack_grid,
+    play_grid,
+    unpack_grid,
 )
 
 
@@ -28,80 +28,80 @@ def cells(table: list[list[int]]) -> set[tuple[int, int, int]]:
 def test_hand_cells_rows_are_spades_hearts_diamonds_clubs_columns_3_to_2() -> None:
     hand = parse_cards("3s 3c 10h Kd 2c RJ")
     expected = {(0, 1, 1), (3, 1, 1), (1, 8, 1), (2, 11, 1), (3, 13, 1), (4, 1, 2)}
-    assert cells(hand_table(hand)) == expected
-    assert table_hand(hand_table(hand)) == hand
+    assert cells(hand_grid(hand)) == expected
+    assert grid_hand(hand_grid(hand)) == hand
 
 
 def test_pair_with_the_joker_standing_for_a_card() -> None:
     move = int(Move.parse("5h RJ=5c"))
-    table = play_table(move)
+    table = play_grid(move)
     assert cells(table) == {(1, 3, 1), (3, 3, 2)}
-    assert table_play(table) == move
+    assert grid_play(table) == move
 
 
 def test_run_with_the_joker_in_the_middle() -> None:
     move = int(Move.parse("4s RJ=5s 6s"))
-    assert cells(play_table(move)) == {(0, 2, 1), (0, 3, 2), (0, 4, 1)}
-    assert table_play(play_table(move)) == move
+    assert cells(play_grid(move)) == {(0, 2, 1), (0, 3, 2), (0, 4, 1)}
+    assert grid_play(play_grid(move)) == move
 
 
 def test_lone_joker_sits_past_the_strongest_rank_and_decodes_from_any_cell() -> None:
-    assert cells(play_table(1 << RED_JOKER)) == {(0, 14, 2)}
-    assert cells(play_table(1 << RED_JOKER, revolution=True)) == {(0, 0, 2)}
-    table = empty_table()
+    assert cells(play_grid(1 << RED_JOKER)) == {(0, 14, 2)}
+    assert cells(play_grid(1 << RED_JOKER, revolution=True)) == {(0, 0, 2)}
+    table = empty_grid()
     table[2][7] = 2
-    assert table_play(table) == 1 << RED_JOKER
+    assert grid_play(table) == 1 << RED_JOKER
 
 
 def test_pass_is_all_zeros() -> None:
-    assert cells(play_table(0)) == set()
-    assert table_play(empty_table()) == 0
+    assert cells(play_grid(0)) == set()
+    assert grid_play(empty_grid()) == 0
 
 
 def test_bad_tables_are_protocol_errors() -> None:
-    table = empty_table()
+    table = empty_grid()
     table[0][1] = 7
     with pytest.raises(ProtocolError):
-        table_play(table)
-    two = empty_table()
+        grid_play(table)
+    two = empty_grid()
     two[0][1] = two[0][2] = 2
     with pytest.raises(ProtocolError):
-        table_play(two)
-    alone = empty_table()
+        grid_play(two)
+    alone = empty_grid()
     alone[4][3] = 2
     with pytest.raises(ProtocolError, match="row 4"):
-        table_play(alone)
-    card = empty_table()
+        grid_play(alone)
+    card = empty_grid()
     card[4][3] = 1
     with pytest.raises(ProtocolError):
-        table_play(card)
+        grid_play(card)
     with pytest.raises(ProtocolError):
-        unpack_table(b"\x00" * 479)
+        unpack_grid(b"\x00" * 479)
 
 
 def test_wire_format_is_big_endian_row_by_row() -> None:
-    table = empty_table()
+    table = empty_grid()
     table[0][1] = 1
     table[7][14] = 258
-    data = pack_table(table)
+    data = pack_grid(table)
     assert len(data) == 480
     assert data[4:8] == b"\x00\x00\x00\x01"
     assert data[-4:] == b"\x00\x00\x01\x02"
-    assert unpack_table(data) == table
+    assert unpack_grid(data) == table
 
 
 def test_state_cells_round_trip() -> None:
     state = State(exchange=True, give_count=2, my_turn=True, turn=3, table_empty=False, eleven_back=False,
                   revolution=True, lock=True, counts=[11, 11, 11, 10, 10], classes=[4, 3, 2, 1, 0],
                   seats=[2, 0, 4, 1, 3])
-    table = state.write(empty_table())
+    table = state.write(empty_grid())
     assert table[5][:8] == [1, 2, 1, 3, 0, 0, 1, 1]
     assert table[6] == [11, 11, 11, 10, 10, 4, 3, 2, 1, 0, 2, 0, 4, 1, 3]
     assert State.read(table) == state
 
 
 def test_handshake_keeps_nine_ascii_characters() -> None:
-    table = handshake_table("FujiGokoroX")
+    table = handshake_grid("FujiGokoroX")
     assert table[0][0] == 20070
     assert table[1][:10] == [ord(c) for c in "FujiGokor"] + [0]
     assert handshake_name(table) == "FujiGokor"
@@ -109,15 +109,15 @@ def test_handshake_keeps_nine_ascii_characters() -> None:
 
 def test_five_of_a_kind_puts_the_joker_in_row_4_at_its_ranks_column() -> None:
     move = int(Move.parse("5c 5d 5h 5s RJ=5"))
-    table = play_table(move)
+    table = play_grid(move)
     assert cells(table) == {(0, 3, 1), (1, 3, 1), (2, 3, 1), (3, 3, 1), (4, 3, 2)}
-    assert table_play(table) == move
+    assert grid_play(table) == move
 
 
 def test_a_joker_closing_a_run_sits_in_column_0_or_14() -> None:
     low = int(Move.parse("3c 4c RJ=-c"))
-    assert cells(play_table(low)) == {(3, 0, 2), (3, 1, 1), (3, 2, 1)}
-    assert table_play(play_table(low)) == low
+    assert cells(play_grid(low)) == {(3, 0, 2), (3, 1, 1), (3, 2, 1)}
+    assert grid_play(play_grid(low)) == low
     high = int(Move.parse("As 2s RJ=+s"))
-    assert cells(play_table(high)) == {(0, 12, 1), (0, 13, 1), (0, 14, 2)}
-    assert table_play(play_table(high)) == high
+    assert cells(play_grid(high)) == {(0, 12, 1), (0, 13, 1), (0, 14, 2)}
+    assert grid_play(play_grid(high)) == high

@@ -23,22 +23,22 @@ from .protocol import (
     ACCEPTED,
     GAME_GOES_ON,
     GAME_OVER,
+    GRID_BYTES,
     MATCH_OVER,
     REJECTED,
-    TABLE_BYTES,
     ConnectionLost,
+    Grid,
     ProtocolError,
     State,
-    Table,
-    hand_table,
-    handshake_table,
-    pack_table,
-    play_table,
+    grid_hand,
+    grid_play,
+    hand_grid,
+    handshake_grid,
+    pack_grid,
+    play_grid,
     read_exactly,
-    table_hand,
-    table_play,
+    unpack_grid,
     unpack_int,
-    unpack_table,
 )
 from .server import POINTS, gift_view, uecda_rules
 
@@ -78,18 +78,18 @@ class _Connection:
                       "closed": "the server closed the connection"}
             raise ClientError(reason.get(exc.kind, str(exc))) from None
 
-    def table(self) -> Table:
-        table = unpack_table(self.read(TABLE_BYTES))
-        if not all(0 <= v <= 2 for row in table[:5] for v in row):
-            raise ClientError("undecodable message: a table of cards holds values other than 0, 1 and 2")
-        return table
+    def grid(self) -> Grid:
+        grid = unpack_grid(self.read(GRID_BYTES))
+        if not all(0 <= v <= 2 for row in grid[:5] for v in row):
+            raise ClientError("undecodable message: a grid of cards holds values other than 0, 1 and 2")
+        return grid
 
     def int(self) -> int:
         return unpack_int(self.read(4))
 
-    def send(self, table: Table) -> None:
+    def send(self, grid: Grid) -> None:
         try:
-            self.sock.sendall(pack_table(table))
+            self.sock.sendall(pack_grid(grid))
         except OSError as exc:
             raise ClientError(f"connection error: {exc}") from None
 
@@ -196,41 +196,41 @@ def play_match(
     rng = random.Random(seed)
     sock.settimeout(timeout)
     conn = _Connection(sock)
-    conn.send(handshake_table(name))
+    conn.send(handshake_grid(name))
     me = conn.int()
     if not 0 <= me < PLAYERS:
         raise ClientError(f"undecodable message: player number {me}")
     result = ClientResult(me)
     try:
         while True:
-            deal = conn.table()
+            deal = conn.grid()
             state = State.read(deal)
             if result.points and len(set(state.classes)) == PLAYERS:
                 result.points[-1] = POINTS[state.classes[me]]
-            game = _Game(me, state, table_hand(deal))
+            game = _Game(me, state, grid_hand(deal))
             if state.give_count > 0:
-                conn.send(hand_table(_gift(bot, game, state.give_count, state.classes[me], rng)))
+                conn.send(hand_grid(_gift(bot, game, state.give_count, state.classes[me], rng)))
             while True:
-                turn = conn.table()
+                turn = conn.grid()
                 state = State.read(turn)
-                game.hand = table_hand(turn)
+                game.hand = grid_hand(turn)
                 game.update(state)
                 if state.my_turn:
                     if game.table and game.owner == game.seat(me):
                         move = PASS
                     else:
                         move = _choose(bot, game.view(), rng)
-                    conn.send(play_table(move, game.revolution))
+                    conn.send(play_grid(move, game.revolution))
                     answer = conn.int()
                     if answer not in (ACCEPTED, REJECTED):
                         raise ClientError(f"undecodable message: answer {answer} to a play (expected 8 or 9)")
                     if answer == REJECTED and move != PASS:
                         result.rejected += 1
-                stage = conn.table()
+                stage = conn.grid()
                 state = State.read(stage)
                 game.counts = list(state.counts)
                 game.revolution, game.lock = state.revolution, state.lock
-                game.moved(state.turn, table_play(stage))
+                game.moved(state.turn, grid_play(stage))
                 word = conn.int()
                 if word == GAME_GOES_ON:
                     continue

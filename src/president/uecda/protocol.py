@@ -1,6 +1,7 @@
-"""The UECda protocol (version 20070): tables of 8 × 15 big-endian ints, and our cards in them.
+"""The UECda protocol (version 20070): grids of 8 × 15 big-endian ints, and our cards in them.
 
-A *table* is 8 rows of 15 ints. Rows 0–3 are the suits ♠ ♥ ♦ ♣, columns 1–13 the
+A *grid* (what the protocol's own documents call its "table"; here "table" keeps its one meaning, the cards to
+beat) is 8 rows of 15 ints. Rows 0–3 are the suits ♠ ♥ ♦ ♣, columns 1–13 the
 ranks 3, 4 … K, A, 2; row 4 holds the joker of a hand (``[4][1] = 2``) or of a
 five-card set. Rows 5 and 6 carry the state cells (:class:`State`); row 7 is unused.
 Our cards are ``rank * 4 + suit`` with suits ♣ ♦ ♥ ♠ = 0..3 (see :mod:`president.cards`),
@@ -23,12 +24,12 @@ from ..cards import BLACK_JOKER, JOKERS, RED_JOKER
 from ..moves import ABOVE_TWO, BELOW_THREE, CARDS_MASK, FIFTH, SIXTH, stands_of, with_stands
 
 PROTOCOL_VERSION = 20070
-"""The protocol version a client sends in ``[0][0]`` of its handshake table."""
+"""The protocol version a client sends in ``[0][0]`` of its handshake grid."""
 DEFAULT_PORT = 42485
 """The port of the official match server."""
 ROWS, COLUMNS = 8, 15
-TABLE_BYTES = ROWS * COLUMNS * 4
-"""The size of one table on the wire."""
+GRID_BYTES = ROWS * COLUMNS * 4
+"""The size of one grid on the wire."""
 NAME_LENGTH = 9
 """The characters of a client's name the server keeps."""
 
@@ -37,8 +38,8 @@ ACCEPTED, REJECTED = 9, 8
 GAME_GOES_ON, GAME_OVER, MATCH_OVER = 0, 1, 2
 """The server's word after each turn."""
 
-Table = list[list[int]]
-"""A table: 8 lists of 15 ints."""
+Grid = list[list[int]]
+"""A grid: 8 lists of 15 ints."""
 
 _FORMAT = struct.Struct(f">{ROWS * COLUMNS}i")
 _INT = struct.Struct(">i")
@@ -74,22 +75,22 @@ def read_exactly(sock: socket.socket, size: int) -> bytes:
     return b"".join(chunks)
 
 
-def empty_table() -> Table:
-    """A table of zeros."""
+def empty_grid() -> Grid:
+    """A grid of zeros."""
     return [[0] * COLUMNS for _ in range(ROWS)]
 
 
-def pack_table(table: Table) -> bytes:
-    """The 480 bytes of ``table`` on the wire (row by row, big-endian 32-bit ints)."""
-    if len(table) != ROWS or any(len(row) != COLUMNS for row in table):
-        raise ProtocolError(f"a table has {ROWS} rows of {COLUMNS} ints")
-    return _FORMAT.pack(*(value for row in table for value in row))
+def pack_grid(grid: Grid) -> bytes:
+    """The 480 bytes of ``grid`` on the wire (row by row, big-endian 32-bit ints)."""
+    if len(grid) != ROWS or any(len(row) != COLUMNS for row in grid):
+        raise ProtocolError(f"a grid has {ROWS} rows of {COLUMNS} ints")
+    return _FORMAT.pack(*(value for row in grid for value in row))
 
 
-def unpack_table(data: bytes) -> Table:
-    """The table of 480 bytes read from the wire."""
-    if len(data) != TABLE_BYTES:
-        raise ProtocolError(f"a table is {TABLE_BYTES} bytes, got {len(data)}")
+def unpack_grid(data: bytes) -> Grid:
+    """The grid of 480 bytes read from the wire."""
+    if len(data) != GRID_BYTES:
+        raise ProtocolError(f"a grid is {GRID_BYTES} bytes, got {len(data)}")
     values = _FORMAT.unpack(data)
     return [list(values[r * COLUMNS:(r + 1) * COLUMNS]) for r in range(ROWS)]
 
@@ -146,46 +147,46 @@ def _plain_cards(mask: int) -> list[int]:
     return [c for c in range(52) if mask >> c & 1]
 
 
-def hand_table(hand: int) -> Table:
-    """The table of a hand: a 1 per card, the joker as ``[4][1] = 2`` (state rows empty)."""
-    table = empty_table()
+def hand_grid(hand: int) -> Grid:
+    """The grid of a hand: a 1 per card, the joker as ``[4][1] = 2`` (state rows empty)."""
+    grid = empty_grid()
     for card in _plain_cards(hand):
         row, column = cell_of(card)
-        table[row][column] = 1
+        grid[row][column] = 1
     if hand & JOKERS:
-        table[4][1] = 2
-    return table
+        grid[4][1] = 2
+    return grid
 
 
-def table_hand(table: Table) -> int:
-    """The hand of a table: every non-zero cell of rows 0–3 (columns 1–13), and the joker of row 4."""
+def grid_hand(grid: Grid) -> int:
+    """The hand of a grid: every non-zero cell of rows 0–3 (columns 1–13), and the joker of row 4."""
     hand = 0
     for row in range(4):
         for column in range(1, 14):
-            value = table[row][column]
+            value = grid[row][column]
             if value == 1:
                 hand |= 1 << card_at(row, column)
             elif value == 2:
                 hand |= 1 << RED_JOKER
             elif value:
                 raise ProtocolError(f"cell [{row}][{column}] of a hand holds {value}, not 0, 1 or 2")
-    if any(table[4]):
+    if any(grid[4]):
         hand |= 1 << RED_JOKER
     return hand
 
 
-def play_table(move: int, revolution: bool = False) -> Table:
-    """The table of a play (all zeros for a pass): cards as 1s, the joker as a 2 where it stands.
+def play_grid(move: int, revolution: bool = False) -> Grid:
+    """The grid of a play (all zeros for a pass): cards as 1s, the joker as a 2 where it stands.
 
     A lone joker is a 2 at ``[0][14]`` (``[0][0]`` during a revolution), past the strongest rank, as
     FujiGokoro writes it.
     """
-    table = empty_table()
+    grid = empty_grid()
     cards = move & CARDS_MASK
     stands = stands_of(move)
     for card in _plain_cards(cards):
         row, column = cell_of(card)
-        table[row][column] = 1
+        grid[row][column] = 1
     jokers = cards & JOKERS
     if jokers:
         if jokers.bit_count() > 1:
@@ -193,16 +194,16 @@ def play_table(move: int, revolution: bool = False) -> Table:
         joker = RED_JOKER if jokers >> RED_JOKER & 1 else BLACK_JOKER
         if joker in stands:
             row, column = stand_cell(stands[joker])
-            table[row][column] = 2
+            grid[row][column] = 2
         elif cards == jokers:
-            table[0][0 if revolution else 14] = 2
+            grid[0][0 if revolution else 14] = 2
         else:
             raise ProtocolError("a joker played with cards must say which card it stands for")
-    return table
+    return grid
 
 
-def table_play(table: Table) -> int:
-    """The move of a play table: 0 for a pass (no card), the engine's move otherwise.
+def grid_play(grid: Grid) -> int:
+    """The move of a play grid: 0 for a pass (no card), the engine's move otherwise.
 
     Raises :class:`ProtocolError` for cells other than 0, 1 and 2, a card outside rows 0–3 and
     columns 1–13, a joker in row 4 without cards or more than one joker. Whether the move is legal
@@ -212,7 +213,7 @@ def table_play(table: Table) -> int:
     joker_cells: list[tuple[int, int]] = []
     for row in range(5):
         for column in range(COLUMNS):
-            value = table[row][column]
+            value = grid[row][column]
             if value == 0:
                 continue
             if value == 1 and row < 4 and 1 <= column <= 13:
@@ -235,7 +236,7 @@ def table_play(table: Table) -> int:
 
 @dataclass
 class State:
-    """The state cells of rows 5 and 6 of a server's table."""
+    """The state cells of rows 5 and 6 of a server's grid."""
 
     exchange: bool = False
     """``[5][0]``: the cards are being exchanged."""
@@ -244,15 +245,15 @@ class State:
     my_turn: bool = False
     """``[5][2]``: it is this player's turn."""
     turn: int = 0
-    """``[5][3]``: whose turn it is (in a table of the cards on the table: who just moved)."""
+    """``[5][3]``: whose turn it is (in a grid of the cards on the grid: who just moved)."""
     table_empty: bool = True
-    """``[5][4]``: the table is empty (a new trick)."""
+    """``[5][4]``: the grid is empty (a new trick)."""
     eleven_back: bool = False
     """``[5][5]``: a jack has reversed the order."""
     revolution: bool = False
     """``[5][6]``: a revolution is on."""
     lock: bool = False
-    """``[5][7]``: the trick is locked to the suits on the table."""
+    """``[5][7]``: the trick is locked to the suits on the grid."""
     counts: list[int] = field(default_factory=lambda: [0] * 5)
     """``[6][0..4]``: the cards each player holds."""
     classes: list[int] = field(default_factory=lambda: [0] * 5)
@@ -260,36 +261,36 @@ class State:
     seats: list[int] = field(default_factory=lambda: [0, 1, 2, 3, 4])
     """``[6][10..14]``: the player in each seat, in turn order."""
 
-    def write(self, table: Table) -> Table:
-        """Put these cells into ``table`` (changed in place) and return it."""
-        table[5][:8] = [int(self.exchange), self.give_count, int(self.my_turn), self.turn, int(self.table_empty),
+    def write(self, grid: Grid) -> Grid:
+        """Put these cells into ``grid`` (changed in place) and return it."""
+        grid[5][:8] = [int(self.exchange), self.give_count, int(self.my_turn), self.turn, int(self.table_empty),
                         int(self.eleven_back), int(self.revolution), int(self.lock)]
-        table[6][0:5] = self.counts
-        table[6][5:10] = self.classes
-        table[6][10:15] = self.seats
-        return table
+        grid[6][0:5] = self.counts
+        grid[6][5:10] = self.classes
+        grid[6][10:15] = self.seats
+        return grid
 
     @classmethod
-    def read(cls, table: Table) -> State:
-        """The state cells of a table."""
-        five, six = table[5], table[6]
+    def read(cls, grid: Grid) -> State:
+        """The state cells of a grid."""
+        five, six = grid[5], grid[6]
         return cls(bool(five[0]), five[1], bool(five[2]), five[3], bool(five[4]), bool(five[5]), bool(five[6]),
                    bool(five[7]), list(six[0:5]), list(six[5:10]), list(six[10:15]))
 
 
-def handshake_table(name: str) -> Table:
-    """The table a client sends first: the protocol version and its name as ASCII codes (NUL-terminated)."""
-    table = empty_table()
-    table[0][0] = PROTOCOL_VERSION
+def handshake_grid(name: str) -> Grid:
+    """The grid a client sends first: the protocol version and its name as ASCII codes (NUL-terminated)."""
+    grid = empty_grid()
+    grid[0][0] = PROTOCOL_VERSION
     for i, char in enumerate(name.encode("ascii", "replace")[:NAME_LENGTH]):
-        table[1][i] = char
-    return table
+        grid[1][i] = char
+    return grid
 
 
-def handshake_name(table: Table) -> str:
-    """The name a client sent in its handshake table (printable ASCII, at most 9 characters)."""
+def handshake_name(grid: Grid) -> str:
+    """The name a client sent in its handshake grid (printable ASCII, at most 9 characters)."""
     chars = []
-    for value in table[1][:NAME_LENGTH]:
+    for value in grid[1][:NAME_LENGTH]:
         if value == 0:
             break
         chars.append(chr(value) if 32 <= value < 127 else "?")

@@ -52,23 +52,23 @@ from .protocol import (
     ACCEPTED,
     GAME_GOES_ON,
     GAME_OVER,
+    GRID_BYTES,
     MATCH_OVER,
     PROTOCOL_VERSION,
     REJECTED,
-    TABLE_BYTES,
     ConnectionLost,
+    Grid,
     ProtocolError,
     State,
-    Table,
-    hand_table,
+    grid_hand,
+    grid_play,
+    hand_grid,
     handshake_name,
+    pack_grid,
     pack_int,
-    pack_table,
-    play_table,
+    play_grid,
     read_exactly,
-    table_hand,
-    table_play,
-    unpack_table,
+    unpack_grid,
 )
 
 PLAYERS = 5
@@ -109,7 +109,7 @@ Transcript = Callable[[str], None]
 """Receives one line per message (``> p2 …`` sent to player 2, ``< p2 …`` read from him)."""
 
 
-def table_text(table: Table) -> str:
+def table_text(table: Grid) -> str:
     """A table on one line: rows 0–4 as digits (cells of 0–9), then the state cells of rows 5 and 6."""
     cards = "/".join("".join(str(v) if 0 <= v <= 9 else "?" for v in row) for row in table[:5])
     state = ",".join(str(v) for v in table[5][:8])
@@ -131,12 +131,12 @@ class Remote:
             # Small messages answered one by one: without this, each waits for the peer's delayed ACK.
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
-    def send_table(self, table: Table, kind: str) -> None:
+    def send_table(self, table: Grid, kind: str) -> None:
         """Send a table; a broken connection raises :class:`PlayerGone`."""
         if self.transcript:
             self.transcript(f"> p{self.player} {kind} {table_text(table)}")
         try:
-            self.sock.sendall(pack_table(table))
+            self.sock.sendall(pack_grid(table))
         except OSError as exc:
             raise PlayerGone(f"connection error: {exc}") from None
 
@@ -149,16 +149,16 @@ class Remote:
         except OSError as exc:
             raise PlayerGone(f"connection error: {exc}") from None
 
-    def read_table(self, kind: str) -> Table:
+    def read_grid(self, kind: str) -> Grid:
         """Read one table (480 bytes) within the timeout."""
-        table = unpack_table(_read_exact(self.sock, TABLE_BYTES))
+        table = unpack_grid(_read_exact(self.sock, GRID_BYTES))
         if self.transcript:
             self.transcript(f"< p{self.player} {kind} {table_text(table)}")
         return table
 
     def handshake(self) -> None:
         """Read the client's name table and answer its player number."""
-        table = self.read_table("hello")
+        table = self.read_grid("hello")
         if table[0][0] not in (PROTOCOL_VERSION, 20060):
             raise ProtocolError(f"protocol version {table[0][0]}, expected {PROTOCOL_VERSION}")
         self.name = handshake_name(table) or f"player{self.player}"
@@ -320,7 +320,7 @@ class UecdaServer:
         seat.bot = make_bot(self.fill)
         self.say(f"player {seat.player} ({seat.name}) {why}: the {self.fill} bot plays for it from now on")
 
-    def _send(self, seat: Seat, what: Table | int, kind: str) -> None:
+    def _send(self, seat: Seat, what: Grid | int, kind: str) -> None:
         if seat.remote is None:
             return
         try:
@@ -381,7 +381,7 @@ class _Game:
                      classes=[0] * PLAYERS if classes is None or self.first_of_block else list(classes),
                      seats=list(self.server.order), **cells)
 
-    def broadcast(self, what: Table | int, kind: str) -> None:
+    def broadcast(self, what: Grid | int, kind: str) -> None:
         for seat in self.server.seats:
             self.server._send(seat, what, kind)
 
@@ -413,7 +413,7 @@ class _Game:
         if classes is None or self.first_of_block:
             for seat in server.seats:
                 cells = self.state(dealt, exchange=True, turn=DEAL_TURN, table_empty=False)
-                server._send(seat, cells.write(hand_table(hands[seat.player])), "deal")
+                server._send(seat, cells.write(hand_grid(hands[seat.player])), "deal")
             return
         by_class = [classes.index(c) for c in range(PLAYERS)]
         for rich, poor, count in ((by_class[0], by_class[4], 2), (by_class[1], by_class[3], 1)):
@@ -425,7 +425,7 @@ class _Game:
             shown = dealt[p] if classes[p] >= 3 else hands[p]
             cells = self.state(dealt, exchange=True, give_count=give_count(classes[p]), turn=DEAL_TURN,
                                table_empty=False)
-            server._send(seat, cells.write(hand_table(shown)), "deal")
+            server._send(seat, cells.write(hand_grid(shown)), "deal")
         for rich, poor, count in ((by_class[0], by_class[4], 2), (by_class[1], by_class[3], 1)):
             gift = self.ask_gift(server.seats[rich], hands[rich], count)
             hands[rich] ^= gift
@@ -436,8 +436,8 @@ class _Game:
         cards = None
         if seat.remote is not None:
             try:
-                table = seat.remote.read_table("gift")
-                cards = table_hand(table)
+                table = seat.remote.read_grid("gift")
+                cards = grid_hand(table)
             except ProtocolError as exc:
                 self.server.say(f"player {seat.player} ({seat.name}) sent an undecodable gift: {exc}")
             except PlayerGone as exc:
@@ -488,7 +488,7 @@ class _Game:
                               revolution=self.engine.revolution, lock=bool(lock))
             for each in server.seats:
                 cells = State(**{**turn.__dict__, "my_turn": each.player == now})
-                server._send(each, cells.write(hand_table(self.hand(each.player))), "hand")
+                server._send(each, cells.write(hand_grid(self.hand(each.player))), "hand")
             move, why = self.ask_play(server.seats[now], table, lock, again)
             accepted = move is not None and move != PASS
             self.reply(server.seats[now], ACCEPTED if accepted or (move == PASS and not table) else REJECTED)
@@ -515,7 +515,7 @@ class _Game:
             stage = State(turn=now, table_empty=not table, revolution=self.engine.revolution, lock=bool(lock),
                           counts=[self.hand(p).bit_count() for p in range(PLAYERS)],
                           classes=turn.classes, seats=list(order))
-            shown = stage.write(play_table(table, self.engine.revolution))
+            shown = stage.write(play_grid(table, self.engine.revolution))
             self.broadcast(shown, "table")
             remaining = [p for p in order if self.hand(p)]
             if in_a_row >= STALL_PASSES and len(remaining) > 1:
@@ -562,7 +562,7 @@ class _Game:
         move: int | None = None
         if seat.remote is not None:
             try:
-                move = table_play(seat.remote.read_table("play"))
+                move = grid_play(seat.remote.read_grid("play"))
             except ProtocolError as exc:
                 return None, f"sent an undecodable play ({exc})"
             except PlayerGone as exc:
