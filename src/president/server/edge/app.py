@@ -40,6 +40,7 @@ from ..protocol import (
 from ..store.chat_log import match_chat
 from .account_routes import account_router, current_account
 from .connection import Connection
+from .headers import SecurityHeaders
 from .hub import Hub
 from .tournament_routes import tournament_router
 
@@ -63,6 +64,15 @@ IN_FLIGHT = 8
 
 def _error(code: str, message: str, status: int, headers: dict[str, str] | None = None) -> JSONResponse:
     return JSONResponse({"error": {"code": code, "message": message}}, status_code=status, headers=headers)
+
+
+class _App(FastAPI):
+    """FastAPI with :class:`SecurityHeaders` outside its whole stack, so that its answers to unexpected errors
+    carry the headers too."""
+
+    def build_middleware_stack(self) -> ASGIApp:
+        """The usual stack, wrapped in the security headers."""
+        return SecurityHeaders(super().build_middleware_stack(), self.docs_url)
 
 
 class _BodyTooLarge(Exception):
@@ -186,7 +196,7 @@ def make_app(config: ServerConfig, hub: Hub) -> FastAPI:
             await hub.leave()
             hub.close()
 
-    app = FastAPI(title="President", version=__version__, lifespan=lifespan, docs_url="/api/docs",
+    app = _App(title="President", version=__version__, lifespan=lifespan, docs_url="/api/docs",
                   redoc_url=None, openapi_url="/api/openapi.json")
     app.state.hub = hub
     app.state.config = config
