@@ -283,12 +283,16 @@ class Hub:
     async def answer(self, op: str, args: dict[str, Any]) -> dict[str, Any]:
         """Do a call about a table this process plays (``info``, or ``join`` with ``name``, ``seat`` and
         ``account``) or a tournament it holds (``tournament``), or hand an invitation to a bot account's
-        listening connection here (``deliver``): asked by the REST routes, or by another process."""
+        listening connection here (``deliver``) or close them all (``revoke``): asked by the REST routes, or by
+        another process."""
         if op == "tournament":
             return await self.tournaments.act(str(args["call"]), str(args["id"]), dict(args["a"]), relayed=True)
         if op == "deliver":
             if not self.bots.deliver(int(args["account"]), dict(args["message"])):
                 raise ProtocolError("bot_offline", "the bot account stopped listening on this process")
+            return {}
+        if op == "revoke":
+            self.bots.close_listeners(int(args["account"]))
             return {}
         table = self.table(str(args.get("table")))
         if op == "info":
