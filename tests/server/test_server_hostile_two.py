@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from websockets.exceptions import ConnectionClosed
@@ -82,3 +83,58 @@ def test_a_replaced_api_token_stops_its_listeners_at_once(tmp_path: Path) -> Non
                 ws_send(ws, {"type": "invite", "seat": 1, "account": "Robo"})
                 invitation = ws_until(bot, "invitation")
                 assert invitation["seat"] == 1 and json.dumps(invitation).count(invitation["token"]) == 1
+
+
+def wait_for_status(server: LiveServer, tournament_id: str, status: str, seconds: float = 20) -> dict[str, Any]:
+    """Poll an event until it has ``status``; returns it (fails after ``seconds``)."""
+    deadline = time.monotonic() + seconds
+    with server.http() as http:
+        while True:
+            found: dict[str, Any] = http.get(f"/api/tournaments/{tournament_id}").json()
+            if found.get("status") == status or time.monotonic() > deadline:
+                assert found.get("status") == status, found
+                return found
+            time.sleep(0.05)
+
+
+def test_a_tournament_never_started_expires_and_frees_its_creators_place(tmp_path: Path) -> None:
+    with LiveServer(make_config(tmp_path, client_tournaments=2, tournament_open_minutes=0.02)) as server, \
+            server.http() as http:
+        made = [http.post("/api/tournaments", json={"name": f"Cup {n}"}).json() for n in range(2)]
+        refused = http.post("/api/tournaments", json={"name": "Cup 3"})
+        assert refused.status_code == 429 and "2 tournaments" in refused.json()["error"]["message"]
+        for event in made:
+            wait_for_status(server, event["tournament"]["id"], "cancelled")
+        assert http.get("/api/tournaments").json() == []
+        late = http.post(f"/api/tournaments/{made[0]['tournament']['id']}/join", json={"name": "Ann"})
+        assert late.status_code == 404
+        assert http.post("/api/tournaments", json={"name": "Cup 4"}).status_code == 201
+
+
+def test_tournaments_left_open_before_a_restart_expire_after_it(tmp_path: Path) -> None:
+    with LiveServer(make_config(tmp_path)) as server, server.http() as http:
+        event = http.post("/api/tournaments", json={"name": "Cup"}).json()["tournament"]["id"]
+    with LiveServer(make_config(tmp_path, tournament_open_minutes=0.02)) as server:
+        wait_for_status(server, event, "cancelled")
+
+
+def test_the_host_cancels_a_tournament_before_its_start(tmp_path: Path) -> None:
+    with LiveServer(make_config(tmp_path, client_tournaments=1)) as server, server.http() as http:
+        made = http.post("/api/tournaments", json={"name": "Cup"}).json()
+        event, key = made["tournament"]["id"], made["host_key"]
+        entry = http.post(f"/api/tournaments/{event}/join", json={"name": "Ann"}).json()
+        assert http.post(f"/api/tournaments/{event}/cancel", json={"host_key": entry["key"]}).status_code == 403
+        assert http.get(f"/api/tournaments/{event}").json()["status"] == "registering"
+        cancelled = http.post(f"/api/tournaments/{event}/cancel", json={"host_key": key})
+        assert cancelled.status_code == 200 and cancelled.json()["tournament"]["status"] == "cancelled"
+        assert http.get(f"/api/tournaments/{event}").json()["status"] == "cancelled"
+        assert http.post(f"/api/tournaments/{event}/join", json={"name": "Bo"}).status_code == 404
+        assert http.post(f"/api/tournaments/{event}/cancel", json={"host_key": key}).status_code == 404
+        # Its place is free again; a started event cannot be cancelled.
+        made = http.post("/api/tournaments", json={"name": "Cup 2", "rounds": 1}).json()
+        event, key = made["tournament"]["id"], made["host_key"]
+        for bot in ("random", "random"):
+            assert http.post(f"/api/tournaments/{event}/bots", json={"host_key": key, "bot": bot}).is_success
+        assert http.post(f"/api/tournaments/{event}/start", json={"host_key": key}).is_success
+        refused = http.post(f"/api/tournaments/{event}/cancel", json={"host_key": key})
+        assert refused.status_code == 400 and refused.json()["error"]["code"] == "already_started"

@@ -50,7 +50,8 @@ MAX_BODY_BYTES = 16384
 """REST request bodies larger than this are refused (413)."""
 
 SWEEP_SECONDS = 60.0
-"""How often empty tables are looked for, at most (more often when ``empty_table_minutes`` is short)."""
+"""How often empty tables and expired tournaments are looked for, at most (more often when
+``empty_table_minutes`` or ``tournament_open_minutes`` is short)."""
 
 LOBBY_PAGE = 50
 """Tables in one page of the lobby by default."""
@@ -167,7 +168,8 @@ def _preset_info() -> list[dict[str, Any]]:
 
 
 async def _sweep_forever(hub: Hub) -> None:
-    pause = max(0.05, min(SWEEP_SECONDS, hub.config.empty_table_minutes * 60 / 10))
+    minutes = min(hub.config.empty_table_minutes, hub.config.tournament_open_minutes)
+    pause = max(0.05, min(SWEEP_SECONDS, minutes * 60 / 10))
     while True:
         await asyncio.sleep(pause)
         try:
