@@ -3,7 +3,9 @@ bodies."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import socket
 import time
 from pathlib import Path
 from typing import Any
@@ -138,3 +140,31 @@ def test_the_host_cancels_a_tournament_before_its_start(tmp_path: Path) -> None:
         assert http.post(f"/api/tournaments/{event}/start", json={"host_key": key}).is_success
         refused = http.post(f"/api/tournaments/{event}/cancel", json={"host_key": key})
         assert refused.status_code == 400 and refused.json()["error"]["code"] == "already_started"
+
+
+def test_a_body_trickling_in_is_refused_when_its_whole_time_is_up(tmp_path: Path) -> None:
+    with LiveServer(make_config(tmp_path, body_seconds=1.0)) as server, \
+            socket.create_connection(("127.0.0.1", server.port), timeout=5) as sock:
+        body = b'{"name": "Ann", "players": 3}' + b" " * 51  # 80 bytes, one every 0.2 s: 16 s in all
+        sock.sendall(b"POST /api/tables HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\n"
+                     b"Content-Length: %d\r\n\r\n" % len(body))
+        sock.settimeout(0.2)  # each piece comes well within body_seconds of the one before
+        answer = b""
+        sent = 0
+        while sent < len(body) and not answer:
+            try:
+                sock.sendall(body[sent:sent + 1])
+                sent += 1
+            except OSError:
+                break
+            with contextlib.suppress(TimeoutError):
+                answer = sock.recv(65536)
+        sock.settimeout(5)
+        while b"\r\n\r\n" not in answer:
+            more = sock.recv(65536)
+            assert more, answer
+            answer += more
+        assert answer.startswith(b"HTTP/1.1 408"), answer[:200]
+        assert b'"too_slow"' in answer or b'"too_slow"' in sock.recv(65536)
+        assert sent < len(body), "the server waited for the whole body"
+        assert server.hub.tables == {}

@@ -68,7 +68,7 @@ class ServerConfig:
     """Seconds an HTTP connection has to send the headers of its next request (from the connection, then from
     the end of each response) before it is closed."""
     body_seconds: float = 10.0
-    """Seconds a request may wait for the next piece of its body before it is refused (408)."""
+    """Seconds a request's whole body may take to come after its headers before it is refused (408)."""
     connections_per_address: int = 64
     """Open HTTP connections one client address may hold; more are closed at once (WebSockets not counted)."""
     database_writers: int | None = None
