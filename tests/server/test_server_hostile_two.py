@@ -168,3 +168,38 @@ def test_a_body_trickling_in_is_refused_when_its_whole_time_is_up(tmp_path: Path
         assert b'"too_slow"' in answer or b'"too_slow"' in sock.recv(65536)
         assert sent < len(body), "the server waited for the whole body"
         assert server.hub.tables == {}
+
+
+def test_a_seated_person_removes_an_invited_bot_account_before_the_start(tmp_path: Path) -> None:
+    with LiveServer(make_config(tmp_path)) as server, server.http() as http:
+        assert http.post("/api/accounts", json={"name": "Robo", "password": "a long bot password"}).is_success
+        api_token = http.post("/api/me/bot-token").json()["token"]
+        http.cookies.clear()
+        host = http.post("/api/tables", json={"name": "Ann", "players": 4}).json()
+        table = host["table"]["id"]
+        guest = http.post(f"/api/tables/{table}/join", json={"name": "Bo", "seat": 3}).json()
+        assert guest["seat"] == 3
+        with server.socket() as ws, server.socket() as listener:
+            ws_send(ws, {"type": "hello", "table": table, "token": host["token"]})
+            ws_until(ws, "snapshot")
+            ws_send(listener, {"type": "listen", "token": api_token})
+            ws_until(listener, "listening")
+            for replacement in (None, "classic"):
+                ws_send(ws, {"type": "invite", "seat": 1, "account": "Robo"})
+                invitation = ws_until(listener, "invitation")
+                with server.socket() as bot:
+                    ws_send(bot, {"type": "hello", "table": table, "token": invitation["token"]})
+                    assert ws_until(bot, "snapshot")["seat"] == 1
+                    ws_until(ws, "table")
+                    ws_send(ws, {"type": "seat", "seat": 1, "bot": replacement})
+                    seats = ws_until(ws, "table")["table"]["seats"]
+                    while seats[1]["kind"] == "person":  # the bot's own arrival may come first
+                        seats = ws_until(ws, "table")["table"]["seats"]
+                    assert seats[1]["kind"] == ("open" if replacement is None else "bot")
+                    assert seats[1]["name"] is None and seats[1]["bot"] == replacement
+                    assert ws_until(bot, "snapshot")["seat"] is None  # its connection only watches now
+                with server.socket() as again:
+                    ws_send(again, {"type": "hello", "table": table, "token": invitation["token"]})
+                    assert ws_until(again, "error")["code"] == "bad_token"
+            ws_send(ws, {"type": "seat", "seat": 3, "bot": None})  # a person's seat is not the host's to take
+            assert ws_until(ws, "error")["code"] == "seat_taken"

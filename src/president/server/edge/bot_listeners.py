@@ -16,7 +16,7 @@ from ..errors import ProtocolError
 from ..play.placement import Placement
 from ..play.tables import Table
 from ..protocol import ListenMessage
-from ..store.accounts import Account, Accounts, find_account
+from ..store.accounts import Account, Accounts, account_by_id, find_account
 from ..store.journal import Journal
 from .connection import Connection
 
@@ -87,6 +87,11 @@ class BotListeners:
         if not await self.is_listening(found[0].id):
             raise ProtocolError("bot_offline", f"{found[0].name} is not listening for invitations now")
         return found[0]
+
+    async def is_bot_account(self, account: int) -> bool:
+        """Whether the account with this id is a bot account."""
+        found = await self.journal.read(account_by_id, self.journal.storage, account)
+        return found is not None and found.bot
 
     async def is_listening(self, account: int) -> bool:
         """Whether a connection of this bot account listens, here or on another process."""

@@ -402,7 +402,7 @@ class Hub:
             elif isinstance(message, RematchMessage):
                 await table.rematch()
             elif isinstance(message, SeatMessage):
-                await table.set_seat(message.seat, message.bot)
+                await self._set_seat(table, seat, message)
             elif isinstance(message, FillMessage):
                 await table.fill(message.bot)
             elif isinstance(message, LeaveMessage):
@@ -418,6 +418,16 @@ class Hub:
         except Exception:
             log.exception("unexpected error on a %s message", message.type)
             conn.send({"type": "error", **ProtocolError("internal").to_dict(), "ref": message.type})
+
+    async def _set_seat(self, table: Table, seat: int, message: SeatMessage) -> None:
+        """A registry bot in a seat, or the seat opened; a seat an invited bot account holds (another's than the
+        asker's) is taken back from it."""
+        target = table.seats[message.seat] if message.seat < len(table.seats) else None
+        if (target is not None and target.kind == "person" and target.account_id is not None
+                and message.seat != seat and await self.bots.is_bot_account(target.account_id)):
+            await table.remove_invited(message.seat, target.account_id, message.bot)
+        else:
+            await table.set_seat(message.seat, message.bot)
 
     async def _invite(self, table: Table, seat: int, message: InviteMessage) -> None:
         """Seat a listening bot account and hand its seat token to one of its listening connections."""
