@@ -284,8 +284,9 @@ class Tournaments:
             raise ProtocolError("table_moving", "try again", 503)  # the id is in use: next time it is another
         try:
             if client and not await self.placement.count(TOURNAMENTS, client, lease, config.client_tournaments):
-                raise ProtocolError("too_many_tables", f"your address has {config.client_tournaments} tournaments "
-                                    "not yet finished, the most it may: cancel one (or start it) first", 429)
+                raise ProtocolError("too_many_tables", f"tournaments created from your address are still running "
+                                    f"({config.client_tournaments} at most): wait for one to end, or cancel one "
+                                    "not started", 429)
             await self.journal.write(store_tournament, self.storage, t)
         except BaseException:
             await self.placement.released(lease)
