@@ -249,6 +249,30 @@ def test_a_bot_account_listening_on_one_process_is_invited_to_a_table_of_the_oth
         client.close()
 
 
+def test_a_replaced_api_token_closes_its_listeners_on_the_other_process(members: tuple[Member, Member]) -> None:
+    one, two = members
+    assert one.http.post("/api/accounts", json={"name": "Robo", "password": "a long enough secret"}).status_code == 201
+    old = one.http.post("/api/me/bot-token").json()["token"]
+    listener = Client(two.port, {"token": old}, kind="listen")
+    assert listener.next() == {"type": "listening", "account": "Robo"}
+    new = one.http.post("/api/me/bot-token").json()["token"]
+    with pytest.raises(ConnectionClosed):
+        while True:
+            listener.next()
+    assert any(m["type"] == "error" and m["code"] == "bad_token" for m in listener.seen)
+    one.http.cookies.clear()
+    made = one.http.post("/api/tables", json={"players": 3, "name": "Ann"}).json()
+    host = seat(one.port, made["table"]["id"], made["token"])
+    host.send({"type": "invite", "seat": 1, "account": "Robo"})
+    assert host.wait("error")["code"] == "bot_offline"
+    renewed = Client(two.port, {"token": new}, kind="listen")
+    assert renewed.next() == {"type": "listening", "account": "Robo"}
+    host.send({"type": "invite", "seat": 1, "account": "Robo"})
+    assert renewed.wait("invitation")["seat"] == 1
+    for client in (host, renewed):
+        client.close()
+
+
 def test_several_workers_need_postgresql_and_redis(tmp_path: Path) -> None:
     for extra in ([], ["--redis", "redis://127.0.0.1:1/0"]):
         done = subprocess.run([sys.executable, "-m", "president.cli", "serve", "--workers", "2", *extra],

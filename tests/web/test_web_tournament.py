@@ -42,3 +42,23 @@ def test_standings_follow_an_event_of_bots_live(
     # Each finished table links to its replay.
     page.locator(".tour-boards a").first.click()
     expect(page.locator(".replay-view")).to_be_visible()
+
+
+def test_the_page_of_a_cancelled_event_says_so_and_stops_polling(
+    new_context: Callable[..., BrowserContext], live_server: LiveServer
+) -> None:
+    page = new_context().new_page()
+    made = httpx.post(f"{live_server.url}api/tournaments", json={"name": "Cup"}).json()
+    event = made["tournament"]["id"]
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url) if f"api/tournaments/{event}" in request.url
+            else None)
+    page.goto(f"{live_server.url}?tournament={event}")
+    expect(page.locator("#tour-status")).to_have_text("Open for entries")
+    cancel = httpx.post(f"{live_server.url}api/tournaments/{event}/cancel", json={"host_key": made["host_key"]})
+    assert cancel.status_code == 200
+    expect(page.locator(".tournament")).to_have_attribute("data-status", "cancelled", timeout=10000)
+    expect(page.locator("#tour-status")).to_have_text("Cancelled")
+    seen = len(asked)
+    page.wait_for_timeout(2500)  # longer than the page's polling period: a poll would have been made by now
+    assert len(asked) == seen

@@ -68,7 +68,7 @@ class ServerConfig:
     """Seconds an HTTP connection has to send the headers of its next request (from the connection, then from
     the end of each response) before it is closed."""
     body_seconds: float = 10.0
-    """Seconds a request may wait for the next piece of its body before it is refused (408)."""
+    """Seconds a request's whole body may take to come after its headers before it is refused (408)."""
     connections_per_address: int = 64
     """Open HTTP connections one client address may hold; more are closed at once (WebSockets not counted)."""
     database_writers: int | None = None
@@ -112,6 +112,8 @@ class ServerConfig:
     """Tournaments not yet finished that the server holds at once (``server_full`` beyond)."""
     client_tournaments: int = 3
     """Tournaments not yet finished that one client address may have created."""
+    tournament_open_minutes: float = 60.0
+    """A tournament its host has not started this long after it was created is cancelled (its places freed)."""
     tournament_entries: int = 64
     """The most entrants of one tournament."""
     argon2_memory_kib: int = 65536
@@ -145,6 +147,8 @@ class ServerConfig:
             problems.append("the chat must allow some lines")
         if self.max_tournaments < 0 or self.client_tournaments < 1 or self.tournament_entries < 2:
             problems.append("tournaments need room: client_tournaments 1 or more, tournament_entries 2 or more")
+        if self.tournament_open_minutes <= 0:
+            problems.append("tournament_open_minutes must be positive")
         if self.argon2_memory_kib < 8 or self.argon2_time_cost < 1 or self.password_hashers < 1:
             problems.append("argon2_memory_kib must be at least 8, argon2_time_cost and password_hashers at least 1")
         if self.redis_url is not None and (self.database_url.startswith("sqlite") or self.lease_seconds < 1):

@@ -65,11 +65,12 @@ def account_router(hub: Hub) -> APIRouter:
     @router.post("/me/bot-token")
     async def bot_token(request: Request) -> dict[str, Any]:
         """Make the signed-in account a bot account and give it a new API token (shown once; the earlier one
-        stops working)."""
+        stops working, and its listening connections are closed)."""
         account = await current_account(hub, request)
         if account is None:
             raise ProtocolError("not_signed_in", "sign in to the account that will be a bot", 401)
         token = await accounts.new_api_token(account)
+        await hub.bots.revoke(account.id)  # the connections listening with the earlier token stop at once
         return {"account": {"name": account.name, "bot": True}, "token": token}
 
     @router.get("/players/{name}")

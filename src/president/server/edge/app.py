@@ -40,6 +40,7 @@ from ..protocol import (
 from ..store.chat_log import match_chat
 from .account_routes import account_router, current_account
 from .connection import Connection
+from .headers import SecurityHeaders
 from .hub import Hub
 from .tournament_routes import tournament_router
 
@@ -49,7 +50,8 @@ MAX_BODY_BYTES = 16384
 """REST request bodies larger than this are refused (413)."""
 
 SWEEP_SECONDS = 60.0
-"""How often empty tables are looked for, at most (more often when ``empty_table_minutes`` is short)."""
+"""How often empty tables and expired tournaments are looked for, at most (more often when
+``empty_table_minutes`` or ``tournament_open_minutes`` is short)."""
 
 LOBBY_PAGE = 50
 """Tables in one page of the lobby by default."""
@@ -65,6 +67,15 @@ def _error(code: str, message: str, status: int, headers: dict[str, str] | None 
     return JSONResponse({"error": {"code": code, "message": message}}, status_code=status, headers=headers)
 
 
+class _App(FastAPI):
+    """FastAPI with :class:`SecurityHeaders` outside its whole stack, so that its answers to unexpected errors
+    carry the headers too."""
+
+    def build_middleware_stack(self) -> ASGIApp:
+        """The usual stack, wrapped in the security headers."""
+        return SecurityHeaders(super().build_middleware_stack(), self.docs_url)
+
+
 class _BodyTooLarge(Exception):
     """Raised from ``receive`` when the body has grown past the limit."""
 
@@ -74,8 +85,9 @@ class BodyLimit:
 
     The declared ``Content-Length`` is checked first; the bytes actually received are counted
     too, so a body sent in chunks (no length given) is refused as soon as it passes the limit,
-    without reading the rest. A body whose next piece takes more than ``seconds`` to come is
-    refused with 408 (the connection closes).
+    without reading the rest. A body not received in full within ``seconds`` of the request's
+    headers is refused with 408 (the connection closes): the time bounds the whole body, so a
+    client sending a byte now and then cannot hold the request open.
     """
 
     def __init__(self, app: ASGIApp, limit: int = MAX_BODY_BYTES, seconds: float = 10.0) -> None:
@@ -92,6 +104,7 @@ class BodyLimit:
             if name == b"content-length" and (not value.isdigit() or int(value) > self.limit):
                 await self._refuse(scope, receive, send)
                 return
+        deadline = asyncio.get_running_loop().time() + self.seconds
         received = 0
         overflow = False
         slow = False
@@ -103,7 +116,10 @@ class BodyLimit:
             if complete:
                 return await receive()
             try:
-                message = await asyncio.wait_for(receive(), self.seconds)
+                left = deadline - asyncio.get_running_loop().time()
+                if left <= 0:
+                    raise TimeoutError
+                message = await asyncio.wait_for(receive(), left)
             except TimeoutError:
                 slow = overflow = True
                 raise _BodyTooLarge from None
@@ -157,7 +173,8 @@ def _preset_info() -> list[dict[str, Any]]:
 
 
 async def _sweep_forever(hub: Hub) -> None:
-    pause = max(0.05, min(SWEEP_SECONDS, hub.config.empty_table_minutes * 60 / 10))
+    minutes = min(hub.config.empty_table_minutes, hub.config.tournament_open_minutes)
+    pause = max(0.05, min(SWEEP_SECONDS, minutes * 60 / 10))
     while True:
         await asyncio.sleep(pause)
         try:
@@ -186,7 +203,7 @@ def make_app(config: ServerConfig, hub: Hub) -> FastAPI:
             await hub.leave()
             hub.close()
 
-    app = FastAPI(title="President", version=__version__, lifespan=lifespan, docs_url="/api/docs",
+    app = _App(title="President", version=__version__, lifespan=lifespan, docs_url="/api/docs",
                   redoc_url=None, openapi_url="/api/openapi.json")
     app.state.hub = hub
     app.state.config = config

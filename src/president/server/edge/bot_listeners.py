@@ -9,13 +9,14 @@ the placement.
 from __future__ import annotations
 
 import logging
+import time
 from typing import Any
 
 from ..errors import ProtocolError
 from ..play.placement import Placement
 from ..play.tables import Table
 from ..protocol import ListenMessage
-from ..store.accounts import Account, Accounts, find_account
+from ..store.accounts import Account, Accounts, account_by_id, find_account
 from ..store.journal import Journal
 from .connection import Connection
 
@@ -34,12 +35,16 @@ class BotListeners:
         self.placement = placement
         self.listeners: dict[int, list[Connection]] = {}
         """The listening connections of each bot account (by account id), the next to be invited first."""
+        self.revoked: dict[int, float] = {}
+        """When each bot account's API token was last replaced here (``time.monotonic``), against a ``listen``
+        whose token was read before it."""
 
     async def listen(self, conn: Connection, message: ListenMessage) -> None:
         """A bot account's connection starts waiting for invitations."""
+        asked = time.monotonic()
         try:
             account = await self.accounts.bot_of_token(message.token)
-            if account is None:
+            if account is None or self.revoked.get(account.id, asked) > asked:
                 raise ProtocolError("bad_token", "this API token opens no bot account")
             if conn.joined:
                 raise ProtocolError("already_joined", "this connection has said hello or listen already")
@@ -57,6 +62,10 @@ class BotListeners:
             conn.send({"type": "error", **ProtocolError("internal").to_dict(), "ref": "listen"})
             return
         if conn.closing:
+            return
+        if self.revoked.get(account.id, asked) > asked:  # the token was replaced while it was looked up
+            conn.send({"type": "error", **ProtocolError("bad_token", "this API token was replaced").to_dict(),
+                       "ref": "listen"})
             return
         listening = self.listeners.setdefault(account.id, [])
         if len(listening) >= MAX_LISTENERS:  # others came while the count was read
@@ -78,6 +87,11 @@ class BotListeners:
         if not await self.is_listening(found[0].id):
             raise ProtocolError("bot_offline", f"{found[0].name} is not listening for invitations now")
         return found[0]
+
+    async def is_bot_account(self, account: int) -> bool:
+        """Whether the account with this id is a bot account."""
+        found = await self.journal.read(account_by_id, self.journal.storage, account)
+        return found is not None and found.bot
 
     async def is_listening(self, account: int) -> bool:
         """Whether a connection of this bot account listens, here or on another process."""
@@ -117,3 +131,27 @@ class BotListeners:
         else:
             self.listeners.pop(account, None)
         self.placement.listeners_changed(account)
+
+    async def revoke(self, account: int) -> None:
+        """The API token of ``account`` was replaced: close its listening connections here and on the other
+        processes (1008), so that none gets another invitation; the new token may listen at once."""
+        self.close_listeners(account)
+        for process in await self.placement.listening_elsewhere(account):
+            try:
+                await self.placement.call(process, "revoke", account=account)
+            except ProtocolError as exc:
+                log.warning("the listeners of bot account %d on %s were not closed: %s", account, process[:32],
+                            exc.message)
+
+    def close_listeners(self, account: int) -> None:
+        """Close the connections of ``account`` listening on this process (its API token was replaced)."""
+        self.revoked[account] = time.monotonic()
+        closing = self.listeners.pop(account, [])
+        for conn in closing:
+            conn.send({"type": "error", "ref": None,
+                       **ProtocolError("bad_token", "this API token was replaced").to_dict()})
+            conn.close(1008, "API token replaced")
+        if closing:
+            self.placement.listeners_changed(account)
+            log.info("closed %d listening connections of bot account %d: its API token was replaced",
+                     len(closing), account)

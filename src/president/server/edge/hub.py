@@ -283,12 +283,16 @@ class Hub:
     async def answer(self, op: str, args: dict[str, Any]) -> dict[str, Any]:
         """Do a call about a table this process plays (``info``, or ``join`` with ``name``, ``seat`` and
         ``account``) or a tournament it holds (``tournament``), or hand an invitation to a bot account's
-        listening connection here (``deliver``): asked by the REST routes, or by another process."""
+        listening connection here (``deliver``) or close them all (``revoke``): asked by the REST routes, or by
+        another process."""
         if op == "tournament":
             return await self.tournaments.act(str(args["call"]), str(args["id"]), dict(args["a"]), relayed=True)
         if op == "deliver":
             if not self.bots.deliver(int(args["account"]), dict(args["message"])):
                 raise ProtocolError("bot_offline", "the bot account stopped listening on this process")
+            return {}
+        if op == "revoke":
+            self.bots.close_listeners(int(args["account"]))
             return {}
         table = self.table(str(args.get("table")))
         if op == "info":
@@ -398,7 +402,7 @@ class Hub:
             elif isinstance(message, RematchMessage):
                 await table.rematch()
             elif isinstance(message, SeatMessage):
-                await table.set_seat(message.seat, message.bot)
+                await self._set_seat(table, seat, message)
             elif isinstance(message, FillMessage):
                 await table.fill(message.bot)
             elif isinstance(message, LeaveMessage):
@@ -414,6 +418,16 @@ class Hub:
         except Exception:
             log.exception("unexpected error on a %s message", message.type)
             conn.send({"type": "error", **ProtocolError("internal").to_dict(), "ref": message.type})
+
+    async def _set_seat(self, table: Table, seat: int, message: SeatMessage) -> None:
+        """A registry bot in a seat, or the seat opened; a seat an invited bot account holds (another's than the
+        asker's) is taken back from it."""
+        target = table.seats[message.seat] if message.seat < len(table.seats) else None
+        if (target is not None and target.kind == "person" and target.account_id is not None
+                and message.seat != seat and await self.bots.is_bot_account(target.account_id)):
+            await table.remove_invited(message.seat, target.account_id, message.bot)
+        else:
+            await table.set_seat(message.seat, message.bot)
 
     async def _invite(self, table: Table, seat: int, message: InviteMessage) -> None:
         """Seat a listening bot account and hand its seat token to one of its listening connections."""

@@ -69,4 +69,9 @@ def tournament_router(hub: Hub) -> APIRouter:
         """The host closes the entries; the first round is paired and its tables start."""
         return await events.act("start", tournament_id, body.model_dump())
 
+    @router.post("/{tournament_id}/cancel")
+    async def cancel(tournament_id: str, body: HostRequest) -> dict[str, Any]:
+        """The host calls the event off before its start (its status becomes ``cancelled``)."""
+        return await events.act("cancel", tournament_id, body.model_dump())
+
     return router

@@ -319,6 +319,23 @@ class Table:
             chosen.account_id = None
             self._leave_seat(chosen)
 
+    async def remove_invited(self, seat: int, account_id: int, bot: str | None) -> None:
+        """Before the start: take the seat of the bot account ``account_id`` back from it (its token stops
+        working, its connections only watch) and open it, or give it to the registry bot ``bot``."""
+        async with self.lock:
+            self._require_waiting()
+            chosen = self.seats[seat]
+            if chosen.kind != "person" or chosen.account_id != account_id:
+                raise ProtocolError("seat_taken", f"seat {seat} changed hands meanwhile")
+            if bot is not None and not _known_bot(self.settings, bot):
+                raise ProtocolError("bad_bot", f"there is no bot called {bot[:32]!r}")
+            await self.journal.write(self.storage.save_seats, self.id, [StoredSeat(chosen.index, None, None, bot)])
+            chosen.name = chosen.token_hash = None
+            chosen.account_id = None
+            chosen.bot = bot
+            log.info("table %s: bot account %d removed from seat %d", self.id, account_id, seat)
+            self._leave_seat(chosen)
+
     async def _join(self, name: str, seat: int | None, account_id: int | None = None,
                     over_bot: bool = False) -> tuple[int, str]:
         self._require_open()

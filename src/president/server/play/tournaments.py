@@ -40,6 +40,7 @@ from ..store.tournament_log import (
     Board,
     Entry,
     StoredTournament,
+    cancel_tournament,
     finished_tournaments,
     first_match_of,
     load_tournaments,
@@ -283,8 +284,9 @@ class Tournaments:
             raise ProtocolError("table_moving", "try again", 503)  # the id is in use: next time it is another
         try:
             if client and not await self.placement.count(TOURNAMENTS, client, lease, config.client_tournaments):
-                raise ProtocolError("too_many_tables", "tournaments created from your address are still running",
-                                    429)
+                raise ProtocolError("too_many_tables", f"tournaments created from your address are still running "
+                                    f"({config.client_tournaments} at most): wait for one to end, or cancel one "
+                                    "not started", 429)
             await self.journal.write(store_tournament, self.storage, t)
         except BaseException:
             await self.placement.released(lease)
@@ -317,9 +319,9 @@ class Tournaments:
         t.entries.append(entry)
 
     async def act(self, call: str, tournament_id: str, args: dict[str, Any], relayed: bool = False) -> dict[str, Any]:
-        """A call that changes an event (``join``, ``bots``, ``leave``, ``start``; ``args`` are the request's
-        fields, and for ``join`` the signed-in ``account`` as ``[id, name]``): done here, or in a cluster asked of
-        the process that holds the event. The answer of the REST call."""
+        """A call that changes an event (``join``, ``bots``, ``leave``, ``start``, ``cancel``; ``args`` are the
+        request's fields, and for ``join`` the signed-in ``account`` as ``[id, name]``): done here, or in a cluster
+        asked of the process that holds the event. The answer of the REST call."""
         if tournament_id not in self.events:
             where = await self.placement.locate_tournament(tournament_id)
             if isinstance(where, str):
@@ -338,6 +340,8 @@ class Tournaments:
             return {"tournament": (await self.leave(tournament_id, LeaveTournamentRequest(**args))).info()}
         if call == "start":
             return {"tournament": (await self.start(tournament_id, HostRequest(**args))).info()}
+        if call == "cancel":
+            return {"tournament": (await self.cancel(tournament_id, HostRequest(**args))).info()}
         raise ProtocolError("bad_request", f"unknown call {call[:32]!r}")
 
     def held(self) -> list[str]:
@@ -361,7 +365,7 @@ class Tournaments:
         t = self.events.get(tournament_id)  # adopted by another task meanwhile
         if t is not None:
             return t
-        if not found or found[0].status == "finished":
+        if not found or found[0].status in ("finished", "cancelled"):
             await self.placement.released(tournament_lease(tournament_id))
             return None
         t = found[0]
@@ -444,6 +448,34 @@ class Tournaments:
                 raise ProtocolError("seats_open", "a tournament needs at least two entrants")
             await self._pair(t)
         return t
+
+    async def cancel(self, tournament_id: str, request: HostRequest) -> Tournament:
+        """The host calls off an event before its start: its entries close and its places are free again."""
+        t = self._open(tournament_id)
+        self._check_host(t, request.host_key)
+        async with t.lock:
+            t = self._open(tournament_id)
+            await self._cancel(t)
+        log.info("tournament %s cancelled by its host", t.id)
+        return t
+
+    async def _cancel(self, t: Tournament) -> None:
+        """Store the event as cancelled and let it go (its lock is held; it has not started)."""
+        await self.journal.write(cancel_tournament, self.storage, t.id)
+        t.status = "cancelled"
+        self.events.pop(t.id, None)
+        await self.placement.released(tournament_lease(t.id))
+
+    async def _expire(self, t: Tournament) -> None:
+        try:
+            async with t.lock:
+                if t.status != "registering" or self.events.get(t.id) is not t:
+                    return
+                await self._cancel(t)
+            log.info("tournament %s expired: not started within %g minutes", t.id,
+                     self.config.tournament_open_minutes)
+        except Exception:
+            log.exception("tournament %s: it could not be expired", t.id)
 
     # ------------------------------------------------------------- rounds
 
@@ -547,13 +579,21 @@ class Tournaments:
             await self._pair(t)
 
     def sweep(self) -> None:
-        """Retry the pairing of rounds that are due (a pairing refused for want of room is tried again)."""
+        """Retry the pairing of rounds that are due (a pairing refused for want of room is tried again), and
+        cancel the events not started within ``tournament_open_minutes`` of their creation."""
+        expired = time.time() - self.config.tournament_open_minutes * 60
         for t in list(self.events.values()):
-            if t.status == "playing" and not t.lock.locked() and all(
-                    b.scores is not None for b in t.boards if b.round == t.round):
-                task = asyncio.ensure_future(self._retry(t))
-                self._tasks.add(task)
-                task.add_done_callback(self._tasks.discard)
+            if t.lock.locked():
+                continue
+            if t.status == "playing" and all(b.scores is not None for b in t.boards if b.round == t.round):
+                self._spawn(self._retry(t))
+            elif t.status == "registering" and t.created_at <= expired:
+                self._spawn(self._expire(t))
+
+    def _spawn(self, work: Awaitable[None]) -> None:
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def _retry(self, t: Tournament) -> None:
         try:

@@ -132,6 +132,14 @@ def find_account(storage: Storage, name: str) -> tuple[Account, str] | None:
     return None if row is None else (Account(row.id, row.name, bool(row.bot)), row.password_hash)
 
 
+def account_by_id(storage: Storage, account_id: int) -> Account | None:
+    """The account with this id, or None."""
+    with storage.engine.connect() as db:
+        row = db.execute(select(AccountRow.id, AccountRow.name, AccountRow.bot)
+                         .where(AccountRow.id == account_id)).first()
+    return None if row is None else Account(row.id, row.name, bool(row.bot))
+
+
 def set_password_hash(storage: Storage, account_id: int, password_hash: str) -> None:
     """Replace an account's password hash (argon2 parameters raised since it was made)."""
     with storage.engine.begin() as db:

@@ -12,7 +12,7 @@ from sqlalchemy import delete, insert, select, update
 from .schema import BoardRow, EntryRow, MatchRow, TournamentRow
 from .storage import Storage
 
-Status = Literal["registering", "playing", "finished"]
+Status = Literal["registering", "playing", "finished", "cancelled"]
 """Where an event stands."""
 
 
@@ -102,6 +102,16 @@ def store_result(storage: Storage, tournament_id: str, board: Board, finished: b
         if finished:
             db.execute(update(TournamentRow).where(TournamentRow.id == tournament_id)
                        .values(status="finished", updated_at=time.time()))
+
+
+def cancel_tournament(storage: Storage, tournament_id: str) -> bool:
+    """Cancel an event not started (by its host, or because nobody started it in time); False when it had started
+    or was cancelled already."""
+    with storage.engine.begin() as db:
+        done = db.execute(update(TournamentRow).where(TournamentRow.id == tournament_id,
+                                                      TournamentRow.status == "registering")
+                          .values(status="cancelled", updated_at=time.time()))
+    return bool(done.rowcount)
 
 
 def load_tournaments(storage: Storage, tournament_id: str | None = None,

@@ -52,6 +52,7 @@ export function tournamentOf(tableId) {
 function statusText(event) {
   if (event.status === "registering") return t("tour.registering");
   if (event.status === "finished") return t("tour.finished");
+  if (event.status === "cancelled") return t("tour.cancelled");
   return t("tour.roundOf", { n: event.round, of: event.rounds });
 }
 
@@ -169,7 +170,8 @@ export function showTournament(root, id, navigate) {
     }
     render();
     clearTimeout(timer);
-    if (!stopped && (!event || event.status !== "finished")) timer = setTimeout(refresh, REFRESH_MS);
+    const over = event && (event.status === "finished" || event.status === "cancelled");
+    if (!stopped && !over) timer = setTimeout(refresh, REFRESH_MS);
   }
 
   async function post(path, body) {
