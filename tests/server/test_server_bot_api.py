@@ -166,7 +166,9 @@ def test_the_example_bot_plays_a_rated_match_as_a_separate_process(tmp_path: Pat
                 if message["type"] not in ("snapshot", "update"):
                     continue
                 if message["type"] == "update" and message["seat"] == 1:
-                    assert message["by"] == "person"  # the bot moved itself, not the stand-in
+                    # The bot moved itself, not the stand-in (if not, the logs say why the bot was away).
+                    assert message["by"] == "person", (message["by"], seen[-12:], server.log.read_text()[-4000:],
+                                                       bot.log.read_text()[-4000:])
                     bot_moves += 1
                 view = message["view"]
                 if view["phase"] == "over":
