@@ -7,6 +7,9 @@ moves (see :meth:`Match.record`).
 
 Inside, cards and moves are ints (see :mod:`president.cards` and
 :mod:`president.moves`); events are built only by the public :meth:`Match.apply`.
+What a play does is defined once, in :meth:`Match._play` with the predicates of
+:mod:`president.plays`; passes and plays that trigger no rule take the straight
+lanes the rules allow (:mod:`president.lanes`), held to that definition by the tests.
 """
 
 from __future__ import annotations
