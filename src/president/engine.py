@@ -44,7 +44,7 @@ from .plays import (
     play_problem,
     plays,
     reverses,
-        run_leads,
+    run_leads,
     shape_of,
     suits_text,
 )
@@ -85,6 +85,12 @@ LogNode = tuple[Any, int, int]
 """A move log entry ``(previous entry or None, seat, move)``: copies share the log."""
 PHASES = ("exchange", "play", "over")
 PASS_ONLY: tuple[Move, ...] = (PASS_MOVE,)
+FORCED_PASS: tuple[Move, ...] = (PASS_MOVE,)
+"""The moves of a seat that holds no card able to answer (a playout draws nothing for it)."""
+_NOT_STRAIGHT = (-1, None)
+"""The lane entry of a play that is no set of one rank of real cards (a run, or wild jokers)."""
+_REAL_CARDS_END = 1 << 52
+"""Moves below it are real cards only (no joker, no card a joker stands for)."""
 _OTHERS = tuple(~(1 << seat) for seat in range(9))
 """``_OTHERS[seat]``: the mask of every seat but ``seat``."""
 
@@ -1260,8 +1266,10 @@ class Match:
     def _playout_by_steps(
         self, policy: PlayoutPolicy | None, rng: random.Random, stop_at: int,
     ) -> tuple[int, ...] | None:
-        """The playout under any rules: the legal moves' lanes, a move chosen at random or by ``policy.house``, then
-        the straight lanes of :meth:`apply` (without events or log) or the definition, :meth:`_play`."""
+        """The playout under any rules: the legal moves as :meth:`legal_moves` lists them, a move drawn at random
+        (none for a forced pass) or chosen by ``policy.house``, then the straight lanes of :meth:`apply` or the
+        definition, :meth:`_play`. The state of the trick lives in local names between two plays by the definition
+        (written back by :meth:`_store_trick` before it, and before the policy or the caller sees the match)."""
         house = None
         if policy is not None:
             house = getattr(policy, "house", None)
@@ -1274,48 +1282,112 @@ class Match:
         hands = self.hands
         nxt = self._next
         lockout = self._lockout
-        while self._phase != OVER:
-            seat: int = self.to_act  # type: ignore[assignment]
+        wild = self._wild
+        rules = self.rules
+        opened = self._open
+        skips = rules.skip_on_equal
+        locks = rules.suit_lock
+        lead_block = self._lead_block
+        lead_runs = self._lead_runs
+        l0, l1, l2, l3, l4, l5, l6 = self._leads_by_byte or ANSWERS_BY_COUNT[0]
+        seat: int = self.to_act  # type: ignore[assignment]
+        table, beat, answers, owner = self._table, self._beat, self._answers, self._owner
+        waiting, active, lock, must, beats = self._waiting, self._active, self._lock, self._must_contain, self._beats
+        while True:
             if seat == stop_at:
+                self._store_trick(seat, table, beat, answers, owner, waiting, lock, must)
                 self.single_deal = single
                 return None
-            moves = self.legal_moves()
-            move = house(self, seat, moves, rng) if house is not None else moves[int(rand() * len(moves))]
-            self._legal = ()
-            if not move:
-                waiting = self._waiting & _OTHERS[seat]
-                if waiting:
-                    self._waiting = waiting
-                    self.to_act = nxt[seat][waiting]
+            hand = hands[seat]
+            # The legal moves, as legal_moves() lists them (in the same order, for the same draws).
+            if table:
+                h = hand & beat
+                if not h:
+                    moves = FORCED_PASS
+                elif answers is None or hand & wild:
+                    moves = plays(hand, rules, table, self._rev != self._back, lock) + PASS_ONLY
+                else:
+                    t0, t1, t2, t3, t4, t5, t6 = answers
+                    b6, b5, b4, b3, b2, b1, b0 = h.to_bytes(7)
+                    moves = t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6] + PASS_ONLY
+            elif must or hand & lead_block:
+                if lead_runs and not must and not hand & wild:
+                    b6, b5, b4, b3, b2, b1, b0 = hand.to_bytes(7)
+                    moves = l0[b0] + l1[b1] + l2[b2] + l3[b3] + l4[b4] + l5[b5] + l6[b6] + run_leads(hand, rules)
+                else:
+                    moves = plays(hand, rules, 0, self._rev, 0, must)
+            else:
+                b6, b5, b4, b3, b2, b1, b0 = hand.to_bytes(7)
+                moves = l0[b0] + l1[b1] + l2[b2] + l3[b3] + l4[b4] + l5[b5] + l6[b6]
+            if house is not None:
+                self._store_trick(seat, table, beat, answers, owner, waiting, lock, must)
+                move = house(self, seat, moves, rng)
+            elif moves is FORCED_PASS:
+                move = 0
+            else:
+                move = moves[int(rand() * len(moves))]
+            if move:
+                straight, after = beats.get(move, _NOT_STRAIGHT)
+                hand ^= move
+                if hand and straight >= 0 and table and not opened:
+                    # What the answer does may depend on the play it answers (see _answer_lane).
+                    if beat < 0 or skips:
+                        straight = -1
+                    elif lock:
+                        straight = straight & SUIT_CARDS[lock] | wild
+                    elif locks:
+                        suits = (table >> (((table.bit_length() - 1) >> 2) << 2) & 15 if table < _REAL_CARDS_END
+                                 else shape_of(table, rules.wild_jokers).suits)  # type: ignore[union-attr]
+                        if suits == move >> (((move.bit_length() - 1) >> 2) << 2) & 15:
+                            straight = -1
+                if not hand or straight < 0:
+                    self._store_trick(seat, table, beat, answers, owner, waiting, lock, must)
+                    self._play(seat, move)
+                    if self._phase == OVER:
+                        return self._results[-1].order
+                    seat = self.to_act  # type: ignore[assignment]
+                    table, beat, answers, owner = self._table, self._beat, self._answers, self._owner
+                    waiting, active, lock = self._waiting, self._active, self._lock
+                    must, beats = self._must_contain, self._beats
                     continue
-                owner = self._owner
-                active = self._active
-                self._clear_trick(owner if active >> owner & 1 else nxt[owner][active])
-                continue
-            try:
-                beat, answers = self._beats[move]
-            except KeyError:
-                beat = -1
-            hand = hands[seat] ^ move
-            table = self._table
-            if hand and beat >= 0 and (not table or self._open or (beat := self._answer_lane(move, beat)) >= 0):
+                # A straight play: a new play to beat, and nothing else.
                 if lockout and table:
-                    waiting = self._active & _OTHERS[seat] & (self._waiting | 1 << self._owner)
+                    waiting = active & _OTHERS[seat] & (waiting | 1 << owner)
                 else:
-                    waiting = self._active & _OTHERS[seat]
+                    waiting = active & _OTHERS[seat]
                 hands[seat] = hand
-                self._table = move
-                self._beat = beat
-                self._answers = answers
-                self._owner = seat
+                table, beat, answers, owner = move, straight, after, seat
                 if waiting:
-                    self._waiting = waiting
-                    self.to_act = nxt[seat][waiting]
-                else:
-                    self._clear_trick(seat)
-                continue
-            self._play(seat, move)
-        return self._results[-1].order
+                    seat = nxt[seat][waiting]
+                    continue
+                leader = seat
+            else:
+                waiting &= _OTHERS[seat]
+                if waiting:
+                    seat = nxt[seat][waiting]
+                    continue
+                leader = owner if active >> owner & 1 else nxt[owner][active]
+            # Nobody else may answer: the trick is over (as _clear_trick).
+            table = lock = must = 0
+            if self._back:
+                self._back = False
+                self._set_order(self._rev)
+                beats = self._beats
+            seat = leader
+
+    def _store_trick(
+        self, seat: int, table: int, beat: int, answers: ByteLookups | None, owner: int, waiting: int, lock: int,
+        must: int,
+    ) -> None:
+        """Write back the state of the trick a playout keeps in local names."""
+        self.to_act = seat
+        self._table = table
+        self._beat = beat
+        self._answers = answers
+        self._owner = owner
+        self._waiting = waiting
+        self._lock = lock
+        self._must_contain = must
 
     @property
     def moves(self) -> list[tuple[int, Move]]:
