@@ -29,8 +29,17 @@ from .cards import (
 )
 from .errors import IllegalMove
 from .events import Event, Events, RawEvent
-from .lanes import ByteLookups, Lanes, lanes_for
-from .movegen import ANSWERS_BY_COUNT, BEAT_MASKS, PASS_MOVE, STRONGER, SUIT_CARDS, gift_moves, lead_moves
+from .lanes import Lanes, lanes_for
+from .movegen import (
+    ANSWERS_BY_COUNT,
+    BEAT_MASKS,
+    PASS_MOVE,
+    STRONGER,
+    SUIT_CARDS,
+    ByteLookups,
+    gift_moves,
+    lead_moves,
+)
 from .moves import CARDS_MASK, GIVE_FLAG, STANDS_MASK, Move, move_of, move_str, represented, stand_str, stands_of
 from .plays import (
     SET,

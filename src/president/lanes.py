@@ -22,13 +22,11 @@ off and compares whole states after every move.
 from __future__ import annotations
 
 from .cards import ALL_CARDS, JOKER_RANK, JOKERS, NUM_RANKS, TWO_RANK
-from .movegen import ANSWERS_BY_COUNT, BEAT_MASKS, LEADS_BY_SIZE
-from .moves import Move, move_of
+from .movegen import ANSWERS_BY_COUNT, BEAT_MASKS, LEADS_BY_SIZE, ByteLookups
+from .moves import move_of
 from .plays import EIGHT_RANK, JACK_RANK
 from .rules import Rules
 
-ByteLookups = tuple[tuple[tuple[Move, ...], ...], ...]
-"""Seven tables indexed by a byte of a hand (two ranks): the plays those two ranks make."""
 LaneEntry = tuple[int, ByteLookups | None]
 """What a straight play leaves on the table: the mask of the cards that may answer it (-1: not a straight play)
 and the byte lookups of its size (None: its answers come from :func:`~president.plays.plays`)."""

@@ -13,6 +13,8 @@ from .moves import GIVE_FLAG, PASS, Move, move_of
 
 PASS_MOVE: Move = move_of(PASS)
 """The pass, as a shared :class:`~president.moves.Move`."""
+ByteLookups = tuple[tuple[tuple[Move, ...], ...], ...]
+"""Seven tables indexed by a byte of a hand (two ranks): the plays those two ranks make."""
 
 SUBSETS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(tuple(s for s in range(1, 16) if s & nib == s and s.bit_count() == k) for k in range(5))

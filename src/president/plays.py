@@ -26,7 +26,7 @@ from .cards import (
     SUIT_SYMBOLS,
     TWO_RANK,
 )
-from .movegen import ANSWERS_BY_COUNT, BEAT_MASKS, LEADS_BY_SIZE, STRENGTH
+from .movegen import ANSWERS_BY_COUNT, BEAT_MASKS, LEADS_BY_SIZE, STRENGTH, ByteLookups
 from .moves import (
     ABOVE_TWO,
     BELOW_THREE,
@@ -313,6 +313,8 @@ class Piece(NamedTuple):
     """``(move, shape)`` pairs by the number of cards they stand for."""
     moves: tuple[Move, ...]
     """Every one of those moves, in increasing int order."""
+    moves_by_size: dict[int, tuple[Move, ...]]
+    """The moves of ``by_size`` alone."""
 
 
 _SET_PIECES: dict[tuple[int, int, tuple[int, ...], int], Piece] = {}
@@ -323,7 +325,8 @@ def _by_size(pairs: list[tuple[int, Shape]]) -> Piece:
     out: dict[int, list[tuple[Move, Shape]]] = {}
     for move, shape in sorted(pairs):
         out.setdefault(shape.size, []).append((move_of(move), shape))
-    return Piece({size: tuple(found) for size, found in out.items()}, tuple(move_of(m) for m, _ in sorted(pairs)))
+    return Piece({size: tuple(found) for size, found in out.items()}, tuple(move_of(m) for m, _ in sorted(pairs)),
+                 {size: tuple(move for move, _ in found) for size, found in out.items()})
 
 
 def set_piece(rank: int, nibble: int, jokers: tuple[int, ...], max_set: int) -> Piece:
@@ -477,9 +480,72 @@ def run_leads(hand: int, rules: Rules) -> tuple[Move, ...]:
     chain |= chain >> 16
     chain |= chain >> 8
     suits = (chain | chain >> 4) & 15
+    cache = _SUIT_RUNS.get((rules.run_min, rules.joker_run_ends))
+    if cache is None:
+        cache = _SUIT_RUNS[rules.run_min, rules.joker_run_ends] = {}
     for suit in range(4):
         if suits >> suit & 1:
-            out += run_piece(suit, _suit_ranks(hand, suit), (), rules.run_min, rules.joker_run_ends).moves
+            cards = real & _SUIT_CARDS[suit]
+            runs = cache.get(cards)
+            if runs is None:
+                runs = cache[cards] = run_piece(suit, _suit_ranks(hand, suit), (), rules.run_min,
+                                                rules.joker_run_ends).moves
+            out += runs
+    return out
+
+
+_SUIT_CARDS = tuple(sum(1 << (4 * rank + suit) for rank in range(13)) for suit in range(4))
+"""The 3 … 2 of each suit."""
+_SUIT_RUNS: dict[tuple[int, bool], dict[int, tuple[Move, ...]]] = {}
+"""By the rules' shortest run and ``joker_run_ends``: the runs of a suit's cards (at most 4 × 8,192 entries)."""
+
+
+def _joker_set_bytes(jokers: tuple[int, ...], max_set: int) -> ByteLookups:
+    """Seven tables by a byte of the real cards of a hand: the sets of its two ranks with the wild ``jokers``, as
+    :func:`set_piece` lists them (made once per choice of jokers and largest set)."""
+    key = (jokers, max_set)
+    tables = _JOKER_SET_BYTES.get(key)
+    if tables is None:
+        tables = _JOKER_SET_BYTES[key] = tuple(
+            tuple(set_piece(2 * i, byte & 15, jokers, max_set).moves
+                  + (set_piece(2 * i + 1, byte >> 4, jokers, max_set).moves if 2 * i + 1 < JOKER_RANK else ())
+                  for byte in range(256))
+            for i in range(7))
+    return tables
+
+
+_JOKER_SET_BYTES: dict[tuple[tuple[int, ...], int], ByteLookups] = {}
+
+
+def _wild_leads(hand: int, jokers: tuple[int, ...], rules: Rules) -> tuple[Move, ...]:
+    """The leads of a hand holding wild ``jokers``, in the order of :func:`candidate_plays`."""
+    t0, t1, t2, t3, t4, t5, t6 = _joker_set_bytes(jokers, rules.max_set)
+    b6, b5, b4, b3, b2, b1, b0 = (hand & _REAL_CARDS).to_bytes(7)
+    leads = t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6] + _LONE_JOKERS[hand >> BLACK_JOKER & 3]
+    if rules.runs:
+        ends = rules.joker_run_ends
+        for suit in range(4):
+            leads += run_piece(suit, _suit_ranks(hand, suit), jokers, rules.run_min, ends).moves
+    return leads
+
+
+_LONE_JOKERS = tuple(tuple(move_of(1 << j) for j in (BLACK_JOKER, RED_JOKER) if held >> (j - BLACK_JOKER) & 1)
+                     for held in range(4))
+"""By the two joker bits of a hand: its wild jokers played alone."""
+
+
+def _wild_set_answers(hand: int, jokers: tuple[int, ...], table: Shape, reversed_order: bool,
+                      rules: Rules) -> tuple[Move, ...]:
+    """The answers of a hand holding wild ``jokers`` to a set, on an unlocked trick without bombs, in the order of
+    the general path of :func:`plays`: the sets of its size rank by rank, then a lone joker on a single."""
+    size = table.size
+    out: tuple[Move, ...] = ()
+    for rank in _AT_LEAST[reversed_order, rules.joker_in_revolution == "highest", table.rank]:
+        if rank == table.rank and not rules.equal_answers:
+            continue
+        out += set_piece(rank, hand >> (rank << 2) & 15, jokers, rules.max_set).moves_by_size.get(size, ())
+    if size == 1:
+        out += _LONE_JOKERS[hand >> BLACK_JOKER & 3]
     return out
 
 
@@ -530,6 +596,8 @@ def plays(
             leads = t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6]
             if rules.runs:
                 leads += run_leads(hand, rules)
+        elif shortcut:
+            leads = _wild_leads(hand, _wild(hand, rules), rules)
         else:
             leads = candidate_plays(hand, rules)
         if must_contain:
@@ -550,6 +618,8 @@ def plays(
             if rules.quad_bomb or rules.two_bomb:
                 return tuple(dict.fromkeys(found + _plain_bombs(hand, rules)))
             return found
+        if shortcut and jokers and not lock and not (rules.quad_bomb or rules.two_bomb):
+            return _wild_set_answers(hand, jokers, table_shape, reversed_order, rules)
         # Only a rank at least as strong as the table's can answer it (bombs are added below).
         for rank in _AT_LEAST[reversed_order, rules.joker_in_revolution == "highest", table_shape.rank]:
             nibble = hand >> (rank << 2) & 15

@@ -167,7 +167,8 @@ def test_random_playouts_agree_with_the_definition(preset: str, options: dict[st
         assert slow.deal_results[len(start.deal_results)].order == order
 
 
-def test_the_table_shortcut_for_plain_sets_agrees_with_the_general_path() -> None:
+def test_the_shortcuts_of_plays_agree_with_the_general_path() -> None:
+    """Leads and answers, with and without wild jokers and a lock: the same moves in the same order."""
     rng = random.Random(7)
     checked = 0
     for seed in range(60):
@@ -178,9 +179,9 @@ def test_the_table_shortcut_for_plain_sets_agrees_with_the_general_path() -> Non
         options["joker_in_revolution"] = rng.choice(("lowest", "highest"))
         match = Match("tavern-jack", 4, seed=seed, **options)
         while not match.is_over and match.deal_number == 1:
-            if match.table_mask:
-                for backwards in (False, True):
-                    args = (match.hands[match.to_act], match.rules, match.table_move, backwards)
+            for backwards in (False, True):
+                for lock in ((0, 1 << rng.randrange(4)) if match.table_mask else (0,)):
+                    args = (match.hands[match.to_act], match.rules, match.table_move, backwards, lock)
                     assert plays(*args) == plays(*args, shortcut=False)
                     checked += 1
             moves = match.legal_moves()
