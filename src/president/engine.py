@@ -29,7 +29,7 @@ from .cards import (
 )
 from .errors import IllegalMove
 from .events import Event, Events, RawEvent
-from .lanes import Lanes, lanes_for
+from .lanes import CUT, Lanes, lanes_for
 from .movegen import (
     ANSWERS_BY_COUNT,
     BEAT_MASKS,
@@ -1348,8 +1348,14 @@ class Match:
                         suits = (table >> (((table.bit_length() - 1) >> 2) << 2) & 15 if table < _REAL_CARDS_END
                                  else shape_of(table, rules.wild_jokers).suits)  # type: ignore[union-attr]
                         if suits == move >> (((move.bit_length() - 1) >> 2) << 2) & 15:
-                            straight = -1
-                if not hand or straight < 0:
+                            # The answer locks the trick to its suits (see lock_after).
+                            lock = suits
+                            straight = straight & SUIT_CARDS[lock] | wild
+                if straight == CUT and hand:
+                    # An 8-cut and nothing else: the trick clears, and its player leads again.
+                    hands[seat] = hand
+                    owner = leader = seat
+                elif not hand or straight < 0:
                     self._store_trick(seat, table, beat, answers, owner, waiting, lock, must)
                     self._play(seat, move)
                     if self._phase == OVER:
@@ -1359,17 +1365,18 @@ class Match:
                     waiting, active, lock = self._waiting, self._active, self._lock
                     must, beats = self._must_contain, self._beats
                     continue
-                # A straight play: a new play to beat, and nothing else.
-                if lockout and table:
-                    waiting = active & _OTHERS[seat] & (waiting | 1 << owner)
                 else:
-                    waiting = active & _OTHERS[seat]
-                hands[seat] = hand
-                table, beat, answers, owner = move, straight, after, seat
-                if waiting:
-                    seat = nxt[seat][waiting]
-                    continue
-                leader = seat
+                    # A straight play: a new play to beat, and nothing else.
+                    if lockout and table:
+                        waiting = active & _OTHERS[seat] & (waiting | 1 << owner)
+                    else:
+                        waiting = active & _OTHERS[seat]
+                    hands[seat] = hand
+                    table, beat, answers, owner = move, straight, after, seat
+                    if waiting:
+                        seat = nxt[seat][waiting]
+                        continue
+                    leader = seat
             else:
                 waiting &= _OTHERS[seat]
                 if waiting:
