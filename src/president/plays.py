@@ -646,6 +646,28 @@ def plays(
 def _plain_bombs(hand: int, rules: Rules) -> tuple[Move, ...]:
     """The bombs of a hand without wild jokers, rank by rank and size by size (as the general path of
     :func:`plays` lists them)."""
+    bombs = hand & RANK_MASKS[TWO_RANK] if rules.two_bomb else 0
+    if rules.quad_bomb:
+        bombs |= (hand & hand >> 1 & hand >> 2 & hand >> 3 & _RANK_LOW_BITS) * 15
+    if not bombs:
+        return ()
+    key = (rules.quad_bomb, rules.two_bomb, rules.max_set)
+    cache = _BOMBS.get(key)
+    if cache is None:
+        cache = _BOMBS[key] = {}
+    out = cache.get(bombs)
+    if out is None:
+        out = cache[bombs] = _bombs_of(bombs, rules)
+    return out
+
+
+_RANK_LOW_BITS = sum(1 << (4 * rank) for rank in range(13))
+"""The lowest card of each rank 3 … 2."""
+_BOMBS: dict[tuple[bool, bool, int], dict[int, tuple[Move, ...]]] = {}
+"""By the bomb rules and the largest set: the bombs of the cards of a hand that make bombs."""
+
+
+def _bombs_of(hand: int, rules: Rules) -> tuple[Move, ...]:
     out: tuple[Move, ...] = ()
     for rank in range(13):
         nibble = hand >> (4 * rank) & 15
