@@ -480,24 +480,34 @@ def run_leads(hand: int, rules: Rules) -> tuple[Move, ...]:
     chain |= chain >> 16
     chain |= chain >> 8
     suits = (chain | chain >> 4) & 15
-    cache = _SUIT_RUNS.get((rules.run_min, rules.joker_run_ends))
-    if cache is None:
-        cache = _SUIT_RUNS[rules.run_min, rules.joker_run_ends] = {}
     for suit in range(4):
         if suits >> suit & 1:
-            cards = real & _SUIT_CARDS[suit]
-            runs = cache.get(cards)
-            if runs is None:
-                runs = cache[cards] = run_piece(suit, _suit_ranks(hand, suit), (), rules.run_min,
-                                                rules.joker_run_ends).moves
-            out += runs
+            out += _suit_runs(real, suit, rules)
     return out
+
+
+def _suit_runs(hand: int, suit: int, rules: Rules) -> tuple[Move, ...]:
+    """The runs of one suit that ``hand`` makes with its cards of the suit and the wild jokers it holds, as
+    :func:`run_piece` lists them (cached by those cards)."""
+    key = (rules.run_min, rules.joker_run_ends, rules.wild_jokers)
+    cache = _SUIT_RUNS.get(key)
+    if cache is None:
+        cache = _SUIT_RUNS[key] = {}
+    cards = hand & (_SUIT_CARDS[suit] | JOKERS if rules.wild_jokers else _SUIT_CARDS[suit]) | suit << 56
+    runs = cache.get(cards)
+    if runs is None:
+        if len(cache) >= 100_000:
+            cache.clear()
+        runs = cache[cards] = run_piece(suit, _suit_ranks(hand, suit), _wild(hand, rules), rules.run_min,
+                                        rules.joker_run_ends).moves
+    return runs
 
 
 _SUIT_CARDS = tuple(sum(1 << (4 * rank + suit) for rank in range(13)) for suit in range(4))
 """The 3 … 2 of each suit."""
-_SUIT_RUNS: dict[tuple[int, bool], dict[int, tuple[Move, ...]]] = {}
-"""By the rules' shortest run and ``joker_run_ends``: the runs of a suit's cards (at most 4 × 8,192 entries)."""
+_SUIT_RUNS: dict[tuple[int, bool, bool], dict[int, tuple[Move, ...]]] = {}
+"""By the rules' shortest run, ``joker_run_ends`` and ``wild_jokers``: the runs a suit's cards and the wild jokers
+make, by those cards and the suit (above the cards)."""
 
 
 def _joker_set_bytes(jokers: tuple[int, ...], max_set: int) -> ByteLookups:
@@ -523,9 +533,8 @@ def _wild_leads(hand: int, jokers: tuple[int, ...], rules: Rules) -> tuple[Move,
     b6, b5, b4, b3, b2, b1, b0 = (hand & _REAL_CARDS).to_bytes(7)
     leads = t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6] + _LONE_JOKERS[hand >> BLACK_JOKER & 3]
     if rules.runs:
-        ends = rules.joker_run_ends
-        for suit in range(4):
-            leads += run_piece(suit, _suit_ranks(hand, suit), jokers, rules.run_min, ends).moves
+        leads += _suit_runs(hand, 0, rules) + _suit_runs(hand, 1, rules) + _suit_runs(hand, 2, rules) \
+            + _suit_runs(hand, 3, rules)
     return leads
 
 
