@@ -50,6 +50,7 @@ from .plays import (
     forbidden_finish,
     is_equal_answer,
     lock_after,
+    plain_bombs,
     play_problem,
     plays,
     reverses,
@@ -95,7 +96,7 @@ LogNode = tuple[Any, int, int]
 PHASES = ("exchange", "play", "over")
 PASS_ONLY: tuple[Move, ...] = (PASS_MOVE,)
 FORCED_PASS: tuple[Move, ...] = (PASS_MOVE,)
-"""The moves of a seat that holds no card able to answer (a playout draws nothing for it)."""
+"""The moves of a seat whose one legal move is the pass (a playout draws nothing for it)."""
 _NOT_STRAIGHT = (-1, None)
 """The lane entry of a play that is no set of one rank of real cards (a run, or wild jokers)."""
 _REAL_CARDS_END = 1 << 52
@@ -163,6 +164,7 @@ class Match:
         "_back",
         "_beat",
         "_beats",
+        "_bombs",
         "_bottom",
         "_dead",
         "_deal_start",
@@ -304,6 +306,7 @@ class Match:
 
     def _use_lanes(self, lanes: Lanes) -> None:
         self._lanes = lanes
+        self._bombs = lanes.bombs
         self._leads_by_byte = lanes.leads_by_byte
         self._lead_block = lanes.wild if lanes.leads_by_byte is not None and not lanes.runs else -1
         self._lead_runs = lanes.leads_by_byte is not None and lanes.runs
@@ -620,15 +623,18 @@ class Match:
         if self._table:
             hand = self.hands[self.to_act]  # type: ignore[index]
             h = hand & self._beat
-            if not h:
+            if not h and not self._bombs:
                 moves = PASS_ONLY
             elif self._answers is None or hand & self._wild:
                 moves = plays(hand, self.rules, self._table, self._rev != self._back, self._lock) + PASS_ONLY
             else:
-                # The straight lane: one lookup per byte of the hand (two ranks), unrolled.
+                # The straight lane: one lookup per byte of the hand (two ranks), unrolled; bombs answer anything.
                 t0, t1, t2, t3, t4, t5, t6 = self._answers
                 b6, b5, b4, b3, b2, b1, b0 = h.to_bytes(7)
-                moves = t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6] + PASS_ONLY
+                found = t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6]
+                if self._bombs and (bombs := plain_bombs(hand, self.rules)):
+                    found = tuple(dict.fromkeys(found + bombs))
+                moves = found + PASS_ONLY
         elif self._phase == PLAY:
             hand = self.hands[self.to_act]  # type: ignore[index]
             if self._must_contain or hand & self._lead_block:
@@ -903,7 +909,7 @@ class Match:
             self._beat, self._answers = entry
             return
         lanes = self._lanes
-        if shape.kind == SET and shape.size <= 4 and lanes.answer_lane:
+        if shape.kind == SET and shape.size <= 4 and lanes.on:
             beat = BEAT_MASKS[self._rev != self._back, lanes.high, shape.rank, self.rules.equal_answers]
             if self._lock:
                 beat &= SUIT_CARDS[self._lock]
@@ -1225,10 +1231,14 @@ class Match:
                 if h:
                     a0, a1, a2, a3, a4, a5, a6 = answers[tcount]
                     b6, b5, b4, b3, b2, b1, b0 = h.to_bytes(7)
-                    moves = a0[b0] + a1[b1] + a2[b2] + a3[b3] + a4[b4] + a5[b5] + a6[b6] + PASS_ONLY
-                    move = moves[int(rand() * len(moves))]
+                    moves = a0[b0] + a1[b1] + a2[b2] + a3[b3] + a4[b4] + a5[b5] + a6[b6]
+                    if moves:
+                        moves += PASS_ONLY
+                        move = moves[int(rand() * len(moves))]
+                    else:
+                        move = 0  # the pass is the only legal move: no draw
                 else:
-                    move = 0  # the only legal move: no draw needed
+                    move = 0
             elif must:
                 leads = lead_moves(hand, max_set, must)
                 move = leads[int(rand() * len(leads))]
@@ -1298,6 +1308,7 @@ class Match:
         locks = rules.suit_lock
         lead_block = self._lead_block
         lead_runs = self._lead_runs
+        bombing = self._bombs
         l0, l1, l2, l3, l4, l5, l6 = self._leads_by_byte or ANSWERS_BY_COUNT[0]
         seat: int = self.to_act  # type: ignore[assignment]
         table, beat, answers, owner = self._table, self._beat, self._answers, self._owner
@@ -1311,14 +1322,18 @@ class Match:
             # The legal moves, as legal_moves() lists them (in the same order, for the same draws).
             if table:
                 h = hand & beat
-                if not h:
+                if not h and not bombing:
                     moves = FORCED_PASS
-                elif answers is None or hand & wild:
-                    moves = plays(hand, rules, table, self._rev != self._back, lock) + PASS_ONLY
                 else:
-                    t0, t1, t2, t3, t4, t5, t6 = answers
-                    b6, b5, b4, b3, b2, b1, b0 = h.to_bytes(7)
-                    moves = t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6] + PASS_ONLY
+                    if answers is None or hand & wild:
+                        found = plays(hand, rules, table, self._rev != self._back, lock)
+                    else:
+                        t0, t1, t2, t3, t4, t5, t6 = answers
+                        b6, b5, b4, b3, b2, b1, b0 = h.to_bytes(7)
+                        found = t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6]
+                        if bombing and (bombs := plain_bombs(hand, rules)):
+                            found = tuple(dict.fromkeys(found + bombs))
+                    moves = found + PASS_ONLY if found else FORCED_PASS
             elif must or hand & lead_block:
                 if lead_runs and not must and not hand & wild:
                     b6, b5, b4, b3, b2, b1, b0 = hand.to_bytes(7)

@@ -22,7 +22,7 @@ off and compares whole states after every move.
 
 from __future__ import annotations
 
-from .cards import ALL_CARDS, JOKER_RANK, JOKERS, NUM_RANKS, TWO_RANK
+from .cards import JOKER_RANK, JOKERS, NUM_RANKS, TWO_RANK
 from .movegen import ANSWERS_BY_COUNT, BEAT_MASKS, LEADS_BY_SIZE, ByteLookups
 from .moves import move_of
 from .plays import EIGHT_RANK, JACK_RANK
@@ -40,7 +40,7 @@ CUT = -2
 class Lanes:
     """The straight lanes of one rule set (see the module's text); one object shared by every match of it."""
 
-    __slots__ = ("answer_lane", "answered", "beats", "cuts", "high", "leads_by_byte", "open_answers", "plain", "runs",
+    __slots__ = ("answered", "beats", "bombs", "cuts", "high", "leads_by_byte", "on", "open_answers", "plain", "runs",
                  "wild")
 
     beats: tuple[dict[int, LaneEntry], dict[int, LaneEntry]]
@@ -49,8 +49,11 @@ class Lanes:
     """The leads of a hand without wild jokers by bytes of the hand (runs not included); None: the lanes are off."""
     runs: bool
     """Whether leads include runs."""
-    answer_lane: bool
-    """Whether a set on the table may be answered from the byte tables (no bombs, lanes on)."""
+    on: bool
+    """Whether the lanes are on (off: every move through the definition, for the test that holds them to it)."""
+    bombs: bool
+    """Whether bombs may answer anything: the answers from the byte tables get the hand's bombs added
+    (:func:`~president.plays.plain_bombs`)."""
     open_answers: bool
     """Whether a straight play may answer any play on the table with no further look (no suit lock, no skip, no
     runs, no wild jokers)."""
@@ -71,8 +74,8 @@ class Lanes:
         self.plain = on and not rules.house
         self.answered = rules.suit_lock or rules.skip_on_equal or rules.wild_jokers
         self.cuts = rules.eight_cut or rules.quad_bomb or rules.two_bomb or rules.wild_jokers
-        bombs = rules.quad_bomb or rules.two_bomb
-        self.answer_lane = on and not bombs
+        self.bombs = rules.quad_bomb or rules.two_bomb
+        self.on = on
         self.open_answers = not (rules.suit_lock or rules.skip_on_equal or rules.runs or rules.wild_jokers)
         self.leads_by_byte = LEADS_BY_SIZE[min(rules.max_set, 4)] if on else None
         self.runs = rules.runs
@@ -97,9 +100,6 @@ class Lanes:
                            and not (rules.revolution and size >= 4))
                     if cut:
                         entries[move] = (CUT, None)
-                    elif straight and bombs:
-                        # A bomb may answer it: its answers come from plays(), which adds the hand's bombs.
-                        entries[move] = (ALL_CARDS, None)
                     elif straight:
                         beat = BEAT_MASKS[backwards, self.high, rank, rules.equal_answers] | self.wild
                         entries[move] = (beat, ANSWERS_BY_COUNT[size])

@@ -625,7 +625,7 @@ def plays(
         if shortcut and not jokers and not lock and size <= 4:
             found = _plain_set_answers(hand, size, table_shape.rank, reversed_order, rules)
             if rules.quad_bomb or rules.two_bomb:
-                return tuple(dict.fromkeys(found + _plain_bombs(hand, rules)))
+                return tuple(dict.fromkeys(found + plain_bombs(hand, rules)))
             return found
         if shortcut and jokers and not lock and not (rules.quad_bomb or rules.two_bomb):
             return _wild_set_answers(hand, jokers, table_shape, reversed_order, rules)
@@ -652,7 +652,7 @@ def plays(
     return tuple([m for m, shape in candidates if not _answer_code(shape, table_shape, reversed_order, lock, rules)])
 
 
-def _plain_bombs(hand: int, rules: Rules) -> tuple[Move, ...]:
+def plain_bombs(hand: int, rules: Rules) -> tuple[Move, ...]:
     """The bombs of a hand without wild jokers, rank by rank and size by size (as the general path of
     :func:`plays` lists them)."""
     bombs = hand & RANK_MASKS[TWO_RANK] if rules.two_bomb else 0

@@ -155,11 +155,11 @@ def test_random_playouts_agree_with_the_definition(preset: str, options: dict[st
         if start.phase != "play":
             continue
         order = start.copy().playout("random", random.Random(seed))
-        # The same draws: a draw for every decision but a forced pass (no card in the hand may answer).
+        # The same draws: a draw for every decision but one whose only legal move is the pass.
         shadow, slow, draws = start.copy(), general(start), random.Random(seed)
         while not slow.is_over and slow.deal_number == start.deal_number:
             moves = shadow.legal_moves()
-            forced = shadow.table_mask and not shadow.hands[shadow.to_act] & shadow._beat
+            forced = len(moves) == 1 and not moves[0]
             move = 0 if forced else moves[int(draws.random() * len(moves))]
             assert move in slow.legal_moves()
             shadow.apply_fast(move)
