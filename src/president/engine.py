@@ -1309,6 +1309,7 @@ class Match:
         lead_block = self._lead_block
         lead_runs = self._lead_runs
         bombing = self._bombs
+        quiet_out = not (rules.forbidden_finish or rules.capital_fall)
         l0, l1, l2, l3, l4, l5, l6 = self._leads_by_byte or ANSWERS_BY_COUNT[0]
         seat: int = self.to_act  # type: ignore[assignment]
         table, beat, answers, owner = self._table, self._beat, self._answers, self._owner
@@ -1353,7 +1354,7 @@ class Match:
             if move:
                 straight, after = beats.get(move, _NOT_STRAIGHT)
                 hand ^= move
-                if hand and straight >= 0 and table and not opened:
+                if straight >= 0 and table and not opened:
                     # What the answer does may depend on the play it answers (see _answer_lane).
                     if beat < 0 or skips:
                         straight = -1
@@ -1370,7 +1371,7 @@ class Match:
                     # An 8-cut and nothing else: the trick clears, and its player leads again.
                     hands[seat] = hand
                     owner = leader = seat
-                elif not hand or straight < 0:
+                elif straight < 0 or not (hand or quiet_out):
                     self._store_trick(seat, table, beat, answers, owner, waiting, lock, must)
                     self._play(seat, move)
                     if self._phase == OVER:
@@ -1381,17 +1382,32 @@ class Match:
                     must, beats = self._must_contain, self._beats
                     continue
                 else:
-                    # A straight play: a new play to beat, and nothing else.
+                    # A straight play: a new play to beat, and nothing else but maybe its player going out.
                     if lockout and table:
                         waiting = active & _OTHERS[seat] & (waiting | 1 << owner)
                     else:
                         waiting = active & _OTHERS[seat]
                     hands[seat] = hand
                     table, beat, answers, owner = move, straight, after, seat
-                    if waiting:
-                        seat = nxt[seat][waiting]
-                        continue
-                    leader = seat
+                    if not hand:
+                        # Out, with no rule on the last play (see _go_out).
+                        must = 0
+                        active &= _OTHERS[seat]
+                        self._active = active
+                        self._finished += (seat,)
+                        if not active & (active - 1):
+                            self._store_trick(seat, table, beat, answers, owner, waiting, lock, must)
+                            self._end_deal()
+                            return self._results[-1].order
+                        if waiting:
+                            seat = nxt[seat][waiting]
+                            continue
+                        leader = nxt[seat][active]
+                    else:
+                        if waiting:
+                            seat = nxt[seat][waiting]
+                            continue
+                        leader = seat
             else:
                 waiting &= _OTHERS[seat]
                 if waiting:
