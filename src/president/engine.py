@@ -101,6 +101,7 @@ _NOT_STRAIGHT = (-1, None)
 """The lane entry of a play that is no set of one rank of real cards (a run, or wild jokers)."""
 _REAL_CARDS_END = 1 << 52
 """Moves below it are real cards only (no joker, no card a joker stands for)."""
+_REAL_CARDS = _REAL_CARDS_END - 1
 _OTHERS = tuple(~(1 << seat) for seat in range(9))
 """``_OTHERS[seat]``: the mask of every seat but ``seat``."""
 
@@ -641,7 +642,10 @@ class Match:
                 if self._lead_runs and not self._must_contain and not hand & self._wild:
                     t0, t1, t2, t3, t4, t5, t6 = self._leads_by_byte  # type: ignore[misc]
                     b6, b5, b4, b3, b2, b1, b0 = hand.to_bytes(7)
-                    moves = t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6] + run_leads(hand, self.rules)
+                    moves = t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6]
+                    real = hand & _REAL_CARDS
+                    if real & real >> 4 & real >> self._lanes.run_probe:
+                        moves += run_leads(hand, self.rules)
                 else:
                     moves = plays(hand, self.rules, 0, self._rev, 0, self._must_contain)
             else:
@@ -1310,6 +1314,7 @@ class Match:
         lead_runs = self._lead_runs
         bombing = self._bombs
         quiet_out = not (rules.forbidden_finish or rules.capital_fall)
+        run_probe = self._lanes.run_probe
         l0, l1, l2, l3, l4, l5, l6 = self._leads_by_byte or ANSWERS_BY_COUNT[0]
         seat: int = self.to_act  # type: ignore[assignment]
         table, beat, answers, owner = self._table, self._beat, self._answers, self._owner
@@ -1338,7 +1343,10 @@ class Match:
             elif must or hand & lead_block:
                 if lead_runs and not must and not hand & wild:
                     b6, b5, b4, b3, b2, b1, b0 = hand.to_bytes(7)
-                    moves = l0[b0] + l1[b1] + l2[b2] + l3[b3] + l4[b4] + l5[b5] + l6[b6] + run_leads(hand, rules)
+                    moves = l0[b0] + l1[b1] + l2[b2] + l3[b3] + l4[b4] + l5[b5] + l6[b6]
+                    real = hand & _REAL_CARDS
+                    if real & real >> 4 & real >> run_probe:
+                        moves += run_leads(hand, rules)
                 else:
                     moves = plays(hand, rules, 0, self._rev, 0, must)
             else:

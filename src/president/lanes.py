@@ -40,8 +40,8 @@ CUT = -2
 class Lanes:
     """The straight lanes of one rule set (see the module's text); one object shared by every match of it."""
 
-    __slots__ = ("answered", "beats", "bombs", "cuts", "high", "leads_by_byte", "on", "open_answers", "plain", "runs",
-                 "wild")
+    __slots__ = ("answered", "beats", "bombs", "cuts", "high", "leads_by_byte", "on", "open_answers", "plain",
+                 "run_probe", "runs", "wild")
 
     beats: tuple[dict[int, LaneEntry], dict[int, LaneEntry]]
     """By reversed order (False, True): every set of one rank of real cards, and what it leaves on the table."""
@@ -49,6 +49,9 @@ class Lanes:
     """The leads of a hand without wild jokers by bytes of the hand (runs not included); None: the lanes are off."""
     runs: bool
     """Whether leads include runs."""
+    run_probe: int
+    """A shift such that a hand whose real cards ``r`` give ``r & r >> 4 & r >> run_probe == 0`` holds no run
+    (no three cards of a suit in a row, or two where a run may be of two)."""
     on: bool
     """Whether the lanes are on (off: every move through the definition, for the test that holds them to it)."""
     bombs: bool
@@ -79,6 +82,7 @@ class Lanes:
         self.open_answers = not (rules.suit_lock or rules.skip_on_equal or rules.runs or rules.wild_jokers)
         self.leads_by_byte = LEADS_BY_SIZE[min(rules.max_set, 4)] if on else None
         self.runs = rules.runs
+        self.run_probe = 8 if rules.run_min >= 3 else 4
         most = min(rules.max_set, 4)
         by_order: list[dict[int, LaneEntry]] = []
         for backwards in (False, True):
