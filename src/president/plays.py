@@ -33,6 +33,7 @@ from .moves import (
     CARDS_MASK,
     FIFTH,
     SIXTH,
+    STAND_SHIFT,
     Move,
     move_of,
     represented,
@@ -423,6 +424,48 @@ def run_piece(suit: int, ranks: int, jokers: tuple[int, ...], run_min: int, ends
     return piece
 
 
+def run_moves(suit: int, ranks: int, jokers: tuple[int, ...], run_min: int, ends: bool = False) -> tuple[Move, ...]:
+    """The moves of :func:`run_piece` (the same, in the same order) without their shapes: what a lead needs."""
+    values: list[int] = []
+    most = len(jokers)
+    first, last = (-1, 13) if ends and jokers else (0, 12)
+    shifts = [STAND_SHIFT[joker] for joker in jokers]
+    joker_bits = [1 << joker for joker in jokers]
+    for low in range(first, last - run_min + 2):
+        missing: list[int] = []
+        held: list[int] = []
+        cards = 0
+        for high in range(low, last + 1):
+            if 0 <= high <= 12 and ranks >> high & 1:
+                held.append(high * 4 + suit)
+                cards |= 1 << (high * 4 + suit)
+            else:
+                missing.append(BELOW_THREE + suit if high < 0 else ABOVE_TWO + suit if high > 12 else high * 4 + suit)
+                if len(missing) > most:
+                    break
+            if high - low + 1 < run_min or not held:
+                continue
+            if not missing:
+                values.append(cards)
+            for extra in range(most - len(missing) + 1):
+                if not missing and not extra:
+                    continue
+                for kept_out in combinations(held, extra):
+                    if len(kept_out) == len(held):
+                        continue
+                    stand = sorted(missing + list(kept_out))
+                    real = cards
+                    for card in kept_out:
+                        real &= ~(1 << card)
+                    for used in combinations(range(most), len(stand)):
+                        value = real
+                        for at, card in zip(used, stand, strict=True):
+                            value |= joker_bits[at] | (card + 1) << shifts[at]
+                        values.append(value)
+    values.sort()
+    return tuple(move_of(value) for value in values)
+
+
 def _wild(hand: int, rules: Rules) -> tuple[int, ...]:
     if not rules.wild_jokers or not hand & JOKERS:
         return ()
@@ -498,8 +541,8 @@ def _suit_runs(hand: int, suit: int, rules: Rules) -> tuple[Move, ...]:
     if runs is None:
         if len(cache) >= 100_000:
             cache.clear()
-        runs = cache[cards] = run_piece(suit, _suit_ranks(hand, suit), _wild(hand, rules), rules.run_min,
-                                        rules.joker_run_ends).moves
+        runs = cache[cards] = run_moves(suit, _suit_ranks(hand, suit), _wild(hand, rules), rules.run_min,
+                                        rules.joker_run_ends)
     return runs
 
 

@@ -15,10 +15,13 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from president import Match
+from president.cards import BLACK_JOKER, RED_JOKER
 from president.engine import without_lanes
-from president.plays import plays
+from president.plays import plays, run_moves, run_piece
 
 from .driving import snapshot
 from .spec import PRESET_NAMES
@@ -187,3 +190,13 @@ def test_the_shortcuts_of_plays_agree_with_the_general_path() -> None:
             moves = match.legal_moves()
             match.apply(moves[rng.randrange(len(moves))])
     assert checked > 1000
+
+
+@given(st.integers(0, 3), st.integers(0, (1 << 13) - 1),
+       st.sampled_from([(), (BLACK_JOKER,), (RED_JOKER,), (BLACK_JOKER, RED_JOKER)]), st.integers(2, 6),
+       st.booleans())
+def test_the_moves_of_runs_are_those_of_the_runs_with_their_shapes(
+    suit: int, ranks: int, jokers: tuple[int, ...], run_min: int, ends: bool,
+) -> None:
+    """A lead's runs are built without their shapes: the same moves, in the same order."""
+    assert run_moves(suit, ranks, jokers, run_min, ends) == run_piece(suit, ranks, jokers, run_min, ends).moves
