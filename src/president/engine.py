@@ -1364,7 +1364,7 @@ class Match:
                 hand ^= move
                 if straight >= 0 and table and not opened:
                     # What the answer does may depend on the play it answers (see _answer_lane).
-                    if beat < 0 or skips:
+                    if beat < 0:
                         straight = -1
                     elif lock:
                         straight = straight & SUIT_CARDS[lock] | wild
@@ -1395,6 +1395,9 @@ class Match:
                         waiting = active & _OTHERS[seat] & (waiting | 1 << owner)
                     else:
                         waiting = active & _OTHERS[seat]
+                    if skips and waiting and table and _rank_of(move) == _rank_of(table, rules.wild_jokers):
+                        # An answer of the same rank skips the next player (see is_equal_answer).
+                        waiting &= _OTHERS[nxt[seat][waiting]]
                     hands[seat] = hand
                     table, beat, answers, owner = move, straight, after, seat
                     if not hand:
@@ -1560,6 +1563,13 @@ def _copy_function(cls: type[Match]) -> Callable[[Match], Match]:
 
 
 Match.copy = _copy_function(Match)  # type: ignore[method-assign,assignment]
+
+
+def _rank_of(value: int, wild: bool = False) -> int:
+    """The rank of a set (of real cards: from its highest bit; else from its shape)."""
+    if value < _REAL_CARDS_END:
+        return (value.bit_length() - 1) >> 2
+    return shape_of(value, wild).rank  # type: ignore[union-attr]
 
 
 def without_lanes(match: Match) -> Match:
