@@ -8,8 +8,8 @@ nothing. For those the match takes a *straight lane*, precomputed here from the 
 * ``beats[reversed order][move]``: for every set of one rank of real cards, the mask of
   the cards that may answer it and the byte tables of its size, or a beat mask of -1
   when the play triggers a rule (a revolution, an 8-cut, 11-back, a bomb) and must go
-  through the definition; :data:`CUT` marks an 8-cut that does nothing else (random
-  playouts clear the trick for it, the public path takes the definition for its events);
+  through the definition; :data:`CUT` marks an 8-cut or a bomb that does nothing else
+  (random playouts clear the trick for it, the public path takes the definition for its events);
 * ``leads_by_byte``: the byte lookups of the leads of a hand without wild jokers (with runs,
   :func:`president.plays.run_leads` adds them);
 * ``open_answers``: whether a straight play may answer any play on the table with no
@@ -34,7 +34,7 @@ and the byte lookups of its size (None: its answers come from :func:`~president.
 
 _NO_LANE: LaneEntry = (-1, ANSWERS_BY_COUNT[0])
 CUT = -2
-"""The beat mask of a set of 8s that only cuts the trick (no revolution, no bomb): its player leads again."""
+"""The beat mask of a set that only cuts the trick (8s, or a bomb; no revolution): its player leads again."""
 
 
 class Lanes:
@@ -100,8 +100,8 @@ class Lanes:
                         and not (rules.eight_cut and rank == EIGHT_RANK)
                         and not (rules.eleven_back and rank == JACK_RANK)
                     )
-                    cut = (on and rules.eight_cut and rank == EIGHT_RANK and not bomb and size <= most
-                           and not (rules.revolution and size >= 4))
+                    cut = (on and size <= most and ((rules.eight_cut and rank == EIGHT_RANK) or bomb)
+                           and not (rules.revolution and size >= 4) and not (rules.eleven_back and rank == JACK_RANK))
                     if cut:
                         entries[move] = (CUT, None)
                     elif straight:
