@@ -467,9 +467,12 @@ def run_moves(suit: int, ranks: int, jokers: tuple[int, ...], run_min: int, ends
 
 
 def _wild(hand: int, rules: Rules) -> tuple[int, ...]:
-    if not rules.wild_jokers or not hand & JOKERS:
-        return ()
-    return tuple(j for j in (BLACK_JOKER, RED_JOKER) if hand >> j & 1)
+    """The wild jokers ``hand`` holds."""
+    return _JOKERS_HELD[hand >> BLACK_JOKER & 3] if rules.wild_jokers else ()
+
+
+_JOKERS_HELD = tuple(tuple(j for j in (BLACK_JOKER, RED_JOKER) if held >> (j - BLACK_JOKER) & 1) for held in range(4))
+"""By the two joker bits of a hand: the jokers it holds."""
 
 
 def _joker_plays(hand: int, rules: Rules) -> list[tuple[Move, Shape]]:
