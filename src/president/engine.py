@@ -1192,7 +1192,7 @@ class Match:
 
     def _playout(self, policy: PlayoutPolicy | None, rng: random.Random, stop_at: int = -1) -> tuple[int, ...] | None:
         if not self._lanes.plain:
-            return self._playout_by_steps(policy, rng, stop_at)
+            return self._playout_any_rules(policy, rng, stop_at)
         # The kernel of the seed rules' trick (sets of one rank, an optional revolution and lockout), from the
         # lanes' tables; a test holds it to the definition.
         rand = rng.random
@@ -1286,13 +1286,15 @@ class Match:
             passed = 0
             seat = owner if active >> owner & 1 else nxt[owner][active]
 
-    def _playout_by_steps(
+    def _playout_any_rules(
         self, policy: PlayoutPolicy | None, rng: random.Random, stop_at: int,
     ) -> tuple[int, ...] | None:
         """The playout under any rules: the legal moves as :meth:`legal_moves` lists them, a move drawn at random
-        (none for a forced pass) or chosen by ``policy.house``, then the straight lanes of :meth:`apply` or the
-        definition, :meth:`_play`. The state of the trick lives in local names between two plays by the definition
-        (written back by :meth:`_store_trick` before it, and before the policy or the caller sees the match)."""
+        (none when the pass is the only legal move) or chosen by ``policy.house``, then the straight lanes of
+        :meth:`apply`, the plays :meth:`_play` would handle without a rule's effect beyond those written here (a
+        cut, a lock, a skip, going out), or the definition itself. The state of the trick lives in local names
+        between two plays by the definition (written back by :meth:`_store_trick` before it, and before the policy
+        or the caller sees the match)."""
         house = None
         if policy is not None:
             house = getattr(policy, "house", None)
