@@ -552,6 +552,8 @@ def _suit_runs(hand: int, suit: int, rules: Rules) -> tuple[Move, ...]:
 _SUIT_CARDS = tuple(sum(1 << (4 * rank + suit) for rank in range(13)) for suit in range(4))
 """The 3 … 2 of each suit."""
 _SUIT_RUNS: dict[tuple[int, bool, bool], dict[int, tuple[Move, ...]]] = {}
+_SUIT_PIECES: dict[tuple[int, bool, bool], dict[int, Piece]] = {}
+"""As ``_SUIT_RUNS``, the runs with their shapes (for answers to a run)."""
 """By the rules' shortest run, ``joker_run_ends`` and ``wild_jokers``: the runs a suit's cards and the wild jokers
 make, by those cards and the suit (above the cards)."""
 
@@ -593,15 +595,48 @@ def _wild_set_answers(hand: int, jokers: tuple[int, ...], table: Shape, reversed
                       rules: Rules) -> tuple[Move, ...]:
     """The answers of a hand holding wild ``jokers`` to a set, on an unlocked trick without bombs, in the order of
     the general path of :func:`plays`: the sets of its size rank by rank, then a lone joker on a single."""
-    size = table.size
-    out: tuple[Move, ...] = ()
-    for rank in _AT_LEAST[reversed_order, rules.joker_in_revolution == "highest", table.rank]:
-        if rank == table.rank and not rules.equal_answers:
-            continue
-        out += set_piece(rank, hand >> (rank << 2) & 15, jokers, rules.max_set).moves_by_size.get(size, ())
-    if size == 1:
+    allowed = _STRONGER_PAIRS[reversed_order, rules.joker_in_revolution == "highest", table.rank,
+                              rules.equal_answers]
+    key = (jokers, rules.max_set, table.size)
+    tables = _JOKER_ANSWER_BYTES.get(key)
+    if tables is None:
+        tables = _JOKER_ANSWER_BYTES[key] = _joker_answer_bytes(*key)
+    t0, t1, t2, t3, t4, t5, t6 = tables
+    a0, a1, a2, a3, a4, a5, a6 = allowed
+    b6, b5, b4, b3, b2, b1, b0 = (hand & _REAL_CARDS).to_bytes(7)
+    out = t0[a0][b0] + t1[a1][b1] + t2[a2][b2] + t3[a3][b3] + t4[a4][b4] + t5[a5][b5] + t6[a6][b6]
+    if table.size == 1:
         out += _LONE_JOKERS[hand >> BLACK_JOKER & 3]
     return out
+
+
+def _joker_answer_bytes(jokers: tuple[int, ...], max_set: int, size: int) -> tuple[
+        tuple[tuple[tuple[Move, ...], ...], ...], ...]:
+    """By byte of a hand's real cards (two ranks), by which of the two ranks may answer (2 bits), and by the byte:
+    the sets of ``size`` cards of those ranks with the wild ``jokers``, as :func:`set_piece` lists them."""
+    def sets(rank: int, nibble: int) -> tuple[Move, ...]:
+        if rank >= JOKER_RANK:
+            return ()
+        return set_piece(rank, nibble, jokers, max_set).moves_by_size.get(size, ())
+    return tuple(
+        tuple(tuple((sets(2 * i, byte & 15) if allowed & 1 else ())
+                    + (sets(2 * i + 1, byte >> 4) if allowed & 2 else ())
+                    for byte in range(256))
+              for allowed in range(4))
+        for i in range(7))
+
+
+_JOKER_ANSWER_BYTES: dict[tuple[tuple[int, ...], int, int], tuple[tuple[tuple[tuple[Move, ...], ...], ...], ...]] = {}
+_STRONGER_PAIRS: dict[tuple[bool, bool, int, bool], tuple[int, ...]] = {
+    (backwards, high, table, equal): tuple(
+        sum(1 << k for k in (0, 1)
+            if 2 * i + k in _AT_LEAST[backwards, high, table] and (equal or 2 * i + k != table))
+        for i in range(7))
+    for (backwards, high, table) in _AT_LEAST
+    for equal in (False, True)
+}
+"""By (reversed order, jokers stay high, table rank, equal answers) and byte of a hand: which of its two ranks may
+answer a set of the table's rank (bit 0 the lower rank)."""
 
 
 _LEADS: dict[tuple[int, int], tuple[Rules, tuple[Move, ...]]] = {}
@@ -683,10 +718,19 @@ def plays(
         candidates += _joker_plays(hand, rules)
     elif kind == RUN:
         jokers = _wild(hand, rules)
+        pieces = _SUIT_PIECES.get((rules.run_min, rules.joker_run_ends, rules.wild_jokers))
+        if pieces is None:
+            pieces = _SUIT_PIECES[rules.run_min, rules.joker_run_ends, rules.wild_jokers] = {}
         for suit in range(4):
             if not lock or lock == 1 << suit:
-                candidates += run_piece(suit, _suit_ranks(hand, suit), jokers, rules.run_min,
-                                        rules.joker_run_ends).by_size.get(size, ())
+                cards = hand & (_SUIT_CARDS[suit] | JOKERS if jokers else _SUIT_CARDS[suit]) | suit << 56
+                piece = pieces.get(cards)
+                if piece is None:
+                    if len(pieces) >= 100_000:
+                        pieces.clear()
+                    piece = pieces[cards] = run_piece(suit, _suit_ranks(hand, suit), jokers, rules.run_min,
+                                                      rules.joker_run_ends)
+                candidates += piece.by_size.get(size, ())
     if rules.quad_bomb or rules.two_bomb:
         jokers = _wild(hand, rules)
         for rank in range(13):
