@@ -46,7 +46,7 @@ class Member:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "president.cli", "serve", "--port", str(self.port), "--database", database,
                  "--redis", redis, "--lease-seconds", str(LEASE), "--bot-delay", "0", "--rate-limit", "1000",
-                 "--bot-workers", "0", "--log-level", "info"],
+                 "--address-rate", "1000", "--bot-workers", "0", "--log-level", "info"],
                 stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "PRESIDENT_DATA": str(tmp_path / name)})
         self.http = httpx.Client(base_url=f"http://127.0.0.1:{self.port}", trust_env=False, timeout=10)
 
@@ -402,6 +402,45 @@ def test_an_address_keeps_to_its_quotas_whichever_process_it_reaches(tmp_path: P
             with pytest.raises(ProtocolError, match="still running"):
                 await two.tournaments.create(CreateTournamentRequest(name="Second"), client="10.0.0.1")
             await two.tournaments.create(CreateTournamentRequest(name="Other"), client="10.0.0.2")
+        finally:
+            for hub in (one, two):
+                await hub.leave()
+                hub.close()
+
+    asyncio.run(scenario())
+
+
+def test_an_addresss_websockets_and_messages_are_counted_over_every_process(tmp_path: Path, database_url: str,
+                                                                           redis_url: str) -> None:
+    """The connections an address holds, and the rate of its messages, are the same count on every process."""
+    config = make_config(tmp_path, database_url=database_url, redis_url=redis_url, websockets_per_address=3,
+                         address_rate_per_second=0.01, address_rate_burst=20)
+
+    async def scenario() -> None:
+        one, two = build_hub(config), build_hub(config)
+        await one.restore()
+        await two.restore()
+        try:
+            assert [await one.admit("10.0.0.5"), await one.admit("10.0.0.5"), await two.admit("10.0.0.5")] == [
+                True, True, True]
+            assert not await two.admit("10.0.0.5") and not await one.admit("10.0.0.5")
+            assert await one.admit("10.0.0.6")  # another address
+            await one.release("10.0.0.5")
+            assert await two.admit("10.0.0.5")
+            for hub in (one, two):  # the heartbeats rewrite the counts: they stay what they were
+                await hub.placement.chores()
+            assert not await one.admit("10.0.0.5")
+
+            first, second = one.connection("10.0.0.7:1", "10.0.0.7"), two.connection("10.0.0.7:2", "10.0.0.7")
+            for _ in range(20):
+                one.handle(first, '{"type": "ping"}')
+            assert {json.loads(m)["code"] for m in first.pending()} == {"hello_first"}  # let through, not joined
+            await asyncio.gather(*one._reports)
+            for _ in range(10):  # the other process hears of it when it counts its own messages in
+                two.handle(second, '{"type": "ping"}')
+            await asyncio.gather(*two._reports)
+            two.handle(second, '{"type": "ping"}')  # its own bucket alone would let 10 more through
+            assert [json.loads(m)["code"] for m in second.pending()] == ["hello_first"] * 10 + ["rate_limited"]
         finally:
             for hub in (one, two):
                 await hub.leave()

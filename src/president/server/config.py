@@ -51,6 +51,15 @@ class ServerConfig:
     """Messages a connection may send at once before the rate limit applies."""
     rate_strikes: int = 100
     """Refused messages (they fade at ``rate_per_second``) at which the connection is closed (1008)."""
+    address_rate_per_second: float = 40.0
+    """Messages the WebSocket connections of one client address may send per second together, on average (over
+    every process; closing and opening connections does not refill it)."""
+    address_rate_burst: int = 120
+    """Messages the connections of one client address may send at once before their common rate limit applies."""
+    websockets_per_address: int = 50
+    """Open WebSocket connections one client address may hold over every process (``too_many_connections``)."""
+    spectators_per_table: int = 100
+    """Spectators one table may have at once (``too_many_spectators``)."""
     hello_timeout: float = 10.0
     """Seconds a new connection has to send ``hello``."""
     outbox_limit: int = 1000
@@ -70,7 +79,11 @@ class ServerConfig:
     body_seconds: float = 10.0
     """Seconds a request's whole body may take to come after its headers before it is refused (408)."""
     connections_per_address: int = 64
-    """Open HTTP connections one client address may hold; more are closed at once (WebSockets not counted)."""
+    """Open HTTP connections one client address may hold; more are closed at once (WebSockets are counted by
+    ``websockets_per_address``)."""
+    trusted_proxies: str = ""
+    """Addresses of the reverse proxies whose ``X-Forwarded-For`` header names the client (comma-separated, ``*``:
+    any). Empty: none, every limit counts the address of the connection itself."""
     database_writers: int | None = None
     """Threads that write to the database (None: 1; each commits the writes waiting for it as one group)."""
     group_commit: bool = True
@@ -131,6 +144,10 @@ class ServerConfig:
             problems.append("max_message_bytes must be at least 256")
         if self.rate_per_second <= 0 or self.rate_burst < 1:
             problems.append("the rate limit must allow some messages")
+        if self.address_rate_per_second <= 0 or self.address_rate_burst < 1:
+            problems.append("the rate limit of an address must allow some messages")
+        if self.websockets_per_address < 1 or self.spectators_per_table < 0:
+            problems.append("websockets_per_address must be at least 1, spectators_per_table not negative")
         if self.empty_table_minutes <= 0:
             problems.append("empty_table_minutes must be positive")
         if self.client_tables < 1 or self.client_creations_per_minute <= 0:

@@ -7,7 +7,7 @@ connection that has not finished the headers of its next request within
 ``header_seconds`` (measured from the connection, then from the end of each
 response), and refuse a connection from an address that already holds
 ``per_address`` open HTTP connections. A connection stops counting once it becomes
-a WebSocket (the hub bounds those). Slow request bodies are the application's:
+a WebSocket (``websockets_per_address`` bounds those). Slow request bodies are the application's:
 see :class:`~president.server.edge.app.BodyLimit`.
 """
 
@@ -148,9 +148,13 @@ def quiet_client_errors() -> None:
 
 
 def uvicorn_options(config: Any) -> dict[str, Any]:
-    """The uvicorn settings a :class:`~president.server.config.ServerConfig` asks for: the guarded protocol and
-    the WebSocket frame limit. Also makes uvicorn log a client's malformed frame in one line."""
+    """The uvicorn settings a :class:`~president.server.config.ServerConfig` asks for: the guarded protocol, the
+    WebSocket frame limit, and the proxies whose ``X-Forwarded-For`` is believed (none unless
+    ``trusted_proxies`` names them: uvicorn would otherwise believe any connection from 127.0.0.1). Also makes
+    uvicorn log a client's malformed frame in one line."""
     quiet_client_errors()
     hide_account_names()
+    proxies = config.trusted_proxies.strip()
     return {"http": guarded_http(config.header_seconds, config.connections_per_address),
-            "ws_max_size": config.max_frame_bytes}
+            "ws_max_size": config.max_frame_bytes, "proxy_headers": bool(proxies),
+            "forwarded_allow_ips": proxies or None}

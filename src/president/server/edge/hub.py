@@ -19,7 +19,7 @@ from typing import Any
 
 from ..config import ServerConfig
 from ..errors import ProtocolError
-from ..limits import LoopWatch, RateLimit
+from ..limits import AddressRates, LoopWatch, RateLimit
 from ..play.bot_pool import BotRunner
 from ..play.chat import Chat
 from ..play.placement import TABLES, LobbyRow, LocalPlacement, Placement, lobby_page
@@ -56,6 +56,9 @@ from .relaying import NoRelaying, Relaying
 
 log = logging.getLogger("president.server")
 
+REPORT_EVERY = 10
+"""In a cluster, the messages of an address let through here between two reports to the common count."""
+
 
 class Hub:
     """All tables in memory, backed by the storage; made by the app, one per server.
@@ -87,6 +90,11 @@ class Hub:
         self.bots = BotListeners(self.journal, self.accounts, self.placement)
         self._seeds = random.Random(config.seed) if config.seed is not None else None
         self._creating = 0
+        self.rates = AddressRates(config.address_rate_per_second, config.address_rate_burst, self.watch)
+        """The messages of all the connections of each client address, together."""
+        self._shared_rates = not isinstance(self.placement, LocalPlacement)
+        self._unreported: dict[str, int] = {}
+        self._reports: set[asyncio.Task[None]] = set()
 
     def new_seed(self) -> int:
         """A match seed: unpredictable, unless the server was given a seed."""
@@ -304,10 +312,51 @@ class Hub:
 
     # ----------------------------------------------------------------- WebSocket messages
 
-    def connection(self, peer: str = "") -> Connection:
-        """A new connection with this server's limits."""
+    def connection(self, peer: str = "", address: str = "") -> Connection:
+        """A new connection with this server's limits (``address``: the client's, for the limits of an address)."""
         c = self.config
-        return Connection(RateLimit(c.rate_per_second, c.rate_burst, self.watch), c.outbox_limit, peer)
+        return Connection(RateLimit(c.rate_per_second, c.rate_burst, self.watch), c.outbox_limit, peer, address)
+
+    async def admit(self, address: str) -> bool:
+        """Count a new WebSocket connection of ``address``; False when the address holds
+        ``websockets_per_address`` already (over every process). Each admitted one is let go by :meth:`release`."""
+        return not address or await self.placement.open_socket(address, self.config.websockets_per_address)
+
+    async def release(self, address: str) -> None:
+        """A WebSocket connection counted by :meth:`admit` closed."""
+        if address:
+            await self.placement.socket_closed(address)
+
+    def _address_allows(self, address: str) -> bool:
+        """Whether the connections of ``address`` together may send one more message now; in a cluster, every
+        :data:`REPORT_EVERY` messages let through are counted in the common bucket too, and the answer lowers
+        this process's bucket when the address spent more on the other processes."""
+        if not self.rates.allow(address):
+            return False
+        if self._shared_rates and address:
+            spent = self._unreported.get(address, 0) + 1
+            if spent >= REPORT_EVERY:
+                self._unreported.pop(address, None)
+                self._report(address, spent)
+            else:
+                self._unreported[address] = spent
+        return True
+
+    def _report(self, address: str, spent: int) -> None:
+        task = asyncio.ensure_future(self._spend(address, spent))
+        self._reports.add(task)
+        task.add_done_callback(self._reports.discard)
+
+    async def _spend(self, address: str, spent: int) -> None:
+        c = self.config
+        try:
+            left = await self.placement.spend_messages(address, spent, c.address_rate_per_second,
+                                                       c.address_rate_burst)
+        except Exception as exc:
+            log.warning("the messages of an address could not be counted with the other processes (%s)", exc)
+            return
+        if left is not None:
+            self.rates.bucket(address).limit_to(left)
 
     def handle(self, conn: Connection, text: str | bytes) -> asyncio.Task[None] | None:
         """Act on one message of ``conn`` (a binary frame is refused); refusals go back as ``error`` messages.
@@ -317,9 +366,10 @@ class Hub:
         """
         ref = None
         try:
-            if not conn.limit.allow():
+            if not conn.limit.allow() or not self._address_allows(conn.address):
                 conn.send({"type": "error", "code": "rate_limited", "ref": None,
-                           "message": f"slow down: at most {self.config.rate_per_second:g} messages a second"})
+                           "message": f"slow down: at most {self.config.rate_per_second:g} messages a second "
+                           f"({self.config.address_rate_per_second:g} from one address)"})
                 # Strikes fade continuously: "more than one less" is the n-th refusal in quick succession.
                 if conn.limit.strike() > self.config.rate_strikes - 1:
                     conn.close(1008, "too many messages")
@@ -464,6 +514,9 @@ class Hub:
                 raise ProtocolError("bad_token", "this token does not open a seat at this table")
             table.attach(conn, seat)
         elif hello.spectate:
+            if len(table.spectators) >= self.config.spectators_per_table:
+                raise ProtocolError("too_many_spectators", f"this table has {len(table.spectators)} spectators, as "
+                                    "many as it may; try again later")
             conn.name = hello.name
             table.attach(conn, None)
         else:
@@ -495,6 +548,10 @@ class Hub:
             closed += 1
             log.info("table %s closed (no seated person for %g minutes)", table.id, self.config.empty_table_minutes)
         self.placement.sweep()
+        self.rates.sweep()
+        for address, spent in self._unreported.items():
+            self._report(address, spent)
+        self._unreported.clear()
         self.chat.sweep()
         self.tournaments.sweep()
         try:
