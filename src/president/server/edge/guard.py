@@ -83,7 +83,13 @@ class _Guard:
 
     def handle_websocket_upgrade(self, *args: Any) -> Any:
         self._release()
-        return super().handle_websocket_upgrade(*args)  # type: ignore[misc]
+        upgraded = super().handle_websocket_upgrade(*args)  # type: ignore[misc]
+        # The transport feeds the WebSocket protocol from now on and this one never hears of the connection again
+        # (no connection_lost, which is where uvicorn lets go of the parser): the parser, which refers back to
+        # this protocol, would keep both alive until one of the collector's rare full passes.
+        if hasattr(self, "parser"):
+            self.parser = None
+        return upgraded
 
 
 def guarded_http(header_seconds: float, per_address: int) -> type:
