@@ -94,3 +94,28 @@ def test_x_forwarded_for_names_the_client_only_when_its_sender_is_a_trusted_prox
                 for n in (1, 2)]
     # Untrusted, the header is ignored: both come from 127.0.0.1, which may hold one table.
     assert [r.status_code for r in made] == ([201, 429] if not trusted else [201, 201])
+
+
+def test_the_round_tables_of_an_addresss_events_count_in_its_open_tables(tmp_path: Path) -> None:
+    config = make_config(tmp_path, client_tables=1, client_event_tables=3, bot_delay=60.0)
+    with LiveServer(config) as server, server.http() as http:
+        events = []
+        for name in ("Cup", "Shield"):
+            made = http.post("/api/tournaments", json={"name": name, "seats": 3, "rounds": 1}).json()
+            event, key = made["tournament"]["id"], made["host_key"]
+            for _ in range(6):  # two tables of three in the first round
+                assert http.post(f"/api/tournaments/{event}/bots", json={"host_key": key, "bot": "random"}
+                                 ).is_success
+            events.append((event, key))
+        started = http.post(f"/api/tournaments/{events[0][0]}/start", json={"host_key": events[0][1]})
+        assert started.is_success, started.text
+        # Its two round tables are the address's: it may create no table of its own beyond client_tables ...
+        refused = http.post("/api/tables", json={"players": 3})
+        assert refused.status_code == 429 and "(2)" in refused.json()["error"]["message"]
+        # ... nor start another event whose round would take it past client_event_tables.
+        second = http.post(f"/api/tournaments/{events[1][0]}/start", json={"host_key": events[1][1]})
+        assert second.status_code == 429, second.text
+        assert "needs 2 tables" in second.json()["error"]["message"]
+        assert http.get(f"/api/tournaments/{events[1][0]}").json()["status"] == "registering"
+        tables = [t for t in server.hub.tables.values() if t.tournament is not None]
+        assert len(tables) == 2 and {t.creator for t in tables} == {"127.0.0.1"}

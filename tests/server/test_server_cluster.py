@@ -25,7 +25,7 @@ from president import Match
 from president.server.build import build_hub
 from president.server.cluster.placement import ClusterPlacement
 from president.server.errors import ProtocolError
-from president.server.play.tournaments import CreateTournamentRequest
+from president.server.play.tournaments import AddBotRequest, CreateTournamentRequest, HostRequest
 from president.server.protocol import CreateTableRequest
 
 from .services import Postgres, Redis, free_port
@@ -410,11 +410,13 @@ def test_an_address_keeps_to_its_quotas_whichever_process_it_reaches(tmp_path: P
     asyncio.run(scenario())
 
 
-def test_an_addresss_websockets_and_messages_are_counted_over_every_process(tmp_path: Path, database_url: str,
-                                                                           redis_url: str) -> None:
-    """The connections an address holds, and the rate of its messages, are the same count on every process."""
+def test_an_addresss_websockets_messages_and_round_tables_are_counted_over_every_process(
+        tmp_path: Path, database_url: str, redis_url: str) -> None:
+    """The connections an address holds, the rate of its messages and the round tables of its events are the same
+    count on every process."""
     config = make_config(tmp_path, database_url=database_url, redis_url=redis_url, websockets_per_address=3,
-                         address_rate_per_second=0.01, address_rate_burst=20)
+                         address_rate_per_second=0.01, address_rate_burst=20, client_tables=1,
+                         client_event_tables=3)
 
     async def scenario() -> None:
         one, two = build_hub(config), build_hub(config)
@@ -441,6 +443,14 @@ def test_an_addresss_websockets_and_messages_are_counted_over_every_process(tmp_
             await asyncio.gather(*two._reports)
             two.handle(second, '{"type": "ping"}')  # its own bucket alone would let 10 more through
             assert [json.loads(m)["code"] for m in second.pending()] == ["hello_first"] * 10 + ["rate_limited"]
+
+            event, key = await one.tournaments.create(CreateTournamentRequest(name="Cup", seats=3, rounds=1),
+                                                      client="10.0.0.8")
+            for _ in range(6):
+                await one.tournaments.add_bot(event.id, AddBotRequest(host_key=key, bot="random"))
+            await one.tournaments.start(event.id, HostRequest(host_key=key))
+            with pytest.raises(ProtocolError, match=r"still open \(2\)"):
+                await two.create_table(CreateTableRequest(players=3), client="10.0.0.8")
         finally:
             for hub in (one, two):
                 await hub.leave()

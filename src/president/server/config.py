@@ -125,6 +125,9 @@ class ServerConfig:
     """Tournaments not yet finished that the server holds at once (``server_full`` beyond)."""
     client_tournaments: int = 3
     """Tournaments not yet finished that one client address may have created."""
+    client_event_tables: int = 40
+    """Open tables an address may hold when an event it created starts, its first round's tables included (the
+    round tables count in the address's open tables, against ``client_tables`` too)."""
     tournament_open_minutes: float = 60.0
     """A tournament its host has not started this long after it was created is cancelled (its places freed)."""
     tournament_entries: int = 64
@@ -164,6 +167,8 @@ class ServerConfig:
             problems.append("the chat must allow some lines")
         if self.max_tournaments < 0 or self.client_tournaments < 1 or self.tournament_entries < 2:
             problems.append("tournaments need room: client_tournaments 1 or more, tournament_entries 2 or more")
+        if self.client_event_tables < 1:
+            problems.append("client_event_tables must be at least 1")
         if self.tournament_open_minutes <= 0:
             problems.append("tournament_open_minutes must be positive")
         if self.argon2_memory_kib < 8 or self.argon2_time_cost < 1 or self.password_hashers < 1:

@@ -138,7 +138,8 @@ class Table:
         self.empty_since: float | None = self.touched
         """Since when no seat has had a connection (monotonic), or None while one has."""
         self.creator = ""
-        """The client address that created the table (for the per-address quota; not stored)."""
+        """The client address that created the table, or its tournament (for the per-address quota and the bot
+        workers' fair share; not stored)."""
         self.closed = False
         self.tournament: str | None = None
         """The tournament this table is a round table of (set by the tournaments, not stored with the table):
@@ -642,7 +643,7 @@ class Table:
         if self.runner.is_inline(name):
             move = choose(name, view, seed, ply)
         else:
-            move = await self.runner.choose_later(name, view, seed, ply, table=self.id)
+            move = await self.runner.choose_later(name, view, seed, ply, table=self.id, owner=self.creator)
         async with self.lock:
             await self._bot_plays(index, move, by, ply)
 
