@@ -41,6 +41,9 @@ class ServerConfig:
     bot_move_seconds: float = 3.0
     """A thinking bot's move that has not come back this long after it was asked (waiting for a worker
     included) is given up; the stand-in bot moves instead."""
+    bot_account_move_seconds: float = 30.0
+    """A bot account's move (a seat it was invited to) not made this long after its turn came is played by the
+    stand-in bot, even at a table without a turn timer."""
     max_message_bytes: int = 4096
     """Larger WebSocket messages are refused with ``too_large``."""
     max_frame_bytes: int = 65536
@@ -143,6 +146,8 @@ class ServerConfig:
         problems = []
         if self.bot_delay < 0:
             problems.append("bot_delay must not be negative")
+        if self.bot_account_move_seconds <= 0:
+            problems.append("bot_account_move_seconds must be positive")
         if self.max_message_bytes < 256:
             problems.append("max_message_bytes must be at least 256")
         if self.rate_per_second <= 0 or self.rate_burst < 1:

@@ -119,6 +119,7 @@ class Hub:
                 restored.append(table)
         await self.tournaments.restore()  # marks the round tables before their timers start
         for table in restored:
+            await self.bots.mark_seats(table)
             table.resume()
         await self.tournaments.catch_up()
         count = len(restored)
@@ -152,6 +153,7 @@ class Hub:
                 continue
             if table.id in rounds:
                 self.tournaments.mark(table, rounds[table.id])
+            await self.bots.mark_seats(table)
             table.resume()
         return found
 
