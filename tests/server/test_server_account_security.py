@@ -79,3 +79,53 @@ def test_signing_out_everywhere_ends_every_session(tmp_path: Path) -> None:
         for client in (laptop, phone, stolen):
             assert client.get("/api/me").json() == {"account": None}
         assert laptop.post("/api/me/sign-out-everywhere").status_code == 401
+
+
+LOOK_ALIKES = ["Victim\u034f", "Victim\ufe0f", "Victim\u3164", "Victim\u2800", "V\u0456ctim", "V\u0131ctim",
+               "\uff36\uff49\uff43\uff54\uff49\uff4d", "Vict\u00edm", "Victi\u0301m", "VICTIM", "Vlctim", "V1ctim"]
+"""Names that read as "Victim": invisible characters after it, a Cyrillic і, a dotless ı, fullwidth letters, an
+accent (composed or combining), capitals, a small l or a digit one for the i."""
+
+
+def test_a_name_that_only_looks_like_an_accounts_is_refused_to_guests_spectators_and_new_accounts(
+        tmp_path: Path) -> None:
+    from .support import ws_send, ws_until
+
+    config = make_config(tmp_path, trusted_proxies="127.0.0.1", client_tables=100, client_creations_per_minute=1000.0)
+    with LiveServer(config) as server, server.http() as http:
+        assert http.post("/api/accounts", json={"name": "Victim", "password": PASSWORD}).status_code == 201
+        http.cookies.clear()
+        table = http.post("/api/tables", json={"players": 3}).json()["table"]["id"]
+        for number, name in enumerate(LOOK_ALIKES):
+            made = http.post("/api/tables", json={"name": name, "players": 3})
+            assert made.status_code == 403 and made.json()["error"]["code"] == "name_taken", name
+            joined = http.post(f"/api/tables/{table}/join", json={"name": name})
+            assert joined.status_code == 403, name
+            claimed = http.post("/api/accounts", json={"name": name, "password": "another password"},
+                                headers={"x-forwarded-for": f"10.1.0.{number}"})  # 5 accounts an address
+            assert claimed.status_code == 409 and claimed.json()["error"]["code"] == "name_taken", name
+            with server.socket() as ws:
+                ws_send(ws, {"type": "hello", "table": table, "spectate": True, "name": name})
+                refusal = ws_until(ws, "error")
+                assert refusal["code"] == "name_taken" and refusal["ref"] == "hello", name
+                ws_send(ws, {"type": "hello", "table": table, "spectate": True, "name": "Watcher"})
+                assert ws_until(ws, "snapshot")["seat"] is None
+        blank = http.post("/api/tables", json={"name": "\u3164\u2800", "players": 3})
+        assert blank.status_code == 422
+        assert http.post(f"/api/tables/{table}/join", json={"name": "Victoria"}).status_code == 200
+
+
+def test_a_signed_in_spectator_chats_under_the_accounts_own_name(tmp_path: Path) -> None:
+    from .support import ws_send, ws_until
+
+    with LiveServer(make_config(tmp_path)) as server, server.http() as http:
+        assert http.post("/api/accounts", json={"name": "Victim", "password": PASSWORD}).status_code == 201
+        table = http.post("/api/tables", json={"players": 3}).json()["table"]["id"]
+        cookie = "; ".join(f"{k}={v}" for k, v in http.cookies.items())
+        from websockets.sync.client import connect
+
+        with connect(f"ws://127.0.0.1:{server.port}/ws", proxy=None, additional_headers={"Cookie": cookie}) as ws:
+            ws_send(ws, {"type": "hello", "table": table, "spectate": True, "name": "victim"})
+            assert ws_until(ws, "snapshot")["seat"] is None
+            ws_send(ws, {"type": "chat", "text": "hello"})
+            assert ws_until(ws, "chat")["name"] == "victim"

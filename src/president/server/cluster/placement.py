@@ -167,6 +167,7 @@ class RemoteConnection(Connection):
         self.cluster = cluster
         self.origin = origin
         self.key = key
+        self.names_checked = True  # by the member the client is connected to
 
     def send_text(self, text: str) -> None:
         """Send to the client through its member."""

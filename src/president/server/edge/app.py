@@ -37,6 +37,7 @@ from ..protocol import (
     MatchSummary,
     TableInfo,
 )
+from ..store.accounts import SESSION_COOKIE
 from ..store.chat_log import match_chat
 from .account_routes import account_router, current_account
 from .connection import Connection
@@ -354,6 +355,7 @@ def make_app(config: ServerConfig, hub: Hub) -> FastAPI:
             return
         try:
             conn = hub.connection(f"{client.host}:{client.port}" if client else "", address)
+            conn.session = ws.cookies.get(SESSION_COOKIE)
             writer = asyncio.create_task(_write(ws, conn))
             try:
                 await _read(ws, conn, hub, config)

@@ -44,7 +44,7 @@ from ..protocol import (
     SyncMessage,
     parse_client_message,
 )
-from ..store.accounts import Account, Accounts
+from ..store.accounts import Account, Accounts, name_key
 from ..store.analyses import Analyses
 from ..store.journal import Journal
 from ..store.replays import Replays
@@ -387,6 +387,9 @@ class Hub:
                 return None
             message = parse_client_message(text)
             ref = message.type
+            if (isinstance(message, Hello) and not conn.joined and message.spectate and message.name is not None
+                    and not conn.names_checked):
+                return asyncio.ensure_future(self._hello_named(conn, message, text))
             if isinstance(message, Hello) and not conn.joined and message.table not in self.tables:
                 return asyncio.ensure_future(self._hello_elsewhere(conn, message, text))
             return self._dispatch(conn, message)
@@ -489,6 +492,26 @@ class Hub:
         if conn.joined:
             raise ProtocolError("already_joined", "this connection has a table already; open another to change")
         self.say_hello(conn, hello, self.table(hello.table))
+
+    async def _hello_named(self, conn: Connection, hello: Hello, text: str) -> None:
+        """A spectator's ``hello`` with a chat name: the name may not be (or look like) one an account holds, but
+        that of the account the client is signed in to."""
+        try:
+            try:
+                await self.accounts.check_guest_name(hello.name or "")
+            except ProtocolError:
+                account = await self.accounts.session(conn.session)
+                if account is None or name_key(account.name) != name_key(hello.name or ""):
+                    raise
+            if hello.table not in self.tables:
+                await self._hello_elsewhere(conn, hello, text)
+                return
+            self._hello(conn, hello)
+        except ProtocolError as exc:
+            conn.send({"type": "error", **exc.to_dict(), "ref": "hello"})
+        except Exception:
+            log.exception("unexpected error on a hello message")
+            conn.send({"type": "error", **ProtocolError("internal").to_dict(), "ref": "hello"})
 
     async def _hello_elsewhere(self, conn: Connection, hello: Hello, text: str) -> None:
         """A ``hello`` for a table this process does not hold: attach once it is taken over here, or relay the

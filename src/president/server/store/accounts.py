@@ -39,6 +39,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
 
 from ..errors import ProtocolError
+from ..names import skeleton
 from ..protocol import DisplayName
 from .journal import Journal
 from .ratings import account_subject, ratings_of
@@ -119,9 +120,18 @@ class Account:
         return {"name": self.name, "bot": self.bot}
 
 
+NAME_KEY_LENGTH = 64
+"""The longest name key stored (a key longer than its name comes of compatibility forms that expand)."""
+
+TWIN = "\x1f"
+"""Between the key and the id of an account made before names were compared by their look, whose name looks like an
+earlier account's (the migration ``0004`` keeps both, the later one under ``<key>\x1f<id>``)."""
+
+
 def name_key(name: str) -> str:
-    """The form under which a name is unique: case folded."""
-    return name.casefold()[:24]
+    """The form under which a name is unique: its look (:func:`~president.server.names.skeleton`: case, accents,
+    invisible characters and look-alike letters of other scripts set aside)."""
+    return skeleton(name)[:NAME_KEY_LENGTH]
 
 
 def hash_secret(token: str) -> str:
@@ -154,10 +164,16 @@ def create_account(storage: Storage, name: str, password_hash: str) -> Account |
 
 
 def find_account(storage: Storage, name: str) -> tuple[Account, str] | None:
-    """The account holding this name (any case) and its password hash, or None."""
+    """The account holding this name (or one that looks the same) and its password hash, or None. Of look-alike
+    accounts kept from before the names were compared by their look, the one of this very name (in any case)."""
+    key = name_key(name)
+    twins = AccountRow.name_key.startswith(key + TWIN, autoescape=True)
     with storage.engine.connect() as db:
-        row = db.execute(select(AccountRow.id, AccountRow.name, AccountRow.bot, AccountRow.password_hash)
-                         .where(AccountRow.name_key == name_key(name))).first()
+        rows = db.execute(select(AccountRow.id, AccountRow.name, AccountRow.bot, AccountRow.password_hash,
+                                 AccountRow.name_key)
+                          .where(or_(AccountRow.name_key == key, twins)).order_by(AccountRow.id)).all()
+    row = next((r for r in rows if r.name.casefold() == name.casefold()), None) or next(
+        (r for r in rows if r.name_key == key), None)
     return None if row is None else (Account(row.id, row.name, bool(row.bot)), row.password_hash)
 
 
