@@ -89,6 +89,10 @@ class ServerConfig:
     any). Empty: none, every limit counts the address of the connection itself."""
     database_writers: int | None = None
     """Threads that write to the database (None: 1; each commits the writes waiting for it as one group)."""
+    database_retry_seconds: float = 10.0
+    """A write the database could not take because it was away for a moment (PostgreSQL restarting) or busy
+    (SQLite locked) is tried again until this long after it was asked for; only then is a move refused
+    (``storage_error``)."""
     group_commit: bool = True
     """Commit the writes waiting for a writer thread in one transaction, each acknowledged after that commit
     (False: one transaction per write)."""
@@ -160,6 +164,8 @@ class ServerConfig:
             problems.append("empty_table_minutes must be positive")
         if self.client_tables < 1 or self.client_creations_per_minute <= 0:
             problems.append("each client address must be allowed some tables")
+        if self.database_retry_seconds < 0:
+            problems.append("database_retry_seconds must not be negative")
         if self.database_writers is not None and self.database_writers < 1:
             problems.append("database_writers must be at least 1")
         if self.sqlite_synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
