@@ -457,3 +457,40 @@ def test_an_addresss_websockets_messages_and_round_tables_are_counted_over_every
                 hub.close()
 
     asyncio.run(scenario())
+
+
+def test_the_spectators_of_a_table_are_counted_where_it_is_played(tmp_path: Path, database_url: str,
+                                                                   redis_url: str) -> None:
+    """A spectator relayed from another process takes a place at the table as one connected where it is played."""
+    config = make_config(tmp_path, database_url=database_url, redis_url=redis_url, spectators_per_table=1)
+
+    async def replies(conn: Any) -> list[dict[str, Any]]:
+        for _ in range(200):
+            found = [json.loads(m) for m in conn.pending()]
+            if found:
+                return found
+            await asyncio.sleep(0.05)
+        return []
+
+    async def scenario() -> None:
+        one, two = build_hub(config), build_hub(config)
+        await one.restore()
+        await two.restore()
+        try:
+            table, _, _ = await one.create_table(CreateTableRequest(players=3))
+            hello = json.dumps({"type": "hello", "table": table.id, "spectate": True})
+            here, there = one.connection("10.0.0.9:1", "10.0.0.9"), two.connection("10.0.0.9:2", "10.0.0.9")
+            one.handle(here, hello)
+            assert [m["type"] for m in await replies(here)] == ["snapshot"]
+            task = two.handle(there, hello)
+            if task is not None:
+                await task
+            refused = await replies(there)
+            assert [(m["type"], m.get("code")) for m in refused] == [("error", "too_many_spectators")], refused
+            assert len(table.spectators) == 1
+        finally:
+            for hub in (one, two):
+                await hub.leave()
+                hub.close()
+
+    asyncio.run(scenario())
