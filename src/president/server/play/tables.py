@@ -14,8 +14,10 @@ Bots and timers are ``call_later`` callbacks on the same loop: the bot of a bot 
 (after the bot delay), the stand-in bot for a person who dropped (after the grace
 period) or whose turn timer ran out.
 
-A table of the old President (``settings.game``) holds an
-:class:`~president.server.play.oldgame.OldTableMatch` instead, through the same path; its
+A table knows its match only through the interface both games implement
+(:class:`~president.server.play.games.TableMatch`), and its game's bots through
+:class:`~president.server.play.games.Game`: a table of the old President (``settings.game``)
+holds an :class:`~president.server.play.oldgame.OldTableMatch` and takes the same path; its
 forced cards are played by the table after the bot delay (``by: "forced"``).
 """
 
@@ -29,23 +31,18 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from ...engine import Match
 from ...errors import IllegalMove
-from ...events import Events
-from ...moves import move_str
-from ...view import SeatView
 from ..config import ServerConfig
 from ..errors import ProtocolError
 from ..store.journal import Journal
 from ..store.storage import FinishedMatch, StoredSeat, StoredTable
-from .bot_pool import BotRunner, choose, known_bot
-from .oldgame import OLD_BOTS, OLD_DEFAULT_BOT, OldEvent, OldTableMatch
+from .bot_pool import BotRunner
+from .games import GameEvent, TableMatch
 from .settings import BOT_SPEEDS, TableSettings
 from .subscriber import Subscriber
-from .views import spectator_view
 
 log = logging.getLogger("president.server")
 
@@ -56,10 +53,6 @@ RETRY_SECONDS = 1.0
 def hash_token(token: str) -> str:
     """The stored form of a seat token (sha256, hex)."""
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
-
-
-HINT_BOT = "classic"
-"""The bot whose move a player of the climbing game is given as a hint (the computer players of seed 004)."""
 
 
 class Seat:
@@ -127,7 +120,7 @@ class Table:
         self.status = "waiting"
         self.match_no = 0
         self.seed: int | None = None
-        self.match: Match | OldTableMatch | None = None
+        self.match: TableMatch | None = None
         self.ply = 0
         self.last_match_id: int | None = None
         self.spectators: list[Subscriber] = []
@@ -163,7 +156,7 @@ class Table:
         ``people`` seats persons at once: seat → (name, hashed token, account id or None).
         """
         for name in bots:
-            if name is not None and not _known_bot(settings, name):
+            if name is not None and not settings.kind.known_bot(name):
                 raise ProtocolError("bad_bot", f"there is no bot called {name[:32]!r}")
         seats = [Seat(i, bot=bots[i] if i < len(bots) else None) for i in range(settings.players)]
         for index, (name, token_hash, account_id) in (people or {}).items():
@@ -225,13 +218,13 @@ class Table:
         """The view of ``seat`` (None: a spectator), or None before the first match."""
         if self.match is None:
             return None
-        return spectator_view(self.match) if seat is None else self.match.view(seat)
+        return self.match.view(seat)
 
     def _snapshot_view(self, seat: int | None) -> dict[str, Any] | None:
-        """The view a snapshot carries: the old game's adds the table's latest events (``log``)."""
-        if isinstance(self.match, OldTableMatch):
-            return self.match.snapshot_view(seat)
-        return self.view_for(seat)
+        """The view a snapshot carries (the old game's adds the table's latest events, ``log``)."""
+        if self.match is None:
+            return None
+        return self.match.snapshot_view(seat)
 
     def snapshot(self, seat: int | None) -> dict[str, Any]:
         """A full ``snapshot`` message for ``seat`` (None: a spectator)."""
@@ -327,7 +320,7 @@ class Table:
             chosen = self.seats[seat]
             if chosen.kind != "person" or chosen.account_id != account_id:
                 raise ProtocolError("seat_taken", f"seat {seat} changed hands meanwhile")
-            if bot is not None and not _known_bot(self.settings, bot):
+            if bot is not None and not self.settings.kind.known_bot(bot):
                 raise ProtocolError("bad_bot", f"there is no bot called {bot[:32]!r}")
             await self.journal.write(self.storage.save_seats, self.id, [StoredSeat(chosen.index, None, None, bot)])
             chosen.name = chosen.token_hash = None
@@ -393,7 +386,7 @@ class Table:
         target = self.seats[seat]
         if target.kind == "person":
             raise ProtocolError("seat_taken", f"seat {seat} is held by {target.name}")
-        if bot is not None and not _known_bot(self.settings, bot):
+        if bot is not None and not self.settings.kind.known_bot(bot):
             raise ProtocolError("bad_bot", f"there is no bot called {bot[:32]!r}")
         await self._save_seats([(target, bot)])
 
@@ -401,8 +394,8 @@ class Table:
         """Before the start: a bot in every open seat."""
         async with self.lock:
             self._require_waiting()
-            name = bot or (OLD_DEFAULT_BOT if self.settings.is_old else self.config.default_bot)
-            if bot is not None and not _known_bot(self.settings, bot):
+            name = bot or self.settings.kind.fill_bot(self.config)
+            if bot is not None and not self.settings.kind.known_bot(bot):
                 raise ProtocolError("bad_bot", f"there is no bot called {bot[:32]!r}")
             await self._save_seats([(s, name) for s in self.seats if s.kind == "open"])
 
@@ -517,7 +510,7 @@ class Table:
             raise ProtocolError("illegal_move", str(exc)) from None
         after = match.copy()
         events = after.apply(value)
-        text = value if isinstance(value, str) else move_str(value)
+        text = match.move_text(value)
         try:
             if after.is_over:
                 self.last_match_id = await self.journal.write(
@@ -544,21 +537,16 @@ class Table:
         """What a bot would do for ``seat`` on its turn, from that seat's own view: the move of the ``classic``
         bot (the climbing game), or the card the ``careful`` bot would start a sequence with (old President)."""
         match = self.match
-        if isinstance(match, Match):
-            if self.status != "playing" or match.to_act != seat:
-                raise ProtocolError("not_your_turn", "a hint is given on your turn")
-            assert self.seed is not None
-            return move_str(choose(HINT_BOT, match.seat_view(seat), self.seed, self.ply))
-        if not isinstance(match, OldTableMatch):
+        if match is None:
             raise ProtocolError("not_started", "the match has not started")
-        if self.status != "playing" or match.to_act != seat or match.forced:
-            raise ProtocolError("not_your_turn", "a hint is given when you start a sequence")
+        if self.status != "playing" or match.to_act != seat or match.forced_move() is not None:
+            raise ProtocolError("not_your_turn", self.settings.kind.hint_refusal)
         assert self.seed is not None
-        return match.bot_move(OLD_DEFAULT_BOT, self.seed, self.ply)
+        return match.move_text(self.settings.kind.hint(match.bot_view(seat), self.seed, self.ply))
 
-    def _finished(self, match: Match | OldTableMatch) -> FinishedMatch:
+    def _finished(self, match: TableMatch) -> FinishedMatch:
         return FinishedMatch(
-            rules=match.rules_name if isinstance(match, OldTableMatch) else match.rules.name,
+            rules=self.settings.rules,
             players=match.players, record=match.record(),
             names=[s.name if s.kind == "person" else None for s in self.seats],
             bots=[s.bot if s.kind == "bot" else None for s in self.seats],
@@ -566,7 +554,7 @@ class Table:
             accounts=[s.account_id if s.kind == "person" else None for s in self.seats],
         )
 
-    def _send_update(self, mover: int, by: str, events: Events | list[OldEvent]) -> None:
+    def _send_update(self, mover: int, by: str, events: Sequence[GameEvent]) -> None:
         match = self.match
         assert match is not None
         base = {"type": "update", "seq": self.ply, "seat": mover, "by": by, "now": round(time.time(), 3)}
@@ -580,7 +568,7 @@ class Table:
                     c.send_text(text)
         if self.spectators:
             text = _dumps({
-                **base, "events": [e.to_dict(None) for e in events], "view": spectator_view(match),
+                **base, "events": [e.to_dict(None) for e in events], "view": match.view(None),
                 "deadline": self.deadline,
             })
             for c in self.spectators:
@@ -598,8 +586,7 @@ class Table:
         if self.status != "playing" or match is None or match.to_act is None:
             return
         seat = self.seats[match.to_act]
-        forced = isinstance(match, OldTableMatch) and match.forced
-        if forced or seat.kind == "bot" or seat.away:
+        if match.forced_move() is not None or seat.kind == "bot" or seat.away:
             delay = self.settings.bot_delay(self.config.bot_delay)
         elif self.settings.turn_seconds is not None:
             delay = self.settings.turn_seconds
@@ -626,40 +613,28 @@ class Table:
             return  # attach() plans the turn again
         index = match.to_act
         seat = self.seats[index]
-        if isinstance(match, OldTableMatch):
-            self._thinking = asyncio.ensure_future(self._old_turn(match, index, seat, ply))
+        forced = match.forced_move()
+        if forced is not None:
+            self._thinking = asyncio.ensure_future(self._bot_plays_now(index, forced, "forced", ply))
             return
         if seat.kind == "bot":
             assert seat.bot is not None
             name, by = seat.bot, "bot"
         else:
-            name, by = self.config.stand_in_bot, "stand-in"
+            name, by = self.settings.kind.stand_in(self.config), "stand-in"
         assert self.seed is not None
-        view = match.seat_view(index)
+        view = match.bot_view(index)
         self._thinking = asyncio.ensure_future(self._bot_turn(index, name, by, view, self.seed, ply))
 
-    async def _bot_turn(self, index: int, name: str, by: str, view: SeatView, seed: int, ply: int) -> None:
-        if self.runner.is_inline(name):
-            move = choose(name, view, seed, ply)
-        else:
-            move = await self.runner.choose_later(name, view, seed, ply, table=self.id)
+    async def _bot_turn(self, index: int, name: str, by: str, view: Any, seed: int, ply: int) -> None:
+        move = await self.settings.kind.bot_move(self.runner, name, view, seed, ply, self.id)
+        await self._bot_plays_now(index, move, by, ply)
+
+    async def _bot_plays_now(self, index: int, move: Any, by: str, ply: int) -> None:
         async with self.lock:
             await self._bot_plays(index, move, by, ply)
 
-    async def _old_turn(self, match: OldTableMatch, index: int, seat: Seat, ply: int) -> None:
-        """A turn of the old game played by the table: a forced card, a bot's lead or a stand-in's."""
-        assert self.seed is not None
-        if match.forced:
-            move, by = match.legal_masks()[0], "forced"
-        elif seat.kind == "bot":
-            assert seat.bot is not None
-            move, by = match.bot_move(seat.bot, self.seed, ply), "bot"
-        else:
-            move, by = match.bot_move(OLD_DEFAULT_BOT, self.seed, ply), "stand-in"
-        async with self.lock:
-            await self._bot_plays(index, move, by, ply)
-
-    async def _bot_plays(self, index: int, move: int | str, by: str, ply: int) -> None:
+    async def _bot_plays(self, index: int, move: Any, by: str, ply: int) -> None:
         if self.closed or ply != self.ply or self.status != "playing" or self.match is None:
             return  # the position moved on while the bot thought (a person came back)
         if not self.match.is_legal(move):
@@ -759,11 +734,6 @@ class Table:
                 seat.grace = None
         for c in self.connections():
             c.close(code, reason)
-
-
-def _known_bot(settings: TableSettings, name: str) -> bool:
-    """Whether ``name`` is a bot a seat of this table's game may be given."""
-    return name in OLD_BOTS if settings.is_old else known_bot(name)
 
 
 def _dumps(message: dict[str, Any]) -> str:
