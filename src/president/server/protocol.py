@@ -58,6 +58,11 @@ class Hello(_Strict):
     spectate: bool = False
     name: DisplayName | None = None
     """A spectator's name in the spectators' chat (a seat speaks under its seat's name)."""
+    version: Literal[1, 2] = 1
+    """The protocol version the client reads (``docs/protocol.md``, *Versions*): 2 sends the deal's history in
+    snapshots only, and with each update the entries its move added."""
+    history: bool = True
+    """False: views without the deal's history (a bot that keeps no past of the deal)."""
 
 
 class MoveMessage(_Strict):
@@ -302,6 +307,15 @@ class EventOut(BaseModel):
     type: EventType | OldEventType
 
 
+class HistoryChange(BaseModel):
+    """What a move changed in the deal's history (version 2): keep the first ``at`` entries, then add ``add``."""
+
+    at: int
+    """How many entries of the history held before stay (0 when a new deal began)."""
+    add: list[dict[str, Any]]
+    """The new entries, each ``{"seat", "move"}`` as the view's ``history`` lists them."""
+
+
 class UpdateOut(BaseModel):
     """One accepted move: the events it caused as this client may see them, and the new view."""
 
@@ -314,9 +328,12 @@ class UpdateOut(BaseModel):
     forced card for its holder (old President: the card that continues a sequence)."""
     events: list[EventOut]
     view: dict[str, Any]
+    """The client's new view; without ``history`` for a client of version 2 or one that asked for no history."""
     deadline: float | None
     now: float
     """The server's Unix time when it sent the message."""
+    history: HistoryChange | None = None
+    """Version 2, history wanted, climbing game: what the move changed in the deal's history."""
 
 
 class TableOut(BaseModel):

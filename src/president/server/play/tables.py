@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import functools
 import hashlib
 import hmac
 import json
@@ -42,7 +43,7 @@ from ..store.storage import FinishedMatch, StoredSeat, StoredTable
 from .bot_pool import BotRunner
 from .games import GameEvent, TableMatch
 from .settings import BOT_SPEEDS, TableSettings
-from .subscriber import Subscriber
+from .subscriber import FIRST_READING, Reading, Subscriber
 
 log = logging.getLogger("president.server")
 
@@ -126,6 +127,8 @@ class Table:
         self.spectators: list[Subscriber] = []
         self._members: dict[Subscriber, int | None] = {}
         """Everyone following the table, and the seat each one holds (None: a spectator)."""
+        self._readings: dict[Subscriber, Reading] = {}
+        """How each follower that asked for other than :data:`FIRST_READING` reads the views."""
         self.deadline: float | None = None
         self.touched = time.monotonic()
         self.empty_since: float | None = self.touched
@@ -220,18 +223,18 @@ class Table:
             return None
         return self.match.view(seat)
 
-    def _snapshot_view(self, seat: int | None) -> dict[str, Any] | None:
-        """The view a snapshot carries (the old game's adds the table's latest events, ``log``)."""
-        if self.match is None:
-            return None
-        return self.match.snapshot_view(seat)
-
-    def snapshot(self, seat: int | None) -> dict[str, Any]:
-        """A full ``snapshot`` message for ``seat`` (None: a spectator)."""
+    def snapshot(self, seat: int | None, reading: Reading = FIRST_READING) -> dict[str, Any]:
+        """A full ``snapshot`` message for ``seat`` (None: a spectator); its view has the deal's history (the old
+        game's: the table's latest events, ``log``) unless ``reading`` wants none."""
+        view = None if self.match is None else self.match.snapshot_view(seat, reading.history)
         return {
             "type": "snapshot", "table": self.info(), "seat": seat, "seq": self.ply,
-            "view": self._snapshot_view(seat), "deadline": self.deadline, "now": round(time.time(), 3),
+            "view": view, "deadline": self.deadline, "now": round(time.time(), 3),
         }
+
+    def reading_of(self, member: Subscriber) -> Reading:
+        """How ``member`` reads the table's views (as its ``hello`` asked)."""
+        return self._readings.get(member, FIRST_READING)
 
     def seat_of_member(self, member: Subscriber) -> int | None:
         """The seat ``member`` follows the table from (None: it watches); ``ProtocolError`` when it is not
@@ -437,7 +440,7 @@ class Table:
         self._note_if_empty()
         self._changed()
         for c in moved:
-            c.send(self.snapshot(None))
+            c.send(self.snapshot(None, self.reading_of(c)))
 
     def _require_waiting(self) -> None:
         self._require_open()
@@ -483,7 +486,7 @@ class Table:
         self._plan_turn()
         self.touched = time.monotonic()
         for c in self.connections():
-            c.send(self.snapshot(self._members[c]))
+            c.send(self.snapshot(self._members[c], self.reading_of(c)))
 
     # ----------------------------------------------------------------- moves
 
@@ -527,7 +530,7 @@ class Table:
             self.status = "finished"
             log.info("table %s: match %d is over", self.id, self.match_no)
         self._plan_turn()
-        self._send_update(seat, by, events)
+        self._send_update(seat, by, events, match)
         if after.is_over:
             self._changed()
             if self.on_finish is not None:
@@ -554,25 +557,39 @@ class Table:
             accounts=[s.account_id if s.kind == "person" else None for s in self.seats],
         )
 
-    def _send_update(self, mover: int, by: str, events: Sequence[GameEvent]) -> None:
+    def _send_update(self, mover: int, by: str, events: Sequence[GameEvent], before: TableMatch) -> None:
+        """Tell every follower the move: one text per seat and way of reading (and one for the spectators)."""
         match = self.match
         assert match is not None
         base = {"type": "update", "seq": self.ply, "seat": mover, "by": by, "now": round(time.time(), 3)}
+        added: list[dict[str, Any] | None] = []  # the history's change, worked out once if anyone reads it
+
+        def message(seat: int | None, reading: Reading) -> str:
+            out = {**base, "events": [e.to_dict(seat) for e in events],
+                   "view": match.view(seat, reading.full_views), "deadline": self.deadline}
+            if reading.history_updates:
+                if not added:
+                    change = match.history_since(before)
+                    added.append(None if change is None else {"at": change[0], "add": change[1]})
+                if added[0] is not None:
+                    out["history"] = added[0]
+            return _dumps(out)
+
         for seat in self.seats:
             if seat.connections:
-                text = _dumps({
-                    **base, "events": [e.to_dict(seat.index) for e in events], "view": match.view(seat.index),
-                    "deadline": self.deadline,
-                })
-                for c in seat.connections:
-                    c.send_text(text)
+                self._send_each(seat.connections, functools.partial(message, seat.index))
         if self.spectators:
-            text = _dumps({
-                **base, "events": [e.to_dict(None) for e in events], "view": match.view(None),
-                "deadline": self.deadline,
-            })
-            for c in self.spectators:
-                c.send_text(text)
+            self._send_each(self.spectators, functools.partial(message, None))
+
+    def _send_each(self, followers: list[Subscriber], text_for: Callable[[Reading], str]) -> None:
+        """Send each follower its text, made once for each way of reading among them."""
+        made: dict[Reading, str] = {}
+        for c in followers:
+            reading = self._readings.get(c, FIRST_READING)
+            text = made.get(reading)
+            if text is None:
+                text = made[reading] = text_for(reading)
+            c.send_text(text)
 
     # ----------------------------------------------------------------- bots and timers
 
@@ -666,13 +683,16 @@ class Table:
 
     # ----------------------------------------------------------------- connections
 
-    def attach(self, conn: Subscriber, seat: int | None) -> None:
-        """Add a connection (to a seat, or as a spectator) and send it a snapshot."""
+    def attach(self, conn: Subscriber, seat: int | None, reading: Reading = FIRST_READING) -> None:
+        """Add a connection (to a seat, or as a spectator) and send it a snapshot, its views read as
+        ``reading`` says."""
         self._members[conn] = seat
+        if reading != FIRST_READING:
+            self._readings[conn] = reading
         self.touched = time.monotonic()
         if seat is None:
             self.spectators.append(conn)
-            conn.send(self.snapshot(None))
+            conn.send(self.snapshot(None, reading))
             return
         target = self.seats[seat]
         first = not target.connections
@@ -685,7 +705,7 @@ class Table:
         was_away, target.away = target.away, False
         if resumed or (was_away and self.match is not None and self.match.to_act == seat):
             self._plan_turn()
-        conn.send(self.snapshot(seat))
+        conn.send(self.snapshot(seat, reading))
         if first:
             self._changed(skip=conn)
 
@@ -695,6 +715,7 @@ class Table:
         if conn not in self._members:
             return
         index = self._members.pop(conn)
+        self._readings.pop(conn, None)
         if index is None:
             if conn in self.spectators:
                 self.spectators.remove(conn)

@@ -120,6 +120,10 @@ export function showTable(root, tableId, navigate) {
       if (msg.seq <= st.seq && st.view) return;
       const gap = msg.seq !== st.seq + 1;
       const before = st.view;
+      if (msg.history && msg.view) {
+        // Version 2 of the protocol sends the deal's history once: each update says what its move added.
+        msg.view.history = [...(before?.history || []).slice(0, msg.history.at), ...msg.history.add];
+      }
       st.view = msg.view;
       st.seq = msg.seq;
       st.deadline = msg.deadline;
