@@ -12,6 +12,7 @@ import json
 import unicodedata
 from typing import Annotated, Any, Literal, get_args
 
+import orjson
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from .errors import ProtocolError
@@ -201,6 +202,15 @@ def _describe(exc: ValidationError) -> str:
     if first["type"] == "missing":
         return f"field {where!r} is missing"
     return f"field {where!r}: {first['msg']}"
+
+
+def dumps(message: Any) -> str:
+    """A server message as compact JSON text, by orjson (several times faster than the standard library, which
+    writes what orjson refuses: integers beyond 64 bits, named tuples)."""
+    try:
+        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:
+        return json.dumps(message, separators=(",", ":"))
 
 
 def parse_client_message(text: str) -> Any:

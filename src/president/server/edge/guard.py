@@ -18,6 +18,8 @@ import logging
 import re
 from typing import Any
 
+from .deflate import LargeOnlyDeflateProtocol
+
 log = logging.getLogger("president.server")
 
 
@@ -148,9 +150,10 @@ def quiet_client_errors() -> None:
 
 
 def uvicorn_options(config: Any) -> dict[str, Any]:
-    """The uvicorn settings a :class:`~president.server.config.ServerConfig` asks for: the guarded protocol and
-    the WebSocket frame limit. Also makes uvicorn log a client's malformed frame in one line."""
+    """The uvicorn settings a :class:`~president.server.config.ServerConfig` asks for: the guarded protocol, the
+    WebSocket protocol that compresses only large messages (:mod:`.deflate`) and the WebSocket frame limit.
+    Also makes uvicorn log a client's malformed frame in one line."""
     quiet_client_errors()
     hide_account_names()
     return {"http": guarded_http(config.header_seconds, config.connections_per_address),
-            "ws_max_size": config.max_frame_bytes}
+            "ws": LargeOnlyDeflateProtocol, "ws_max_size": config.max_frame_bytes}

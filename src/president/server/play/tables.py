@@ -28,7 +28,6 @@ import dataclasses
 import functools
 import hashlib
 import hmac
-import json
 import logging
 import secrets
 import time
@@ -38,6 +37,7 @@ from typing import Any
 from ...errors import IllegalMove
 from ..config import ServerConfig
 from ..errors import ProtocolError
+from ..protocol import dumps
 from ..store.journal import Journal
 from ..store.storage import FinishedMatch, StoredSeat, StoredTable
 from .bot_pool import BotRunner
@@ -573,7 +573,7 @@ class Table:
                     added.append(None if change is None else {"at": change[0], "add": change[1]})
                 if added[0] is not None:
                     out["history"] = added[0]
-            return _dumps(out)
+            return dumps(out)
 
         for seat in self.seats:
             if seat.connections:
@@ -735,7 +735,7 @@ class Table:
 
     def _changed(self, skip: Subscriber | None = None) -> None:
         """Tell everyone connected that the table (seats, status) changed."""
-        text = _dumps({"type": "table", "table": self.info()})
+        text = dumps({"type": "table", "table": self.info()})
         for c in self.connections():
             if c is not skip:
                 c.send_text(text)
@@ -756,6 +756,3 @@ class Table:
         for c in self.connections():
             c.close(code, reason)
 
-
-def _dumps(message: dict[str, Any]) -> str:
-    return json.dumps(message, separators=(",", ":"))
