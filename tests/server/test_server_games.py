@@ -7,6 +7,7 @@ import random
 import re
 
 import pytest
+from starlette.testclient import TestClient
 
 from president.cards import parse_card
 from president.engine import Match
@@ -15,6 +16,9 @@ from president.rules import get_rules
 from president.server.play.games import GAMES, TableMatch
 from president.server.play.oldgame import OldTableMatch
 from president.server.play.settings import TableSettings
+from president.server.protocol import EVENT_TYPES, OLD_EVENT_TYPES
+
+from .support import create_table, hello
 
 CARD = re.compile(r"\b(?:10|[2-9TJQKA])[cdhs]\b|\b[RB]J\b")
 OLD_CARD = re.compile(r"\b(?:10|[2-9TJQKA])[cdhs]\b")
@@ -88,3 +92,13 @@ def test_each_game_makes_its_own_matches_and_knows_its_own_bots() -> None:
     assert modern.kind.known_bot("classic") and not modern.kind.known_bot("careful")
     assert old.kind.known_bot("careful") and not old.kind.known_bot("classic")
     assert OldTableMatch.new(4, 1, 1, {}).history_since(OldTableMatch.new(4, 1, 1, {})) is None
+
+
+@pytest.mark.parametrize("game", ["president", "old-president"])
+def test_a_snapshot_names_the_games_bots_and_every_kind_of_event_it_emits(client: TestClient, game: str) -> None:
+    made = create_table(client, game=game, rules="tavern-jack", players=4, name="Ann")
+    with client.websocket_connect("/ws") as ws:
+        described = hello(ws, made["table"]["id"], made["token"])["game"]
+    offered = [bot["name"] for bot in client.get("/api/bots", params={"game": game}).json()]
+    assert described == {"name": game, "bots": offered,
+                         "event_types": list(EVENT_TYPES if game == "president" else OLD_EVENT_TYPES)}

@@ -275,6 +275,16 @@ class TableInfo(BaseModel):
     """The id of the last finished match of this table (its record), when there is one."""
 
 
+class GameOut(BaseModel):
+    """The table's game as a snapshot describes it."""
+
+    name: GameName
+    bots: list[str]
+    """The bots a seat of this game may be given."""
+    event_types: list[str]
+    """Every kind of event an update of this game may hold (:data:`EVENT_TYPES` or :data:`OLD_EVENT_TYPES`)."""
+
+
 class SnapshotOut(BaseModel):
     """Everything a client needs to draw the table: sent after hello, sync, start and rematch."""
 
@@ -291,6 +301,8 @@ class SnapshotOut(BaseModel):
     """Unix time when the turn timer runs out for the seat to act, or None."""
     now: float
     """The server's Unix time when it sent the message: a client counts the deadline down on the server's clock."""
+    game: GameOut
+    """What a client needs to know of the table's game."""
 
 
 EventType = Literal["play", "pass", "revolution", "trick_cleared", "lock", "eleven_back", "skip", "out", "fall",

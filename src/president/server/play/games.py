@@ -15,8 +15,10 @@ from collections.abc import Sequence
 from typing import Any, Protocol, Self
 
 from ...old.bots import BOTS
+from ...players import bot_names
 from ...view import SeatView
 from ..config import ServerConfig
+from ..protocol import EVENT_TYPES, OLD_EVENT_TYPES
 from .bot_pool import BotRunner, choose, known_bot
 from .oldgame import OLD_BOTS, OLD_DEFAULT_BOT, OLD_GAME
 
@@ -109,6 +111,11 @@ class Game(Protocol):
 
     name: str
     """The ``game`` of the table's settings."""
+    event_types: tuple[str, ...]
+    """Every kind of event a match of this game emits (the protocol's one list of them)."""
+
+    def bots(self) -> list[str]:
+        """The bots a seat of this game may be given."""
 
     def known_bot(self, name: str) -> bool:
         """Whether a seat of this game may be given the bot ``name``."""
@@ -134,7 +141,12 @@ class ModernGame:
     """The modern climbing game: the registry's bots, the heavy ones in the bot pool's worker processes."""
 
     name = MODERN_GAME
+    event_types = EVENT_TYPES
     hint_refusal = "a hint is given on your turn"
+
+    def bots(self) -> list[str]:
+        """The registry's bots offered to players."""
+        return bot_names()
 
     def known_bot(self, name: str) -> bool:
         """A bot of the registry offered to players."""
@@ -163,7 +175,12 @@ class OldGame:
     """The old President: its own bots, which remember every card announced in the deal; all quick."""
 
     name = OLD_GAME
+    event_types = OLD_EVENT_TYPES
     hint_refusal = "a hint is given when you start a sequence"
+
+    def bots(self) -> list[str]:
+        """The bots of the old game."""
+        return list(OLD_BOTS)
 
     def known_bot(self, name: str) -> bool:
         """A bot of the old game."""

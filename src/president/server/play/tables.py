@@ -225,11 +225,14 @@ class Table:
 
     def snapshot(self, seat: int | None, reading: Reading = FIRST_READING) -> dict[str, Any]:
         """A full ``snapshot`` message for ``seat`` (None: a spectator); its view has the deal's history (the old
-        game's: the table's latest events, ``log``) unless ``reading`` wants none."""
+        game's: the table's latest events, ``log``) unless ``reading`` wants none. ``game`` says what a client
+        needs to know of the table's game: its bots and every kind of event its updates may hold."""
         view = None if self.match is None else self.match.snapshot_view(seat, reading.history)
+        kind = self.settings.kind
         return {
             "type": "snapshot", "table": self.info(), "seat": seat, "seq": self.ply,
             "view": view, "deadline": self.deadline, "now": round(time.time(), 3),
+            "game": {"name": kind.name, "bots": kind.bots(), "event_types": list(kind.event_types)},
         }
 
     def reading_of(self, member: Subscriber) -> Reading:

@@ -33,7 +33,7 @@ export function showTable(root, tableId, navigate) {
   const st = {
     info: null, seat: null, seq: 0, view: null, deadline: null, clock: 0, status: "connecting",
     selected: [], reason: null, pending: false, mode: "loading", endShown: false, choosing: null,
-    oldEvents: [], hint: null, log: new DealLog(),
+    oldEvents: [], hint: null, log: new DealLog(), game: null,
     // The guided deal: where the log stood after this seat's last move, the turn whose lesson was closed, and
     // the turn whose hint was asked for.
     lessonMark: 0, lessonHidden: null, hintAsked: null,
@@ -103,6 +103,8 @@ export function showTable(root, tableId, navigate) {
   function onMessage(msg) {
     if (msg.type === "snapshot") {
       st.info = msg.table;
+      st.game = msg.game;
+      st.log.setEventTypes(msg.game?.event_types);
       st.seat = msg.seat;
       st.seq = msg.seq;
       st.deadline = msg.deadline;
@@ -250,11 +252,7 @@ export function showTable(root, tableId, navigate) {
     });
   }
 
-  let modernBots = ["classic"];
-  let oldBots = ["careful", "random"];
-  const botList = () => (isOld() ? oldBots : modernBots);
-  api("/api/bots").then((bots) => { modernBots = bots.map((b) => b.name); }).catch(() => {});
-  api(`/api/bots?game=${OLD_GAME}`).then((bots) => { oldBots = bots.map((b) => b.name); }).catch(() => {});
+  const botList = () => st.game?.bots || [];
 
   // ------------------------------------------------------------------ the game
 
