@@ -40,6 +40,7 @@ import base64
 import json
 import os
 import random
+import shutil
 import signal
 import socket
 import statistics
@@ -379,6 +380,8 @@ def main(argv: list[str] | None = None) -> int:
             server.wait(10)
         except subprocess.TimeoutExpired:
             server.kill()
+            server.wait()
+        shutil.rmtree(folder, ignore_errors=True)
 
     rtts = sorted(stats.rtts)
     moves = stats.moves_seen
