@@ -100,5 +100,5 @@ def test_a_snapshot_names_the_games_bots_and_every_kind_of_event_it_emits(client
     with client.websocket_connect("/ws") as ws:
         described = hello(ws, made["table"]["id"], made["token"])["game"]
     offered = [bot["name"] for bot in client.get("/api/bots", params={"game": game}).json()]
-    assert described == {"name": game, "bots": offered,
+    assert described == {"name": game, "bots": offered, "analysable": game == "president",
                          "event_types": list(EVENT_TYPES if game == "president" else OLD_EVENT_TYPES)}

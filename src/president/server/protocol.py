@@ -283,6 +283,8 @@ class GameOut(BaseModel):
     """The bots a seat of this game may be given."""
     event_types: list[str]
     """Every kind of event an update of this game may hold (:data:`EVENT_TYPES` or :data:`OLD_EVENT_TYPES`)."""
+    analysable: bool
+    """Whether a finished match of this game can be analysed."""
 
 
 class SnapshotOut(BaseModel):

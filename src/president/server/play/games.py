@@ -113,6 +113,8 @@ class Game(Protocol):
     """The ``game`` of the table's settings."""
     event_types: tuple[str, ...]
     """Every kind of event a match of this game emits (the protocol's one list of them)."""
+    analysable: bool
+    """Whether a finished match of this game can be analysed (``POST /api/matches/{id}/analysis``)."""
 
     def bots(self) -> list[str]:
         """The bots a seat of this game may be given."""
@@ -142,6 +144,7 @@ class ModernGame:
 
     name = MODERN_GAME
     event_types = EVENT_TYPES
+    analysable = True
     hint_refusal = "a hint is given on your turn"
 
     def bots(self) -> list[str]:
@@ -176,6 +179,7 @@ class OldGame:
 
     name = OLD_GAME
     event_types = OLD_EVENT_TYPES
+    analysable = False
     hint_refusal = "a hint is given when you start a sequence"
 
     def bots(self) -> list[str]:

@@ -232,7 +232,8 @@ class Table:
         return {
             "type": "snapshot", "table": self.info(), "seat": seat, "seq": self.ply,
             "view": view, "deadline": self.deadline, "now": round(time.time(), 3),
-            "game": {"name": kind.name, "bots": kind.bots(), "event_types": list(kind.event_types)},
+            "game": {"name": kind.name, "bots": kind.bots(), "event_types": list(kind.event_types),
+                     "analysable": kind.analysable},
         }
 
     def reading_of(self, member: Subscriber) -> Reading:

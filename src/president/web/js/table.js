@@ -553,7 +553,7 @@ export function showTable(root, tableId, navigate) {
         onclick: () => { if (send({ type: "rematch" })) closeDialog(dialog); } }, t("end.rematch")) : null,
       info.match_id ? h("button", { type: "button", id: "replay-button",
         onclick: () => navigate({ replay: info.match_id }) }, t("end.replay")) : null,
-      info.match_id && !isOld() ? h("button", { type: "button", id: "analyse-end-button",
+      info.match_id && st.game?.analysable ? h("button", { type: "button", id: "analyse-end-button",
         onclick: () => navigate({ replay: info.match_id, analyse: 1 }) }, t("end.analyse")) : null,
       h("button", { type: "button", id: "new-table-button", onclick: () => navigate({}) }, t("end.newTable")));
     const learned = wasLearning(tableId) && mine() ? lessonEnd(() => navigate({})) : null;
