@@ -1,10 +1,10 @@
-"""Load on the game server: N clients on loopback, each playing full matches at its own bot-filled table.
+"""Load on the game server: N lean clients on loopback, each playing full matches at its own bot-filled table.
 
 Usage::
 
     python benchmarks/server_load.py [--tables 200] [--seconds 60] [--bot-delay 0.6] [--think 0.5]
-                                     [--rules three-of-clubs] [--players 4] [--deals 1] [--client-procs 1]
-                                     [--database URL] [--workers N --redis URL] [--json out.json]
+                                     [--rules three-of-clubs] [--players 4] [--deals 1] [--version 2]
+                                     [--no-deflate] [--database URL] [--workers N --redis URL] [--json out.json]
 
 The script starts ``president serve`` in a subprocess on a free port and a fresh SQLite
 file (or ``--database``), creates one table per client (the client in seat 0, ``classic``
@@ -13,10 +13,17 @@ between half and one and a half of it) when it is to act, sends a legal move, an
 measures the round trip until the server's update for that move comes back. A client
 whose match is over asks for a rematch; every client stops when ``--seconds`` have passed.
 
+Every client runs in this one process, on a WebSocket client of its own making (:class:`LeanSocket`: text frames
+and nothing else), so that the load generator costs little beside the server. The clients read the protocol as the
+browser does: version 2 (``--version 1`` for a server that has only version 1), permessage-deflate offered
+(``--no-deflate``: not).
+
 The clock starts once every client is connected and has its snapshot. It reports the moves per
 second the server made (bots included) while the clients played, the p50/p99/max move
-round trip, and the server's memory per table (resident memory with every table in
-play, less the memory before the first table, divided by the tables) and CPU use.
+round trip, the server's CPU time per move (user and system time of the server processes,
+read from ``/proc``, divided by the moves), the load generator's own CPU time apart, the
+machine's load average before and after, and the server's memory per table (resident memory
+with every table in play, less the memory before the first table, divided by the tables).
 ``--bot-delay 0 --think 0`` measures the server flat out.
 
 ``--workers N --redis URL --database postgresql+psycopg://...`` runs ``president serve --workers N``: N
@@ -29,29 +36,128 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
 import json
-import multiprocessing
 import os
 import random
+import shutil
 import signal
 import socket
 import statistics
+import struct
 import subprocess
 import sys
 import tempfile
 import time
+import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
-from websockets.asyncio.client import connect
-from websockets.exceptions import ConnectionClosed
+
+try:
+    import orjson
+
+    loads: Callable[[str | bytes], Any] = orjson.loads
+except ImportError:  # pragma: no cover - orjson comes with the server extra
+    loads = json.loads
+
+
+class Closed(Exception):
+    """The server closed the connection."""
+
+
+class LeanSocket:
+    """A WebSocket client of the fewest parts: text frames out (masked, as a client's must be), text frames in,
+    pings answered, permessage-deflate offered as browsers offer it (``deflate``)."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                 inflate: Callable[[], Any] | None, fresh_inflater: bool) -> None:
+        self.reader = reader
+        self.writer = writer
+        self._new_inflater = inflate
+        self._fresh = fresh_inflater
+        self._inflater = inflate() if inflate is not None else None
+
+    @classmethod
+    async def open(cls, host: str, port: int, deflate: bool) -> LeanSocket:
+        """Connect and shake hands on ``/ws``."""
+        reader, writer = await asyncio.open_connection(host, port, limit=2**22)
+        key = base64.b64encode(os.urandom(16)).decode()
+        offer = "Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits\r\n" if deflate else ""
+        writer.write((f"GET /ws HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                      f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n{offer}\r\n").encode())
+        head = (await reader.readuntil(b"\r\n\r\n")).decode("latin-1").lower()
+        if not head.startswith("http/1.1 101"):
+            raise Closed(head.split("\r\n", 1)[0])
+        agreed = "permessage-deflate" in head
+        inflate = (lambda: zlib.decompressobj(-15)) if agreed else None
+        return cls(reader, writer, inflate, "server_no_context_takeover" in head)
+
+    def send(self, text: str) -> None:
+        """Send one text frame."""
+        data = text.encode()
+        n = len(data)
+        if n < 126:
+            head = struct.pack("!BB", 0x81, 0x80 | n)
+        elif n < 65536:
+            head = struct.pack("!BBH", 0x81, 0xFE, n)
+        else:
+            head = struct.pack("!BBQ", 0x81, 0xFF, n)
+        self.writer.write(head + self._masked(data))
+
+    @staticmethod
+    def _masked(data: bytes) -> bytes:
+        mask = os.urandom(4)
+        n = len(data)
+        if not n:
+            return mask
+        key = int.from_bytes((mask * (n // 4 + 1))[:n], "big")
+        return mask + (int.from_bytes(data, "big") ^ key).to_bytes(n, "big")
+
+    async def recv(self) -> bytes:
+        """The next text message (inflated when it came compressed)."""
+        parts: list[bytes] = []
+        compressed = False
+        while True:
+            b0, b1 = await self.reader.readexactly(2)
+            length = b1 & 0x7F
+            if length == 126:
+                (length,) = struct.unpack("!H", await self.reader.readexactly(2))
+            elif length == 127:
+                (length,) = struct.unpack("!Q", await self.reader.readexactly(8))
+            payload = await self.reader.readexactly(length)
+            opcode = b0 & 0x0F
+            if opcode == 8:
+                raise Closed(payload[2:].decode(errors="replace"))
+            if opcode == 9:
+                self.writer.write(struct.pack("!BB", 0x8A, 0x80 | len(payload)) + self._masked(payload))
+                continue
+            if opcode == 10:
+                continue
+            if opcode in (1, 2):
+                compressed = bool(b0 & 0x40)
+            parts.append(payload)
+            if b0 & 0x80:
+                break
+        data = b"".join(parts)
+        if compressed:
+            assert self._inflater is not None and self._new_inflater is not None
+            if self._fresh:
+                self._inflater = self._new_inflater()
+            data = self._inflater.decompress(data + b"\x00\x00\xff\xff")
+        return data
+
+    def close(self) -> None:
+        """Drop the connection."""
+        self.writer.close()
 
 
 @dataclass
 class ClientStats:
-    """What the clients of one process saw."""
+    """What the clients saw."""
 
     rtts: list[float] = field(default_factory=list)
     moves_seen: int = 0
@@ -63,6 +169,8 @@ class ClientStats:
     """Clients connected, with their table's snapshot."""
     until: float = 0.0
     """When the clients stop (set once all are ready)."""
+    received_bytes: int = 0
+    """The bytes of every message received (inflated), snapshots and updates."""
 
 
 def free_port() -> int:
@@ -86,23 +194,29 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def play_table(url: str, table_id: str, token: str, think: float, until: float, stats: ClientStats,
-                     started: asyncio.Event, rng: random.Random) -> None:
+async def play_table(port: int, table_id: str, token: str, think: float, version: int, deflate: bool,
+                     stats: ClientStats, started: asyncio.Event, rng: random.Random) -> None:
     """One client: start the match, play it, ask for rematches until the time is up."""
-    async with connect(url, proxy=None, max_size=2**22, open_timeout=120) as ws:
-        await ws.send(json.dumps({"type": "hello", "table": table_id, "token": token}))
-        while json.loads(await ws.recv())["type"] != "snapshot":
+    ws = await LeanSocket.open("127.0.0.1", port, deflate)
+    try:
+        hello: dict[str, Any] = {"type": "hello", "table": table_id, "token": token}
+        if version != 1:
+            hello["version"] = version
+        ws.send(json.dumps(hello))
+        while loads(await ws.recv())["type"] != "snapshot":
             pass
         stats.ready += 1
         await started.wait()
         until = stats.until
-        await ws.send(json.dumps({"type": "start"}))
+        ws.send('{"type":"start"}')
         sent_at: float | None = None
         waiting_for = -1
-        async for raw in ws:
+        while True:
+            raw = await ws.recv()
             if time.monotonic() >= until:
                 return
-            message = json.loads(raw)
+            stats.received_bytes += len(raw)
+            message = loads(raw)
             kind = message["type"]
             if kind == "error":
                 stats.errors += 1
@@ -119,47 +233,43 @@ async def play_table(url: str, table_id: str, token: str, think: float, until: f
                 continue
             if view["phase"] == "over":
                 stats.matches += 1
-                await ws.send(json.dumps({"type": "rematch"}))
+                ws.send('{"type":"rematch"}')
                 continue
             if view["to_act"] == 0 and view["legal_moves"]:
                 if think:
                     await asyncio.sleep(rng.uniform(think / 2, think * 1.5))
                 waiting_for = message["seq"] + 1
                 sent_at = time.perf_counter()
-                await ws.send(json.dumps({"type": "move", "move": rng.choice(view["legal_moves"]),
-                                          "seq": message["seq"]}))
+                ws.send(json.dumps({"type": "move", "move": rng.choice(view["legal_moves"]), "seq": message["seq"]}))
+    finally:
+        ws.close()
 
 
-async def play_or_drop(url: str, table_id: str, token: str, think: float, stats: ClientStats,
-                       started: asyncio.Event, rng: random.Random) -> None:
+async def play_or_drop(port: int, table_id: str, token: str, think: float, version: int, deflate: bool,
+                       stats: ClientStats, started: asyncio.Event, rng: random.Random) -> None:
     """:func:`play_table`; a connection the server closes counts as dropped (the client does not come back)."""
     try:
-        await play_table(url, table_id, token, think, 0.0, stats, started, rng)
-    except ConnectionClosed:
+        await play_table(port, table_id, token, think, version, deflate, stats, started, rng)
+    except (Closed, ConnectionError, asyncio.IncompleteReadError):
         stats.dropped += 1
 
 
-async def run_clients(port: int, seats: list[tuple[str, str]], think: float, seconds: float) -> ClientStats:
-    """Every client of this process, started together."""
+async def run_clients(port: int, seats: list[tuple[str, str]], think: float, seconds: float, version: int,
+                      deflate: bool, on_start: Callable[[], None]) -> ClientStats:
+    """Every client, started together; ``on_start`` is called as the clock starts."""
     stats = ClientStats()
     started = asyncio.Event()
-    url = f"ws://127.0.0.1:{port}/ws"
-    tasks = [asyncio.create_task(play_or_drop(url, table_id, token, think, stats, started, random.Random(n)))
+    tasks = [asyncio.create_task(play_or_drop(port, table_id, token, think, version, deflate, stats, started,
+                                              random.Random(n)))
              for n, (table_id, token) in enumerate(seats)]
     # The clock starts once every client is connected and has its table's snapshot.
     while stats.ready < len(seats) and not any(t.done() for t in tasks):
         await asyncio.sleep(0.1)
+    on_start()
     stats.until = time.monotonic() + seconds
     started.set()
     await asyncio.gather(*tasks)
     return stats
-
-
-def client_process(port: int, seats: list[tuple[str, str]], think: float, seconds: float) -> dict[str, Any]:
-    """A process running some of the clients; returns its statistics as a dict."""
-    stats = asyncio.run(run_clients(port, seats, think, seconds))
-    return {"rtts": stats.rtts, "moves_seen": stats.moves_seen, "matches": stats.matches, "errors": stats.errors,
-            "dropped": stats.dropped}
 
 
 def server_pids(server: subprocess.Popen[bytes]) -> list[int]:
@@ -205,7 +315,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rules", default="three-of-clubs", help="preset of the tables (default three-of-clubs)")
     parser.add_argument("--players", type=int, default=4, help="seats per table (default 4)")
     parser.add_argument("--deals", type=int, default=1, help="deals per match (default 1)")
-    parser.add_argument("--client-procs", type=int, default=1, help="processes running the clients (default 1)")
+    parser.add_argument("--version", type=int, default=2, help="the protocol version the clients read (default 2)")
+    parser.add_argument("--no-deflate", action="store_true", help="the clients offer no permessage-deflate")
     parser.add_argument("--database", default=None, help="database URL (default: a fresh SQLite file)")
     parser.add_argument("--workers", type=int, default=1, help="server processes (needs --redis; default 1)")
     parser.add_argument("--redis", default=None, help="Redis URL: run the server as a cluster of --workers")
@@ -237,38 +348,60 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             for http in https:
                 http.close()
-        cpu_before = sum(cpu_seconds(pid) for pid in pids)
-        began = time.perf_counter()
-        shares = [seats[i::args.client_procs] for i in range(args.client_procs)]
+        load_before = os.getloadavg()
+        marks: dict[str, float] = {}
         peak_rss = 0
-        with multiprocessing.get_context("spawn").Pool(args.client_procs) as pool:
-            pending = [pool.apply_async(client_process, (port, share, args.think, args.seconds)) for share in shares]
-            while not all(p.ready() for p in pending):
+
+        def sample(at: str) -> None:
+            marks["cpu" + at] = sum(cpu_seconds(pid) for pid in pids)
+            marks["own_cpu" + at] = time.process_time()
+            marks["wall" + at] = time.perf_counter()
+
+        def on_start() -> None:
+            sample("")
+            asyncio.get_running_loop().call_later(args.seconds, sample, "_end")
+
+        async def clients() -> ClientStats:
+            nonlocal peak_rss
+            task = asyncio.create_task(run_clients(port, seats, args.think, args.seconds, args.version,
+                                                   not args.no_deflate, on_start))
+            while not task.done():
                 peak_rss = max(peak_rss, sum(rss_kib(pid) for pid in pids))
-                time.sleep(0.5)
-            results = [p.get() for p in pending]
-        elapsed = time.perf_counter() - began
-        cpu = sum(cpu_seconds(pid) for pid in pids) - cpu_before
+                await asyncio.sleep(0.5)
+            return await task
+
+        stats = asyncio.run(clients())
+        elapsed = marks["wall_end"] - marks["wall"]
+        cpu = marks["cpu_end"] - marks["cpu"]
+        own_cpu = marks["own_cpu_end"] - marks["own_cpu"]
+        load_after = os.getloadavg()
     finally:
         server.send_signal(signal.SIGINT)
         try:
             server.wait(10)
         except subprocess.TimeoutExpired:
             server.kill()
+            server.wait()
+        shutil.rmtree(folder, ignore_errors=True)
 
-    rtts = sorted(r for result in results for r in result["rtts"])
-    moves = sum(result["moves_seen"] for result in results)
+    rtts = sorted(stats.rtts)
+    moves = stats.moves_seen
     report = {
         "tables": args.tables, "seconds": args.seconds, "wall_seconds": round(elapsed, 1),
-        "bot_delay": args.bot_delay, "think": args.think,
-        "rules": args.rules, "players": args.players, "client_procs": args.client_procs, "workers": len(pids),
+        "bot_delay": args.bot_delay, "think": args.think, "rules": args.rules, "players": args.players,
+        "version": args.version, "deflate": not args.no_deflate, "workers": len(pids),
         "moves": moves, "moves_per_second": round(moves / args.seconds, 1),
-        "client_moves": len(rtts), "matches": sum(r["matches"] for r in results),
-        "errors": sum(r["errors"] for r in results), "dropped": sum(r["dropped"] for r in results),
+        "client_moves": len(rtts), "matches": stats.matches, "errors": stats.errors, "dropped": stats.dropped,
         "rtt_p50_ms": round(1000 * statistics.median(rtts), 2) if rtts else None,
         "rtt_p99_ms": round(1000 * rtts[min(len(rtts) - 1, int(0.99 * len(rtts)))], 2) if rtts else None,
         "rtt_max_ms": round(1000 * rtts[-1], 2) if rtts else None,
+        "server_cpu_seconds": round(cpu, 2),
+        "server_cpu_ms_per_move": round(1000 * cpu / moves, 3) if moves else None,
         "server_cpu_percent": round(100 * cpu / elapsed, 1),
+        "load_generator_cpu_percent": round(100 * own_cpu / elapsed, 1),
+        "bytes_per_update": round(stats.received_bytes / moves) if moves else None,
+        "load_average_before": [round(x, 2) for x in load_before],
+        "load_average_after": [round(x, 2) for x in load_after],
         "memory_per_table_kib": round((peak_rss - base_rss) / args.tables, 1),
         "server_rss_mib": round(peak_rss / 1024, 1),
     }

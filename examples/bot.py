@@ -44,7 +44,8 @@ def choose(view: dict[str, Any]) -> str:
 async def play_table(ws_url: str, table: str, token: str) -> None:
     """Take the invited seat and play until the table is closed (a rematch is played too)."""
     async with websockets.connect(ws_url) as ws:
-        await ws.send(json.dumps({"type": "hello", "table": table, "token": token}))
+        # Version 2, and no history of the deal: this bot decides from the hand and the table alone.
+        await ws.send(json.dumps({"type": "hello", "table": table, "token": token, "version": 2, "history": False}))
         seat = None
         async for text in ws:
             message = json.loads(text)

@@ -673,6 +673,16 @@ class Match:
         """
         if not 0 <= seat < self.players:
             raise ValueError(f"no seat {seat!r} at a table of {self.players}")
+        gives = self._phase == EXCHANGE and self.to_act == seat
+        return self._view(
+            seat, self.hands[seat], self._given[seat], self._received[seat], self._give_count if gives else 0,
+            self._must_contain if self.to_act == seat and not self._table else 0, history,
+            list(self.hands) if reveal else None,
+        )
+
+    def _view(self, seat: int, hand: int, given: int, received: int, give_count: int, must_contain: int,
+              history: bool, all_hands: list[int] | None) -> SeatView:
+        """A view with these private facts (a seat's own, or none for a spectator) beside the public ones."""
         return SeatView(
             rules=self.rules,
             players=self.players,
@@ -681,7 +691,7 @@ class Match:
             to_act=self.to_act,
             deal_number=self.deal_number,
             leader=self._leader,
-            hand=self.hands[seat],
+            hand=hand,
             counts=[h.bit_count() for h in self.hands],
             table=self._table & CARDS_MASK,
             table_rank=((self._table & CARDS_MASK).bit_length() - 1) >> 2 if self._table else -1,
@@ -692,7 +702,7 @@ class Match:
             table_move=self._table,
             lock=self._lock,
             eleven_back=self._back,
-            must_contain=self._must_contain if self.to_act == seat and not self._table else 0,
+            must_contain=must_contain,
             finished=list(self._finished),
             bottom=list(self._bottom),
             titles=list(self._titles),
@@ -700,16 +710,53 @@ class Match:
             deal_results=list(self._results),
             history=self._deal_history() if history else [],
             played=self._dealt & ~_union(self.hands) & ~self._dead,
-            given=self._given[seat],
-            received=self._received[seat],
-            give_count=self._give_count if self._phase == EXCHANGE and self.to_act == seat else 0,
+            given=given,
+            received=received,
+            give_count=give_count,
             winners=list(self._winners),
-            all_hands=list(self.hands) if reveal else None,
+            all_hands=all_hands,
         )
 
-    def view(self, seat: int) -> dict[str, Any]:
-        """JSON-ready dict of what ``seat`` may see (its hand, counts of the others, the table …)."""
-        return self.seat_view(seat).to_dict()
+    def view(self, seat: int | None, history: bool = True) -> dict[str, Any]:
+        """JSON-ready dict of what ``seat`` may see (its hand, counts of the others, the table …).
+
+        ``seat=None`` is someone watching without a seat: the same fields made from the public facts alone
+        (``seat`` null; ``hand``, ``given``, ``received`` and ``legal_moves`` empty, ``give_count`` 0,
+        ``must_contain`` null), no seat's private facts ever read. ``history=False`` leaves out the deal's
+        ``history`` (for a client that keeps it from each move's :meth:`history_since`).
+        """
+        if seat is not None:
+            return self.seat_view(seat, history=history).to_dict(history)
+        out = self._view(-1, 0, 0, 0, 0, 0, history, None).to_dict(history)
+        out["seat"] = None
+        return out
+
+    def snapshot_view(self, seat: int | None, history: bool = True) -> dict[str, Any]:
+        """The view a client rebuilds its screen from: for this game, the same as :meth:`view`."""
+        return self.view(seat, history)
+
+    def history_since(self, before: Match) -> tuple[int, list[dict[str, Any]]]:
+        """How the deal's public history changed from ``before`` (this match some moves earlier) to now: the
+        position its new entries start at and those entries, as ``view``'s ``history`` lists them.
+
+        A client holding ``before``'s history keeps its first entries up to that position and adds the new
+        ones (a new deal starts again from 0). Both histories are the engine's remembered walks.
+        """
+        now = self._deal_history()
+        start = len(before._deal_history()) if before.deal_number == self.deal_number else 0
+        return start, [{"seat": s, "move": move_str(m)} for s, m in now[start:]]
+
+    def forced_move(self) -> None:
+        """The move the rules make for the seat to act, if any: never in this game (every move is chosen)."""
+        return None
+
+    def bot_view(self, seat: int) -> SeatView:
+        """What a bot in ``seat`` decides from: the seat's :class:`SeatView` (its hand, the public facts)."""
+        return self.seat_view(seat)
+
+    def move_text(self, move: int) -> str:
+        """``move`` in the notation of records and of the protocol (``7c 7h``, ``pass``, ``give 3c 5d``)."""
+        return move_str(move)
 
     # ----------------------------------------------------------------- moves
 

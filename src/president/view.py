@@ -37,6 +37,9 @@ class SeatView:
     ``history`` lists the public actions of the current deal as ``(seat, move)``
     pairs (plays and passes; the exchange is private and lives in ``given`` and
     ``received``). ``played`` is the mask of every card played this deal.
+
+    The engine makes a spectator's view (:meth:`~president.engine.Match.view` of ``None``) from the public
+    facts alone: no hand, gift, card to give back or legal move goes in it.
     """
 
     __slots__ = (
@@ -52,6 +55,7 @@ class SeatView:
     rules: Rules
     players: int
     seat: int
+    """The seat whose view this is (-1 in the view the engine makes for a spectator, who has no seat)."""
     phase: str
     to_act: int | None
     deal_number: int
@@ -107,9 +111,12 @@ class SeatView:
         """The legal moves when this seat is to act (else an empty list)."""
         return [move_of(m) for m in self.legal_masks()]
 
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form: cards as canonical text, nothing this seat may not see."""
-        return {
+    def to_dict(self, history: bool = True) -> dict[str, Any]:
+        """JSON-ready form: cards as canonical text, nothing this seat may not see.
+
+        ``history=False`` leaves the deal's ``history`` out (a client that keeps it from the updates).
+        """
+        out = {
             "rules": self.rules.name,
             "players": self.players,
             "seat": self.seat,
@@ -134,14 +141,18 @@ class SeatView:
             "title_names": [self.rules.title_name(t) if t else None for t in self.titles],
             "scores": list(self.scores),
             "deal_results": [r.to_dict() for r in self.deal_results],
-            "history": [{"seat": s, "move": move_str(m)} for s, m in self.history],
+        }
+        if history:
+            out["history"] = [{"seat": s, "move": move_str(m)} for s, m in self.history]
+        out.update({
             "played": cards_list(self.played),
             "given": cards_list(self.given),
             "received": cards_list(self.received),
             "give_count": self.give_count,
             "legal_moves": [move_str(m) for m in self.legal_masks()],
             "winners": list(self.winners),
-        }
+        })
+        return out
 
 
 _VIEW_DEFAULTS: dict[str, str] = {"table_move": "table", "lock": "0", "eleven_back": "False", "bottom": "[]"}

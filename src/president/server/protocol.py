@@ -12,6 +12,7 @@ import json
 import unicodedata
 from typing import Annotated, Any, Literal, get_args
 
+import orjson
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from .errors import ProtocolError
@@ -60,6 +61,11 @@ class Hello(_Strict):
     spectate: bool = False
     name: DisplayName | None = None
     """A spectator's name in the spectators' chat (a seat speaks under its seat's name)."""
+    version: Literal[1, 2] = 1
+    """The protocol version the client reads (``docs/protocol.md``, *Versions*): 2 sends the deal's history in
+    snapshots only, and with each update the entries its move added."""
+    history: bool = True
+    """False: views without the deal's history (a bot that keeps no past of the deal)."""
 
 
 class MoveMessage(_Strict):
@@ -200,6 +206,15 @@ def _describe(exc: ValidationError) -> str:
     return f"field {where!r}: {first['msg']}"
 
 
+def dumps(message: Any) -> str:
+    """A server message as compact JSON text, by orjson (several times faster than the standard library, which
+    writes what orjson refuses: integers beyond 64 bits, named tuples)."""
+    try:
+        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:
+        return json.dumps(message, separators=(",", ":"))
+
+
 def parse_client_message(text: str) -> Any:
     """Validate one client message; raise :class:`ProtocolError` saying what is wrong."""
     try:
@@ -262,6 +277,18 @@ class TableInfo(BaseModel):
     """The id of the last finished match of this table (its record), when there is one."""
 
 
+class GameOut(BaseModel):
+    """The table's game as a snapshot describes it."""
+
+    name: GameName
+    bots: list[str]
+    """The bots a seat of this game may be given."""
+    event_types: list[str]
+    """Every kind of event an update of this game may hold (:data:`EVENT_TYPES` or :data:`OLD_EVENT_TYPES`)."""
+    analysable: bool
+    """Whether a finished match of this game can be analysed."""
+
+
 class SnapshotOut(BaseModel):
     """Everything a client needs to draw the table: sent after hello, sync, start and rematch."""
 
@@ -278,6 +305,8 @@ class SnapshotOut(BaseModel):
     """Unix time when the turn timer runs out for the seat to act, or None."""
     now: float
     """The server's Unix time when it sent the message: a client counts the deadline down on the server's clock."""
+    game: GameOut
+    """What a client needs to know of the table's game."""
 
 
 EventType = Literal["play", "pass", "revolution", "trick_cleared", "lock", "eleven_back", "skip", "out", "fall",
@@ -304,6 +333,15 @@ class EventOut(BaseModel):
     type: EventType | OldEventType
 
 
+class HistoryChange(BaseModel):
+    """What a move changed in the deal's history (version 2): keep the first ``at`` entries, then add ``add``."""
+
+    at: int
+    """How many entries of the history held before stay (0 when a new deal began)."""
+    add: list[dict[str, Any]]
+    """The new entries, each ``{"seat", "move"}`` as the view's ``history`` lists them."""
+
+
 class UpdateOut(BaseModel):
     """One accepted move: the events it caused as this client may see them, and the new view."""
 
@@ -316,9 +354,12 @@ class UpdateOut(BaseModel):
     forced card for its holder (old President: the card that continues a sequence)."""
     events: list[EventOut]
     view: dict[str, Any]
+    """The client's new view; without ``history`` for a client of version 2 or one that asked for no history."""
     deadline: float | None
     now: float
     """The server's Unix time when it sent the message."""
+    history: HistoryChange | None = None
+    """Version 2, history wanted, climbing game: what the move changed in the deal's history."""
 
 
 class TableOut(BaseModel):

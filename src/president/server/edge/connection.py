@@ -9,11 +9,11 @@ outbox overflow is disconnected; it can reconnect and get a fresh snapshot.
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from ..limits import RateLimit
+from ..protocol import dumps
 
 if TYPE_CHECKING:
     from ..play.tables import Table
@@ -57,7 +57,7 @@ class Connection:
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message (a JSON-ready dict)."""
-        self.send_text(json.dumps(message, separators=(",", ":")))
+        self.send_text(dumps(message))
 
     def send_text(self, text: str) -> None:
         """Queue a message already in JSON."""

@@ -18,6 +18,8 @@ import logging
 import re
 from typing import Any
 
+from .deflate import LargeOnlyDeflateProtocol
+
 log = logging.getLogger("president.server")
 
 
@@ -155,12 +157,13 @@ def quiet_client_errors() -> None:
 
 def uvicorn_options(config: Any) -> dict[str, Any]:
     """The uvicorn settings a :class:`~president.server.config.ServerConfig` asks for: the guarded protocol, the
-    WebSocket frame limit, and the proxies whose ``X-Forwarded-For`` is believed (none unless
-    ``trusted_proxies`` names them: uvicorn would otherwise believe any connection from 127.0.0.1). Also makes
-    uvicorn log a client's malformed frame in one line."""
+    WebSocket protocol that compresses only large messages (:mod:`.deflate`), the WebSocket frame limit, and the
+    proxies whose ``X-Forwarded-For`` is believed (none unless ``trusted_proxies`` names them: uvicorn would
+    otherwise believe any connection from 127.0.0.1). Also makes uvicorn log a client's malformed frame in one
+    line."""
     quiet_client_errors()
     hide_account_names()
     proxies = config.trusted_proxies.strip()
     return {"http": guarded_http(config.header_seconds, config.connections_per_address),
-            "ws_max_size": config.max_frame_bytes, "proxy_headers": bool(proxies),
+            "ws": LargeOnlyDeflateProtocol, "ws_max_size": config.max_frame_bytes, "proxy_headers": bool(proxies),
             "forwarded_allow_ips": proxies or None}

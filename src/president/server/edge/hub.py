@@ -24,6 +24,7 @@ from ..play.bot_pool import BotRunner
 from ..play.chat import Chat
 from ..play.placement import TABLES, LobbyRow, LocalPlacement, Placement, lobby_page
 from ..play.settings import TableSettings
+from ..play.subscriber import Reading
 from ..play.tables import Table
 from ..play.tournaments import Tournaments
 from ..protocol import (
@@ -437,7 +438,7 @@ class Hub:
             return None
         seat = table.seat_of_member(conn)
         if isinstance(message, SyncMessage):
-            conn.send(table.snapshot(seat))
+            conn.send(table.snapshot(seat, table.reading_of(conn)))
             return None
         if isinstance(message, ChatMessage):
             return self.chat.say(conn, table, message, conn.name, conn.peer)
@@ -538,13 +539,13 @@ class Hub:
             seat = table.seat_of_token(hello.token)
             if seat is None:
                 raise ProtocolError("bad_token", "this token does not open a seat at this table")
-            table.attach(conn, seat)
+            table.attach(conn, seat, Reading(hello.version, hello.history))
         elif hello.spectate:
             if len(table.spectators) >= self.config.spectators_per_table:
                 raise ProtocolError("too_many_spectators", f"this table has {len(table.spectators)} spectators, as "
                                     "many as it may; try again later")
             conn.name = hello.name
-            table.attach(conn, None)
+            table.attach(conn, None, Reading(hello.version, hello.history))
         else:
             raise ProtocolError("bad_message", "hello: give a seat token, or \"spectate\": true to watch")
         conn.table = table

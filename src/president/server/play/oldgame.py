@@ -1,8 +1,8 @@
 """The old President (seed 000) at a server table: options checked, the match behind the table's interface.
 
-A table of the old game holds an :class:`OldTableMatch`, which answers the same questions as the modern
-:class:`~president.engine.Match` (who is to act, verify, copy, apply, views, record), so the table keeps one
-path for storage, broadcast, timers and recovery. The match runs with ``auto_play`` off: every card is a
+A table of the old game holds an :class:`OldTableMatch`, which implements the table's interface to a match
+(:class:`~president.server.play.games.TableMatch`) as the modern :class:`~president.engine.Match` does, so the
+table keeps one path for storage, broadcast, timers and recovery. The match runs with ``auto_play`` off: every card is a
 move, stored before it is broadcast. The cards that continue a sequence are forced; the table plays them
 for their holders after the bot delay (``by: "forced"``), so people can follow the sequence card by card.
 """
@@ -10,7 +10,6 @@ for their holders after the bot delay (``by: "forced"``), so people can follow t
 from __future__ import annotations
 
 import copy
-import random
 from typing import Any
 
 from ...errors import IllegalMove
@@ -125,8 +124,6 @@ class OldEvent:
 class OldTableMatch:
     """An :class:`~president.old.OldMatch` behind the interface a table uses."""
 
-    rules_name = OLD_GAME
-
     def __init__(self, match: OldMatch) -> None:
         self.match = match
 
@@ -169,14 +166,18 @@ class OldTableMatch:
         best = max(self.match.chips)
         return [seat for seat, chips in enumerate(self.match.chips) if chips == best]
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may see (None: a spectator); cards of stopped sequences are face down."""
+    def view(self, seat: int | None, history: bool = True) -> dict[str, Any]:
+        """What ``seat`` may see (None: a spectator, made by the engine without any hand); cards of stopped
+        sequences are face down. The view holds no history of the deal (``history`` changes nothing)."""
         return self.match.view(seat)
 
-    def snapshot_view(self, seat: int | None) -> dict[str, Any]:
+    def snapshot_view(self, seat: int | None, history: bool = True) -> dict[str, Any]:
         """The view of ``seat`` with ``log``: the latest events of the table (all public), for a page that
-        reconnects to rebuild its log; the chips after each deal are in the view itself (``chips_by_deal``)."""
+        reconnects to rebuild its log (left out with ``history=False``); the chips after each deal are in the
+        view itself (``chips_by_deal``)."""
         view = self.match.view(seat)
+        if not history:
+            return view
         logged = [event.to_dict() for event in self.match.log if event.type not in _UNLOGGED]
         if not self.match.options.open_record:
             logged = face_down_log(logged)
@@ -205,6 +206,22 @@ class OldTableMatch:
         """A stored move (card text) as the table replays it."""
         return text
 
+    def move_text(self, move: str) -> str:
+        """A move as stored: its card text."""
+        return move
+
+    def history_since(self, before: OldTableMatch) -> None:
+        """None: the views of the old game keep no history (a snapshot's ``log`` is the table's)."""
+        return None
+
+    def forced_move(self) -> str | None:
+        """The card that continues the sequence (its holder has no choice), else None."""
+        return self.legal_masks()[0] if self.forced else None
+
+    def bot_view(self, seat: int) -> dict[str, Any]:
+        """What a bot of the old game decides from: the seat's view with every card announced this deal."""
+        return self.match.view(seat, open_record=True)
+
     def copy(self) -> OldTableMatch:
         """An independent copy."""
         return OldTableMatch(copy.deepcopy(self.match))
@@ -218,12 +235,3 @@ class OldTableMatch:
     def record(self) -> str:
         """The game's record (``OldMatch.replay`` reads it)."""
         return self.match.record()
-
-    def bot_move(self, name: str, seed: int, ply: int) -> str:
-        """The move of bot ``name`` for the seat to act: it remembers every card announced this deal."""
-        seat = self.match.to_act
-        if seat is None:
-            raise ValueError("the game is over")
-        rng = random.Random(f"{seed}/{ply}")
-        factory = BOTS.get(name, BOTS[OLD_DEFAULT_BOT])
-        return factory().choose(self.match.view(seat, open_record=True), rng)

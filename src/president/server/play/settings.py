@@ -14,13 +14,11 @@ from ...engine import Match
 from ...rules import TABLE_OPTIONS, check_options, get_rules
 from ..errors import ProtocolError
 from ..protocol import MODERN_MAX_PLAYERS, CreateTableRequest
+from .games import GAMES, MODERN_GAME, Game, TableMatch
 from .oldgame import OLD_GAME, OLD_PLAYERS, OldTableMatch, check_old_options
-
-MODERN_GAME = "president"
 
 BOT_SPEEDS: dict[str, float] = {"slow": 2.0, "normal": 1.0, "fast": 0.25}
 """How long the computer players of a table take over a move, as a share of the server's ``bot_delay``."""
-"""The ``game`` of a table of the modern climbing game (the default)."""
 
 RULE_OPTIONS = TABLE_OPTIONS
 """The house-rule options a table may set (match length has fields of its own), from the rules' declaration."""
@@ -66,6 +64,11 @@ class TableSettings:
         """A table of the old President."""
         return self.game == OLD_GAME
 
+    @property
+    def kind(self) -> Game:
+        """The game of this table: its bots, and how they are asked for a move."""
+        return GAMES[self.game]
+
     @classmethod
     def from_request(cls, request: CreateTableRequest) -> TableSettings:
         """Checked settings from a create request (``ProtocolError`` ``bad_rules`` when they cannot be played)."""
@@ -109,7 +112,7 @@ class TableSettings:
             options["deals"] = self.deals
         return options
 
-    def new_match(self, seed: int) -> Match | OldTableMatch:
+    def new_match(self, seed: int) -> TableMatch:
         """A new match under these settings (``ProtocolError`` ``bad_rules`` when impossible)."""
         if self.is_old:
             try:

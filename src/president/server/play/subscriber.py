@@ -7,7 +7,35 @@ no seat of its own.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Protocol
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """How a follower reads the table's views, as its ``hello`` asked.
+
+    Version 1 sends the deal's whole ``history`` in every view. Version 2 sends it in a snapshot only; each
+    ``update`` then carries the entries its move added (``history``: ``at``, ``add``) and a view without it.
+    ``history=False`` (a bot that keeps no past) leaves the history out of every view and update.
+    """
+
+    version: int = 1
+    history: bool = True
+
+    @property
+    def full_views(self) -> bool:
+        """Whether every view carries the deal's whole history (version 1, history wanted)."""
+        return self.history and self.version == 1
+
+    @property
+    def history_updates(self) -> bool:
+        """Whether each update carries the entries its move added to the history."""
+        return self.history and self.version >= 2
+
+
+FIRST_READING = Reading()
+"""Version 1 with the history: what a client that names no version gets."""
 
 
 class Subscriber(Protocol):

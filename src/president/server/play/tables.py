@@ -14,8 +14,10 @@ Bots and timers are ``call_later`` callbacks on the same loop: the bot of a bot 
 (after the bot delay), the stand-in bot for a person who dropped (after the grace
 period) or whose turn timer ran out.
 
-A table of the old President (``settings.game``) holds an
-:class:`~president.server.play.oldgame.OldTableMatch` instead, through the same path; its
+A table knows its match only through the interface both games implement
+(:class:`~president.server.play.games.TableMatch`), and its game's bots through
+:class:`~president.server.play.games.Game`: a table of the old President (``settings.game``)
+holds an :class:`~president.server.play.oldgame.OldTableMatch` and takes the same path; its
 forced cards are played by the table after the bot delay (``by: "forced"``).
 """
 
@@ -23,29 +25,25 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import functools
 import hashlib
 import hmac
-import json
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from ...engine import Match
 from ...errors import IllegalMove
-from ...events import Events
-from ...moves import move_str
-from ...view import SeatView
 from ..config import ServerConfig
 from ..errors import ProtocolError
+from ..protocol import dumps
 from ..store.journal import Journal
 from ..store.storage import FinishedMatch, StoredSeat, StoredTable
-from .bot_pool import BotRunner, choose, known_bot
-from .oldgame import OLD_BOTS, OLD_DEFAULT_BOT, OldEvent, OldTableMatch
+from .bot_pool import BotRunner
+from .games import GameEvent, TableMatch
 from .settings import BOT_SPEEDS, TableSettings
-from .subscriber import Subscriber
-from .views import spectator_view
+from .subscriber import FIRST_READING, Reading, Subscriber
 
 log = logging.getLogger("president.server")
 
@@ -56,10 +54,6 @@ RETRY_SECONDS = 1.0
 def hash_token(token: str) -> str:
     """The stored form of a seat token (sha256, hex)."""
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
-
-
-HINT_BOT = "classic"
-"""The bot whose move a player of the climbing game is given as a hint (the computer players of seed 004)."""
 
 
 class Seat:
@@ -133,12 +127,14 @@ class Table:
         self.status = "waiting"
         self.match_no = 0
         self.seed: int | None = None
-        self.match: Match | OldTableMatch | None = None
+        self.match: TableMatch | None = None
         self.ply = 0
         self.last_match_id: int | None = None
         self.spectators: list[Subscriber] = []
         self._members: dict[Subscriber, int | None] = {}
         """Everyone following the table, and the seat each one holds (None: a spectator)."""
+        self._readings: dict[Subscriber, Reading] = {}
+        """How each follower that asked for other than :data:`FIRST_READING` reads the views."""
         self.deadline: float | None = None
         self.touched = time.monotonic()
         self.empty_since: float | None = self.touched
@@ -170,7 +166,7 @@ class Table:
         ``people`` seats persons at once: seat → (name, hashed token, account id or None).
         """
         for name in bots:
-            if name is not None and not _known_bot(settings, name):
+            if name is not None and not settings.kind.known_bot(name):
                 raise ProtocolError("bad_bot", f"there is no bot called {name[:32]!r}")
         seats = [Seat(i, bot=bots[i] if i < len(bots) else None) for i in range(settings.players)]
         for index, (name, token_hash, account_id) in (people or {}).items():
@@ -232,20 +228,24 @@ class Table:
         """The view of ``seat`` (None: a spectator), or None before the first match."""
         if self.match is None:
             return None
-        return spectator_view(self.match) if seat is None else self.match.view(seat)
+        return self.match.view(seat)
 
-    def _snapshot_view(self, seat: int | None) -> dict[str, Any] | None:
-        """The view a snapshot carries: the old game's adds the table's latest events (``log``)."""
-        if isinstance(self.match, OldTableMatch):
-            return self.match.snapshot_view(seat)
-        return self.view_for(seat)
-
-    def snapshot(self, seat: int | None) -> dict[str, Any]:
-        """A full ``snapshot`` message for ``seat`` (None: a spectator)."""
+    def snapshot(self, seat: int | None, reading: Reading = FIRST_READING) -> dict[str, Any]:
+        """A full ``snapshot`` message for ``seat`` (None: a spectator); its view has the deal's history (the old
+        game's: the table's latest events, ``log``) unless ``reading`` wants none. ``game`` says what a client
+        needs to know of the table's game: its bots and every kind of event its updates may hold."""
+        view = None if self.match is None else self.match.snapshot_view(seat, reading.history)
+        kind = self.settings.kind
         return {
             "type": "snapshot", "table": self.info(), "seat": seat, "seq": self.ply,
-            "view": self._snapshot_view(seat), "deadline": self.deadline, "now": round(time.time(), 3),
+            "view": view, "deadline": self.deadline, "now": round(time.time(), 3),
+            "game": {"name": kind.name, "bots": kind.bots(), "event_types": list(kind.event_types),
+                     "analysable": kind.analysable},
         }
+
+    def reading_of(self, member: Subscriber) -> Reading:
+        """How ``member`` reads the table's views (as its ``hello`` asked)."""
+        return self._readings.get(member, FIRST_READING)
 
     def seat_of_member(self, member: Subscriber) -> int | None:
         """The seat ``member`` follows the table from (None: it watches); ``ProtocolError`` when it is not
@@ -334,7 +334,7 @@ class Table:
             chosen = self.seats[seat]
             if chosen.kind != "person" or chosen.account_id != account_id:
                 raise ProtocolError("seat_taken", f"seat {seat} changed hands meanwhile")
-            if bot is not None and not _known_bot(self.settings, bot):
+            if bot is not None and not self.settings.kind.known_bot(bot):
                 raise ProtocolError("bad_bot", f"there is no bot called {bot[:32]!r}")
             await self.journal.write(self.storage.save_seats, self.id, [StoredSeat(chosen.index, None, None, bot)])
             chosen.name = chosen.token_hash = None
@@ -401,7 +401,7 @@ class Table:
         target = self.seats[seat]
         if target.kind == "person":
             raise ProtocolError("seat_taken", f"seat {seat} is held by {target.name}")
-        if bot is not None and not _known_bot(self.settings, bot):
+        if bot is not None and not self.settings.kind.known_bot(bot):
             raise ProtocolError("bad_bot", f"there is no bot called {bot[:32]!r}")
         await self._save_seats([(target, bot)])
 
@@ -409,8 +409,8 @@ class Table:
         """Before the start: a bot in every open seat."""
         async with self.lock:
             self._require_waiting()
-            name = bot or (OLD_DEFAULT_BOT if self.settings.is_old else self.config.default_bot)
-            if bot is not None and not _known_bot(self.settings, bot):
+            name = bot or self.settings.kind.fill_bot(self.config)
+            if bot is not None and not self.settings.kind.known_bot(bot):
                 raise ProtocolError("bad_bot", f"there is no bot called {bot[:32]!r}")
             await self._save_seats([(s, name) for s in self.seats if s.kind == "open"])
 
@@ -453,7 +453,7 @@ class Table:
         self._note_if_empty()
         self._changed()
         for c in moved:
-            c.send(self.snapshot(None))
+            c.send(self.snapshot(None, self.reading_of(c)))
 
     def _require_waiting(self) -> None:
         self._require_open()
@@ -500,7 +500,7 @@ class Table:
         self._plan_turn()
         self.touched = time.monotonic()
         for c in self.connections():
-            c.send(self.snapshot(self._members[c]))
+            c.send(self.snapshot(self._members[c], self.reading_of(c)))
 
     # ----------------------------------------------------------------- moves
 
@@ -527,7 +527,7 @@ class Table:
             raise ProtocolError("illegal_move", str(exc)) from None
         after = match.copy()
         events = after.apply(value)
-        text = value if isinstance(value, str) else move_str(value)
+        text = match.move_text(value)
         try:
             if after.is_over:
                 self.last_match_id = await self.journal.write(
@@ -544,7 +544,7 @@ class Table:
             self.status = "finished"
             log.info("table %s: match %d is over", self.id, self.match_no)
         self._plan_turn()
-        self._send_update(seat, by, events)
+        self._send_update(seat, by, events, match)
         if after.is_over:
             self._changed()
             if self.on_finish is not None:
@@ -554,21 +554,16 @@ class Table:
         """What a bot would do for ``seat`` on its turn, from that seat's own view: the move of the ``classic``
         bot (the climbing game), or the card the ``careful`` bot would start a sequence with (old President)."""
         match = self.match
-        if isinstance(match, Match):
-            if self.status != "playing" or match.to_act != seat:
-                raise ProtocolError("not_your_turn", "a hint is given on your turn")
-            assert self.seed is not None
-            return move_str(choose(HINT_BOT, match.seat_view(seat), self.seed, self.ply))
-        if not isinstance(match, OldTableMatch):
+        if match is None:
             raise ProtocolError("not_started", "the match has not started")
-        if self.status != "playing" or match.to_act != seat or match.forced:
-            raise ProtocolError("not_your_turn", "a hint is given when you start a sequence")
+        if self.status != "playing" or match.to_act != seat or match.forced_move() is not None:
+            raise ProtocolError("not_your_turn", self.settings.kind.hint_refusal)
         assert self.seed is not None
-        return match.bot_move(OLD_DEFAULT_BOT, self.seed, self.ply)
+        return match.move_text(self.settings.kind.hint(match.bot_view(seat), self.seed, self.ply))
 
-    def _finished(self, match: Match | OldTableMatch) -> FinishedMatch:
+    def _finished(self, match: TableMatch) -> FinishedMatch:
         return FinishedMatch(
-            rules=match.rules_name if isinstance(match, OldTableMatch) else match.rules.name,
+            rules=self.settings.rules,
             players=match.players, record=match.record(),
             names=[s.name if s.kind == "person" else None for s in self.seats],
             bots=[s.bot if s.kind == "bot" else None for s in self.seats],
@@ -578,25 +573,39 @@ class Table:
                       for s in self.seats],
         )
 
-    def _send_update(self, mover: int, by: str, events: Events | list[OldEvent]) -> None:
+    def _send_update(self, mover: int, by: str, events: Sequence[GameEvent], before: TableMatch) -> None:
+        """Tell every follower the move: one text per seat and way of reading (and one for the spectators)."""
         match = self.match
         assert match is not None
         base = {"type": "update", "seq": self.ply, "seat": mover, "by": by, "now": round(time.time(), 3)}
+        added: list[dict[str, Any] | None] = []  # the history's change, worked out once if anyone reads it
+
+        def message(seat: int | None, reading: Reading) -> str:
+            out = {**base, "events": [e.to_dict(seat) for e in events],
+                   "view": match.view(seat, reading.full_views), "deadline": self.deadline}
+            if reading.history_updates:
+                if not added:
+                    change = match.history_since(before)
+                    added.append(None if change is None else {"at": change[0], "add": change[1]})
+                if added[0] is not None:
+                    out["history"] = added[0]
+            return dumps(out)
+
         for seat in self.seats:
             if seat.connections:
-                text = _dumps({
-                    **base, "events": [e.to_dict(seat.index) for e in events], "view": match.view(seat.index),
-                    "deadline": self.deadline,
-                })
-                for c in seat.connections:
-                    c.send_text(text)
+                self._send_each(seat.connections, functools.partial(message, seat.index))
         if self.spectators:
-            text = _dumps({
-                **base, "events": [e.to_dict(None) for e in events], "view": spectator_view(match),
-                "deadline": self.deadline,
-            })
-            for c in self.spectators:
-                c.send_text(text)
+            self._send_each(self.spectators, functools.partial(message, None))
+
+    def _send_each(self, followers: list[Subscriber], text_for: Callable[[Reading], str]) -> None:
+        """Send each follower its text, made once for each way of reading among them."""
+        made: dict[Reading, str] = {}
+        for c in followers:
+            reading = self._readings.get(c, FIRST_READING)
+            text = made.get(reading)
+            if text is None:
+                text = made[reading] = text_for(reading)
+            c.send_text(text)
 
     # ----------------------------------------------------------------- bots and timers
 
@@ -610,7 +619,7 @@ class Table:
         if self.status != "playing" or match is None or match.to_act is None:
             return
         seat = self.seats[match.to_act]
-        forced = isinstance(match, OldTableMatch) and match.forced
+        forced = match.forced_move() is not None
         limits = [t for t in (self.settings.turn_seconds,
                               self.config.bot_account_move_seconds if seat.bot_account else None) if t is not None]
         if forced or seat.kind == "bot" or seat.away:
@@ -640,40 +649,28 @@ class Table:
             return  # attach() plans the turn again
         index = match.to_act
         seat = self.seats[index]
-        if isinstance(match, OldTableMatch):
-            self._thinking = asyncio.ensure_future(self._old_turn(match, index, seat, ply))
+        forced = match.forced_move()
+        if forced is not None:
+            self._thinking = asyncio.ensure_future(self._bot_plays_now(index, forced, "forced", ply))
             return
         if seat.kind == "bot":
             assert seat.bot is not None
             name, by = seat.bot, "bot"
         else:
-            name, by = self.config.stand_in_bot, "stand-in"
+            name, by = self.settings.kind.stand_in(self.config), "stand-in"
         assert self.seed is not None
-        view = match.seat_view(index)
+        view = match.bot_view(index)
         self._thinking = asyncio.ensure_future(self._bot_turn(index, name, by, view, self.seed, ply))
 
-    async def _bot_turn(self, index: int, name: str, by: str, view: SeatView, seed: int, ply: int) -> None:
-        if self.runner.is_inline(name):
-            move = choose(name, view, seed, ply)
-        else:
-            move = await self.runner.choose_later(name, view, seed, ply, table=self.id, owner=self.creator)
+    async def _bot_turn(self, index: int, name: str, by: str, view: Any, seed: int, ply: int) -> None:
+        move = await self.settings.kind.bot_move(self.runner, name, view, seed, ply, self.id, owner=self.creator)
+        await self._bot_plays_now(index, move, by, ply)
+
+    async def _bot_plays_now(self, index: int, move: Any, by: str, ply: int) -> None:
         async with self.lock:
             await self._bot_plays(index, move, by, ply)
 
-    async def _old_turn(self, match: OldTableMatch, index: int, seat: Seat, ply: int) -> None:
-        """A turn of the old game played by the table: a forced card, a bot's lead or a stand-in's."""
-        assert self.seed is not None
-        if match.forced:
-            move, by = match.legal_masks()[0], "forced"
-        elif seat.kind == "bot":
-            assert seat.bot is not None
-            move, by = match.bot_move(seat.bot, self.seed, ply), "bot"
-        else:
-            move, by = match.bot_move(OLD_DEFAULT_BOT, self.seed, ply), "stand-in"
-        async with self.lock:
-            await self._bot_plays(index, move, by, ply)
-
-    async def _bot_plays(self, index: int, move: int | str, by: str, ply: int) -> None:
+    async def _bot_plays(self, index: int, move: Any, by: str, ply: int) -> None:
         if self.closed or ply != self.ply or self.status != "playing" or self.match is None:
             return  # the position moved on while the bot thought (a person came back)
         if not self.match.is_legal(move):
@@ -705,13 +702,16 @@ class Table:
 
     # ----------------------------------------------------------------- connections
 
-    def attach(self, conn: Subscriber, seat: int | None) -> None:
-        """Add a connection (to a seat, or as a spectator) and send it a snapshot."""
+    def attach(self, conn: Subscriber, seat: int | None, reading: Reading = FIRST_READING) -> None:
+        """Add a connection (to a seat, or as a spectator) and send it a snapshot, its views read as
+        ``reading`` says."""
         self._members[conn] = seat
+        if reading != FIRST_READING:
+            self._readings[conn] = reading
         self.touched = time.monotonic()
         if seat is None:
             self.spectators.append(conn)
-            conn.send(self.snapshot(None))
+            conn.send(self.snapshot(None, reading))
             return
         target = self.seats[seat]
         first = not target.connections
@@ -726,7 +726,7 @@ class Table:
         was_away, target.away = target.away, False
         if resumed or (was_away and self.match is not None and self.match.to_act == seat):
             self._plan_turn()
-        conn.send(self.snapshot(seat))
+        conn.send(self.snapshot(seat, reading))
         if first:
             self._changed(skip=conn)
 
@@ -736,6 +736,7 @@ class Table:
         if conn not in self._members:
             return
         index = self._members.pop(conn)
+        self._readings.pop(conn, None)
         if index is None:
             if conn in self.spectators:
                 self.spectators.remove(conn)
@@ -761,7 +762,7 @@ class Table:
 
     def _changed(self, skip: Subscriber | None = None) -> None:
         """Tell everyone connected that the table (seats, status) changed."""
-        text = _dumps({"type": "table", "table": self.info()})
+        text = dumps({"type": "table", "table": self.info()})
         for c in self.connections():
             if c is not skip:
                 c.send_text(text)
@@ -782,11 +783,3 @@ class Table:
         for c in self.connections():
             c.close(code, reason)
 
-
-def _known_bot(settings: TableSettings, name: str) -> bool:
-    """Whether ``name`` is a bot a seat of this table's game may be given."""
-    return name in OLD_BOTS if settings.is_old else known_bot(name)
-
-
-def _dumps(message: dict[str, Any]) -> str:
-    return json.dumps(message, separators=(",", ":"))

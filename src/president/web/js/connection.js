@@ -5,6 +5,9 @@
 
 const RETRY_MS = [300, 700, 1500, 3000, 5000];
 const FATAL = new Set(["no_table", "bad_token", "already_joined"]);
+/** The protocol version the page reads: 2 sends the deal's history in snapshots only (the updates say what each
+ *  move added to it; the table's page rebuilds the view's history from them). */
+const PROTOCOL_VERSION = 2;
 
 export class TableConnection {
   /**
@@ -34,7 +37,7 @@ export class TableConnection {
     this.socket = socket;
     this.helloDone = false;
     socket.addEventListener("open", () => {
-      const hello = { type: "hello", table: this.tableId };
+      const hello = { type: "hello", table: this.tableId, version: PROTOCOL_VERSION };
       if (this.token) hello.token = this.token;
       else {
         hello.spectate = true;

@@ -1,16 +1,23 @@
 // The log of the deal at the table: who played what and who passed, in order, and the trick just cleared (kept
 // until the next lead). Kept from the events of each update; after a reload, rebuilt from the view's history.
+// Which events it logs comes from the server: every kind its snapshot declares for the game, but the new deal
+// (which starts the log again) and the end of the match.
 
 import { h } from "./dom.js";
 import { eventLine } from "./events.js";
 import { t } from "./i18n.js";
 
-const LOGGED = new Set(["play", "pass", "trick_cleared", "out", "revolution", "lock", "eleven_back", "skip", "fall",
-  "gift", "return", "deal_over"]);
+const UNLOGGED = new Set(["deal", "match_over"]);
 
 export class DealLog {
   constructor() {
+    this.logged = new Set();
     this.reset(null);
+  }
+
+  /** The kinds of event the server declares for the table's game (a snapshot's game.event_types). */
+  setEventTypes(types) {
+    this.logged = new Set((types || []).filter((type) => !UNLOGGED.has(type)));
   }
 
   reset(deal) {
@@ -28,7 +35,7 @@ export class DealLog {
         this.reset(event.deal);
         continue;
       }
-      if (!LOGGED.has(event.type)) continue;
+      if (!this.logged.has(event.type)) continue;
       if (event.type === "play" && !this.trick.some((e) => e.type === "play")) this.lastTrick = null;
       this.events.push(event);
       this.trick.push(event);

@@ -33,7 +33,7 @@ export function showTable(root, tableId, navigate) {
   const st = {
     info: null, seat: null, seq: 0, view: null, deadline: null, clock: 0, status: "connecting",
     selected: [], reason: null, pending: false, mode: "loading", endShown: false, choosing: null,
-    oldEvents: [], hint: null, log: new DealLog(),
+    oldEvents: [], hint: null, log: new DealLog(), game: null,
     // The guided deal: where the log stood after this seat's last move, the turn whose lesson was closed, and
     // the turn whose hint was asked for.
     lessonMark: 0, lessonHidden: null, hintAsked: null,
@@ -103,6 +103,8 @@ export function showTable(root, tableId, navigate) {
   function onMessage(msg) {
     if (msg.type === "snapshot") {
       st.info = msg.table;
+      st.game = msg.game;
+      st.log.setEventTypes(msg.game?.event_types);
       st.seat = msg.seat;
       st.seq = msg.seq;
       st.deadline = msg.deadline;
@@ -120,6 +122,10 @@ export function showTable(root, tableId, navigate) {
       if (msg.seq <= st.seq && st.view) return;
       const gap = msg.seq !== st.seq + 1;
       const before = st.view;
+      if (msg.history && msg.view) {
+        // Version 2 of the protocol sends the deal's history once: each update says what its move added.
+        msg.view.history = [...(before?.history || []).slice(0, msg.history.at), ...msg.history.add];
+      }
       st.view = msg.view;
       st.seq = msg.seq;
       st.deadline = msg.deadline;
@@ -246,11 +252,7 @@ export function showTable(root, tableId, navigate) {
     });
   }
 
-  let modernBots = ["classic"];
-  let oldBots = ["careful", "random"];
-  const botList = () => (isOld() ? oldBots : modernBots);
-  api("/api/bots").then((bots) => { modernBots = bots.map((b) => b.name); }).catch(() => {});
-  api(`/api/bots?game=${OLD_GAME}`).then((bots) => { oldBots = bots.map((b) => b.name); }).catch(() => {});
+  const botList = () => st.game?.bots || [];
 
   // ------------------------------------------------------------------ the game
 
@@ -551,7 +553,7 @@ export function showTable(root, tableId, navigate) {
         onclick: () => { if (send({ type: "rematch" })) closeDialog(dialog); } }, t("end.rematch")) : null,
       info.match_id ? h("button", { type: "button", id: "replay-button",
         onclick: () => navigate({ replay: info.match_id }) }, t("end.replay")) : null,
-      info.match_id && !isOld() ? h("button", { type: "button", id: "analyse-end-button",
+      info.match_id && st.game?.analysable ? h("button", { type: "button", id: "analyse-end-button",
         onclick: () => navigate({ replay: info.match_id, analyse: 1 }) }, t("end.analyse")) : null,
       h("button", { type: "button", id: "new-table-button", onclick: () => navigate({}) }, t("end.newTable")));
     const learned = wasLearning(tableId) && mine() ? lessonEnd(() => navigate({})) : null;

@@ -1,0 +1,63 @@
+"""WebSocket compression for the large messages only: a move's update goes as it is, a snapshot compressed.
+
+uvicorn's WebSocket protocol offers permessage-deflate and then compresses every message. Compressing an update
+of a few hundred bytes costs more server time than anything else about sending it, and gains no packet: the
+message fits one TCP segment either way. RFC 7692 lets a sender leave any message uncompressed (its first frame
+without the RSV1 bit), so :class:`LargeOnlyDeflate` compresses a message only from :data:`COMPRESS_FROM` bytes
+on. The compressor's window then holds only the messages that were compressed, as does the client's
+decompressor, which sees only those: both stay in step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.extensions.base import Extension
+from websockets.extensions.permessage_deflate import PerMessageDeflate, ServerPerMessageDeflateFactory
+from websockets.frames import BINARY, TEXT, Frame
+from websockets.typing import ExtensionParameter
+
+COMPRESS_FROM = 1400
+"""The size in bytes from which a message is compressed: below it, it fits one TCP segment as it is."""
+
+WINDOW_BITS = 12
+COMPRESS_SETTINGS = {"memLevel": 5}
+"""The window and memory uvicorn's own WebSocket protocol compresses with (4 KiB windows, lighter on memory)."""
+
+
+class LargeOnlyDeflate(PerMessageDeflate):
+    """permessage-deflate that sends a message shorter than :data:`COMPRESS_FROM` bytes uncompressed."""
+
+    def encode(self, frame: Frame) -> Frame:
+        """The frame as it is when it is a whole short message; compressed otherwise."""
+        if frame.opcode in (TEXT, BINARY) and frame.fin and len(frame.data) < COMPRESS_FROM:
+            return frame
+        return super().encode(frame)
+
+
+class LargeOnlyDeflateFactory(ServerPerMessageDeflateFactory):
+    """Agrees on permessage-deflate as uvicorn does, with :class:`LargeOnlyDeflate` as the extension."""
+
+    def process_request_params(
+        self, params: Sequence[ExtensionParameter], accepted_extensions: Sequence[Extension],
+    ) -> tuple[list[ExtensionParameter], PerMessageDeflate]:
+        """The agreed parameters, and the extension that compresses only the large messages."""
+        response, agreed = super().process_request_params(params, accepted_extensions)
+        return response, LargeOnlyDeflate(
+            agreed.remote_no_context_takeover, agreed.local_no_context_takeover, agreed.remote_max_window_bits,
+            agreed.local_max_window_bits, self.compress_settings,
+        )
+
+
+class LargeOnlyDeflateProtocol(WebSocketsSansIOProtocol):
+    """uvicorn's WebSocket protocol (on the ``websockets`` library) compressing only the large messages."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.config.ws_per_message_deflate:
+            self.conn.available_extensions = [LargeOnlyDeflateFactory(
+                server_max_window_bits=WINDOW_BITS, client_max_window_bits=WINDOW_BITS,
+                compress_settings=COMPRESS_SETTINGS,
+            )]

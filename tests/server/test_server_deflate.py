@@ -1,0 +1,89 @@
+"""WebSocket compression on a real uvicorn: a short message goes as it is, a long one compressed, both readable."""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import socket
+import struct
+import zlib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from president.server.edge.deflate import COMPRESS_FROM
+
+from .support import LiveServer, make_config
+
+pytestmark = pytest.mark.timeout(60)
+
+
+class RawSocket:
+    """A WebSocket client that shows each message's frame as it came: compressed (RSV1) or not."""
+
+    def __init__(self, port: int) -> None:
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+        key = base64.b64encode(os.urandom(16)).decode()
+        self.sock.sendall((f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+                           f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
+                           "Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits\r\n\r\n").encode())
+        head = b""
+        while b"\r\n\r\n" not in head:
+            head += self.sock.recv(1)
+        self.agreed = b"permessage-deflate" in head.lower()
+        assert head.startswith(b"HTTP/1.1 101"), head
+        self.inflater = zlib.decompressobj(-15)
+
+    def _exactly(self, n: int) -> bytes:
+        data = b""
+        while len(data) < n:
+            chunk = self.sock.recv(n - len(data))
+            assert chunk, "the server closed the connection"
+            data += chunk
+        return data
+
+    def send(self, message: dict[str, Any]) -> None:
+        data = json.dumps(message).encode()
+        assert len(data) < 126
+        mask = os.urandom(4)
+        self.sock.sendall(struct.pack("!BB", 0x81, 0x80 | len(data)) + mask
+                          + bytes(b ^ mask[i % 4] for i, b in enumerate(data)))
+
+    def receive(self) -> tuple[bool, dict[str, Any], int]:
+        """The next message: whether it came compressed, the message, and its length uncompressed."""
+        b0, b1 = self._exactly(2)
+        length = b1 & 0x7F
+        if length == 126:
+            (length,) = struct.unpack("!H", self._exactly(2))
+        elif length == 127:
+            (length,) = struct.unpack("!Q", self._exactly(8))
+        assert b0 & 0x80, "a whole message in one frame"
+        payload = self._exactly(length)
+        compressed = bool(b0 & 0x40)
+        if compressed:
+            payload = self.inflater.decompress(payload + b"\x00\x00\xff\xff")
+        return compressed, json.loads(payload), len(payload)
+
+
+def test_short_messages_go_uncompressed_and_long_ones_compressed_on_one_connection(tmp_path: Path) -> None:
+    with LiveServer(make_config(tmp_path)) as server, server.http() as http:
+        made = http.post("/api/tables", json={"rules": "tavern-jack", "players": 6, "name": "Ann",
+                                               "seats": [None, *["classic"] * 5]}).json()
+        ws = RawSocket(server.port)
+        assert ws.agreed
+        seen: list[tuple[bool, int]] = []
+        ws.send({"type": "hello", "table": made["table"]["id"], "token": made["token"], "version": 2})
+        for _ in range(3):
+            ws.send({"type": "ping"})
+        ws.send({"type": "start"})
+        while True:
+            compressed, message, size = ws.receive()
+            seen.append((compressed, size))
+            if message["type"] == "snapshot" and message["view"] is not None:
+                break
+        ws.send({"type": "ping"})
+        assert ws.receive()[1] == {"type": "pong"}
+        assert all(compressed == (size >= COMPRESS_FROM) for compressed, size in seen)
+        assert any(compressed for compressed, _ in seen) and any(not compressed for compressed, _ in seen)
