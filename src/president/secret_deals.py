@@ -45,8 +45,11 @@ class DealSecret:
                              f"not {str(self.table)[:70]!r}")
 
     @classmethod
-    def new(cls, table: str) -> DealSecret:
-        """A fresh, unpredictable secret for a match at ``table``."""
+    def new(cls, table: str, seed: int | None = None) -> DealSecret:
+        """A fresh, unpredictable secret for a match at ``table``; or, given a ``seed``, one drawn from it
+        (predictable: for tests and benchmarks that fix the seed of a server)."""
+        if seed is not None:
+            return cls(_digest("sha256", f"president secret from seed\n{seed}"), table)
         return cls(secrets.token_bytes(SECRET_BYTES), table)
 
     @classmethod
@@ -61,12 +64,12 @@ class DealSecret:
         """The secret as 64 lowercase hexadecimal digits (told only once the match is over)."""
         return self.secret.hex()
 
-    def _text(self, purpose: str, *parts: int) -> str:
-        return "\n".join(["president " + purpose, self.table, *map(str, parts), self.hex])
+    def _text(self, purpose: str, *parts: int | str) -> str:
+        return "\n".join(["president " + purpose, *map(str, parts), self.hex])
 
     def commitment(self, deal: int) -> str:
         """The commitment shown before deal ``deal`` (counted from 1): SHA-256, as 64 hexadecimal digits."""
-        return _digest("sha256", self._text("commitment", deal)).hex()
+        return _digest("sha256", self._text("commitment", self.table, deal)).hex()
 
     def commitments(self, deals: int) -> list[str]:
         """The commitments of deals 1 to ``deals``."""

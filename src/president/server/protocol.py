@@ -276,6 +276,10 @@ class SnapshotOut(BaseModel):
     """Unix time when the turn timer runs out for the seat to act, or None."""
     now: float
     """The server's Unix time when it sent the message: a client counts the deadline down on the server's clock."""
+    commitments: list[str] | None = None
+    """The SHA-256 commitments of the deals dealt so far (docs/verify.md); absent for a match dealt from its seed."""
+    secret: str | None = None
+    """The secret the deals come from, once the match is over (None before)."""
 
 
 EventType = Literal["play", "pass", "revolution", "trick_cleared", "lock", "eleven_back", "skip", "out", "fall",
@@ -317,6 +321,10 @@ class UpdateOut(BaseModel):
     deadline: float | None
     now: float
     """The server's Unix time when it sent the message."""
+    commitments: list[str] | None = None
+    """In an update that starts a deal or ends the match: the commitments of the deals dealt so far."""
+    secret: str | None = None
+    """In the update that ends the match: the secret the deals come from."""
 
 
 class TableOut(BaseModel):
