@@ -61,6 +61,7 @@ from .plays import (
 )
 from .record import read_record, write_record
 from .rules import Rules, get_rules
+from .secret_deals import DealSecret
 from .shuffle import deal_hands, first_leader
 from .view import DealResult, SeatView
 
@@ -207,6 +208,7 @@ class Match:
         "_wild",
         "_winners",
         "deal_number",
+        "deal_secret",
         "hands",
         "players",
         "rules",
@@ -220,6 +222,8 @@ class Match:
     rules: Rules
     players: int
     seed: int
+    deal_secret: DealSecret | None
+    """When set, the deals (and a drawn first leader) come from this secret, not from the seed (docs/verify.md)."""
     hands: list[int]
     """The hands by seat, as card masks (read only: change them through moves)."""
     deal_number: int
@@ -262,8 +266,11 @@ class Match:
         *,
         first_leader: int | str | None = None,
         deals: int | None = None,
+        deal_secret: DealSecret | None = None,
         **options: Any,
     ) -> None:
+        if deal_secret is not None and seed is not None:
+            raise ValueError("a match deals from a seed or from a deal secret, not from both")
         if deals is not None:
             options["deals"] = deals
         if isinstance(first_leader, str):
@@ -279,7 +286,8 @@ class Match:
         if first_leader is not None and not (isinstance(first_leader, int) and 0 <= first_leader < players):
             raise ValueError(f"first_leader must be a seat from 0 to {players - 1}, not {first_leader!r}")
         self.players = players
-        self.seed = secrets.randbits(63) if seed is None else seed
+        self.seed = 0 if deal_secret is not None else secrets.randbits(63) if seed is None else seed
+        self.deal_secret = deal_secret
         self._first_leader = first_leader
         self._initial_hands: list[int] | None = None
         self.single_deal = False
@@ -357,6 +365,7 @@ class Match:
             raise ValueError(f"leader must be a seat from 0 to {n - 1}")
         self.players = n
         self.seed = 0
+        self.deal_secret = None
         self._first_leader = explicit
         self._initial_hands = list(masks)
         self.single_deal = True
@@ -394,6 +403,7 @@ class Match:
         self.rules = view.rules
         self.players = n
         self.seed = 0
+        self.deal_secret = None
         self._first_leader = view.leader
         self._initial_hands = list(hands)
         self.single_deal = True
@@ -467,11 +477,15 @@ class Match:
         if deal == 1:
             leader = self._first_leader
             if leader is None:
-                leader = first_leader(self.seed, n)
+                secret = self.deal_secret
+                leader = first_leader(self.seed, n) if secret is None else secret.first_leader(n)
         else:
             order = self._results[-1].order
             leader = order[-1] if rules.later_leader == "last" else order[0]
-        hands = deal_hands(_DECKS[rules.jokers], n, leader, self.seed, deal)
+        if self.deal_secret is None:
+            hands = deal_hands(_DECKS[rules.jokers], n, leader, self.seed, deal)
+        else:
+            hands = self.deal_secret.deal_hands(_DECKS[rules.jokers], n, leader, deal)
         must = 0
         if deal == 1 and rules.first_leader == "holder" and rules.first_lead_card is not None:
             must = 1 << rules.first_lead_card
@@ -1535,6 +1549,7 @@ class Match:
         else:
             fresh = Match.__new__(type(self))
             fresh.rules, fresh.players, fresh.seed = self.rules, self.players, self.seed
+            fresh.deal_secret = self.deal_secret
             fresh._first_leader, fresh._initial_hands, fresh.single_deal = self._first_leader, None, False
             fresh._setup()
             events: list[RawEvent] = []
@@ -1557,19 +1572,34 @@ class Match:
         return self._first_leader
 
     def record(self) -> str:
-        """The match as text: rules, seed and moves. :meth:`replay` turns it back into the match."""
+        """The match as text: rules, seed and moves. :meth:`replay` turns it back into the match.
+
+        A match dealt from a secret writes its table and commitments instead of the seed, and its secret
+        only once it is over.
+        """
+        secret = self.deal_secret
+        dealt_from = None if secret is None else (
+            secret.table, secret.commitments(self.deal_number), secret.hex if self.is_over else None)
         return write_record(self.rules, self.players, self.seed, self._initial_hands if self.single_deal else None,
-                            self._first_leader, self.move_log(), self._winners if self.is_over else None)
+                            self._first_leader, self.move_log(), self._winners if self.is_over else None,
+                            dealt_from)
 
     @classmethod
     def replay(cls, text: str, moves: int | None = None) -> Match:
         """Rebuild a match from :meth:`record` text, checking every move (or only its first ``moves`` moves).
 
-        Raises ``ValueError`` (an :class:`IllegalMove` for a bad move) naming the line.
+        Raises ``ValueError`` (an :class:`IllegalMove` for a bad move) naming the line; the record of a match
+        dealt from a secret replays once the match is over (before, it keeps its secret).
         """
         data = read_record(text)
         if data.hands is not None:
             match = cls.from_hands(data.rules, data.hands, leader=data.first_leader)
+        elif data.table is not None:
+            if data.secret is None:
+                raise ValueError("the record keeps the secret its deals come from until the match is over: "
+                                 "its deals cannot be replayed before")
+            secret = DealSecret.from_hex(data.secret, data.table)
+            match = cls(data.rules, data.players, deal_secret=secret, first_leader=data.first_leader)
         else:
             assert data.seed is not None
             match = cls(data.rules, data.players, data.seed, first_leader=data.first_leader)

@@ -11,6 +11,10 @@
     3 pass
     ...
 
+A match dealt from a secret (:mod:`president.secret_deals`, ``docs/verify.md``) has, instead of the
+seed, ``[Table "ID"]``, ``[Commitments "C1 C2 ..."]`` (one per deal dealt) and, once the match is
+over and never before, ``[Secret "HEX"]``.
+
 A line is ``SEAT MOVE`` in the move notation of :mod:`president.moves`; ``#``
 starts a comment. This module reads and writes the text only (:func:`read_record`,
 :func:`write_record`); :meth:`president.Match.replay` rebuilds the match from what
@@ -47,6 +51,12 @@ class RecordText:
     """The seat fixed to lead the first deal (None: by the rules)."""
     moves: list[tuple[int, int, str]] = field(default_factory=list)
     """``(line number, seat, move text)`` for each move line."""
+    table: str | None = None
+    """The table a match dealt from a secret was played at (None: dealt from the seed or from given hands)."""
+    commitments: list[str] = field(default_factory=list)
+    """The commitments shown before the deals of a match dealt from a secret."""
+    secret: str | None = None
+    """The secret of a match dealt from one, as hexadecimal text (None until the match is over)."""
 
 
 def _options_json(rules: Rules) -> str:
@@ -68,10 +78,12 @@ def _options_from_json(text: str) -> dict[str, Any]:
 def write_record(
     rules: Rules, players: int, seed: int | None, hands: Sequence[int] | None, first_leader: int | None,
     moves: Sequence[tuple[int, int, int]], winners: Sequence[int] | None,
+    dealt_from: tuple[str, Sequence[str], str | None] | None = None,
 ) -> str:
     """The record text of a match: ``moves`` are ``(seat, move, deal number)``; ``winners`` once it is over.
 
-    ``hands`` (card masks) make it a single deal from given hands; otherwise ``seed`` deals every deal.
+    ``hands`` (card masks) make it a single deal from given hands; ``dealt_from`` (table, commitments, secret
+    or None) a match dealt from a secret; otherwise ``seed`` deals every deal.
     """
     lines = ['[Game "President"]', f'[Rules "{rules.name}"]']
     if rules.overrides() or rules.name not in PRESETS:
@@ -82,7 +94,13 @@ def write_record(
         if first_leader is not None:
             lines.append(f'[Leader "{first_leader}"]')
     else:
-        lines.append(f'[Seed "{seed}"]')
+        if dealt_from is None:
+            lines.append(f'[Seed "{seed}"]')
+        else:
+            table, commitments, secret = dealt_from
+            lines += [f'[Table "{_escape(table)}"]', f'[Commitments "{" ".join(commitments)}"]']
+            if secret is not None:
+                lines.append(f'[Secret "{secret}"]')
         if first_leader is not None:
             lines.append(f'[FirstLeader "{first_leader}"]')
     deal = 0
@@ -138,8 +156,12 @@ def read_record(text: str) -> RecordText:
         hands = [h.strip() for h in headers["Hands"].split("|")]
         leader = int(headers["Leader"]) if "Leader" in headers else None
         return RecordText(rules, players, None, hands, leader, moves)
-    if "Seed" not in headers:
-        raise ValueError('the record needs a [Seed "N"] or a [Hands "..."] header')
     first = int(headers["FirstLeader"]) if "FirstLeader" in headers else None
+    if "Table" in headers:
+        commitments = headers.get("Commitments", "").split()
+        return RecordText(rules, players, None, None, first, moves, headers["Table"], commitments,
+                          headers.get("Secret"))
+    if "Seed" not in headers:
+        raise ValueError('the record needs a [Seed "N"], a [Table "ID"] or a [Hands "..."] header')
     return RecordText(rules, players, int(headers["Seed"]), None, first, moves)
 

@@ -38,7 +38,7 @@ class Truth:
     def __init__(self, table: Table) -> None:
         assert table.match is not None and table.seed is not None
         final = table.match
-        match = table.settings.new_match(table.seed)
+        match = table.settings.new_match(table.seed, table.deal_secret)
         self.players = match.players
         self.known: list[list[int]] = []
         self.hands: list[list[int]] = []
@@ -139,9 +139,24 @@ async def play_in_process(hub: Hub, game: tuple[Any, ...], rng: random.Random) -
     return table, messages, list(tokens.values())
 
 
+def secret_told_only_at_the_end(table: Table, messages: Messages) -> str:
+    """Check that the deal secret of the finished match is in the messages that end it and in no other, and that
+    every commitment shown is the one it gives; returns the secret."""
+    secret = table.deal_secret
+    assert secret is not None
+    for seat, message in messages:
+        ends = message["type"] == "update" and message["view"]["phase"] == "over"
+        assert (secret.hex in json.dumps(message)) == ends, (seat, message["type"], message.get("seq"))
+        if "commitments" in message:
+            assert message["commitments"] == secret.commitments(len(message["commitments"]))
+    return secret.hex
+
+
 def test_no_message_shows_a_card_its_receiver_may_not_know(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.DEBUG, logger="president")
     config = make_config(tmp_path)
+
+    secrets: list[str] = []
 
     async def run_all() -> tuple[int, int, list[str]]:
         hub = Hub(config)
@@ -153,6 +168,7 @@ def test_no_message_shows_a_card_its_receiver_may_not_know(tmp_path: Path, caplo
                     table, messages, table_tokens = await play_in_process(
                         hub, game, random.Random(round_ * 100 + number))
                     checked += Truth(table).check(messages)
+                    secrets.append(secret_told_only_at_the_end(table, messages))
                     assert table.match is not None
                     deals += table.match.deal_number
                     tokens += table_tokens
@@ -167,6 +183,7 @@ def test_no_message_shows_a_card_its_receiver_may_not_know(tmp_path: Path, caplo
         text = record.getMessage()
         assert not cards_in(text), f"a log line names cards: {text}"
         assert not any(token in text for token in tokens), "a log line holds a seat token"
+        assert not any(secret in text for secret in secrets), "a log line holds a deal secret"
 
 
 def test_no_message_over_real_websockets_shows_a_hidden_card(client: TestClient) -> None:
@@ -204,5 +221,6 @@ def test_no_message_over_real_websockets_shows_a_hidden_card(client: TestClient)
                 last[seat] = message
     table = client.app.state.hub.tables[table_id]  # type: ignore[attr-defined]
     assert Truth(table).check(messages) > 100
+    secret_told_only_at_the_end(table, messages)
     assert any(e["type"] == "gift" and "count" in e for s, m in messages if s is None
                for e in m.get("events", []))

@@ -107,6 +107,28 @@ def start_two_people(client: TestClient) -> tuple[str, dict[str, Any], dict[str,
     return table_id, join(client, table_id, "Ann"), join(client, table_id, "Bo")
 
 
+def until_seq(ws: Any, seq: int) -> dict[str, Any]:
+    """Receive until the snapshot or update of move ``seq``."""
+    message = receive(ws)
+    while message["type"] not in ("update", "snapshot") or message["seq"] != seq:
+        message = receive(ws)
+    return message
+
+
+def until_turn(ws: Any, seat: int, last: dict[str, Any], others: dict[int, Any]) -> dict[str, Any]:
+    """Receive on ``ws`` until ``seat`` is to act or the match is over; meanwhile the people of ``others`` (seat →
+    socket) play their first legal move on their turns (the deal, drawn from the match's secret, says who leads)."""
+    while last["view"]["to_act"] != seat and last["view"]["phase"] != "over":
+        mover = others.get(last["view"]["to_act"])
+        if mover is not None:
+            own = last if mover is ws else until_seq(mover, last["seq"])
+            send(mover, {"type": "move", "move": own["view"]["legal_moves"][0], "seq": own["seq"]})
+        last = receive(ws)
+        while last["type"] not in ("update", "snapshot"):
+            last = receive(ws)
+    return last
+
+
 def test_two_connections_of_one_seat_racing_for_the_same_move(client: TestClient) -> None:
     table_id, ann, bo = start_two_people(client)
     with client.websocket_connect("/ws") as a1, client.websocket_connect("/ws") as a2, \
@@ -117,7 +139,7 @@ def test_two_connections_of_one_seat_racing_for_the_same_move(client: TestClient
         send(b, {"type": "start"})
         last = until(a1, "snapshot")
         until(a2, "snapshot")
-        last = play_until_turn_or_over(a1, 0, last)
+        last = until_turn(a1, 0, last, {1: b})
         play_until_turn_or_over(a2, 0, last)
         moves = last["view"]["legal_moves"]
         seq = last["seq"]
@@ -140,7 +162,7 @@ def test_a_client_cannot_act_for_another_seat(client: TestClient) -> None:
         hello(b, table_id, bo["token"])
         send(a, {"type": "start"})
         last = until(b, "snapshot")
-        last = play_until_turn_or_over(b, 0, last)
+        last = until_turn(b, 0, last, {1: b})
         seq = last["seq"]
         some_move = last["view"]["history"][-1]["move"] if last["view"]["history"] else "3c"
         send(b, {"type": "move", "move": "pass", "seq": seq})
@@ -150,7 +172,7 @@ def test_a_client_cannot_act_for_another_seat(client: TestClient) -> None:
         send(b, {"type": "sync"})
         assert until(b, "snapshot")["seq"] == seq
         send(a, {"type": "sync"})
-        assert until(a, "snapshot")["view"]["to_act"] == 0
+        assert until(a, "snapshot", seq=seq)["view"]["to_act"] == 0
 
 
 def test_stale_and_illegal_moves_are_refused_and_change_nothing(client: TestClient) -> None:
@@ -159,7 +181,7 @@ def test_stale_and_illegal_moves_are_refused_and_change_nothing(client: TestClie
         hello(a, table_id, ann["token"])
         hello(b, table_id, bo["token"])
         send(a, {"type": "start"})
-        last = play_until_turn_or_over(a, 0, until(a, "snapshot"))
+        last = until_turn(a, 0, until(a, "snapshot"), {1: b})
         seq = last["seq"]
         send(a, {"type": "move", "move": last["view"]["legal_moves"][0], "seq": seq + 5})
         assert until(a, "error")["code"] == "stale"
@@ -200,9 +222,11 @@ def test_rematch_after_the_end_keeps_the_seats(client: TestClient) -> None:
         send(ws, {"type": "rematch"})
         assert until(ws, "error")["code"] == "not_started"
         send(ws, {"type": "start"})
-        last = until(ws, "snapshot")
+        until(ws, "snapshot")
         send(ws, {"type": "rematch"})
         assert until(ws, "error")["code"] == "not_over"
+        send(ws, {"type": "sync"})  # the bots may have moved meanwhile (the deal says who leads)
+        last = until(ws, "snapshot")
         while last["view"]["phase"] != "over":
             last = play_until_turn_or_over(ws, 0, last)
             if last["view"]["phase"] != "over":

@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 from president.engine import Match
 
-from .live import LiveServer
+from .live import LiveServer, first_match_of
 from .pages import game_state, start_table, tap_card, wait_for_decision, wait_past
 
 LIST_KINDS = ("ints", "card")
@@ -86,7 +86,7 @@ def joker_pairs(moves: list[str]) -> dict[str, list[str]]:
 
 def daifugo_server_seed() -> int:
     for server_seed in range(400):
-        if ambiguous_joker_lead(Match("daifugo", 5, random.Random(server_seed).getrandbits(63))):
+        if ambiguous_joker_lead(first_match_of(server_seed, "daifugo", 5)):
             return server_seed
     raise AssertionError("no server seed found")
 

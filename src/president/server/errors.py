@@ -35,6 +35,7 @@ ERROR_CODES: dict[str, str] = {
     "not_found": "There is nothing at this address.",
     "not_analysable": "This match cannot be analysed (the old President, or too long).",
     "not_replayable": "This match has no steps to show: its record does not replay.",
+    "not_verifiable": "This match was not dealt from a committed secret: there is nothing to check its deals against.",
     "too_many_analyses": "Your address already has an analysis waiting or running.",
     "analysis_busy": "The server runs as many analyses as it can; try again later.",
     "bad_request": "The request body is not valid.",

@@ -307,6 +307,10 @@ class SnapshotOut(BaseModel):
     """The server's Unix time when it sent the message: a client counts the deadline down on the server's clock."""
     game: GameOut
     """What a client needs to know of the table's game."""
+    commitments: list[str] | None = None
+    """The SHA-256 commitments of the deals dealt so far (docs/verify.md); absent for a match dealt from its seed."""
+    secret: str | None = None
+    """The secret the deals come from, once the match is over (None before)."""
 
 
 EventType = Literal["play", "pass", "revolution", "trick_cleared", "lock", "eleven_back", "skip", "out", "fall",
@@ -360,6 +364,10 @@ class UpdateOut(BaseModel):
     """The server's Unix time when it sent the message."""
     history: HistoryChange | None = None
     """Version 2, history wanted, climbing game: what the move changed in the deal's history."""
+    commitments: list[str] | None = None
+    """In an update that starts a deal or ends the match: the commitments of the deals dealt so far."""
+    secret: str | None = None
+    """In the update that ends the match: the secret the deals come from."""
 
 
 class TableOut(BaseModel):

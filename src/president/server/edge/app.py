@@ -24,6 +24,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from ... import __version__
 from ...players import bot_entries
 from ...rules import OPTIONS, PRESETS
+from ...verify import NotVerifiable, verify_record
 from ..config import ServerConfig
 from ..errors import ProtocolError
 from ..play.oldgame import OLD_BOT_TEXT, OLD_BOTS, OLD_GAME
@@ -306,6 +307,20 @@ def make_app(config: ServerConfig, hub: Hub) -> FastAPI:
         if found is None:
             raise ProtocolError("not_found", f"there is no finished match {match_id}", 404)
         return str(found["record"])
+
+    @app.get("/api/matches/{match_id}/deals")
+    async def match_deals(match_id: int) -> dict[str, Any]:
+        """The server's check of a finished match's deals against the commitments shown before them: the secret,
+        and per deal the seat dealt to first, the commitments and the hands (docs/verify.md). 422
+        ``not_verifiable`` for a match not dealt from a secret."""
+        found = await hub.journal.read(hub.storage.match, match_id)
+        if found is None:
+            raise ProtocolError("not_found", f"there is no finished match {match_id}", 404)
+        try:
+            result = await asyncio.to_thread(verify_record, str(found["record"]))
+        except NotVerifiable as exc:
+            raise ProtocolError("not_verifiable", str(exc), 422) from None
+        return result.to_dict()
 
     @app.get("/api/matches/{match_id}/chat")
     async def chat(match_id: int) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from typing import Any
 
 from ...engine import Match
 from ...rules import TABLE_OPTIONS, check_options, get_rules
+from ...secret_deals import DealSecret
 from ..errors import ProtocolError
 from ..protocol import MODERN_MAX_PLAYERS, CreateTableRequest
 from .games import GAMES, MODERN_GAME, Game, TableMatch
@@ -112,8 +113,9 @@ class TableSettings:
             options["deals"] = self.deals
         return options
 
-    def new_match(self, seed: int) -> TableMatch:
-        """A new match under these settings (``ProtocolError`` ``bad_rules`` when impossible)."""
+    def new_match(self, seed: int, secret: DealSecret | None = None) -> TableMatch:
+        """A new match under these settings (``ProtocolError`` ``bad_rules`` when impossible): the climbing game
+        deals from ``secret`` when given (docs/verify.md), else from ``seed``; the old game from ``seed``."""
         if self.is_old:
             try:
                 return OldTableMatch.new(self.players, seed, self.deals, check_old_options(self.options))
@@ -121,7 +123,10 @@ class TableSettings:
                 raise ProtocolError("bad_rules", str(exc)) from None
         try:
             # Rules first: Match's own ``first_leader`` keyword is a seat, not the rule option.
-            return Match(get_rules(self.rules, **self.match_options()), self.players, seed)
+            rules = get_rules(self.rules, **self.match_options())
+            if secret is not None:
+                return Match(rules, self.players, deal_secret=secret)
+            return Match(rules, self.players, seed)
         except (ValueError, TypeError) as exc:
             raise ProtocolError("bad_rules", str(exc)) from None
 

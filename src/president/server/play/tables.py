@@ -34,7 +34,9 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ...engine import Match
 from ...errors import IllegalMove
+from ...secret_deals import DealSecret
 from ..config import ServerConfig
 from ..errors import ProtocolError
 from ..protocol import dumps
@@ -127,6 +129,10 @@ class Table:
         self.status = "waiting"
         self.match_no = 0
         self.seed: int | None = None
+        """The seed of the current match: the bots' draws, and the deals of the old game (and of matches started
+        before deals came from a secret)."""
+        self.deal_secret: DealSecret | None = None
+        """The secret the deals of the current match come from (the climbing game): shown when it is over."""
         self.match: TableMatch | None = None
         self.ply = 0
         self.last_match_id: int | None = None
@@ -190,9 +196,10 @@ class Table:
         table.status = stored.status
         table.match_no = stored.match_no
         table.seed = stored.seed
+        table.deal_secret = None if stored.secret is None else DealSecret.from_hex(stored.secret, stored.id)
         table.last_match_id = stored.last_match_id
         if stored.seed is not None and stored.status in ("playing", "finished"):
-            match = settings.new_match(stored.seed)
+            match = settings.new_match(stored.seed, table.deal_secret)
             for seat, text in stored.moves:
                 if match.to_act != seat:
                     raise ValueError(f"table {stored.id}: stored move {table.ply} is not by the seat to act")
@@ -241,11 +248,20 @@ class Table:
             "view": view, "deadline": self.deadline, "now": round(time.time(), 3),
             "game": {"name": kind.name, "bots": kind.bots(), "event_types": list(kind.event_types),
                      "analysable": kind.analysable},
+            **self._deal_proof(),
         }
 
     def reading_of(self, member: Subscriber) -> Reading:
         """How ``member`` reads the table's views (as its ``hello`` asked)."""
         return self._readings.get(member, FIRST_READING)
+
+    def _deal_proof(self) -> dict[str, Any]:
+        """The commitments of the deals dealt so far, and the secret they come from once the match is over (and
+        never before: docs/verify.md); nothing for a match dealt from its seed."""
+        secret, match = self.deal_secret, self.match
+        if secret is None or not isinstance(match, Match):
+            return {}
+        return {"commitments": secret.commitments(match.deal_number), "secret": secret.hex if match.is_over else None}
 
     def seat_of_member(self, member: Subscriber) -> int | None:
         """The seat ``member`` follows the table from (None: it watches); ``ProtocolError`` when it is not
@@ -485,10 +501,14 @@ class Table:
 
     async def _new_match(self) -> None:
         seed = self.new_seed()
-        match = self.settings.new_match(seed)
-        await self.journal.write(self.storage.start_match, self.id, self.match_no + 1, seed)
+        fixed = None if self.config.seed is None else seed  # a server of fixed seeds deals predictably too
+        secret = None if self.settings.is_old else DealSecret.new(self.id, fixed)
+        match = self.settings.new_match(seed, secret)
+        await self.journal.write(self.storage.start_match, self.id, self.match_no + 1, seed,
+                                 None if secret is None else secret.hex)
         self.match_no += 1
         self.seed = seed
+        self.deal_secret = secret
         self.match = match
         self.ply = 0
         self.status = "playing"
@@ -578,6 +598,8 @@ class Table:
         match = self.match
         assert match is not None
         base = {"type": "update", "seq": self.ply, "seat": mover, "by": by, "now": round(time.time(), 3)}
+        if self.deal_secret is not None and (match.is_over or any(getattr(e, "kind", None) == "deal" for e in events)):
+            base.update(self._deal_proof())
         added: list[dict[str, Any] | None] = []  # the history's change, worked out once if anyone reads it
 
         def message(seat: int | None, reading: Reading) -> str:

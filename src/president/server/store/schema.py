@@ -14,7 +14,7 @@ class Base(DeclarativeBase):
 
 
 class TableRow(Base):
-    """A table: its settings, its status and the seed of its current match."""
+    """A table: its settings, its status and the seed and deal secret of its current match."""
 
     __tablename__ = "president_tables"
 
@@ -23,6 +23,8 @@ class TableRow(Base):
     status: Mapped[str] = mapped_column(String(16), index=True)
     match_no: Mapped[int] = mapped_column(Integer, default=0)
     seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    secret: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The secret the current match deals from, as hexadecimal text (docs/verify.md); None: from the seed."""
     last_match_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
     created_at: Mapped[float] = mapped_column(Float)
     updated_at: Mapped[float] = mapped_column(Float)

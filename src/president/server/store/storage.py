@@ -67,6 +67,8 @@ class StoredTable:
     created_at: float
     updated_at: float
     last_match_id: int | None = None
+    secret: str | None = None
+    """The secret the current match deals from (hexadecimal), or None when it deals from the seed."""
     seats: list[StoredSeat] = field(default_factory=list)
     moves: list[tuple[int, str]] = field(default_factory=list)
     """``(seat, move)`` of the current match, in order."""
@@ -230,13 +232,14 @@ class Storage:
             db.execute(update(TableRow).where(TableRow.id == table_id)
                        .values(settings=settings, updated_at=time.time()))
 
-    def start_match(self, table_id: str, match_no: int, seed: int) -> None:
-        """Store the start of match ``match_no`` (dropping the moves of earlier matches, kept in their records)."""
+    def start_match(self, table_id: str, match_no: int, seed: int, secret: str | None = None) -> None:
+        """Store the start of match ``match_no`` with its seed and the secret it deals from (dropping the moves of
+        earlier matches, kept in their records)."""
         with self._write() as db:
             db.execute(delete(MoveRow).where(MoveRow.table_id == table_id, MoveRow.match_no < match_no))
             db.execute(
                 update(TableRow).where(TableRow.id == table_id)
-                .values(status="playing", match_no=match_no, seed=seed, updated_at=time.time())
+                .values(status="playing", match_no=match_no, seed=seed, secret=secret, updated_at=time.time())
             )
 
     def add_move(self, table_id: str, match_no: int, ply: int, seat: int, move: str) -> None:
@@ -296,6 +299,7 @@ class Storage:
                 r.id: StoredTable(
                     id=r.id, settings=dict(r.settings), status=r.status, match_no=r.match_no, seed=r.seed,
                     created_at=r.created_at, updated_at=r.updated_at, last_match_id=r.last_match_id,
+                    secret=r.secret,
                 )
                 for r in rows
             }

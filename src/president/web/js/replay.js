@@ -19,6 +19,7 @@ import { scoreTable } from "./scores.js";
 import { centre } from "./seats.js";
 import { stepper } from "./stepper.js";
 import { openDialog } from "./ui.js";
+import { showVerification } from "./verify.js";
 
 /** The line of one event of a step ("" for those a caption leaves out). */
 function stepLine(event, seatName) {
@@ -188,7 +189,9 @@ export function showReplay(root, matchId, navigate) {
         h("label", { class: "deal-no" }, h("span", { class: "sr-only" }, t("scores.deal")),
           h("select", { id: "replay-deal", onchange: (e) => cursor.go(steps.findIndex((s) => s.deal === Number(e.target.value))) },
             deals.map((d) => h("option", { value: d, selected: d === step.deal }, t("game.deal", { n: d, of: null }))))),
-        h("button", { type: "button", class: "small", id: "scores-button", onclick: showScores }, t("game.scores"))),
+        h("button", { type: "button", class: "small", id: "scores-button", onclick: showScores }, t("game.scores")),
+        match.record.includes("[Secret ") ? h("button", { type: "button", class: "small", id: "verify-deals-button",
+          onclick: () => showVerification(matchId) }, t("verify.button")) : null),
       (() => {
         const bar = h("div", { class: "analysis-bar", id: "analysis-bar" });
         fillAnalysisBar(bar);

@@ -24,6 +24,7 @@ import { centre, lastActionText, placeOf, seatPanel } from "./seats.js";
 import { assess, brightCards, canPass, clickCard, isMyTurn, standsOf } from "./selection.js";
 import { announce, closeDialog, openDialog, scrollFrame, toast } from "./ui.js";
 import { tournamentOf } from "./tournament.js";
+import { showVerification } from "./verify.js";
 import { joinPanel, waitingPanel } from "./waiting.js";
 
 /** How many events of an old game the page keeps for its log (a snapshot brings back the latest of them). */
@@ -37,6 +38,9 @@ export function showTable(root, tableId, navigate) {
     // The guided deal: where the log stood after this seat's last move, the turn whose lesson was closed, and
     // the turn whose hint was asked for.
     lessonMark: 0, lessonHidden: null, hintAsked: null,
+    // What the table showed of its deals (docs/verify.md), for "Verify the deals": the commitments as they came,
+    // the secret at the end, and this seat's hands as dealt, by deal number.
+    proof: { match: null, commitments: [], secret: null, seat: null, hands: {} },
   };
   let conn = null;
   let dialog = null;
@@ -51,6 +55,22 @@ export function showTable(root, tableId, navigate) {
   const chat = new ChatPanel(tableId, (message) => send(message), savedName);
 
   // ------------------------------------------------------------------ helpers
+
+  /** Keep what a message shows of the deals: the first commitment seen for each deal, the secret, and (when the
+   * message starts a deal: `dealt`) this seat's hand as dealt, the automatic gifts of the exchange taken back. */
+  function keepProof(msg, dealt) {
+    if (!msg.commitments || !st.info) return;
+    let proof = st.proof;
+    if (proof.match !== st.info.match_no) {
+      proof = st.proof = { match: st.info.match_no, commitments: [], secret: null, seat: st.seat, hands: {} };
+    }
+    msg.commitments.forEach((c, i) => { if (proof.commitments[i] === undefined) proof.commitments[i] = c; });
+    if (msg.secret) proof.secret = msg.secret;
+    const v = msg.view;
+    if (dealt && v && st.seat !== null && v.hand) {
+      proof.hands[v.deal_number] = [...v.hand.filter((c) => !(v.received || []).includes(c)), ...(v.given || [])];
+    }
+  }
 
   const view = () => st.view;
   const players = () => st.info?.players || st.view?.players || 0;
@@ -113,6 +133,7 @@ export function showTable(root, tableId, navigate) {
       st.view = msg.view;
       st.pending = false;
       if (!before || !msg.view || before.phase === "over" || msg.view.phase !== "over") st.endShown = false;
+      keepProof(msg, msg.seq === 0);
       if (!isOld()) st.log.sync(msg.view);
       else if (msg.view?.log) st.oldEvents = msg.view.log;
       keepSelection();
@@ -139,6 +160,7 @@ export function showTable(root, tableId, navigate) {
         if (gap) send({ type: "sync" });
         return;
       }
+      keepProof(msg, msg.events.some((e) => e.type === "deal"));
       st.log.add(msg.events, msg.view?.deal_number ?? null);
       if (msg.seat === st.seat) st.lessonMark = st.log.events.length;
       keepSelection();
@@ -555,6 +577,8 @@ export function showTable(root, tableId, navigate) {
         onclick: () => navigate({ replay: info.match_id }) }, t("end.replay")) : null,
       info.match_id && st.game?.analysable ? h("button", { type: "button", id: "analyse-end-button",
         onclick: () => navigate({ replay: info.match_id, analyse: 1 }) }, t("end.analyse")) : null,
+      info.match_id && st.proof.secret ? h("button", { type: "button", id: "verify-deals-button",
+        onclick: () => showVerification(info.match_id, st.proof) }, t("verify.button")) : null,
       h("button", { type: "button", id: "new-table-button", onclick: () => navigate({}) }, t("end.newTable")));
     const learned = wasLearning(tableId) && mine() ? lessonEnd(() => navigate({})) : null;
     dialog = openDialog("end", t("end.title"),
