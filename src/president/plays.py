@@ -13,6 +13,7 @@ server ask.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations
 from typing import NamedTuple
 
@@ -400,39 +401,14 @@ def run_piece(suit: int, ranks: int, jokers: tuple[int, ...], run_min: int, ends
     if piece is not None:
         return piece
     pairs: list[tuple[int, Shape]] = []
-    most = len(jokers)
-    first, last = (-1, 13) if ends and jokers else (0, 12)
-    for low in range(first, last - run_min + 2):
-        missing: list[int] = []
-        held: list[int] = []
-        for high in range(low, last + 1):
-            if high < 0:
-                card = BELOW_THREE + suit
-            elif high > 12:
-                card = ABOVE_TWO + suit
-            else:
-                card = high * 4 + suit
-            (held if 0 <= high <= 12 and ranks >> high & 1 else missing).append(card)
-            if len(missing) > most:
-                break
-            size = high - low + 1
-            if size < run_min or not held:
-                continue
-            cards = sum(1 << c for c in held)
-            shape = Shape(RUN, size, low, high, 1 << suit, cards | sum(1 << c for c in missing))
-            if not missing:
-                pairs.append((cards, shape))
-            for extra in range(most - len(missing) + 1):
-                if not missing and not extra:
-                    continue
-                for kept_out in combinations(held, extra):
-                    if len(kept_out) == len(held):
-                        continue
-                    stand = sorted(missing + list(kept_out))
-                    real = cards & ~sum(1 << c for c in kept_out)
-                    for used in combinations(jokers, len(stand)):
-                        stands = dict(zip(used, stand, strict=True))
-                        pairs.append((with_stands(real | sum(1 << j for j in used), stands), shape))
+    for low, high, cards, missing, fills in _runs(suit, ranks, len(jokers), run_min, ends):
+        shape = Shape(RUN, high - low + 1, low, high, 1 << suit, cards | sum(1 << c for c in missing))
+        if not missing:
+            pairs.append((cards, shape))
+        for real, stand in fills:
+            for used in combinations(jokers, len(stand)):
+                stands = dict(zip(used, stand, strict=True))
+                pairs.append((with_stands(real | sum(1 << j for j in used), stands), shape))
     piece = _RUN_PIECES[key] = _by_size(pairs)
     return piece
 
@@ -440,10 +416,27 @@ def run_piece(suit: int, ranks: int, jokers: tuple[int, ...], run_min: int, ends
 def run_moves(suit: int, ranks: int, jokers: tuple[int, ...], run_min: int, ends: bool = False) -> tuple[Move, ...]:
     """The moves of :func:`run_piece` (the same, in the same order) without their shapes: what a lead needs."""
     values: list[int] = []
-    most = len(jokers)
-    first, last = (-1, 13) if ends and jokers else (0, 12)
     shifts = [STAND_SHIFT[joker] for joker in jokers]
     joker_bits = [1 << joker for joker in jokers]
+    for _low, _high, cards, missing, fills in _runs(suit, ranks, len(jokers), run_min, ends):
+        if not missing:
+            values.append(cards)
+        for real, stand in fills:
+            for used in combinations(range(len(jokers)), len(stand)):
+                value = real
+                for at, card in zip(used, stand, strict=True):
+                    value |= joker_bits[at] | (card + 1) << shifts[at]
+                values.append(value)
+    values.sort()
+    return tuple(move_of(value) for value in values)
+
+
+def _runs(suit: int, ranks: int, jokers: int, run_min: int, ends: bool) -> Iterator[
+        tuple[int, int, int, list[int], Iterator[tuple[int, list[int]]]]]:
+    """Every stretch of ranks ``low`` … ``high`` of ``suit`` that ``jokers`` wild jokers can make a run of, with the
+    real cards held in it, the cards missing from it, and the ways the jokers fill it (``(real cards kept, cards
+    the jokers stand for)``; with no card missing, the run of real cards alone is not among them)."""
+    first, last = (-1, 13) if ends and jokers else (0, 12)
     for low in range(first, last - run_min + 2):
         missing: list[int] = []
         held: list[int] = []
@@ -454,29 +447,26 @@ def run_moves(suit: int, ranks: int, jokers: tuple[int, ...], run_min: int, ends
                 cards |= 1 << (high * 4 + suit)
             else:
                 missing.append(BELOW_THREE + suit if high < 0 else ABOVE_TWO + suit if high > 12 else high * 4 + suit)
-                if len(missing) > most:
+                if len(missing) > jokers:
                     break
             if high - low + 1 < run_min or not held:
                 continue
-            if not missing:
-                values.append(cards)
-            for extra in range(most - len(missing) + 1):
-                if not missing and not extra:
-                    continue
-                for kept_out in combinations(held, extra):
-                    if len(kept_out) == len(held):
-                        continue
-                    stand = sorted(missing + list(kept_out))
-                    real = cards
-                    for card in kept_out:
-                        real &= ~(1 << card)
-                    for used in combinations(range(most), len(stand)):
-                        value = real
-                        for at, card in zip(used, stand, strict=True):
-                            value |= joker_bits[at] | (card + 1) << shifts[at]
-                        values.append(value)
-    values.sort()
-    return tuple(move_of(value) for value in values)
+            yield low, high, cards, missing, _fills(tuple(held), tuple(missing), cards, jokers)
+
+
+def _fills(held: tuple[int, ...], missing: tuple[int, ...], cards: int, jokers: int) -> Iterator[
+        tuple[int, list[int]]]:
+    """The ways ``jokers`` wild jokers fill a run: every missing card, and as many held cards as they have left."""
+    for extra in range(jokers - len(missing) + 1):
+        if not missing and not extra:
+            continue
+        for kept_out in combinations(held, extra):
+            if len(kept_out) == len(held):
+                continue
+            real = cards
+            for card in kept_out:
+                real &= ~(1 << card)
+            yield real, sorted(missing + kept_out)
 
 
 def _wild(hand: int, rules: Rules) -> tuple[int, ...]:
