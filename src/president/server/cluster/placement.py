@@ -50,7 +50,7 @@ from ..edge.connection import Connection
 from ..edge.hub import Hub
 from ..errors import ProtocolError
 from ..limits import RateLimit
-from ..play.placement import TABLES, TOURNAMENTS, LobbyRow
+from ..play.placement import TABLES, TOURNAMENTS, LobbyRow, count_socket
 from ..play.tables import Table
 from ..store.leases import TOURNAMENT, Leases, process_id, tournament_lease
 from ..store.storage import Storage
@@ -566,16 +566,12 @@ class ClusterPlacement:
             log.warning("cluster: the connections of an address could not be counted (%s)", exc)
             taken = self._sockets.get(client, 0) < limit
         if taken:
-            self._sockets[client] = self._sockets.get(client, 0) + 1
+            count_socket(self._sockets, client, 1)
         return taken
 
     async def socket_closed(self, client: str) -> None:
         """A connection of ``client`` on this member closed."""
-        left = self._sockets.get(client, 0) - 1
-        if left > 0:
-            self._sockets[client] = left
-        else:
-            self._sockets.pop(client, None)
+        count_socket(self._sockets, client, -1)
         try:
             await self.relay.redis.eval(CLOSE_SOCKET_SCRIPT, 1, SOCKETS_KEY + self.id, client)
         except Exception as exc:

@@ -117,6 +117,15 @@ class Placement(Protocol):
         """Tell the other processes at once how many connections of this bot account listen here."""
 
 
+def count_socket(counts: dict[str, int], client: str, change: int) -> None:
+    """Add ``change`` to the WebSocket connections ``client`` holds in ``counts`` (an address at 0 is forgotten)."""
+    left = counts.get(client, 0) + change
+    if left > 0:
+        counts[client] = left
+    else:
+        counts.pop(client, None)
+
+
 class LocalPlacement:
     """The only process: it plays every table and holds every tournament; the quotas are counted in memory."""
 
@@ -194,19 +203,14 @@ class LocalPlacement:
 
     async def open_socket(self, client: str, limit: int) -> bool:
         """Counted in memory."""
-        held = self._sockets.get(client, 0)
-        if held >= limit:
+        if self._sockets.get(client, 0) >= limit:
             return False
-        self._sockets[client] = held + 1
+        count_socket(self._sockets, client, 1)
         return True
 
     async def socket_closed(self, client: str) -> None:
         """Counted in memory."""
-        left = self._sockets.get(client, 0) - 1
-        if left > 0:
-            self._sockets[client] = left
-        else:
-            self._sockets.pop(client, None)
+        count_socket(self._sockets, client, -1)
 
     async def spend_messages(self, client: str, spent: int, per_second: float, burst: int) -> float | None:
         """Nothing else counts: the hub's bucket of the address is the whole count."""
