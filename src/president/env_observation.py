@@ -64,12 +64,11 @@ class ObservationEncoder:
                             for name in PHASES]
         # Seat-indexed slices start with the observing seat: entry k is seat (seat + k) % players.
         self._orders = [[(seat + k) % players for k in range(players)] for seat in range(players)]
+        # A mask of seats as bits by relative seat (bit k: seat (seat + k) % players), by observing seat and mask.
+        full = (1 << players) - 1
+        self._rotations = [[(seats >> seat | seats << (players - seat)) & full for seats in range(1 << players)]
+                           for seat in range(players)]
         self._titles: dict[tuple[int, tuple[int, ...]], int] = {}
-
-    def _rotated(self, seats: int, seat: int) -> int:
-        """A mask of seats as bits by relative seat (bit k: seat ``(seat + k) % players``)."""
-        n = self.players
-        return ((seats >> seat) | (seats << (n - seat))) & ((1 << n) - 1)
 
     def _title_bits(self, seat: int, order: tuple[int, ...]) -> int:
         """The ``titles`` one-hots of the last deal's finishing ``order`` as seen from ``seat``."""
@@ -104,12 +103,15 @@ class ObservationEncoder:
             bits |= (represented(table) & _ALL) << stands_at | 1 << (owner_at + (match._owner - seat) % n)
             passed = match._passed_mask()
             if passed:
-                bits |= self._rotated(passed, seat) << passed_at
+                bits |= self._rotations[seat][passed] << passed_at
         elif match.to_act == seat:
             bits |= 1 << leading_at | match._must_contain << must_at
         done = match._finished + match._bottom
         if done:
-            bits |= self._rotated(sum(1 << s for s in done), seat) << finished_at
+            out_seats = 0
+            for other in done:
+                out_seats |= 1 << other
+            bits |= self._rotations[seat][out_seats] << finished_at
         results = match._results
         if results:
             order = results[-1].order
