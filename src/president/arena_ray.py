@@ -62,13 +62,10 @@ def ray_runner(address: str, workers: int) -> Iterator[Callable[[list[MatchTask]
 
         def run(batch: list[MatchTask]) -> Iterator[MatchOutcome]:
             size = max(1, -(-len(batch) // (cpus * _CHUNKS_PER_CPU)))
+            # Chunks not needed once the deals are reached are left to finish, as the process pool's are.
             pending = [remote.remote(batch[start:start + size]) for start in range(0, len(batch), size)]
-            try:
-                for reference in pending:
-                    yield from ray.get(reference)
-            finally:
-                for reference in pending:
-                    ray.cancel(reference)
+            for reference in pending:
+                yield from ray.get(reference)
 
         yield run
     finally:

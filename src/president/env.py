@@ -3,7 +3,7 @@
 ::
 
     from president.env import env
-    e = env(rules="daifugo", players=5)
+    e = env(rules="daifugo", players=5)      # or pettingzoo.make("aec", ENV_ID, rules="daifugo", players=5)
     e.reset(seed=1)
     for agent in e.agent_iter():
         observation, reward, termination, truncation, info = e.last()
@@ -22,7 +22,8 @@ once (the pass, every play, every gift of the exchange); :func:`action_table`,
 ``env.action_to_move`` and ``env.move_to_action`` convert. Rewards are the points
 of each deal as it ends (``reward="deal"``), or, with ``reward="match"``, 1 shared
 among the winners when the match ends. ``render_mode="ansi"`` renders the table
-as text. Needs the ``rl`` extra (numpy, gymnasium, pettingzoo).
+as text. Importing this module registers it in PettingZoo's registry as
+:data:`ENV_ID`. Needs the ``rl`` extra (numpy, gymnasium, pettingzoo).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from typing import Any, ClassVar
 
 import gymnasium as gym
 import numpy as np
+import pettingzoo
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
@@ -217,6 +219,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
             raise ValueError(f"{move_str(value)} is not a move of {self.rules.name}") from None
 
 
+ENV_ID = "president/president-v0"
+"""The id of this environment in PettingZoo's registry: ``pettingzoo.make("aec", ENV_ID, rules=..., players=...)``."""
+
+
 def env(**kwargs: Any) -> Any:
     """``president_v0`` with PettingZoo's usual wrappers: illegal moves end the game with reward -1 for the mover,
     out-of-range actions are refused, and the order of calls is enforced."""
@@ -304,3 +310,7 @@ class SingleAgentEnv(gym.Env[dict[str, Any], int]):
     def render(self) -> str | None:
         """The table as text with ``render_mode="ansi"``."""
         return self.inner.render()
+
+
+if ENV_ID not in pettingzoo.aec_registry:
+    pettingzoo.register("aec", ENV_ID, entry_point=f"{__name__}:env")
