@@ -78,6 +78,8 @@ def test_a_bad_action_is_refused_and_changes_nothing() -> None:
         games.step(outside)
     with pytest.raises(ValueError, match="one action per game"):
         games.step(legal[:2])
+    with pytest.raises(ValueError, match="integers"):
+        games.step(legal.astype(float))
     after, *_ = games.step(legal)
     expected, *_ = twin.step(legal)
     assert np.array_equal(after["observation"], expected["observation"])

@@ -1,12 +1,13 @@
 """The observation of the RL environments: its layout and an encoder of many seats' views at once.
 
-One seat's observation is a flat ``float32`` array built from that seat's
-:class:`~president.view.SeatView` alone (see ``docs/env.md`` for its slices).
+One seat's observation is a flat ``float32`` array of what that seat may see,
+the facts :meth:`Match.seat_view` gives it (see ``docs/env.md`` for its slices).
 :class:`ObservationEncoder` writes the rows of a batch together: every 0/1 entry
-of a row is one bit of a Python int, the ints of all rows become one buffer, and
-numpy unpacks the whole batch at once; only the few fractional entries (cards
-left, scores, the deal number) are written one by one. The single environment
-encodes a batch of one, the vector environment a batch of all its games.
+of a row is one bit of a Python int, the ints of all rows become one buffer that
+numpy unpacks at once, and the few fractional entries (cards left, scores, the
+deal number) are computed for the whole batch. The single environment encodes one
+row (:meth:`ObservationEncoder.encode_one`), the vector environment all its games
+(:meth:`ObservationEncoder.encode`).
 """
 
 from __future__ import annotations

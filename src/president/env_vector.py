@@ -132,6 +132,8 @@ class VectorEnv(GymVectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
         chosen = np.asarray(actions)
         if chosen.shape != (self.num_envs,):
             raise ValueError(f"give one action per game: shape ({self.num_envs},), not {chosen.shape}")
+        if chosen.dtype.kind not in "iu":
+            raise ValueError(f"actions must be integers, not {chosen.dtype}")
         table, done, matches = self.actions, self._done, self.matches
         moves: list[Move | None] = []
         for game, (action, match) in enumerate(zip(chosen.tolist(), matches, strict=True)):
