@@ -11,7 +11,7 @@ rates are per CPU second of the worker, median over the rounds. Each is driven b
 * ours (``president_env_worker.py``): the AEC loop ``env.last()`` / ``env.step(action)`` with the action drawn
   uniformly from the observation's ``action_mask``; bare ``raw_env`` and with PettingZoo's usual wrappers;
   tavern-jack at four players and daifugo at five; a step is one ``env.step`` with an action.
-* ours, vectorised (``--vector 256``): ``VectorEnv`` with 256 games, one action each per batched ``step``, drawn
+* ours, vectorised (``--vector 128``): ``VectorEnv`` with 128 games, one action each per batched ``step``, drawn
   uniformly from each row of the batched mask by numpy; a step is one game's action.
 * RLCard ``doudizhu`` (``rlcard_worker.py``): ``env.step`` with an action drawn from the state's legal actions.
 * Chef's Hat (``chefshat_worker.py``): ``env.step`` with an action drawn from the observation's mask, plus the
@@ -41,8 +41,8 @@ OURS = (
     ("tavern-jack", 4, False, 0),
     ("tavern-jack", 4, True, 0),
     ("daifugo", 5, False, 0),
-    ("tavern-jack", 4, False, 256),
-    ("daifugo", 5, False, 256),
+    ("tavern-jack", 4, False, 128),
+    ("daifugo", 5, False, 128),
 )
 
 
