@@ -29,8 +29,17 @@ from .cards import (
 )
 from .errors import IllegalMove
 from .events import Event, Events, RawEvent
-from .lanes import ByteLookups, Lanes, lanes_for
-from .movegen import ANSWERS_BY_COUNT, BEAT_MASKS, PASS_MOVE, STRONGER, SUIT_CARDS, gift_moves, lead_moves
+from .lanes import CUT, Lanes, lanes_for
+from .movegen import (
+    ANSWERS_BY_COUNT,
+    BEAT_MASKS,
+    PASS_MOVE,
+    STRONGER,
+    SUIT_CARDS,
+    ByteLookups,
+    gift_moves,
+    lead_moves,
+)
 from .moves import CARDS_MASK, GIVE_FLAG, STANDS_MASK, Move, move_of, move_str, represented, stand_str, stands_of
 from .plays import (
     SET,
@@ -41,10 +50,11 @@ from .plays import (
     forbidden_finish,
     is_equal_answer,
     lock_after,
+    plain_bombs,
     play_problem,
     plays,
     reverses,
-        run_leads,
+    run_leads,
     shape_of,
     suits_text,
 )
@@ -85,6 +95,13 @@ LogNode = tuple[Any, int, int]
 """A move log entry ``(previous entry or None, seat, move)``: copies share the log."""
 PHASES = ("exchange", "play", "over")
 PASS_ONLY: tuple[Move, ...] = (PASS_MOVE,)
+FORCED_PASS: tuple[Move, ...] = (PASS_MOVE,)
+"""The moves of a seat whose one legal move is the pass (a playout draws nothing for it)."""
+_NOT_STRAIGHT = (-1, None)
+"""The lane entry of a play that is no set of one rank of real cards (a run, or wild jokers)."""
+_REAL_CARDS_END = 1 << 52
+"""Moves below it are real cards only (no joker, no card a joker stands for)."""
+_REAL_CARDS = _REAL_CARDS_END - 1
 _OTHERS = tuple(~(1 << seat) for seat in range(9))
 """``_OTHERS[seat]``: the mask of every seat but ``seat``."""
 
@@ -148,6 +165,7 @@ class Match:
         "_back",
         "_beat",
         "_beats",
+        "_bombs",
         "_bottom",
         "_dead",
         "_deal_start",
@@ -289,6 +307,7 @@ class Match:
 
     def _use_lanes(self, lanes: Lanes) -> None:
         self._lanes = lanes
+        self._bombs = lanes.bombs
         self._leads_by_byte = lanes.leads_by_byte
         self._lead_block = lanes.wild if lanes.leads_by_byte is not None and not lanes.runs else -1
         self._lead_runs = lanes.leads_by_byte is not None and lanes.runs
@@ -605,22 +624,28 @@ class Match:
         if self._table:
             hand = self.hands[self.to_act]  # type: ignore[index]
             h = hand & self._beat
-            if not h:
+            if not h and not self._bombs:
                 moves = PASS_ONLY
             elif self._answers is None or hand & self._wild:
                 moves = plays(hand, self.rules, self._table, self._rev != self._back, self._lock) + PASS_ONLY
             else:
-                # The straight lane: one lookup per byte of the hand (two ranks), unrolled.
+                # The straight lane: one lookup per byte of the hand (two ranks), unrolled; bombs answer anything.
                 t0, t1, t2, t3, t4, t5, t6 = self._answers
                 b6, b5, b4, b3, b2, b1, b0 = h.to_bytes(7)
-                moves = t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6] + PASS_ONLY
+                found = t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6]
+                if self._bombs and (bombs := plain_bombs(hand, self.rules)):
+                    found = tuple(dict.fromkeys(found + bombs))
+                moves = found + PASS_ONLY
         elif self._phase == PLAY:
             hand = self.hands[self.to_act]  # type: ignore[index]
             if self._must_contain or hand & self._lead_block:
                 if self._lead_runs and not self._must_contain and not hand & self._wild:
                     t0, t1, t2, t3, t4, t5, t6 = self._leads_by_byte  # type: ignore[misc]
                     b6, b5, b4, b3, b2, b1, b0 = hand.to_bytes(7)
-                    moves = t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6] + run_leads(hand, self.rules)
+                    moves = t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6]
+                    real = hand & _REAL_CARDS
+                    if real & real >> 4 & real >> self._lanes.run_probe:
+                        moves += run_leads(hand, self.rules)
                 else:
                     moves = plays(hand, self.rules, 0, self._rev, 0, self._must_contain)
             else:
@@ -888,7 +913,7 @@ class Match:
             self._beat, self._answers = entry
             return
         lanes = self._lanes
-        if shape.kind == SET and shape.size <= 4 and lanes.answer_lane:
+        if shape.kind == SET and shape.size <= 4 and lanes.on:
             beat = BEAT_MASKS[self._rev != self._back, lanes.high, shape.rank, self.rules.equal_answers]
             if self._lock:
                 beat &= SUIT_CARDS[self._lock]
@@ -1167,7 +1192,7 @@ class Match:
 
     def _playout(self, policy: PlayoutPolicy | None, rng: random.Random, stop_at: int = -1) -> tuple[int, ...] | None:
         if not self._lanes.plain:
-            return self._playout_by_steps(policy, rng, stop_at)
+            return self._playout_any_rules(policy, rng, stop_at)
         # The kernel of the seed rules' trick (sets of one rank, an optional revolution and lockout), from the
         # lanes' tables; a test holds it to the definition.
         rand = rng.random
@@ -1210,10 +1235,14 @@ class Match:
                 if h:
                     a0, a1, a2, a3, a4, a5, a6 = answers[tcount]
                     b6, b5, b4, b3, b2, b1, b0 = h.to_bytes(7)
-                    moves = a0[b0] + a1[b1] + a2[b2] + a3[b3] + a4[b4] + a5[b5] + a6[b6] + PASS_ONLY
-                    move = moves[int(rand() * len(moves))]
+                    moves = a0[b0] + a1[b1] + a2[b2] + a3[b3] + a4[b4] + a5[b5] + a6[b6]
+                    if moves:
+                        moves += PASS_ONLY
+                        move = moves[int(rand() * len(moves))]
+                    else:
+                        move = 0  # the pass is the only legal move: no draw
                 else:
-                    move = 0  # the only legal move: no draw needed
+                    move = 0
             elif must:
                 leads = lead_moves(hand, max_set, must)
                 move = leads[int(rand() * len(leads))]
@@ -1257,11 +1286,15 @@ class Match:
             passed = 0
             seat = owner if active >> owner & 1 else nxt[owner][active]
 
-    def _playout_by_steps(
+    def _playout_any_rules(
         self, policy: PlayoutPolicy | None, rng: random.Random, stop_at: int,
     ) -> tuple[int, ...] | None:
-        """The playout under any rules: the legal moves' lanes, a move chosen at random or by ``policy.house``, then
-        the straight lanes of :meth:`apply` (without events or log) or the definition, :meth:`_play`."""
+        """The playout under any rules: the legal moves as :meth:`legal_moves` lists them, a move drawn at random
+        (none when the pass is the only legal move) or chosen by ``policy.house``, then the straight lanes of
+        :meth:`apply`, the plays :meth:`_play` would handle without a rule's effect beyond those written here (a
+        cut, a lock, a skip, going out), or the definition itself. The state of the trick lives in local names
+        between two plays by the definition (written back by :meth:`_store_trick` before it, and before the policy
+        or the caller sees the match)."""
         house = None
         if policy is not None:
             house = getattr(policy, "house", None)
@@ -1274,48 +1307,147 @@ class Match:
         hands = self.hands
         nxt = self._next
         lockout = self._lockout
-        while self._phase != OVER:
-            seat: int = self.to_act  # type: ignore[assignment]
+        wild = self._wild
+        rules = self.rules
+        opened = self._open
+        skips = rules.skip_on_equal
+        locks = rules.suit_lock
+        lead_block = self._lead_block
+        lead_runs = self._lead_runs
+        bombing = self._bombs
+        quiet_out = not (rules.forbidden_finish or rules.capital_fall)
+        run_probe = self._lanes.run_probe
+        l0, l1, l2, l3, l4, l5, l6 = self._leads_by_byte or ANSWERS_BY_COUNT[0]
+        seat: int = self.to_act  # type: ignore[assignment]
+        table, beat, answers, owner = self._table, self._beat, self._answers, self._owner
+        waiting, active, lock, must, beats = self._waiting, self._active, self._lock, self._must_contain, self._beats
+        while True:
             if seat == stop_at:
+                self._store_trick(seat, table, beat, answers, owner, waiting, lock, must)
                 self.single_deal = single
                 return None
-            moves = self.legal_moves()
-            move = house(self, seat, moves, rng) if house is not None else moves[int(rand() * len(moves))]
-            self._legal = ()
-            if not move:
-                waiting = self._waiting & _OTHERS[seat]
-                if waiting:
-                    self._waiting = waiting
-                    self.to_act = nxt[seat][waiting]
+            hand = hands[seat]
+            # The legal moves, as legal_moves() lists them (in the same order, for the same draws).
+            if table:
+                h = hand & beat
+                if not h and not bombing:
+                    moves = FORCED_PASS
+                else:
+                    if answers is None or hand & wild:
+                        found = plays(hand, rules, table, self._rev != self._back, lock)
+                    else:
+                        t0, t1, t2, t3, t4, t5, t6 = answers
+                        b6, b5, b4, b3, b2, b1, b0 = h.to_bytes(7)
+                        found = t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6]
+                        if bombing and (bombs := plain_bombs(hand, rules)):
+                            found = tuple(dict.fromkeys(found + bombs))
+                    moves = found + PASS_ONLY if found else FORCED_PASS
+            elif must or hand & lead_block:
+                if lead_runs and not must and not hand & wild:
+                    b6, b5, b4, b3, b2, b1, b0 = hand.to_bytes(7)
+                    moves = l0[b0] + l1[b1] + l2[b2] + l3[b3] + l4[b4] + l5[b5] + l6[b6]
+                    real = hand & _REAL_CARDS
+                    if real & real >> 4 & real >> run_probe:
+                        moves += run_leads(hand, rules)
+                else:
+                    moves = plays(hand, rules, 0, self._rev, 0, must)
+            else:
+                b6, b5, b4, b3, b2, b1, b0 = hand.to_bytes(7)
+                moves = l0[b0] + l1[b1] + l2[b2] + l3[b3] + l4[b4] + l5[b5] + l6[b6]
+            if house is not None:
+                self._store_trick(seat, table, beat, answers, owner, waiting, lock, must)
+                move = house(self, seat, moves, rng)
+            elif moves is FORCED_PASS:
+                move = 0
+            else:
+                move = moves[int(rand() * len(moves))]
+            if move:
+                straight, after = beats.get(move, _NOT_STRAIGHT)
+                hand ^= move
+                if straight >= 0 and table and not opened:
+                    # What the answer does may depend on the play it answers (see _answer_lane).
+                    if beat < 0:
+                        straight = -1
+                    elif lock:
+                        straight = straight & SUIT_CARDS[lock] | wild
+                    elif locks:
+                        suits = (table >> (((table.bit_length() - 1) >> 2) << 2) & 15 if table < _REAL_CARDS_END
+                                 else shape_of(table, rules.wild_jokers).suits)  # type: ignore[union-attr]
+                        if suits == move >> (((move.bit_length() - 1) >> 2) << 2) & 15:
+                            # The answer locks the trick to its suits (see lock_after).
+                            lock = suits
+                            straight = straight & SUIT_CARDS[lock] | wild
+                if straight == CUT and hand:
+                    # An 8-cut and nothing else: the trick clears, and its player leads again.
+                    hands[seat] = hand
+                    owner = leader = seat
+                elif straight < 0 or not (hand or quiet_out):
+                    self._store_trick(seat, table, beat, answers, owner, waiting, lock, must)
+                    self._play(seat, move)
+                    if self._phase == OVER:
+                        return self._results[-1].order
+                    seat = self.to_act  # type: ignore[assignment]
+                    table, beat, answers, owner = self._table, self._beat, self._answers, self._owner
+                    waiting, active, lock = self._waiting, self._active, self._lock
+                    must, beats = self._must_contain, self._beats
                     continue
-                owner = self._owner
-                active = self._active
-                self._clear_trick(owner if active >> owner & 1 else nxt[owner][active])
-                continue
-            try:
-                beat, answers = self._beats[move]
-            except KeyError:
-                beat = -1
-            hand = hands[seat] ^ move
-            table = self._table
-            if hand and beat >= 0 and (not table or self._open or (beat := self._answer_lane(move, beat)) >= 0):
-                if lockout and table:
-                    waiting = self._active & _OTHERS[seat] & (self._waiting | 1 << self._owner)
                 else:
-                    waiting = self._active & _OTHERS[seat]
-                hands[seat] = hand
-                self._table = move
-                self._beat = beat
-                self._answers = answers
-                self._owner = seat
+                    # A straight play: a new play to beat, and nothing else but maybe its player going out.
+                    if lockout and table:
+                        waiting = active & _OTHERS[seat] & (waiting | 1 << owner)
+                    else:
+                        waiting = active & _OTHERS[seat]
+                    if skips and waiting and table and _rank_of(move) == _rank_of(table, rules.wild_jokers):
+                        # An answer of the same rank skips the next player (see is_equal_answer).
+                        waiting &= _OTHERS[nxt[seat][waiting]]
+                    hands[seat] = hand
+                    table, beat, answers, owner = move, straight, after, seat
+                    if not hand:
+                        # Out, with no rule on the last play (see _go_out).
+                        must = 0
+                        active &= _OTHERS[seat]
+                        self._active = active
+                        self._finished += (seat,)
+                        if not active & (active - 1):
+                            self._store_trick(seat, table, beat, answers, owner, waiting, lock, must)
+                            self._end_deal()
+                            return self._results[-1].order
+                        if waiting:
+                            seat = nxt[seat][waiting]
+                            continue
+                        leader = nxt[seat][active]
+                    else:
+                        if waiting:
+                            seat = nxt[seat][waiting]
+                            continue
+                        leader = seat
+            else:
+                waiting &= _OTHERS[seat]
                 if waiting:
-                    self._waiting = waiting
-                    self.to_act = nxt[seat][waiting]
-                else:
-                    self._clear_trick(seat)
-                continue
-            self._play(seat, move)
-        return self._results[-1].order
+                    seat = nxt[seat][waiting]
+                    continue
+                leader = owner if active >> owner & 1 else nxt[owner][active]
+            # Nobody else may answer: the trick is over (as _clear_trick).
+            table = lock = must = 0
+            if self._back:
+                self._back = False
+                self._set_order(self._rev)
+                beats = self._beats
+            seat = leader
+
+    def _store_trick(
+        self, seat: int, table: int, beat: int, answers: ByteLookups | None, owner: int, waiting: int, lock: int,
+        must: int,
+    ) -> None:
+        """Write back the state of the trick a playout keeps in local names."""
+        self.to_act = seat
+        self._table = table
+        self._beat = beat
+        self._answers = answers
+        self._owner = owner
+        self._waiting = waiting
+        self._lock = lock
+        self._must_contain = must
 
     @property
     def moves(self) -> list[tuple[int, Move]]:
@@ -1433,6 +1565,13 @@ def _copy_function(cls: type[Match]) -> Callable[[Match], Match]:
 
 
 Match.copy = _copy_function(Match)  # type: ignore[method-assign,assignment]
+
+
+def _rank_of(value: int, wild: bool = False) -> int:
+    """The rank of a set (of real cards: from its highest bit; else from its shape)."""
+    if value < _REAL_CARDS_END:
+        return (value.bit_length() - 1) >> 2
+    return shape_of(value, wild).rank  # type: ignore[union-attr]
 
 
 def without_lanes(match: Match) -> Match:

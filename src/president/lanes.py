@@ -8,7 +8,8 @@ nothing. For those the match takes a *straight lane*, precomputed here from the 
 * ``beats[reversed order][move]``: for every set of one rank of real cards, the mask of
   the cards that may answer it and the byte tables of its size, or a beat mask of -1
   when the play triggers a rule (a revolution, an 8-cut, 11-back, a bomb) and must go
-  through the definition;
+  through the definition; :data:`CUT` marks an 8-cut or a bomb that does nothing else
+  (random playouts clear the trick for it, the public path takes the definition for its events);
 * ``leads_by_byte``: the byte lookups of the leads of a hand without wild jokers (with runs,
   :func:`president.plays.run_leads` adds them);
 * ``open_answers``: whether a straight play may answer any play on the table with no
@@ -21,26 +22,26 @@ off and compares whole states after every move.
 
 from __future__ import annotations
 
-from .cards import ALL_CARDS, JOKER_RANK, JOKERS, NUM_RANKS, TWO_RANK
-from .movegen import ANSWERS_BY_COUNT, BEAT_MASKS, LEADS_BY_SIZE
-from .moves import Move, move_of
+from .cards import JOKER_RANK, JOKERS, NUM_RANKS, TWO_RANK
+from .movegen import ANSWERS_BY_COUNT, BEAT_MASKS, LEADS_BY_SIZE, ByteLookups
+from .moves import move_of
 from .plays import EIGHT_RANK, JACK_RANK
 from .rules import Rules
 
-ByteLookups = tuple[tuple[tuple[Move, ...], ...], ...]
-"""Seven tables indexed by a byte of a hand (two ranks): the plays those two ranks make."""
 LaneEntry = tuple[int, ByteLookups | None]
 """What a straight play leaves on the table: the mask of the cards that may answer it (-1: not a straight play)
 and the byte lookups of its size (None: its answers come from :func:`~president.plays.plays`)."""
 
 _NO_LANE: LaneEntry = (-1, ANSWERS_BY_COUNT[0])
+CUT = -2
+"""The beat mask of a set that only cuts the trick (8s, or a bomb; no revolution): its player leads again."""
 
 
 class Lanes:
     """The straight lanes of one rule set (see the module's text); one object shared by every match of it."""
 
-    __slots__ = ("answer_lane", "answered", "beats", "cuts", "high", "leads_by_byte", "open_answers", "plain", "runs",
-                 "wild")
+    __slots__ = ("answered", "beats", "bombs", "cuts", "high", "leads_by_byte", "on", "open_answers", "plain",
+                 "run_probe", "runs", "wild")
 
     beats: tuple[dict[int, LaneEntry], dict[int, LaneEntry]]
     """By reversed order (False, True): every set of one rank of real cards, and what it leaves on the table."""
@@ -48,8 +49,14 @@ class Lanes:
     """The leads of a hand without wild jokers by bytes of the hand (runs not included); None: the lanes are off."""
     runs: bool
     """Whether leads include runs."""
-    answer_lane: bool
-    """Whether a set on the table may be answered from the byte tables (no bombs, lanes on)."""
+    run_probe: int
+    """A shift such that a hand whose real cards ``r`` give ``r & r >> 4 & r >> run_probe == 0`` holds no run
+    (no three cards of a suit in a row, or two where a run may be of two)."""
+    on: bool
+    """Whether the lanes are on (off: every move through the definition, for the test that holds them to it)."""
+    bombs: bool
+    """Whether bombs may answer anything: the answers from the byte tables get the hand's bombs added
+    (:func:`~president.plays.plain_bombs`)."""
     open_answers: bool
     """Whether a straight play may answer any play on the table with no further look (no suit lock, no skip, no
     runs, no wild jokers)."""
@@ -70,11 +77,12 @@ class Lanes:
         self.plain = on and not rules.house
         self.answered = rules.suit_lock or rules.skip_on_equal or rules.wild_jokers
         self.cuts = rules.eight_cut or rules.quad_bomb or rules.two_bomb or rules.wild_jokers
-        bombs = rules.quad_bomb or rules.two_bomb
-        self.answer_lane = on and not bombs
+        self.bombs = rules.quad_bomb or rules.two_bomb
+        self.on = on
         self.open_answers = not (rules.suit_lock or rules.skip_on_equal or rules.runs or rules.wild_jokers)
         self.leads_by_byte = LEADS_BY_SIZE[min(rules.max_set, 4)] if on else None
         self.runs = rules.runs
+        self.run_probe = 8 if rules.run_min >= 3 else 4
         most = min(rules.max_set, 4)
         by_order: list[dict[int, LaneEntry]] = []
         for backwards in (False, True):
@@ -92,9 +100,10 @@ class Lanes:
                         and not (rules.eight_cut and rank == EIGHT_RANK)
                         and not (rules.eleven_back and rank == JACK_RANK)
                     )
-                    if straight and bombs:
-                        # A bomb may answer it: its answers come from plays(), which adds the hand's bombs.
-                        entries[move] = (ALL_CARDS, None)
+                    cut = (on and size <= most and ((rules.eight_cut and rank == EIGHT_RANK) or bomb)
+                           and not (rules.revolution and size >= 4) and not (rules.eleven_back and rank == JACK_RANK))
+                    if cut:
+                        entries[move] = (CUT, None)
                     elif straight:
                         beat = BEAT_MASKS[backwards, self.high, rank, rules.equal_answers] | self.wild
                         entries[move] = (beat, ANSWERS_BY_COUNT[size])

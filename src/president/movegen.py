@@ -13,6 +13,8 @@ from .moves import GIVE_FLAG, PASS, Move, move_of
 
 PASS_MOVE: Move = move_of(PASS)
 """The pass, as a shared :class:`~president.moves.Move`."""
+ByteLookups = tuple[tuple[tuple[Move, ...], ...], ...]
+"""Seven tables indexed by a byte of a hand (two ranks): the plays those two ranks make."""
 
 SUBSETS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(tuple(s for s in range(1, 16) if s & nib == s and s.bit_count() == k) for k in range(5))
@@ -173,11 +175,27 @@ def answer_moves(hand: int, table_count: int, stronger: int) -> list[Move]:
 
 
 def gift_moves(hand: int, count: int) -> list[Move]:
-    """Every choice of ``count`` cards of ``hand``, as exchange moves (with the gift flag)."""
-    cards = []
-    m = hand
-    while m:
-        low = m & -m
-        cards.append(low)
-        m ^= low
-    return [move_of(sum(c) | GIVE_FLAG) for c in combinations(cards, count)]
+    """Every choice of ``count`` cards of ``hand``, as exchange moves (with the gift flag), in the order of
+    :func:`itertools.combinations` over the cards from the lowest bit up."""
+    held = []
+    while hand:
+        low = hand & -hand
+        held.append(low.bit_length() - 1)
+        hand ^= low
+    if count == 1:
+        return [_GIFTS_OF_ONE[card] for card in held]
+    if count == 2:
+        out: list[Move] = []
+        for at, card in enumerate(held):
+            row = _GIFTS_OF_TWO[card]
+            out += [row[other] for other in held[at + 1:]]
+        return out
+    return [move_of(sum(1 << card for card in chosen) | GIVE_FLAG) for chosen in combinations(held, count)]
+
+
+_GIFT_CARDS = 56
+"""The card bits a hand may hold (the 52 cards, the jokers and their room)."""
+_GIFTS_OF_ONE = tuple(move_of(1 << card | GIVE_FLAG) for card in range(_GIFT_CARDS))
+_GIFTS_OF_TWO = tuple(tuple(move_of(1 << card | 1 << other | GIVE_FLAG) for other in range(_GIFT_CARDS))
+                      for card in range(_GIFT_CARDS))
+"""``_GIFTS_OF_TWO[card][other]``: the gift of the two cards (the common exchange of two cards)."""

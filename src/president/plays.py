@@ -26,13 +26,14 @@ from .cards import (
     SUIT_SYMBOLS,
     TWO_RANK,
 )
-from .movegen import ANSWERS_BY_COUNT, BEAT_MASKS, LEADS_BY_SIZE, STRENGTH
+from .movegen import ANSWERS_BY_COUNT, BEAT_MASKS, LEADS_BY_SIZE, STRENGTH, ByteLookups
 from .moves import (
     ABOVE_TWO,
     BELOW_THREE,
     CARDS_MASK,
     FIFTH,
     SIXTH,
+    STAND_SHIFT,
     Move,
     move_of,
     represented,
@@ -313,6 +314,8 @@ class Piece(NamedTuple):
     """``(move, shape)`` pairs by the number of cards they stand for."""
     moves: tuple[Move, ...]
     """Every one of those moves, in increasing int order."""
+    moves_by_size: dict[int, tuple[Move, ...]]
+    """The moves of ``by_size`` alone."""
 
 
 _SET_PIECES: dict[tuple[int, int, tuple[int, ...], int], Piece] = {}
@@ -323,7 +326,8 @@ def _by_size(pairs: list[tuple[int, Shape]]) -> Piece:
     out: dict[int, list[tuple[Move, Shape]]] = {}
     for move, shape in sorted(pairs):
         out.setdefault(shape.size, []).append((move_of(move), shape))
-    return Piece({size: tuple(found) for size, found in out.items()}, tuple(move_of(m) for m, _ in sorted(pairs)))
+    return Piece({size: tuple(found) for size, found in out.items()}, tuple(move_of(m) for m, _ in sorted(pairs)),
+                 {size: tuple(move for move, _ in found) for size, found in out.items()})
 
 
 def set_piece(rank: int, nibble: int, jokers: tuple[int, ...], max_set: int) -> Piece:
@@ -420,10 +424,55 @@ def run_piece(suit: int, ranks: int, jokers: tuple[int, ...], run_min: int, ends
     return piece
 
 
+def run_moves(suit: int, ranks: int, jokers: tuple[int, ...], run_min: int, ends: bool = False) -> tuple[Move, ...]:
+    """The moves of :func:`run_piece` (the same, in the same order) without their shapes: what a lead needs."""
+    values: list[int] = []
+    most = len(jokers)
+    first, last = (-1, 13) if ends and jokers else (0, 12)
+    shifts = [STAND_SHIFT[joker] for joker in jokers]
+    joker_bits = [1 << joker for joker in jokers]
+    for low in range(first, last - run_min + 2):
+        missing: list[int] = []
+        held: list[int] = []
+        cards = 0
+        for high in range(low, last + 1):
+            if 0 <= high <= 12 and ranks >> high & 1:
+                held.append(high * 4 + suit)
+                cards |= 1 << (high * 4 + suit)
+            else:
+                missing.append(BELOW_THREE + suit if high < 0 else ABOVE_TWO + suit if high > 12 else high * 4 + suit)
+                if len(missing) > most:
+                    break
+            if high - low + 1 < run_min or not held:
+                continue
+            if not missing:
+                values.append(cards)
+            for extra in range(most - len(missing) + 1):
+                if not missing and not extra:
+                    continue
+                for kept_out in combinations(held, extra):
+                    if len(kept_out) == len(held):
+                        continue
+                    stand = sorted(missing + list(kept_out))
+                    real = cards
+                    for card in kept_out:
+                        real &= ~(1 << card)
+                    for used in combinations(range(most), len(stand)):
+                        value = real
+                        for at, card in zip(used, stand, strict=True):
+                            value |= joker_bits[at] | (card + 1) << shifts[at]
+                        values.append(value)
+    values.sort()
+    return tuple(move_of(value) for value in values)
+
+
 def _wild(hand: int, rules: Rules) -> tuple[int, ...]:
-    if not rules.wild_jokers or not hand & JOKERS:
-        return ()
-    return tuple(j for j in (BLACK_JOKER, RED_JOKER) if hand >> j & 1)
+    """The wild jokers ``hand`` holds."""
+    return _JOKERS_HELD[hand >> BLACK_JOKER & 3] if rules.wild_jokers else ()
+
+
+_JOKERS_HELD = tuple(tuple(j for j in (BLACK_JOKER, RED_JOKER) if held >> (j - BLACK_JOKER) & 1) for held in range(4))
+"""By the two joker bits of a hand: the jokers it holds."""
 
 
 def _joker_plays(hand: int, rules: Rules) -> list[tuple[Move, Shape]]:
@@ -479,8 +528,115 @@ def run_leads(hand: int, rules: Rules) -> tuple[Move, ...]:
     suits = (chain | chain >> 4) & 15
     for suit in range(4):
         if suits >> suit & 1:
-            out += run_piece(suit, _suit_ranks(hand, suit), (), rules.run_min, rules.joker_run_ends).moves
+            out += _suit_runs(real, suit, rules)
     return out
+
+
+def _suit_runs(hand: int, suit: int, rules: Rules) -> tuple[Move, ...]:
+    """The runs of one suit that ``hand`` makes with its cards of the suit and the wild jokers it holds, as
+    :func:`run_piece` lists them (cached by those cards)."""
+    key = (rules.run_min, rules.joker_run_ends, rules.wild_jokers)
+    cache = _SUIT_RUNS.get(key)
+    if cache is None:
+        cache = _SUIT_RUNS[key] = {}
+    cards = hand & (_SUIT_CARDS[suit] | JOKERS if rules.wild_jokers else _SUIT_CARDS[suit]) | suit << 56
+    runs = cache.get(cards)
+    if runs is None:
+        if len(cache) >= 100_000:
+            cache.clear()
+        runs = cache[cards] = run_moves(suit, _suit_ranks(hand, suit), _wild(hand, rules), rules.run_min,
+                                        rules.joker_run_ends)
+    return runs
+
+
+_SUIT_CARDS = tuple(sum(1 << (4 * rank + suit) for rank in range(13)) for suit in range(4))
+"""The 3 … 2 of each suit."""
+_SUIT_RUNS: dict[tuple[int, bool, bool], dict[int, tuple[Move, ...]]] = {}
+_SUIT_PIECES: dict[tuple[int, bool, bool], dict[int, Piece]] = {}
+"""As ``_SUIT_RUNS``, the runs with their shapes (for answers to a run)."""
+"""By the rules' shortest run, ``joker_run_ends`` and ``wild_jokers``: the runs a suit's cards and the wild jokers
+make, by those cards and the suit (above the cards)."""
+
+
+def _joker_set_bytes(jokers: tuple[int, ...], max_set: int) -> ByteLookups:
+    """Seven tables by a byte of the real cards of a hand: the sets of its two ranks with the wild ``jokers``, as
+    :func:`set_piece` lists them (made once per choice of jokers and largest set)."""
+    key = (jokers, max_set)
+    tables = _JOKER_SET_BYTES.get(key)
+    if tables is None:
+        tables = _JOKER_SET_BYTES[key] = tuple(
+            tuple(set_piece(2 * i, byte & 15, jokers, max_set).moves
+                  + (set_piece(2 * i + 1, byte >> 4, jokers, max_set).moves if 2 * i + 1 < JOKER_RANK else ())
+                  for byte in range(256))
+            for i in range(7))
+    return tables
+
+
+_JOKER_SET_BYTES: dict[tuple[tuple[int, ...], int], ByteLookups] = {}
+
+
+def _wild_leads(hand: int, jokers: tuple[int, ...], rules: Rules) -> tuple[Move, ...]:
+    """The leads of a hand holding wild ``jokers``, in the order of :func:`candidate_plays`."""
+    t0, t1, t2, t3, t4, t5, t6 = _joker_set_bytes(jokers, rules.max_set)
+    b6, b5, b4, b3, b2, b1, b0 = (hand & _REAL_CARDS).to_bytes(7)
+    leads = t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6] + _LONE_JOKERS[hand >> BLACK_JOKER & 3]
+    if rules.runs:
+        leads += _suit_runs(hand, 0, rules) + _suit_runs(hand, 1, rules) + _suit_runs(hand, 2, rules) \
+            + _suit_runs(hand, 3, rules)
+    return leads
+
+
+_LONE_JOKERS = tuple(tuple(move_of(1 << j) for j in (BLACK_JOKER, RED_JOKER) if held >> (j - BLACK_JOKER) & 1)
+                     for held in range(4))
+"""By the two joker bits of a hand: its wild jokers played alone."""
+
+
+def _wild_set_answers(hand: int, jokers: tuple[int, ...], table: Shape, reversed_order: bool,
+                      rules: Rules) -> tuple[Move, ...]:
+    """The answers of a hand holding wild ``jokers`` to a set, on an unlocked trick without bombs, in the order of
+    the general path of :func:`plays`: the sets of its size rank by rank, then a lone joker on a single."""
+    allowed = _STRONGER_PAIRS[reversed_order, rules.joker_in_revolution == "highest", table.rank,
+                              rules.equal_answers]
+    key = (jokers, rules.max_set, table.size)
+    tables = _JOKER_ANSWER_BYTES.get(key)
+    if tables is None:
+        tables = _JOKER_ANSWER_BYTES[key] = _joker_answer_bytes(*key)
+    t0, t1, t2, t3, t4, t5, t6 = tables
+    a0, a1, a2, a3, a4, a5, a6 = allowed
+    b6, b5, b4, b3, b2, b1, b0 = (hand & _REAL_CARDS).to_bytes(7)
+    out = t0[a0][b0] + t1[a1][b1] + t2[a2][b2] + t3[a3][b3] + t4[a4][b4] + t5[a5][b5] + t6[a6][b6]
+    if table.size == 1:
+        out += _LONE_JOKERS[hand >> BLACK_JOKER & 3]
+    return out
+
+
+def _joker_answer_bytes(jokers: tuple[int, ...], max_set: int, size: int) -> tuple[
+        tuple[tuple[tuple[Move, ...], ...], ...], ...]:
+    """By byte of a hand's real cards (two ranks), by which of the two ranks may answer (2 bits), and by the byte:
+    the sets of ``size`` cards of those ranks with the wild ``jokers``, as :func:`set_piece` lists them."""
+    def sets(rank: int, nibble: int) -> tuple[Move, ...]:
+        if rank >= JOKER_RANK:
+            return ()
+        return set_piece(rank, nibble, jokers, max_set).moves_by_size.get(size, ())
+    return tuple(
+        tuple(tuple((sets(2 * i, byte & 15) if allowed & 1 else ())
+                    + (sets(2 * i + 1, byte >> 4) if allowed & 2 else ())
+                    for byte in range(256))
+              for allowed in range(4))
+        for i in range(7))
+
+
+_JOKER_ANSWER_BYTES: dict[tuple[tuple[int, ...], int, int], tuple[tuple[tuple[tuple[Move, ...], ...], ...], ...]] = {}
+_STRONGER_PAIRS: dict[tuple[bool, bool, int, bool], tuple[int, ...]] = {
+    (backwards, high, table, equal): tuple(
+        sum(1 << k for k in (0, 1)
+            if 2 * i + k in _AT_LEAST[backwards, high, table] and (equal or 2 * i + k != table))
+        for i in range(7))
+    for (backwards, high, table) in _AT_LEAST
+    for equal in (False, True)
+}
+"""By (reversed order, jokers stay high, table rank, equal answers) and byte of a hand: which of its two ranks may
+answer a set of the table's rank (bit 0 the lower rank)."""
 
 
 _LEADS: dict[tuple[int, int], tuple[Rules, tuple[Move, ...]]] = {}
@@ -530,6 +686,8 @@ def plays(
             leads = t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6]
             if rules.runs:
                 leads += run_leads(hand, rules)
+        elif shortcut:
+            leads = _wild_leads(hand, _wild(hand, rules), rules)
         else:
             leads = candidate_plays(hand, rules)
         if must_contain:
@@ -548,8 +706,10 @@ def plays(
         if shortcut and not jokers and not lock and size <= 4:
             found = _plain_set_answers(hand, size, table_shape.rank, reversed_order, rules)
             if rules.quad_bomb or rules.two_bomb:
-                return tuple(dict.fromkeys(found + _plain_bombs(hand, rules)))
+                return tuple(dict.fromkeys(found + plain_bombs(hand, rules)))
             return found
+        if shortcut and jokers and not lock and not (rules.quad_bomb or rules.two_bomb):
+            return _wild_set_answers(hand, jokers, table_shape, reversed_order, rules)
         # Only a rank at least as strong as the table's can answer it (bombs are added below).
         for rank in _AT_LEAST[reversed_order, rules.joker_in_revolution == "highest", table_shape.rank]:
             nibble = hand >> (rank << 2) & 15
@@ -558,10 +718,19 @@ def plays(
         candidates += _joker_plays(hand, rules)
     elif kind == RUN:
         jokers = _wild(hand, rules)
+        pieces = _SUIT_PIECES.get((rules.run_min, rules.joker_run_ends, rules.wild_jokers))
+        if pieces is None:
+            pieces = _SUIT_PIECES[rules.run_min, rules.joker_run_ends, rules.wild_jokers] = {}
         for suit in range(4):
             if not lock or lock == 1 << suit:
-                candidates += run_piece(suit, _suit_ranks(hand, suit), jokers, rules.run_min,
-                                        rules.joker_run_ends).by_size.get(size, ())
+                cards = hand & (_SUIT_CARDS[suit] | JOKERS if jokers else _SUIT_CARDS[suit]) | suit << 56
+                piece = pieces.get(cards)
+                if piece is None:
+                    if len(pieces) >= 100_000:
+                        pieces.clear()
+                    piece = pieces[cards] = run_piece(suit, _suit_ranks(hand, suit), jokers, rules.run_min,
+                                                      rules.joker_run_ends)
+                candidates += piece.by_size.get(size, ())
     if rules.quad_bomb or rules.two_bomb:
         jokers = _wild(hand, rules)
         for rank in range(13):
@@ -573,9 +742,31 @@ def plays(
     return tuple([m for m, shape in candidates if not _answer_code(shape, table_shape, reversed_order, lock, rules)])
 
 
-def _plain_bombs(hand: int, rules: Rules) -> tuple[Move, ...]:
+def plain_bombs(hand: int, rules: Rules) -> tuple[Move, ...]:
     """The bombs of a hand without wild jokers, rank by rank and size by size (as the general path of
     :func:`plays` lists them)."""
+    bombs = hand & RANK_MASKS[TWO_RANK] if rules.two_bomb else 0
+    if rules.quad_bomb:
+        bombs |= (hand & hand >> 1 & hand >> 2 & hand >> 3 & _RANK_LOW_BITS) * 15
+    if not bombs:
+        return ()
+    key = (rules.quad_bomb, rules.two_bomb, rules.max_set)
+    cache = _BOMBS.get(key)
+    if cache is None:
+        cache = _BOMBS[key] = {}
+    out = cache.get(bombs)
+    if out is None:
+        out = cache[bombs] = _bombs_of(bombs, rules)
+    return out
+
+
+_RANK_LOW_BITS = sum(1 << (4 * rank) for rank in range(13))
+"""The lowest card of each rank 3 … 2."""
+_BOMBS: dict[tuple[bool, bool, int], dict[int, tuple[Move, ...]]] = {}
+"""By the bomb rules and the largest set: the bombs of the cards of a hand that make bombs."""
+
+
+def _bombs_of(hand: int, rules: Rules) -> tuple[Move, ...]:
     out: tuple[Move, ...] = ()
     for rank in range(13):
         nibble = hand >> (4 * rank) & 15

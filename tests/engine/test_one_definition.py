@@ -15,10 +15,13 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from president import Match
+from president.cards import BLACK_JOKER, RED_JOKER
 from president.engine import without_lanes
-from president.plays import plays
+from president.plays import plays, run_moves, run_piece
 
 from .driving import snapshot
 from .spec import PRESET_NAMES
@@ -155,13 +158,11 @@ def test_random_playouts_agree_with_the_definition(preset: str, options: dict[st
         if start.phase != "play":
             continue
         order = start.copy().playout("random", random.Random(seed))
-        # The same draws: a draw for every decision, but the seed rules' kernel draws none for a forced pass
-        # with no card of a stronger rank.
-        kernel = not start.rules.house
+        # The same draws: a draw for every decision but one whose only legal move is the pass.
         shadow, slow, draws = start.copy(), general(start), random.Random(seed)
         while not slow.is_over and slow.deal_number == start.deal_number:
             moves = shadow.legal_moves()
-            forced = kernel and shadow.table_mask and not shadow.hands[shadow.to_act] & shadow._beat
+            forced = len(moves) == 1 and not moves[0]
             move = 0 if forced else moves[int(draws.random() * len(moves))]
             assert move in slow.legal_moves()
             shadow.apply_fast(move)
@@ -169,7 +170,8 @@ def test_random_playouts_agree_with_the_definition(preset: str, options: dict[st
         assert slow.deal_results[len(start.deal_results)].order == order
 
 
-def test_the_table_shortcut_for_plain_sets_agrees_with_the_general_path() -> None:
+def test_the_shortcuts_of_plays_agree_with_the_general_path() -> None:
+    """Leads and answers, with and without wild jokers and a lock: the same moves in the same order."""
     rng = random.Random(7)
     checked = 0
     for seed in range(60):
@@ -180,11 +182,21 @@ def test_the_table_shortcut_for_plain_sets_agrees_with_the_general_path() -> Non
         options["joker_in_revolution"] = rng.choice(("lowest", "highest"))
         match = Match("tavern-jack", 4, seed=seed, **options)
         while not match.is_over and match.deal_number == 1:
-            if match.table_mask:
-                for backwards in (False, True):
-                    args = (match.hands[match.to_act], match.rules, match.table_move, backwards)
+            for backwards in (False, True):
+                for lock in ((0, 1 << rng.randrange(4)) if match.table_mask else (0,)):
+                    args = (match.hands[match.to_act], match.rules, match.table_move, backwards, lock)
                     assert plays(*args) == plays(*args, shortcut=False)
                     checked += 1
             moves = match.legal_moves()
             match.apply(moves[rng.randrange(len(moves))])
     assert checked > 1000
+
+
+@given(st.integers(0, 3), st.integers(0, (1 << 13) - 1),
+       st.sampled_from([(), (BLACK_JOKER,), (RED_JOKER,), (BLACK_JOKER, RED_JOKER)]), st.integers(2, 6),
+       st.booleans())
+def test_the_moves_of_runs_are_those_of_the_runs_with_their_shapes(
+    suit: int, ranks: int, jokers: tuple[int, ...], run_min: int, ends: bool,
+) -> None:
+    """A lead's runs are built without their shapes: the same moves, in the same order."""
+    assert run_moves(suit, ranks, jokers, run_min, ends) == run_piece(suit, ranks, jokers, run_min, ends).moves
