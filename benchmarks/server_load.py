@@ -176,7 +176,8 @@ def start_server(args: argparse.Namespace, database: str, port: int) -> subproce
     command = [sys.executable, "-m", "president.cli", "serve", "--port", str(port), "--database", database,
                "--bot-delay", str(args.bot_delay), "--rate-limit", "1000", "--no-access-log",
                "--log-level", "warning", "--client-tables", str(args.tables), "--client-creations",
-               str(args.tables * 60), "--connections-per-address", str(args.tables + 64), *cluster]
+               str(args.tables * 60), "--connections-per-address", str(args.tables + 64),
+               "--websockets-per-address", str(args.tables + 64), "--address-rate", "1000000", *cluster]
     server = subprocess.Popen(command, stdout=subprocess.DEVNULL)
     seen: set[str] = set()
     with httpx.Client(trust_env=False) as http:

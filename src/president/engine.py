@@ -49,6 +49,7 @@ from .plays import (
     flips_for_the_trick,
     forbidden_finish,
     is_equal_answer,
+    is_lone_joker,
     lock_after,
     plain_bombs,
     play_problem,
@@ -913,7 +914,8 @@ class Match:
             self._beat, self._answers = entry
             return
         lanes = self._lanes
-        if shape.kind == SET and shape.size <= 4 and lanes.on:
+        if shape.kind == SET and shape.size <= 4 and lanes.on and not (
+                self.rules.spade3_beats_joker and is_lone_joker(shape)):
             beat = BEAT_MASKS[self._rev != self._back, lanes.high, shape.rank, self.rules.equal_answers]
             if self._lock:
                 beat &= SUIT_CARDS[self._lock]

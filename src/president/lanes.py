@@ -59,15 +59,16 @@ class Lanes:
     (:func:`~president.plays.plain_bombs`)."""
     open_answers: bool
     """Whether a straight play may answer any play on the table with no further look (no suit lock, no skip, no
-    runs, no wild jokers)."""
+    runs, no wild jokers, no 3 of spades beating a joker)."""
     wild: int
     """The jokers that are wild (a hand holding one takes the definition's path)."""
     high: bool
     """Whether plain jokers stay on top during a revolution."""
     answered: bool
-    """Whether what a play answers changes what it does (the suit lock, the skip, a lone wild joker)."""
+    """Whether what a play answers changes what it does (the suit lock, the skip, a lone joker under the 3 of
+    spades or wild)."""
     cuts: bool
-    """Whether a play may end the trick at once (8-cut, bombs, or the 3 of spades on a lone wild joker)."""
+    """Whether a play may end the trick at once (8-cut, bombs, or the 3 of spades on a lone joker)."""
     plain: bool
     """Whether the rules are the seed rules' trick (sets of one rank, no house rule): playouts take the kernel."""
 
@@ -75,11 +76,13 @@ class Lanes:
         self.high = rules.joker_in_revolution == "highest"
         self.wild = JOKERS if rules.wild_jokers else 0
         self.plain = on and not rules.house
-        self.answered = rules.suit_lock or rules.skip_on_equal or rules.wild_jokers
-        self.cuts = rules.eight_cut or rules.quad_bomb or rules.two_bomb or rules.wild_jokers
+        self.answered = rules.suit_lock or rules.skip_on_equal or rules.wild_jokers or rules.spade3_beats_joker
+        self.cuts = (rules.eight_cut or rules.quad_bomb or rules.two_bomb or rules.wild_jokers
+                     or rules.spade3_beats_joker)
         self.bombs = rules.quad_bomb or rules.two_bomb
         self.on = on
-        self.open_answers = not (rules.suit_lock or rules.skip_on_equal or rules.runs or rules.wild_jokers)
+        self.open_answers = not (rules.suit_lock or rules.skip_on_equal or rules.runs or rules.wild_jokers
+                                 or rules.spade3_beats_joker)
         self.leads_by_byte = LEADS_BY_SIZE[min(rules.max_set, 4)] if on else None
         self.runs = rules.runs
         self.run_probe = 8 if rules.run_min >= 3 else 4
@@ -95,7 +98,7 @@ class Lanes:
                             or (rules.two_bomb and rank == TWO_RANK))
                     straight = (
                         on and not bomb and size <= most
-                        and not (rank == JOKER_RANK and rules.wild_jokers)
+                        and not (rank == JOKER_RANK and (rules.wild_jokers or (rules.spade3_beats_joker and size == 1)))
                         and not (rules.revolution and size >= 4)
                         and not (rules.eight_cut and rank == EIGHT_RANK)
                         and not (rules.eleven_back and rank == JACK_RANK)

@@ -189,8 +189,22 @@ def play_problem(shape: Shape | None, rules: Rules) -> str | None:
 _OK, _NO_JOKER_ANSWER, _ONLY_SPADE3, _JOKER_ON_SINGLES, _SHAPE, _LOCKED, _NOT_ABOVE, _NOT_HIGHER = range(8)
 
 
+def is_lone_joker(shape: Shape) -> bool:
+    """Whether a play is one joker alone: a wild joker, or a plain joker played as a single."""
+    return shape.kind == LONE_JOKER or (shape.kind == SET and shape.rank == JOKER_RANK and shape.size == 1)
+
+
+def spade3_on_joker(shape: Shape, before: Shape | None, rules: Rules) -> bool:
+    """Whether a play is the 3 of spades alone on a lone joker under ``spade3_beats_joker`` (it beats the joker and
+    ends the trick)."""
+    return (rules.spade3_beats_joker and before is not None and shape.cards == 1 << SPADE_THREE
+            and shape.kind == SET and is_lone_joker(before))
+
+
 def _answer_code(shape: Shape, table: Shape, reversed_order: bool, lock: int, rules: Rules) -> int:
     """0 when the play of ``shape`` may answer ``table``, else the code of the reason (see :func:`answer_problem`)."""
+    if spade3_on_joker(shape, table, rules):
+        return _OK
     if shape.kind == SET:
         if rules.two_bomb and shape.rank == TWO_RANK:
             return _OK
@@ -282,7 +296,7 @@ def cut_by(shape: Shape, before: Shape | None, rules: Rules) -> str | None:
     """Why a play ends the trick at once (``eight``, ``spade3``, ``bomb``), or None."""
     if rules.eight_cut and shape.kind != LONE_JOKER and shape.cards & RANK_MASKS[EIGHT_RANK]:
         return "eight"
-    if before is not None and before.kind == LONE_JOKER and shape.cards == 1 << SPADE_THREE:
+    if spade3_on_joker(shape, before, rules):
         return "spade3"
     if shape.kind == SET and shape.rank < JOKER_RANK:
         if rules.quad_bomb and shape.size >= 4:
@@ -302,8 +316,7 @@ def forbidden_finish(value: int, shape: Shape, before: Shape | None, rules: Rule
         ("2" in banned and shape.kind != LONE_JOKER and bool(cards & RANK_MASKS[TWO_RANK]))
         or ("joker" in banned and bool(value & JOKERS))
         or ("8" in banned and shape.kind != LONE_JOKER and bool(cards & RANK_MASKS[EIGHT_RANK]))
-        or ("spade3" in banned and before is not None and before.kind == LONE_JOKER
-            and value & CARDS_MASK == 1 << SPADE_THREE)
+        or ("spade3" in banned and spade3_on_joker(shape, before, rules))
     )
 
 
@@ -703,7 +716,12 @@ def plays(
             candidates.append((move_of(1 << SPADE_THREE), Shape(SET, 1, 0, 0, 8, 1 << SPADE_THREE)))
     elif kind == SET:
         jokers = _wild(hand, rules)
-        if shortcut and not jokers and not lock and size <= 4:
+        spade3 = rules.spade3_beats_joker and size == 1 and table_shape.rank == JOKER_RANK
+        if spade3 and hand >> SPADE_THREE & 1 and SPADE_THREE >> 2 not in _AT_LEAST[
+                reversed_order, rules.joker_in_revolution == "highest", JOKER_RANK]:
+            # The 3 of spades beats a plain lone joker (it is no stronger rank here).
+            candidates.append((move_of(1 << SPADE_THREE), Shape(SET, 1, 0, 0, 8, 1 << SPADE_THREE)))
+        if shortcut and not jokers and not lock and size <= 4 and not spade3:
             found = _plain_set_answers(hand, size, table_shape.rank, reversed_order, rules)
             if rules.quad_bomb or rules.two_bomb:
                 return tuple(dict.fromkeys(found + plain_bombs(hand, rules)))

@@ -101,6 +101,11 @@ def stands_for(play: Play, rules: Rules) -> Stands:
     return Stands(frozenset(shown), "set" if len(kinds) == 1 else "run")
 
 
+def _alone_joker(them: Stands) -> bool:
+    """A joker played alone: wild, or a plain joker as a single."""
+    return them.kind == "joker" or (them.kind == "plain" and len(them.cards) == 1)
+
+
 @dataclass(frozen=True)
 class HouseDeal:
     """One deal in progress under house rules."""
@@ -177,8 +182,10 @@ class HouseDeal:
             return True
         if me.kind == "set" and rules.quad_bomb and len(me.cards) >= 4:
             return True
+        if rules.spade3_beats_joker and cards == {3} and not play[1] and _alone_joker(them):
+            return True
         if them.kind == "joker":
-            return rules.spade3_beats_joker and cards == {3} and not play[1]
+            return False
         if me.kind == "joker":
             return them.kind in ("set", "plain") and len(them.cards) == 1
         my_kind = "set" if me.kind == "plain" else me.kind
@@ -237,7 +244,7 @@ class HouseDeal:
         shows = {rank(c) for c in me.cards} if me.kind in ("set", "run") else set()
         cut = (
             (rules.eight_cut and 5 in shows)
-            or (them is not None and them.kind == "joker" and play[0] == {3})
+            or (rules.spade3_beats_joker and them is not None and _alone_joker(them) and play[0] == {3})
             or (rules.quad_bomb and me.kind == "set" and len(me.cards) >= 4)
             or (rules.two_bomb and me.kind == "set" and shows == {12})
         )
@@ -266,7 +273,8 @@ class HouseDeal:
         forbidden = (
             ("2" in banned and 12 in shows) or ("joker" in banned and bool(play[0] & set(JOKER_CARDS)))
             or ("8" in banned and 5 in shows)
-            or ("spade3" in banned and them is not None and them.kind == "joker" and play[0] == {3})
+            or ("spade3" in banned and self.rules.spade3_beats_joker and them is not None and _alone_joker(them)
+                and play[0] == {3})
         )
         if forbidden:
             return replace(self, bottom=(*self.bottom, seat))

@@ -59,6 +59,7 @@ HOUSE_OPTIONS: list[dict[str, Any]] = [
     {"jokers": 1, "wild_jokers": True, "spade3_beats_joker": True, "max_set": 5, "suit_lock": True},
     {"jokers": 2, "wild_jokers": True, "spade3_beats_joker": True, "equal_answers": True},
     {"quad_bomb": True, "two_bomb": True, "revolution": True},
+    {"jokers": 2, "spade3_beats_joker": True, "revolution": True, "forbidden_finish": ("spade3",)},
     {"forbidden_finish": ("2", "8", "joker"), "jokers": 2, "eight_cut": True, "capital_fall": True},
     {"lead_card_every_deal": True, "first_lead_card": 1, "first_leader": "holder", "lead_card_must_play": False,
      "exchange_block": 2, "equal_answers": True, "eleven_back": True, "pass_lockout": True},

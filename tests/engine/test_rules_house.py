@@ -191,6 +191,32 @@ def test_a_lone_wild_joker_beats_any_single_in_either_order(revolution: bool) ->
     assert m.table == "" and m.to_act == 2 and events[-1].data["cut"] == "spade3"
 
 
+@pytest.mark.parametrize(("revolution", "joker_order"), [(False, "lowest"), (True, "lowest"), (True, "highest")])
+def test_the_spade_three_beats_a_plain_lone_joker_and_ends_the_trick(revolution: bool, joker_order: str) -> None:
+    """The option's text has no condition on wild jokers: with plain jokers too, 3s alone beats a joker alone."""
+    m = deal(["RJ 9c", "3s 5d", "4c 6h"], jokers=1, spade3_beats_joker=True, revolution=True,
+             joker_in_revolution=joker_order)
+    m._set_order(revolution)
+    play(m, (0, "RJ"))
+    assert "3s" in legal_texts(m)
+    events = play(m, (1, "3s"))
+    assert m.table == "" and m.to_act == 1 and events[-1].data["cut"] == "spade3"
+
+
+def test_a_plain_joker_keeps_its_strength_against_everything_but_the_spade_three() -> None:
+    m = deal(["RJ 9c", "3s 2d", "2c 6h"], jokers=1, spade3_beats_joker=True)
+    play(m, (0, "RJ"))
+    assert legal_texts(m) == {"3s", "pass"}
+    with pytest.raises(IllegalMove):
+        m.apply("2d")
+
+
+def test_going_out_on_the_spade_three_cut_of_a_plain_joker_is_a_forbidden_finish() -> None:
+    m = deal(["RJ 9c", "3s", "4c 6h"], jokers=1, spade3_beats_joker=True, forbidden_finish=("spade3",))
+    play(m, (0, "RJ"), (1, "3s"))
+    assert m.hands[1] == 0 and m._bottom == (1,)
+
+
 def test_without_the_spade_three_rule_nothing_beats_a_lone_joker() -> None:
     m = deal(["RJ 9c", "3s 2c"], jokers=1, wild_jokers=True)
     play(m, (0, "RJ"))

@@ -37,6 +37,8 @@ def make_config(tmp_path: Path, **changes: Any) -> ServerConfig:
         "bot_workers": 0,
         "rate_per_second": 1000.0,
         "rate_burst": 1000,
+        "address_rate_per_second": 1000.0,
+        "address_rate_burst": 1000,
         "argon2_memory_kib": 1024,  # light password hashes: the tests check accounts, not the hash's cost
         "argon2_time_cost": 1,
     }

@@ -79,3 +79,27 @@ def test_the_used_time_of_a_table_fades() -> None:
     assert runner.used("t", now) == pytest.approx(2.0)
     assert runner.used("t", now + 30) == pytest.approx(2.0 / 2.718281828, rel=1e-3)
     assert runner.used("other", now) == 0.0
+
+
+def test_the_workers_are_shared_between_addresses_before_tables() -> None:
+    async def run() -> list[str]:
+        runner = BotRunner(workers=1, move_seconds=60)
+        finished: list[str] = []
+
+        async def ask(table: str, owner: str, name: str, view: SeatView) -> None:
+            await runner.choose_later(name, view, 1, 0, table=table, owner=owner)
+            finished.append(table)
+
+        try:
+            # One address's six tables, each with a move waiting, none of them served yet.
+            many = [asyncio.ensure_future(ask(f"a{i}", "10.0.0.1", "expert", v)) for i, v in enumerate(views(6))]
+            await asyncio.sleep(0)
+            other = asyncio.ensure_future(ask("b", "10.0.0.2", "easy", views(1, seed=8)[0]))
+            await asyncio.gather(*many, other)
+        finally:
+            runner.close()
+        return finished
+
+    finished = asyncio.run(run())
+    # Shared by table alone, the five tables that had used nothing yet would all go first.
+    assert finished.index("b") == 1, finished

@@ -25,7 +25,7 @@ from president import Match
 from president.server.build import build_hub
 from president.server.cluster.placement import ClusterPlacement
 from president.server.errors import ProtocolError
-from president.server.play.tournaments import CreateTournamentRequest
+from president.server.play.tournaments import AddBotRequest, CreateTournamentRequest, HostRequest
 from president.server.protocol import CreateTableRequest
 
 from .services import Postgres, Redis, free_port
@@ -46,7 +46,7 @@ class Member:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "president.cli", "serve", "--port", str(self.port), "--database", database,
                  "--redis", redis, "--lease-seconds", str(LEASE), "--bot-delay", "0", "--rate-limit", "1000",
-                 "--bot-workers", "0", "--log-level", "info"],
+                 "--address-rate", "1000", "--bot-workers", "0", "--log-level", "info"],
                 stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "PRESIDENT_DATA": str(tmp_path / name)})
         self.http = httpx.Client(base_url=f"http://127.0.0.1:{self.port}", trust_env=False, timeout=10)
 
@@ -402,6 +402,92 @@ def test_an_address_keeps_to_its_quotas_whichever_process_it_reaches(tmp_path: P
             with pytest.raises(ProtocolError, match="still running"):
                 await two.tournaments.create(CreateTournamentRequest(name="Second"), client="10.0.0.1")
             await two.tournaments.create(CreateTournamentRequest(name="Other"), client="10.0.0.2")
+        finally:
+            for hub in (one, two):
+                await hub.leave()
+                hub.close()
+
+    asyncio.run(scenario())
+
+
+def test_an_addresss_websockets_messages_and_round_tables_are_counted_over_every_process(
+        tmp_path: Path, database_url: str, redis_url: str) -> None:
+    """The connections an address holds, the rate of its messages and the round tables of its events are the same
+    count on every process."""
+    config = make_config(tmp_path, database_url=database_url, redis_url=redis_url, websockets_per_address=3,
+                         address_rate_per_second=0.01, address_rate_burst=20, client_tables=1,
+                         client_event_tables=3)
+
+    async def scenario() -> None:
+        one, two = build_hub(config), build_hub(config)
+        await one.restore()
+        await two.restore()
+        try:
+            assert [await one.admit("10.0.0.5"), await one.admit("10.0.0.5"), await two.admit("10.0.0.5")] == [
+                True, True, True]
+            assert not await two.admit("10.0.0.5") and not await one.admit("10.0.0.5")
+            assert await one.admit("10.0.0.6")  # another address
+            await one.release("10.0.0.5")
+            assert await two.admit("10.0.0.5")
+            for hub in (one, two):  # the heartbeats rewrite the counts: they stay what they were
+                await hub.placement.chores()
+            assert not await one.admit("10.0.0.5")
+
+            first, second = one.connection("10.0.0.7:1", "10.0.0.7"), two.connection("10.0.0.7:2", "10.0.0.7")
+            for _ in range(20):
+                one.handle(first, '{"type": "ping"}')
+            assert {json.loads(m)["code"] for m in first.pending()} == {"hello_first"}  # let through, not joined
+            await asyncio.gather(*one._reports)
+            for _ in range(10):  # the other process hears of it when it counts its own messages in
+                two.handle(second, '{"type": "ping"}')
+            await asyncio.gather(*two._reports)
+            two.handle(second, '{"type": "ping"}')  # its own bucket alone would let 10 more through
+            assert [json.loads(m)["code"] for m in second.pending()] == ["hello_first"] * 10 + ["rate_limited"]
+
+            event, key = await one.tournaments.create(CreateTournamentRequest(name="Cup", seats=3, rounds=1),
+                                                      client="10.0.0.8")
+            for _ in range(6):
+                await one.tournaments.add_bot(event.id, AddBotRequest(host_key=key, bot="random"))
+            await one.tournaments.start(event.id, HostRequest(host_key=key))
+            with pytest.raises(ProtocolError, match=r"still open \(2\)"):
+                await two.create_table(CreateTableRequest(players=3), client="10.0.0.8")
+        finally:
+            for hub in (one, two):
+                await hub.leave()
+                hub.close()
+
+    asyncio.run(scenario())
+
+
+def test_the_spectators_of_a_table_are_counted_where_it_is_played(tmp_path: Path, database_url: str,
+                                                                   redis_url: str) -> None:
+    """A spectator relayed from another process takes a place at the table as one connected where it is played."""
+    config = make_config(tmp_path, database_url=database_url, redis_url=redis_url, spectators_per_table=1)
+
+    async def replies(conn: Any) -> list[dict[str, Any]]:
+        for _ in range(200):
+            found = [json.loads(m) for m in conn.pending()]
+            if found:
+                return found
+            await asyncio.sleep(0.05)
+        return []
+
+    async def scenario() -> None:
+        one, two = build_hub(config), build_hub(config)
+        await one.restore()
+        await two.restore()
+        try:
+            table, _, _ = await one.create_table(CreateTableRequest(players=3))
+            hello = json.dumps({"type": "hello", "table": table.id, "spectate": True})
+            here, there = one.connection("10.0.0.9:1", "10.0.0.9"), two.connection("10.0.0.9:2", "10.0.0.9")
+            one.handle(here, hello)
+            assert [m["type"] for m in await replies(here)] == ["snapshot"]
+            task = two.handle(there, hello)
+            if task is not None:
+                await task
+            refused = await replies(there)
+            assert [(m["type"], m.get("code")) for m in refused] == [("error", "too_many_spectators")], refused
+            assert len(table.spectators) == 1
         finally:
             for hub in (one, two):
                 await hub.leave()

@@ -62,7 +62,7 @@ class Server:
         with self.log.open("a") as out:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "president.cli", "serve", "--port", str(self.port), "--database", database,
-                 "--bot-delay", "0", "--rate-limit", "1000", "--log-level", "info"],
+                 "--bot-delay", "0", "--rate-limit", "1000", "--address-rate", "1000", "--log-level", "info"],
                 stdout=out, stderr=subprocess.STDOUT, env=env,
             )
         _STARTED.append(self.process)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import socket
 import sqlite3
 import threading
@@ -15,6 +16,7 @@ from websockets.exceptions import ConnectionClosed
 
 from president.server import create_app
 
+from .services import Postgres
 from .support import LiveServer, create_table, make_config, ws_send, ws_until
 
 pytestmark = pytest.mark.timeout(60)
@@ -175,3 +177,29 @@ def test_tables_per_address_are_limited_in_number_and_pace(tmp_path: Path) -> No
         assert made[0] not in hub.tables
         too_fast = greedy.post("/api/tables", json={"players": 3})
         assert too_fast.status_code == 429 and "too fast" in too_fast.json()["error"]["message"]
+
+
+def test_a_move_sent_while_postgresql_restarts_is_stored_once_it_is_back(tmp_path: Path, database_url: str,
+                                                                          postgres_server: Postgres) -> None:
+    config = make_config(tmp_path, database_url=database_url)
+    with LiveServer(config) as server, server.http() as http:
+        made = http.post("/api/tables", json={"name": "Ann", "players": 3, "seats": [None, "random", "random"]})
+        table, token = made.json()["table"]["id"], made.json()["token"]
+        with server.socket() as ws:
+            ws_send(ws, {"type": "hello", "table": table, "token": token})
+            ws_until(ws, "snapshot")
+            ws_send(ws, {"type": "start"})
+            last = ws_until(ws, "snapshot")
+            while last["view"]["to_act"] != 0:
+                last = ws_until(ws, "update", seq=last["seq"] + 1)
+            postgres_server.stop()
+            try:
+                ws_send(ws, {"type": "move", "move": last["view"]["legal_moves"][-1], "seq": last["seq"]})
+                time.sleep(0.3)  # the write meets the stopped server, and is tried again meanwhile
+            finally:
+                postgres_server.start()
+            answer = json.loads(ws.recv(timeout=20))
+            while answer["type"] == "table":
+                answer = json.loads(ws.recv(timeout=20))
+            assert answer["type"] == "update" and answer["seat"] == 0, answer
+        assert server.hub.journal.retried >= 1

@@ -203,3 +203,68 @@ def test_a_seated_person_removes_an_invited_bot_account_before_the_start(tmp_pat
                     assert ws_until(again, "error")["code"] == "bad_token"
             ws_send(ws, {"type": "seat", "seat": 3, "bot": None})  # a person's seat is not the host's to take
             assert ws_until(ws, "error")["code"] == "seat_taken"
+
+
+def invite_robo(server: LiveServer, http: Any, players: int, **table: Any) -> tuple[dict[str, Any], ClientConnection,
+                                                                                    dict[str, Any]]:
+    """A signed-in host's table with the bot account Robo invited to seat 1 (registry bots elsewhere): the host's
+    answer, its connection (at its snapshot) and Robo's invitation."""
+    assert http.post("/api/accounts", json={"name": "Robo", "password": "a long bot password"}).is_success
+    api_token = http.post("/api/me/bot-token").json()["token"]
+    http.post("/api/logout")
+    assert http.post("/api/accounts", json={"name": "Host", "password": "a long host password"}).is_success
+    seats = [None, None] + ["random"] * (players - 2)
+    host = http.post("/api/tables", json={"name": "Host", "players": players, "seats": seats, **table}).json()
+    ws = server.socket()
+    ws_send(ws, {"type": "hello", "table": host["table"]["id"], "token": host["token"]})
+    ws_until(ws, "snapshot")
+    listener = server.socket()
+    ws_send(listener, {"type": "listen", "token": api_token})
+    ws_until(listener, "listening")
+    ws_send(ws, {"type": "invite", "seat": 1, "account": "Robo"})
+    invitation = ws_until(listener, "invitation")
+    listener.close()
+    return host, ws, invitation
+
+
+def test_a_bot_account_that_never_moves_gets_a_stand_in_and_does_not_keep_the_table_open(tmp_path: Path) -> None:
+    config = make_config(tmp_path, bot_account_move_seconds=0.3, empty_table_minutes=0.02)
+    with LiveServer(config) as server, server.http() as http:
+        host, ws, invitation = invite_robo(server, http, 3, deals=1)
+        table = host["table"]["id"]
+        with server.socket() as bot:
+            ws_send(bot, {"type": "hello", "table": table, "token": invitation["token"]})
+            ws_until(bot, "snapshot")
+            ws_send(ws, {"type": "start"})
+            last = ws_until(ws, "snapshot")
+            # The host moves when asked; the bot account never does: the stand-in moves for it in time.
+            stood_in = None
+            while last["view"]["phase"] != "over" and stood_in is None:
+                if last["view"]["to_act"] == 0:
+                    ws_send(ws, {"type": "move", "move": last["view"]["legal_moves"][-1], "seq": last["seq"]})
+                last = ws_until(ws, "update", seq=last["seq"] + 1)
+                if last["seat"] == 1:
+                    stood_in = last["by"]
+            assert stood_in == "stand-in"
+            ws.close()  # the host leaves: the bot account's connection alone does not keep the table open
+            assert closed_within(bot, 20)
+        assert table not in server.hub.tables
+
+
+def test_the_stand_in_moves_of_a_bot_account_that_never_came_are_not_rated(tmp_path: Path) -> None:
+    config = make_config(tmp_path, bot_account_move_seconds=0.05)
+    with LiveServer(config) as server, server.http() as http:
+        _host, ws, _invitation = invite_robo(server, http, 3, deals=1, grace_seconds=3600)
+        ws_send(ws, {"type": "start"})
+        last = ws_until(ws, "snapshot")
+        while last["view"]["phase"] != "over":
+            if last["view"]["to_act"] == 0:
+                ws_send(ws, {"type": "move", "move": last["view"]["legal_moves"][-1], "seq": last["seq"]})
+            last = ws_until(ws, "update", seq=last["seq"] + 1)
+        ws.close()
+        deadline = time.monotonic() + 10
+        while not (found := http.get("/api/matches").json()) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert found, "the match was not stored"
+        names = [line["name"] for line in http.get("/api/ratings", params={"family": "tavern-jack"}).json()["ratings"]]
+        assert "Robo" not in names and "Host" not in names

@@ -171,3 +171,30 @@ def test_postgresql_rates_matches_finished_at_once_without_losing_an_update(post
             assert len(befores) == 12 and befores - afters == {25.0}
     finally:
         storage.close()
+
+
+def test_account_names_get_keys_by_their_look_and_look_alike_accounts_made_before_are_kept(tmp_path: Path) -> None:
+    from president.server.store.accounts import find_account, names_taken
+
+    url = _url(tmp_path)
+    engine = make_engine(url)
+    upgrade_database(engine, "0003")
+    with engine.begin() as db:
+        for number, name in enumerate(["Victim", "V\u0456ctim", "Ann Lee", "VICT\u0130M"], 1):
+            db.execute(text("INSERT INTO president_accounts (id, name, name_key, password_hash, bot, created_at)"
+                            " VALUES (:id, :name, :key, 'hash', false, 1)"),
+                       {"id": number, "name": name, "key": name.casefold()})
+    engine.dispose()
+    storage = Storage(url)
+    try:
+        assert current(storage.engine) == head()
+        with storage.engine.connect() as db:
+            keys = dict(db.execute(text("SELECT id, name_key FROM president_accounts")).all())
+        assert keys == {1: "victim", 2: "victim\x1f2", 3: "ann iee", 4: "victim\x1f4"}
+        # Each account made before is still found under its own name; a look-alike name finds the first.
+        for name, found in (("victim", 1), ("V\u0456CTIM", 2), ("ann lee", 3), ("VICT\u0130M", 4), ("V1ctim", 1)):
+            account = find_account(storage, name)
+            assert account is not None and account[0].id == found, name
+        assert names_taken(storage, ["Vict\u00edm"]) and not names_taken(storage, ["Bob"])
+    finally:
+        storage.close()

@@ -37,6 +37,8 @@ class LiveServer:
         # check, not a limit on how many tests share one server.
         self.config = ServerConfig(database_url=f"sqlite:///{database}", bot_delay=bot_delay, seed=seed,
                                    analysis_worlds=2, client_tables=1000, client_creations_per_minute=1000.0,
+                                   websockets_per_address=1000, address_rate_per_second=1000.0,
+                                   address_rate_burst=1000,
                                    argon2_memory_kib=1024, argon2_time_cost=1)
         self.app = create_app(self.config)
         self.port = free_port()

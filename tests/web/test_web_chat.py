@@ -108,3 +108,21 @@ def test_the_replay_shows_what_was_said_up_to_each_step(
     expect(page.locator("#replay-chat .chat-text")).to_have_text(["good luck <all>"])
     page.click("#replay-last")
     expect(page.locator("#replay-chat .chat-text")).to_have_text(["good luck <all>", "Bom jogo"])
+
+
+def test_a_watcher_whose_saved_name_looks_like_an_accounts_watches_as_spectator(
+    new_context: Callable[..., BrowserContext], live_server: LiveServer
+) -> None:
+    assert httpx.post(f"{live_server.url}api/accounts", json={"name": "Owner", "password": "a long password"},
+                      trust_env=False).status_code == 201
+    host = new_context().new_page()
+    table = start_table(host, live_server, name="Host", friends=1)
+    watcher = new_context().new_page()
+    watcher.goto(live_server.url)
+    watcher.evaluate("localStorage.setItem('president.name', JSON.stringify('0wner'))")
+    watcher.goto(f"{live_server.url}?table={table}")
+    watcher.click("#watch-button")
+    expect(watcher.locator(".game.spectating, .waiting")).to_be_visible()
+    watcher.click("#chat-panel summary")
+    watcher.click('.chat-phrase[data-phrase="hi"]')
+    expect(watcher.locator(".chat-line").last.locator(".chat-who")).to_have_text("Spectator")

@@ -39,9 +39,14 @@ def run(args: argparse.Namespace) -> int:
         shown = make_url(database).render_as_string(hide_password=True)
         config = ServerConfig(database_url=database, bot_delay=args.bot_delay, rate_per_second=args.rate_limit,
                               rate_burst=max(30, int(args.rate_limit * 3)),
+                              address_rate_per_second=args.address_rate,
+                              address_rate_burst=max(30, int(args.address_rate * 3)),
+                              websockets_per_address=args.websockets_per_address,
+                              spectators_per_table=args.spectators_per_table,
                               empty_table_minutes=args.empty_table_minutes, client_tables=args.client_tables,
                               client_creations_per_minute=args.client_creations,
-                              connections_per_address=args.connections_per_address, redis_url=args.redis,
+                              connections_per_address=args.connections_per_address,
+                              trusted_proxies=args.trusted_proxies, redis_url=args.redis,
                               lease_seconds=args.lease_seconds, group_commit=args.group_commit,
                               **({"bot_workers": args.bot_workers} if args.bot_workers is not None else {}))
     except Exception as exc:
@@ -89,6 +94,9 @@ def add_parser(sub: Any) -> None:
                    help="seconds a bot waits before it moves, so people can follow (default: 0.6)")
     p.add_argument("--rate-limit", type=float, default=10.0, metavar="N",
                    help="messages a connection may send per second, on average (default: 10)")
+    p.add_argument("--address-rate", type=float, default=40.0, metavar="N",
+                   help="messages all the connections of one client address may send per second together (default: "
+                        "40)")
     p.add_argument("--empty-table-minutes", type=float, default=10.0, metavar="MINUTES",
                    help="close a table no seated person has been connected to for this long (default: 10)")
     p.add_argument("--client-tables", type=int, default=10, metavar="N",
@@ -97,6 +105,13 @@ def add_parser(sub: Any) -> None:
                    help="tables one client address may create per minute (default: 10)")
     p.add_argument("--connections-per-address", type=int, default=64, metavar="N",
                    help="open HTTP connections one client address may hold (default: 64; raise it behind a proxy)")
+    p.add_argument("--websockets-per-address", type=int, default=50, metavar="N",
+                   help="open WebSocket connections one client address may hold (default: 50)")
+    p.add_argument("--spectators-per-table", type=int, default=100, metavar="N",
+                   help="spectators one table may have at once (default: 100)")
+    p.add_argument("--trusted-proxies", default="", metavar="ADDRESSES",
+                   help="comma-separated addresses of the reverse proxies whose X-Forwarded-For names the client "
+                        "(default: none; every limit per address counts the connection's own address)")
     p.add_argument("--redis", default=None, metavar="URL",
                    help="redis://host:port/db: serve as one of several processes (on one machine or many) sharing "
                         "the PostgreSQL database of --database; each table is played by one of them")

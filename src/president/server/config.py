@@ -41,6 +41,9 @@ class ServerConfig:
     bot_move_seconds: float = 3.0
     """A thinking bot's move that has not come back this long after it was asked (waiting for a worker
     included) is given up; the stand-in bot moves instead."""
+    bot_account_move_seconds: float = 30.0
+    """A bot account's move (a seat it was invited to) not made this long after its turn came is played by the
+    stand-in bot, even at a table without a turn timer."""
     max_message_bytes: int = 4096
     """Larger WebSocket messages are refused with ``too_large``."""
     max_frame_bytes: int = 65536
@@ -51,6 +54,15 @@ class ServerConfig:
     """Messages a connection may send at once before the rate limit applies."""
     rate_strikes: int = 100
     """Refused messages (they fade at ``rate_per_second``) at which the connection is closed (1008)."""
+    address_rate_per_second: float = 40.0
+    """Messages the WebSocket connections of one client address may send per second together, on average (over
+    every process; closing and opening connections does not refill it)."""
+    address_rate_burst: int = 120
+    """Messages the connections of one client address may send at once before their common rate limit applies."""
+    websockets_per_address: int = 50
+    """Open WebSocket connections one client address may hold over every process (``too_many_connections``)."""
+    spectators_per_table: int = 100
+    """Spectators one table may have at once (``too_many_spectators``)."""
     hello_timeout: float = 10.0
     """Seconds a new connection has to send ``hello``."""
     outbox_limit: int = 1000
@@ -70,9 +82,17 @@ class ServerConfig:
     body_seconds: float = 10.0
     """Seconds a request's whole body may take to come after its headers before it is refused (408)."""
     connections_per_address: int = 64
-    """Open HTTP connections one client address may hold; more are closed at once (WebSockets not counted)."""
+    """Open HTTP connections one client address may hold; more are closed at once (WebSockets are counted by
+    ``websockets_per_address``)."""
+    trusted_proxies: str = ""
+    """Addresses of the reverse proxies whose ``X-Forwarded-For`` header names the client (comma-separated, ``*``:
+    any). Empty: none, every limit counts the address of the connection itself."""
     database_writers: int | None = None
     """Threads that write to the database (None: 1; each commits the writes waiting for it as one group)."""
+    database_retry_seconds: float = 10.0
+    """A write the database could not take because it was away for a moment (PostgreSQL restarting) or busy
+    (SQLite locked) is tried again until this long after it was asked for; only then is a move refused
+    (``storage_error``)."""
     group_commit: bool = True
     """Commit the writes waiting for a writer thread in one transaction, each acknowledged after that commit
     (False: one transaction per write)."""
@@ -112,6 +132,9 @@ class ServerConfig:
     """Tournaments not yet finished that the server holds at once (``server_full`` beyond)."""
     client_tournaments: int = 3
     """Tournaments not yet finished that one client address may have created."""
+    client_event_tables: int = 40
+    """Open tables an address may hold when an event it created starts, its first round's tables included (the
+    round tables count in the address's open tables, against ``client_tables`` too)."""
     tournament_open_minutes: float = 60.0
     """A tournament its host has not started this long after it was created is cancelled (its places freed)."""
     tournament_entries: int = 64
@@ -127,14 +150,22 @@ class ServerConfig:
         problems = []
         if self.bot_delay < 0:
             problems.append("bot_delay must not be negative")
+        if self.bot_account_move_seconds <= 0:
+            problems.append("bot_account_move_seconds must be positive")
         if self.max_message_bytes < 256:
             problems.append("max_message_bytes must be at least 256")
         if self.rate_per_second <= 0 or self.rate_burst < 1:
             problems.append("the rate limit must allow some messages")
+        if self.address_rate_per_second <= 0 or self.address_rate_burst < 1:
+            problems.append("the rate limit of an address must allow some messages")
+        if self.websockets_per_address < 1 or self.spectators_per_table < 0:
+            problems.append("websockets_per_address must be at least 1, spectators_per_table not negative")
         if self.empty_table_minutes <= 0:
             problems.append("empty_table_minutes must be positive")
         if self.client_tables < 1 or self.client_creations_per_minute <= 0:
             problems.append("each client address must be allowed some tables")
+        if self.database_retry_seconds < 0:
+            problems.append("database_retry_seconds must not be negative")
         if self.database_writers is not None and self.database_writers < 1:
             problems.append("database_writers must be at least 1")
         if self.sqlite_synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
@@ -147,6 +178,8 @@ class ServerConfig:
             problems.append("the chat must allow some lines")
         if self.max_tournaments < 0 or self.client_tournaments < 1 or self.tournament_entries < 2:
             problems.append("tournaments need room: client_tournaments 1 or more, tournament_entries 2 or more")
+        if self.client_event_tables < 1:
+            problems.append("client_event_tables must be at least 1")
         if self.tournament_open_minutes <= 0:
             problems.append("tournament_open_minutes must be positive")
         if self.argon2_memory_kib < 8 or self.argon2_time_cost < 1 or self.password_hashers < 1:

@@ -27,6 +27,8 @@ ERROR_CODES: dict[str, str] = {
     "bad_bot": "There is no bot by this name.",
     "bad_rules": "The rule set or an option is not valid.",
     "server_full": "The server holds as many tables as it can.",
+    "too_many_connections": "Your address holds as many connections to the server as it may.",
+    "too_many_spectators": "This table has as many spectators as it may.",
     "too_many_tables": "Your address holds as many open tables as it may, or creates them too fast.",
     "storage_error": "The server could not save the move; nothing changed.",
     "table_moving": "The table is moving to another server process; try again in a few seconds.",

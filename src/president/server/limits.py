@@ -1,6 +1,7 @@
 """Rates: a token bucket with fading strikes, and a watch of the event loop's stalls that the bucket forgives.
 
-The connections' message rate, the tables an address may create a minute, the chat's pace and the sign-in attempts
+The connections' message rate (each connection's, and that of all the connections of an address together:
+:class:`AddressRates`), the tables an address may create a minute, the chat's pace and the sign-in attempts
 all count with :class:`RateLimit`.
 """
 
@@ -103,9 +104,46 @@ class RateLimit:
         """Whether the bucket has refilled to its burst (nothing is held against the client)."""
         return self._tokens + (time.monotonic() - self._stamp) * self.rate >= self.burst
 
+    def limit_to(self, tokens: float) -> None:
+        """Hold the bucket to at most ``tokens`` (below zero: a debt the refill must pay first)."""
+        now = time.monotonic()
+        refilled = max(self._tokens, min(self.burst, self._tokens + (now - self._stamp) * self.rate))
+        self._tokens = min(refilled, tokens)
+        self._stamp = now
+
     def strike(self) -> float:
         """Count one refused message; returns the strikes not yet faded (the new one included)."""
         now = time.monotonic()
         self._strikes = max(0.0, self._strikes - (now - self._strike_stamp) * self.rate) + 1.0
         self._strike_stamp = now
         return self._strikes
+
+
+class AddressRates:
+    """One :class:`RateLimit` per client address, for the messages of all its connections together.
+
+    A bucket outlives the connections that spent it (it is forgotten once full again), so closing a connection
+    and opening another refills nothing. An empty address (a connection made inside the server) is not limited.
+    """
+
+    def __init__(self, rate: float, burst: int, watch: LoopWatch | None = None) -> None:
+        self.rate = rate
+        self.burst = burst
+        self._watch = watch
+        self._buckets: dict[str, RateLimit] = {}
+
+    def bucket(self, address: str) -> RateLimit:
+        """The bucket of ``address`` (made full when the address has none)."""
+        found = self._buckets.get(address)
+        if found is None:
+            found = self._buckets[address] = RateLimit(self.rate, self.burst, self._watch)
+        return found
+
+    def allow(self, address: str) -> bool:
+        """Take one token of ``address``'s bucket if there is one."""
+        return not address or self.bucket(address).allow()
+
+    def sweep(self) -> None:
+        """Forget the buckets that have refilled (their addresses would get full ones anyway)."""
+        for address in [a for a, bucket in self._buckets.items() if bucket.full()]:
+            del self._buckets[address]

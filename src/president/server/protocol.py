@@ -15,6 +15,7 @@ from typing import Annotated, Any, Literal, get_args
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from .errors import ProtocolError
+from .names import skeleton
 
 MAX_PLAYERS = 10
 """The most seats of any table (the old President seats ten; the climbing game eight)."""
@@ -28,7 +29,7 @@ GameName = Literal["president", "old-president"]
 
 def _clean_name(value: str) -> str:
     name = " ".join(value.split())
-    if not name:
+    if not name or not skeleton(name):
         raise ValueError("a display name needs at least one visible character")
     if any(unicodedata.category(ch).startswith("C") for ch in name):
         raise ValueError("a display name may not hold control characters")
@@ -36,7 +37,8 @@ def _clean_name(value: str) -> str:
 
 
 DisplayName = Annotated[str, Field(min_length=1, max_length=24), AfterValidator(_clean_name)]
-"""A player's display name: 1 to 24 characters, spaces collapsed, no control characters."""
+"""A player's display name: 1 to 24 characters, spaces collapsed, no control characters, something visible (see
+:func:`~president.server.names.skeleton`)."""
 
 BotName = Annotated[str, Field(min_length=1, max_length=32)]
 """A bot registry name (``classic``, ``random`` …)."""

@@ -18,6 +18,9 @@ of a cluster; :class:`ClusterPlacement` is then the hub's
   restoring them from the move log.
 * The lobby is the union of what each member publishes in Redis; the per-address table
   quotas are counted in Redis.
+* The WebSocket connections of each client address are counted in Redis, per member (each rewrites its counts at
+  every heartbeat, so a dead member's expire); the common rate of an address's messages is a bucket in Redis
+  that each member draws from after every few messages it let through.
 * Each member records in Redis how many connections of each bot account listen on it
   (renewed every heartbeat, gone when it stops), so an invitation made at the owner of a
   table is forwarded to a member where the bot listens, which hands it to one of them.
@@ -101,6 +104,55 @@ take the last place)."""
 _QUOTA_KEYS = {TABLES: (HELD_KEY, CREATOR_KEY), TOURNAMENTS: (EVENTS_KEY, EVENT_CREATOR_KEY)}
 """Of each quota: the set of what an address holds (key prefix), and the hash of who created each one."""
 
+SOCKETS_KEY = "president:sockets:"
+"""``<member>``: a hash of the WebSocket connections each client address holds on the member (rewritten at each of
+its heartbeats, gone when it stops renewing it)."""
+SOCKET_MEMBERS_KEY = "president:socket-members"
+"""The members that may hold a hash of connections."""
+
+OPEN_SOCKET_SCRIPT = """
+local total = 0
+for _, member in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+  local key = ARGV[1] .. member
+  if redis.call('EXISTS', key) == 1 then
+    total = total + tonumber(redis.call('HGET', key, ARGV[3]) or '0')
+  else
+    redis.call('SREM', KEYS[1], member)
+  end
+end
+if total >= tonumber(ARGV[4]) then return 0 end
+local mine = ARGV[1] .. ARGV[2]
+redis.call('HINCRBY', mine, ARGV[3], 1)
+redis.call('PEXPIRE', mine, ARGV[5])
+redis.call('SADD', KEYS[1], ARGV[2])
+return 1
+"""
+"""Count a new connection of an address on this member if all the members together hold fewer than the limit, in one
+step (``ARGV``: key prefix, member, address, limit, time to live in ms)."""
+
+CLOSE_SOCKET_SCRIPT = """
+if redis.call('HINCRBY', KEYS[1], ARGV[1], -1) <= 0 then redis.call('HDEL', KEYS[1], ARGV[1]) end
+return 1
+"""
+
+MESSAGES_KEY = "president:messages:"
+"""``<address>``: the common bucket of the messages of an address's connections (tokens, and when it was counted)."""
+
+SPEND_SCRIPT = """
+local t = redis.call('TIME')
+local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
+local rate, burst, spent = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+local found = redis.call('HMGET', KEYS[1], 'tokens', 'stamp')
+local tokens = tonumber(found[1]) or burst
+local stamp = tonumber(found[2]) or now
+tokens = math.max(-burst, math.min(burst, tokens + (now - stamp) * rate) - spent)
+redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'stamp', tostring(now))
+redis.call('PEXPIRE', KEYS[1], math.ceil((burst - tokens) / rate * 1000) + 1000)
+return tostring(tokens)
+"""
+"""Take the messages a member counted from an address's common bucket (Redis's clock for every member); the tokens
+left, down to a debt of one burst (an address far over its rate waits a burst's time before it is heard again)."""
+
 LISTEN_KEY = "president:listen:"
 """``<account>``: the members where the bot account listens; ``<account>:<member>``: how many connections there
 (expires unless renewed by the member's heartbeat)."""
@@ -110,11 +162,12 @@ class RemoteConnection(Connection):
     """At the owner of a table: a client connected to another member, reached through the relay."""
 
     def __init__(self, cluster: ClusterPlacement, origin: str, key: str, peer: str) -> None:
-        # The member the client is connected to applies the rate limit; the owner does not count twice.
+        # The member the client is connected to applies the rate limits; the owner does not count twice (no address).
         super().__init__(RateLimit(1e9, 10**9), cluster.config.outbox_limit, peer)
         self.cluster = cluster
         self.origin = origin
         self.key = key
+        self.names_checked = True  # by the member the client is connected to
 
     def send_text(self, text: str) -> None:
         """Send to the client through its member."""
@@ -153,6 +206,8 @@ class ClusterPlacement:
         """The heartbeat's own thread: renewing the leases never waits behind the look-ups of a crowd of hellos."""
         self._beating: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._sockets: dict[str, int] = {}
+        """The WebSocket connections each client address holds on this member."""
 
     def attach(self, hub: Hub) -> None:
         """The hub this placement serves (its tables are the ones this process plays)."""
@@ -201,9 +256,12 @@ class ClusterPlacement:
                 for account in self.hub.bots.listeners:
                     pipe.delete(f"{LISTEN_KEY}{account}:{self.id}")
                     pipe.srem(f"{LISTEN_KEY}{account}", self.id)
+                pipe.delete(SOCKETS_KEY + self.id)
+                pipe.srem(SOCKET_MEMBERS_KEY, self.id)
                 await pipe.execute()
         except Exception:
-            log.warning("cluster: the listening bot accounts could not be withdrawn; they expire by themselves")
+            log.warning("cluster: the listening bot accounts and counts of connections could not be withdrawn; they "
+                        "expire by themselves")
         try:
             await self._db(self.leases.leave)
         except Exception:
@@ -270,6 +328,7 @@ class ClusterPlacement:
         await self.hub.tournaments.catch_up()  # the round tables played by other processes
         await self._publish_lobby()
         await self.publish_listeners()
+        await self._publish_sockets()
 
     async def _restore(self, table_ids: list[str]) -> int:
         found = await self.hub.take_over(table_ids)
@@ -493,6 +552,54 @@ class ClusterPlacement:
 
     def sweep(self) -> None:
         """Redis expires the paces by itself."""
+
+    def _sockets_ttl_ms(self) -> int:
+        return max(2000, int(self.lease_seconds * 2000))
+
+    async def open_socket(self, client: str, limit: int) -> bool:
+        """Count a new connection of ``client`` if all the members together hold fewer than ``limit`` (without
+        Redis: if this member alone does)."""
+        try:
+            taken = bool(await self.relay.redis.eval(OPEN_SOCKET_SCRIPT, 1, SOCKET_MEMBERS_KEY, SOCKETS_KEY, self.id,
+                                                     client, limit, self._sockets_ttl_ms()))
+        except Exception as exc:
+            log.warning("cluster: the connections of an address could not be counted (%s)", exc)
+            taken = self._sockets.get(client, 0) < limit
+        if taken:
+            self._sockets[client] = self._sockets.get(client, 0) + 1
+        return taken
+
+    async def socket_closed(self, client: str) -> None:
+        """A connection of ``client`` on this member closed."""
+        left = self._sockets.get(client, 0) - 1
+        if left > 0:
+            self._sockets[client] = left
+        else:
+            self._sockets.pop(client, None)
+        try:
+            await self.relay.redis.eval(CLOSE_SOCKET_SCRIPT, 1, SOCKETS_KEY + self.id, client)
+        except Exception as exc:
+            log.warning("cluster: the connections of an address could not be counted (%s)", exc)
+
+    async def _publish_sockets(self) -> None:
+        """Write this member's counts of connections again (they expire unless renewed; this also mends them
+        after Redis lost them)."""
+        key = SOCKETS_KEY + self.id
+        try:
+            async with self.relay.redis.pipeline(transaction=True) as pipe:
+                pipe.delete(key)
+                if self._sockets:
+                    pipe.hset(key, items=[part for pair in self._sockets.items() for part in pair])
+                    pipe.pexpire(key, self._sockets_ttl_ms())
+                    pipe.sadd(SOCKET_MEMBERS_KEY, self.id)
+                await pipe.execute()
+        except Exception as exc:
+            log.warning("cluster: the connections of the addresses could not be published (%s)", exc)
+
+    async def spend_messages(self, client: str, spent: int, per_second: float, burst: int) -> float | None:
+        """Take ``spent`` messages from ``client``'s common bucket in Redis; the messages it may still send."""
+        left = await self.relay.redis.eval(SPEND_SCRIPT, 1, MESSAGES_KEY + client, per_second, burst, spent)
+        return float(left)
 
     # ----------------------------------------------------------------- bot accounts listening for invitations
 

@@ -52,7 +52,10 @@ def worker_command(args: argparse.Namespace, database: str, bot_workers: int) ->
                "--bot-delay", str(args.bot_delay), "--rate-limit", str(args.rate_limit),
                "--empty-table-minutes", str(args.empty_table_minutes), "--client-tables", str(args.client_tables),
                "--client-creations", str(args.client_creations),
-               "--connections-per-address", str(args.connections_per_address), "--log-level", args.log_level,
+               "--connections-per-address", str(args.connections_per_address),
+               "--trusted-proxies", args.trusted_proxies, "--address-rate", str(args.address_rate),
+               "--websockets-per-address", str(args.websockets_per_address),
+               "--spectators-per-table", str(args.spectators_per_table), "--log-level", args.log_level,
                "--access-log" if args.access_log else "--no-access-log", "--bot-workers", str(bot_workers),
                "--group-commit" if args.group_commit else "--no-group-commit", "--reuse-port"]
     if args.data_dir:

@@ -8,7 +8,16 @@ from fastapi import APIRouter, Request, Response
 
 from ..errors import ProtocolError
 from ..play.pairing import leader
-from ..store.accounts import SESSION_COOKIE, SESSION_SECONDS, Account, Credentials, profile
+from ..store.accounts import (
+    DEVICE_COOKIE,
+    DEVICE_SECONDS,
+    SESSION_COOKIE,
+    SESSION_SECONDS,
+    Account,
+    Credentials,
+    PasswordChange,
+    profile,
+)
 from ..store.ratings import leaderboard
 from .hub import Hub
 
@@ -21,6 +30,18 @@ def _address(request: Request) -> str:
 
 def _set_cookie(request: Request, response: Response, token: str) -> None:
     response.set_cookie(SESSION_COOKIE, token, max_age=int(SESSION_SECONDS), path="/", httponly=True,
+                        samesite="lax", secure=request.url.scheme == "https")
+
+
+def _clear_cookie(request: Request, response: Response) -> None:
+    response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="lax",
+                           secure=request.url.scheme == "https")
+
+
+async def _know_device(hub: Hub, account: Account, request: Request, response: Response) -> None:
+    """Make this browser a known device of ``account`` (its sign-in attempts at the account count apart)."""
+    token = await hub.accounts.new_device(account, request.cookies.get(DEVICE_COOKIE))
+    response.set_cookie(DEVICE_COOKIE, token, max_age=int(DEVICE_SECONDS), path="/api/", httponly=True,
                         samesite="lax", secure=request.url.scheme == "https")
 
 
@@ -39,21 +60,42 @@ def account_router(hub: Hub) -> APIRouter:
         """Claim a name with a password; the answer signs the browser in (session cookie)."""
         account, token = await accounts.register(body, _address(request))
         _set_cookie(request, response, token)
+        await _know_device(hub, account, request, response)
         return {"account": account.public()}
 
     @router.post("/login")
     async def login(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
         """Sign in with a name and password (session cookie)."""
-        account, token = await accounts.login(body, _address(request))
+        account, token = await accounts.login(body, _address(request), request.cookies.get(DEVICE_COOKIE))
         _set_cookie(request, response, token)
+        await _know_device(hub, account, request, response)
         return {"account": account.public()}
 
     @router.post("/logout")
     async def logout(request: Request, response: Response) -> dict[str, Any]:
         """Sign out: the session ends and its cookie is cleared."""
         await accounts.logout(request.cookies.get(SESSION_COOKIE))
-        response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="lax",
-                               secure=request.url.scheme == "https")
+        _clear_cookie(request, response)
+        return {"account": None}
+
+    @router.post("/me/password")
+    async def change_password(body: PasswordChange, request: Request) -> dict[str, Any]:
+        """Change the signed-in account's password (the current one is asked); its other sessions end."""
+        account = await current_account(hub, request)
+        if account is None:
+            raise ProtocolError("not_signed_in", "sign in to change your password", 401)
+        await accounts.change_password(account, body, request.cookies.get(SESSION_COOKIE), _address(request),
+                                       request.cookies.get(DEVICE_COOKIE))
+        return {"account": account.public()}
+
+    @router.post("/me/sign-out-everywhere")
+    async def sign_out_everywhere(request: Request, response: Response) -> dict[str, Any]:
+        """End every session of the signed-in account, in every browser, this one included."""
+        account = await current_account(hub, request)
+        if account is None:
+            raise ProtocolError("not_signed_in", "sign in first", 401)
+        await accounts.sign_out_everywhere(account)
+        _clear_cookie(request, response)
         return {"account": None}
 
     @router.get("/me")

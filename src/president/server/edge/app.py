@@ -37,6 +37,7 @@ from ..protocol import (
     MatchSummary,
     TableInfo,
 )
+from ..store.accounts import SESSION_COOKIE
 from ..store.chat_log import match_chat
 from .account_routes import account_router, current_account
 from .connection import Connection
@@ -344,15 +345,27 @@ def make_app(config: ServerConfig, hub: Hub) -> FastAPI:
     async def websocket(ws: WebSocket) -> None:
         await ws.accept()
         client = ws.client
-        conn = hub.connection(f"{client.host}:{client.port}" if client else "")
-        writer = asyncio.create_task(_write(ws, conn))
-        try:
-            await _read(ws, conn, hub, config)
-        finally:
-            hub.disconnect(conn)
-            conn.close(conn.close_code if conn.closing else 1000)
+        address = client.host if client else ""
+        if not await hub.admit(address):
+            error = ProtocolError("too_many_connections", f"your address holds {config.websockets_per_address} "
+                                  "connections to the server, as many as it may; close one first")
             with contextlib.suppress(Exception):
-                await writer
+                await ws.send_json({"type": "error", **error.to_dict(), "ref": None})
+                await ws.close(1008, "too many connections from your address")
+            return
+        try:
+            conn = hub.connection(f"{client.host}:{client.port}" if client else "", address)
+            conn.session = ws.cookies.get(SESSION_COOKIE)
+            writer = asyncio.create_task(_write(ws, conn))
+            try:
+                await _read(ws, conn, hub, config)
+            finally:
+                hub.disconnect(conn)
+                conn.close(conn.close_code if conn.closing else 1000)
+                with contextlib.suppress(Exception):
+                    await writer
+        finally:
+            await hub.release(address)
 
     web_dir = config.web_dir
     if web_dir is not None and web_dir.is_dir():

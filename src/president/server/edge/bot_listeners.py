@@ -93,6 +93,12 @@ class BotListeners:
         found = await self.journal.read(account_by_id, self.journal.storage, account)
         return found is not None and found.bot
 
+    async def mark_seats(self, table: Table) -> None:
+        """After a restore: mark the seats of ``table`` held by bot accounts (who invited them is not stored)."""
+        for seat in table.seats:
+            if seat.kind == "person" and seat.account_id is not None and await self.is_bot_account(seat.account_id):
+                seat.bot_account = True
+
     async def is_listening(self, account: int) -> bool:
         """Whether a connection of this bot account listens, here or on another process."""
         if self.listeners.get(account):

@@ -22,10 +22,17 @@ if TYPE_CHECKING:
 class Connection:
     """A client of the server, seated or watching, with its queue of outgoing messages."""
 
-    def __init__(self, limit: RateLimit, outbox_limit: int = 1000, peer: str = "") -> None:
+    def __init__(self, limit: RateLimit, outbox_limit: int = 1000, peer: str = "", address: str = "") -> None:
         self.limit = limit
         self.outbox_limit = outbox_limit
         self.peer = peer
+        self.address = address
+        """The client's address, whose connections share a rate limit ("": none, made inside the server)."""
+        self.session: str | None = None
+        """The session cookie the client connected with (a signed-in spectator may chat under the account's
+        name)."""
+        self.names_checked = False
+        """Whether a spectator's chat name was checked already (by the process the client is connected to)."""
         self.table: Table | None = None
         """The table this connection follows (its seat there is the table's to say)."""
         self.name: str | None = None

@@ -7,7 +7,7 @@ connection that has not finished the headers of its next request within
 ``header_seconds`` (measured from the connection, then from the end of each
 response), and refuse a connection from an address that already holds
 ``per_address`` open HTTP connections. A connection stops counting once it becomes
-a WebSocket (the hub bounds those). Slow request bodies are the application's:
+a WebSocket (``websockets_per_address`` bounds those). Slow request bodies are the application's:
 see :class:`~president.server.edge.app.BodyLimit`.
 """
 
@@ -83,7 +83,13 @@ class _Guard:
 
     def handle_websocket_upgrade(self, *args: Any) -> Any:
         self._release()
-        return super().handle_websocket_upgrade(*args)  # type: ignore[misc]
+        upgraded = super().handle_websocket_upgrade(*args)  # type: ignore[misc]
+        # The transport feeds the WebSocket protocol from now on and this one never hears of the connection again
+        # (no connection_lost, which is where uvicorn lets go of the parser): the parser, which refers back to
+        # this protocol, would keep both alive until one of the collector's rare full passes.
+        if hasattr(self, "parser"):
+            self.parser = None
+        return upgraded
 
 
 def guarded_http(header_seconds: float, per_address: int) -> type:
@@ -148,9 +154,13 @@ def quiet_client_errors() -> None:
 
 
 def uvicorn_options(config: Any) -> dict[str, Any]:
-    """The uvicorn settings a :class:`~president.server.config.ServerConfig` asks for: the guarded protocol and
-    the WebSocket frame limit. Also makes uvicorn log a client's malformed frame in one line."""
+    """The uvicorn settings a :class:`~president.server.config.ServerConfig` asks for: the guarded protocol, the
+    WebSocket frame limit, and the proxies whose ``X-Forwarded-For`` is believed (none unless
+    ``trusted_proxies`` names them: uvicorn would otherwise believe any connection from 127.0.0.1). Also makes
+    uvicorn log a client's malformed frame in one line."""
     quiet_client_errors()
     hide_account_names()
+    proxies = config.trusted_proxies.strip()
     return {"http": guarded_http(config.header_seconds, config.connections_per_address),
-            "ws_max_size": config.max_frame_bytes}
+            "ws_max_size": config.max_frame_bytes, "proxy_headers": bool(proxies),
+            "forwarded_allow_ips": proxies or None}

@@ -19,7 +19,7 @@ from typing import Any
 
 from ..config import ServerConfig
 from ..errors import ProtocolError
-from ..limits import LoopWatch, RateLimit
+from ..limits import AddressRates, LoopWatch, RateLimit
 from ..play.bot_pool import BotRunner
 from ..play.chat import Chat
 from ..play.placement import TABLES, LobbyRow, LocalPlacement, Placement, lobby_page
@@ -44,7 +44,7 @@ from ..protocol import (
     SyncMessage,
     parse_client_message,
 )
-from ..store.accounts import Account, Accounts
+from ..store.accounts import Account, Accounts, name_key
 from ..store.analyses import Analyses
 from ..store.journal import Journal
 from ..store.replays import Replays
@@ -55,6 +55,9 @@ from .connection import Connection
 from .relaying import NoRelaying, Relaying
 
 log = logging.getLogger("president.server")
+
+REPORT_EVERY = 10
+"""In a cluster, the messages of an address let through here between two reports to the common count."""
 
 
 class Hub:
@@ -74,7 +77,8 @@ class Hub:
         self.placement: Placement = placement if placement is not None else LocalPlacement()
         self.relaying: Relaying = relaying if relaying is not None else NoRelaying()
         self.storage = storage if storage is not None else Storage(config.database_url, config.sqlite_synchronous)
-        self.journal = Journal(self.storage, config.database_writers, config.group_commit)
+        self.journal = Journal(self.storage, config.database_writers, config.group_commit,
+                               config.database_retry_seconds)
         self.tables: dict[str, Table] = {}
         self.runner = BotRunner(config.inline_bots, config.bot_workers, config.bot_move_seconds, config.stand_in_bot)
         self.analyses = Analyses(config, self.journal)
@@ -87,6 +91,11 @@ class Hub:
         self.bots = BotListeners(self.journal, self.accounts, self.placement)
         self._seeds = random.Random(config.seed) if config.seed is not None else None
         self._creating = 0
+        self.rates = AddressRates(config.address_rate_per_second, config.address_rate_burst, self.watch)
+        """The messages of all the connections of each client address, together."""
+        self._shared_rates = not isinstance(self.placement, LocalPlacement)
+        self._unreported: dict[str, int] = {}
+        self._reports: set[asyncio.Task[None]] = set()
 
     def new_seed(self) -> int:
         """A match seed: unpredictable, unless the server was given a seed."""
@@ -111,6 +120,7 @@ class Hub:
                 restored.append(table)
         await self.tournaments.restore()  # marks the round tables before their timers start
         for table in restored:
+            await self.bots.mark_seats(table)
             table.resume()
         await self.tournaments.catch_up()
         count = len(restored)
@@ -144,6 +154,7 @@ class Hub:
                 continue
             if table.id in rounds:
                 self.tournaments.mark(table, rounds[table.id])
+            await self.bots.mark_seats(table)
             table.resume()
         return found
 
@@ -304,10 +315,51 @@ class Hub:
 
     # ----------------------------------------------------------------- WebSocket messages
 
-    def connection(self, peer: str = "") -> Connection:
-        """A new connection with this server's limits."""
+    def connection(self, peer: str = "", address: str = "") -> Connection:
+        """A new connection with this server's limits (``address``: the client's, for the limits of an address)."""
         c = self.config
-        return Connection(RateLimit(c.rate_per_second, c.rate_burst, self.watch), c.outbox_limit, peer)
+        return Connection(RateLimit(c.rate_per_second, c.rate_burst, self.watch), c.outbox_limit, peer, address)
+
+    async def admit(self, address: str) -> bool:
+        """Count a new WebSocket connection of ``address``; False when the address holds
+        ``websockets_per_address`` already (over every process). Each admitted one is let go by :meth:`release`."""
+        return not address or await self.placement.open_socket(address, self.config.websockets_per_address)
+
+    async def release(self, address: str) -> None:
+        """A WebSocket connection counted by :meth:`admit` closed."""
+        if address:
+            await self.placement.socket_closed(address)
+
+    def _address_allows(self, address: str) -> bool:
+        """Whether the connections of ``address`` together may send one more message now; in a cluster, every
+        :data:`REPORT_EVERY` messages let through are counted in the common bucket too, and the answer lowers
+        this process's bucket when the address spent more on the other processes."""
+        if not self.rates.allow(address):
+            return False
+        if self._shared_rates and address:
+            spent = self._unreported.get(address, 0) + 1
+            if spent >= REPORT_EVERY:
+                self._unreported.pop(address, None)
+                self._report(address, spent)
+            else:
+                self._unreported[address] = spent
+        return True
+
+    def _report(self, address: str, spent: int) -> None:
+        task = asyncio.ensure_future(self._spend(address, spent))
+        self._reports.add(task)
+        task.add_done_callback(self._reports.discard)
+
+    async def _spend(self, address: str, spent: int) -> None:
+        c = self.config
+        try:
+            left = await self.placement.spend_messages(address, spent, c.address_rate_per_second,
+                                                       c.address_rate_burst)
+        except Exception as exc:
+            log.warning("the messages of an address could not be counted with the other processes (%s)", exc)
+            return
+        if left is not None:
+            self.rates.bucket(address).limit_to(left)
 
     def handle(self, conn: Connection, text: str | bytes) -> asyncio.Task[None] | None:
         """Act on one message of ``conn`` (a binary frame is refused); refusals go back as ``error`` messages.
@@ -317,9 +369,10 @@ class Hub:
         """
         ref = None
         try:
-            if not conn.limit.allow():
+            if not conn.limit.allow() or not self._address_allows(conn.address):
                 conn.send({"type": "error", "code": "rate_limited", "ref": None,
-                           "message": f"slow down: at most {self.config.rate_per_second:g} messages a second"})
+                           "message": f"slow down: at most {self.config.rate_per_second:g} messages a second "
+                           f"({self.config.address_rate_per_second:g} from one address)"})
                 # Strikes fade continuously: "more than one less" is the n-th refusal in quick succession.
                 if conn.limit.strike() > self.config.rate_strikes - 1:
                     conn.close(1008, "too many messages")
@@ -335,6 +388,9 @@ class Hub:
                 return None
             message = parse_client_message(text)
             ref = message.type
+            if (isinstance(message, Hello) and not conn.joined and message.spectate and message.name is not None
+                    and not conn.names_checked):
+                return asyncio.ensure_future(self._hello_named(conn, message, text))
             if isinstance(message, Hello) and not conn.joined and message.table not in self.tables:
                 return asyncio.ensure_future(self._hello_elsewhere(conn, message, text))
             return self._dispatch(conn, message)
@@ -438,6 +494,26 @@ class Hub:
             raise ProtocolError("already_joined", "this connection has a table already; open another to change")
         self.say_hello(conn, hello, self.table(hello.table))
 
+    async def _hello_named(self, conn: Connection, hello: Hello, text: str) -> None:
+        """A spectator's ``hello`` with a chat name: the name may not be (or look like) one an account holds, but
+        that of the account the client is signed in to."""
+        try:
+            try:
+                await self.accounts.check_guest_name(hello.name or "")
+            except ProtocolError:
+                account = await self.accounts.session(conn.session)
+                if account is None or name_key(account.name) != name_key(hello.name or ""):
+                    raise
+            if hello.table not in self.tables:
+                await self._hello_elsewhere(conn, hello, text)
+                return
+            self._hello(conn, hello)
+        except ProtocolError as exc:
+            conn.send({"type": "error", **exc.to_dict(), "ref": "hello"})
+        except Exception:
+            log.exception("unexpected error on a hello message")
+            conn.send({"type": "error", **ProtocolError("internal").to_dict(), "ref": "hello"})
+
     async def _hello_elsewhere(self, conn: Connection, hello: Hello, text: str) -> None:
         """A ``hello`` for a table this process does not hold: attach once it is taken over here, or relay the
         connection to the process that plays it."""
@@ -464,6 +540,9 @@ class Hub:
                 raise ProtocolError("bad_token", "this token does not open a seat at this table")
             table.attach(conn, seat)
         elif hello.spectate:
+            if len(table.spectators) >= self.config.spectators_per_table:
+                raise ProtocolError("too_many_spectators", f"this table has {len(table.spectators)} spectators, as "
+                                    "many as it may; try again later")
             conn.name = hello.name
             table.attach(conn, None)
         else:
@@ -495,6 +574,10 @@ class Hub:
             closed += 1
             log.info("table %s closed (no seated person for %g minutes)", table.id, self.config.empty_table_minutes)
         self.placement.sweep()
+        self.rates.sweep()
+        for address, spent in self._unreported.items():
+            self._report(address, spent)
+        self._unreported.clear()
         self.chat.sweep()
         self.tournaments.sweep()
         try:

@@ -93,6 +93,7 @@ FAIR_SHARE_SECONDS = 30.0
 @dataclass
 class _Request:
     table: str
+    owner: str
     name: str
     view: SeatView
     seed: int
@@ -104,10 +105,12 @@ class _Request:
 class BotRunner:
     """Runs bots: the quick ones at once, the others in worker processes (started when first needed).
 
-    The worker processes are shared fairly between tables: when a worker is free,
-    it takes the waiting move of the table that has used the least worker time
-    lately (a fading sum, see :data:`FAIR_SHARE_SECONDS`), so a table with a quick
-    bot is not held up behind many tables of slow ones. A move that has not come
+    The worker processes are shared fairly between the client addresses that created
+    the tables, then between the tables of an address: when a worker is free, it takes
+    the waiting move of the address that has used the least worker time lately (a
+    fading sum, see :data:`FAIR_SHARE_SECONDS`), and of its tables the one that used the
+    least, so a table with a quick bot is not held up behind many tables of slow ones,
+    even when one address made them all. A move that has not come
     back within ``move_seconds`` (queueing included) is given up, and the table gets
     the ``stand_in`` bot's move instead, computed at once.
     """
@@ -131,8 +134,10 @@ class BotRunner:
         """Whether bot ``name`` moves in the event loop (else in a worker)."""
         return self.workers < 1 or name in self.inline
 
-    async def choose_later(self, name: str, view: SeatView, seed: int, ply: int, table: str = "") -> int:
-        """The bot's move computed in a worker process, in its table's fair turn (see the class).
+    async def choose_later(self, name: str, view: SeatView, seed: int, ply: int, table: str = "",
+                           owner: str = "") -> int:
+        """The bot's move computed in a worker process, in its table's fair turn (see the class); ``owner`` is the
+        address that created the table ("": the table stands for itself).
 
         In this process if the pool fails; the stand-in's move if it is late.
         """
@@ -147,7 +152,8 @@ class BotRunner:
             self.close()
             return choose(name, view, seed, ply)
         self._orders += 1
-        request = _Request(table, name, view, seed, ply, self._orders, loop.create_future())
+        request = _Request(table, f"@{owner}" if owner else table, name, view, seed, ply, self._orders,
+                           loop.create_future())
         self._waiting.append(request)
         self._dispatch()
         try:
@@ -161,7 +167,7 @@ class BotRunner:
             return choose(self.stand_in, view, seed, ply)
 
     def used(self, table: str, now: float | None = None) -> float:
-        """The worker seconds ``table`` used lately (faded)."""
+        """The worker seconds ``table`` (or the tables of an address, ``@<address>``) used lately (faded)."""
         seconds, stamp = self._used.get(table, (0.0, 0.0))
         now = time.monotonic() if now is None else now
         return seconds * math.exp(-(now - stamp) / FAIR_SHARE_SECONDS) if seconds else 0.0
@@ -175,7 +181,7 @@ class BotRunner:
     def _dispatch(self) -> None:
         while self._waiting and self._busy < self.workers:
             now = time.monotonic()
-            request = min(self._waiting, key=lambda r: (self.used(r.table, now), r.order))
+            request = min(self._waiting, key=lambda r: (self.used(r.owner, now), self.used(r.table, now), r.order))
             self._waiting.remove(request)
             self._start(request)
 
@@ -197,7 +203,10 @@ class BotRunner:
 
         def finished(job: asyncio.Future[int]) -> None:
             self._busy -= 1
-            self._charge(request.table, time.monotonic() - started)
+            spent = time.monotonic() - started
+            self._charge(request.table, spent)
+            if request.owner != request.table:
+                self._charge(request.owner, spent)
             if not request.done.done():
                 if job.cancelled() or job.exception() is not None:
                     error = "cancelled" if job.cancelled() else type(job.exception()).__name__

@@ -90,6 +90,18 @@ class Placement(Protocol):
     def sweep(self) -> None:
         """Forget the counts that no longer hold anything back."""
 
+    async def open_socket(self, client: str, limit: int) -> bool:
+        """Count a new WebSocket connection of ``client`` if it holds fewer than ``limit`` over every process (in
+        one step)."""
+
+    async def socket_closed(self, client: str) -> None:
+        """A WebSocket connection of ``client`` counted by :meth:`open_socket` closed."""
+
+    async def spend_messages(self, client: str, spent: int, per_second: float, burst: int) -> float | None:
+        """Count ``spent`` messages ``client`` sent here in the common bucket of its messages over every process
+        (``per_second`` on average, ``burst`` at once); the messages it may still send (below zero: a debt), or
+        None when this process is the only one (its own bucket is the whole count)."""
+
     # bot accounts listening for invitations on other processes
 
     async def listening_elsewhere(self, account: int) -> dict[str, int]:
@@ -112,6 +124,7 @@ class LocalPlacement:
         self._held: dict[str, dict[str, set[str]]] = {TABLES: {}, TOURNAMENTS: {}}
         self._creators: dict[str, tuple[str, str]] = {}
         self._pace: dict[str, RateLimit] = {}
+        self._sockets: dict[str, int] = {}
 
     def describe(self) -> dict[str, Any]:
         """Nothing to say: the one process."""
@@ -178,6 +191,26 @@ class LocalPlacement:
         """Forget the buckets that have refilled."""
         for client in [c for c, bucket in self._pace.items() if bucket.full()]:
             del self._pace[client]
+
+    async def open_socket(self, client: str, limit: int) -> bool:
+        """Counted in memory."""
+        held = self._sockets.get(client, 0)
+        if held >= limit:
+            return False
+        self._sockets[client] = held + 1
+        return True
+
+    async def socket_closed(self, client: str) -> None:
+        """Counted in memory."""
+        left = self._sockets.get(client, 0) - 1
+        if left > 0:
+            self._sockets[client] = left
+        else:
+            self._sockets.pop(client, None)
+
+    async def spend_messages(self, client: str, spent: int, per_second: float, burst: int) -> float | None:
+        """Nothing else counts: the hub's bucket of the address is the whole count."""
+        return None
 
     async def listening_elsewhere(self, account: int) -> dict[str, int]:
         """There is nowhere else."""

@@ -65,7 +65,8 @@ HINT_BOT = "classic"
 class Seat:
     """A seat: open, held by a person (name and hashed token), or given to a bot."""
 
-    __slots__ = ("account_id", "away", "bot", "connections", "grace", "index", "name", "token_hash")
+    __slots__ = ("account_id", "away", "bot", "bot_account", "connections", "grace", "index", "name", "seen",
+                 "token_hash")
 
     def __init__(self, index: int, name: str | None = None, token_hash: str | None = None,
                  bot: str | None = None, account_id: int | None = None) -> None:
@@ -78,6 +79,11 @@ class Seat:
         self.connections: list[Subscriber] = []
         self.away = False
         self.grace: asyncio.TimerHandle | None = None
+        self.bot_account = False
+        """Held by a bot account (invited; or, after a restore, any seat of a bot account): it moves within
+        ``bot_account_move_seconds``, and its connections do not keep a table of people open."""
+        self.seen = False
+        """A connection held the seat since the match began (a bot account that never came is not rated)."""
 
     @property
     def kind(self) -> str:
@@ -138,7 +144,8 @@ class Table:
         self.empty_since: float | None = self.touched
         """Since when no seat has had a connection (monotonic), or None while one has."""
         self.creator = ""
-        """The client address that created the table (for the per-address quota; not stored)."""
+        """The client address that created the table, or its tournament (for the per-address quota and the bot
+        workers' fair share; not stored)."""
         self.closed = False
         self.tournament: str | None = None
         """The tournament this table is a round table of (set by the tournaments, not stored with the table):
@@ -365,6 +372,7 @@ class Table:
         await self.journal.write(self.storage.save_seats, self.id,
                                  [StoredSeat(chosen.index, name, digest, None, account_id)])
         chosen.name, chosen.token_hash, chosen.bot, chosen.account_id = name, digest, None, account_id
+        chosen.bot_account = over_bot
         who = name if account_id is None else f"account {account_id}"  # no account data in the log
         log.info("table %s: %s joins seat %d", self.id, who, chosen.index)
         self._changed()
@@ -437,6 +445,7 @@ class Table:
             self._leave_seat(seat)
 
     def _leave_seat(self, seat: Seat) -> None:
+        seat.bot_account = False
         moved, seat.connections = seat.connections, []
         for c in moved:
             self._members[c] = None
@@ -485,6 +494,7 @@ class Table:
         self.status = "playing"
         log.info("table %s: match %d starts", self.id, self.match_no)
         for seat in self.seats:
+            seat.seen = bool(seat.connections)
             if seat.kind == "person" and not seat.connections:
                 self._start_grace(seat)
         self._plan_turn()
@@ -563,7 +573,9 @@ class Table:
             names=[s.name if s.kind == "person" else None for s in self.seats],
             bots=[s.bot if s.kind == "bot" else None for s in self.seats],
             scores=list(match.scores), winners=list(match.winners),
-            accounts=[s.account_id if s.kind == "person" else None for s in self.seats],
+            # A bot account that never came to its seat is not rated for the stand-in's moves.
+            accounts=[s.account_id if s.kind == "person" and (s.seen or not s.bot_account) else None
+                      for s in self.seats],
         )
 
     def _send_update(self, mover: int, by: str, events: Events | list[OldEvent]) -> None:
@@ -599,10 +611,12 @@ class Table:
             return
         seat = self.seats[match.to_act]
         forced = isinstance(match, OldTableMatch) and match.forced
+        limits = [t for t in (self.settings.turn_seconds,
+                              self.config.bot_account_move_seconds if seat.bot_account else None) if t is not None]
         if forced or seat.kind == "bot" or seat.away:
             delay = self.settings.bot_delay(self.config.bot_delay)
-        elif self.settings.turn_seconds is not None:
-            delay = self.settings.turn_seconds
+        elif limits:  # the turn timer, and a bot account's deadline, whichever comes first
+            delay = min(limits)
             self.deadline = time.time() + delay
         else:
             return
@@ -642,7 +656,7 @@ class Table:
         if self.runner.is_inline(name):
             move = choose(name, view, seed, ply)
         else:
-            move = await self.runner.choose_later(name, view, seed, ply, table=self.id)
+            move = await self.runner.choose_later(name, view, seed, ply, table=self.id, owner=self.creator)
         async with self.lock:
             await self._bot_plays(index, move, by, ply)
 
@@ -702,8 +716,10 @@ class Table:
         target = self.seats[seat]
         first = not target.connections
         target.connections.append(conn)
+        target.seen = True
         resumed = self.paused()
-        self.empty_since = None
+        if self._attended():
+            self.empty_since = None
         if target.grace is not None:
             target.grace.cancel()
             target.grace = None
@@ -734,8 +750,14 @@ class Table:
             self._changed()
 
     def _note_if_empty(self) -> None:
-        if self.empty_since is None and not any(s.connections for s in self.seats):
+        if self.empty_since is None and not self._attended():
             self.empty_since = time.monotonic()
+
+    def _attended(self) -> bool:
+        """Whether a person is connected to a seat; at a table with no person's seat but those of bot accounts,
+        whether one of these is (a bot account alone at a table of people does not keep it open)."""
+        people = [s for s in self.seats if s.kind == "person" and not s.bot_account]
+        return any(s.connections for s in (people or self.seats))
 
     def _changed(self, skip: Subscriber | None = None) -> None:
         """Tell everyone connected that the table (seats, status) changed."""

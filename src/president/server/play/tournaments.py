@@ -52,7 +52,7 @@ from ..store.tournament_log import (
 )
 from .bot_pool import known_bot
 from .pairing import BoardResult, meetings, pair_round, standings, table_points
-from .placement import TOURNAMENTS, Placement
+from .placement import TABLES, TOURNAMENTS, Placement
 from .settings import TableSettings, check_rule_options
 from .tables import Table, hash_token
 
@@ -446,7 +446,7 @@ class Tournaments:
             t = self._open(tournament_id)
             if len(t.entries) < 2:
                 raise ProtocolError("seats_open", "a tournament needs at least two entrants")
-            await self._pair(t)
+            await self._pair(t, first=True)
         return t
 
     async def cancel(self, tournament_id: str, request: HostRequest) -> Tournament:
@@ -479,18 +479,27 @@ class Tournaments:
 
     # ------------------------------------------------------------- rounds
 
-    async def _pair(self, t: Tournament) -> None:
-        """Pair and start the next round (the event's lock is held)."""
+    async def _pair(self, t: Tournament, first: bool = False) -> None:
+        """Pair and start the next round (the event's lock is held). The round tables count in the open tables of
+        the event's creator; the ``first`` round is refused (``too_many_tables``) when they would pass
+        ``client_event_tables``."""
         round_no = t.round + 1
         if t.round == 0:
             order = [e.entry for e in t.entries]
         else:
             order = [s.entry for s in standings([e.entry for e in t.entries], t.results())]
         met = meetings(b.entries for b in t.boards)
+        pairing = pair_round(order, t.settings["seats"], met)
+        if first and t.creator:
+            held = await self.placement.held(TABLES, t.creator)
+            if held + len(pairing) > self.config.client_event_tables:
+                raise ProtocolError("too_many_tables", f"the first round needs {len(pairing)} tables and your "
+                                    f"address holds {held} open ones ({self.config.client_event_tables} at most "
+                                    "with the rounds of its events); wait for some to close", 429)
         boards: list[Board] = []
         tables: list[Table] = []
         try:
-            await self._make_tables(t, round_no, pair_round(order, t.settings["seats"], met), boards, tables)
+            await self._make_tables(t, round_no, pairing, boards, tables)
             await self.journal.write(store_round, self.storage, t.id, round_no, boards)
         except BaseException:
             for table in tables:  # a round is paired whole or not at all
@@ -498,6 +507,8 @@ class Tournaments:
                 self.tables.pop(table.id, None)
                 with contextlib.suppress(Exception):
                     await self.journal.write(self.storage.set_status, table.id, "closed")
+                with contextlib.suppress(Exception):
+                    await self.placement.released(table.id)
             raise
         t.boards.extend(boards)
         t.round = round_no
@@ -524,6 +535,9 @@ class Tournaments:
                     people[seat] = (who.name, who.token_hash, who.account_id)
             table = await self.new_table(settings, bots, people)
             tables.append(table)
+            if t.creator:  # the round tables count for the event's creator, as the tables it made itself
+                table.creator = t.creator
+                await self.placement.count(TABLES, t.creator, table.id)
             boards.append(Board(round_no, number, table.id, list(seated)))
             # A bot entrant sits under its name in the standings (the seat stays a bot's).
             named = [StoredSeat(seat, names[entry].name, None, names[entry].bot) for seat, entry in enumerate(seated)

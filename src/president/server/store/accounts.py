@@ -7,8 +7,11 @@ SameSite=Lax cookie (Secure behind HTTPS), of which only the SHA-256 hash is sto
 
 Login limits live in the database (``president_login_limits``), so that every server process
 counts the same attempts: each attempt is counted before the password is checked (one atomic
-upsert), against the name and against the client address, and given back when it succeeds.
-Nothing of an account but its id goes to the log.
+upsert), first against the client address, then against the pair of the name and the address
+and against the name from every address, and given back when it succeeds. A browser that signed
+in to the account before holds a device cookie (its hash is kept with the sessions); its attempts
+at that account count against that device alone, so that nobody can lock the owner out by failing
+on purpose elsewhere. Nothing of an account but its id goes to the log.
 
 A signed-in account may turn itself into a bot account and get an API token (shown once,
 stored hashed): the token opens a ``listen`` connection on the WebSocket, which receives the
@@ -36,6 +39,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
 
 from ..errors import ProtocolError
+from ..names import skeleton
 from ..protocol import DisplayName
 from .journal import Journal
 from .ratings import account_subject, ratings_of
@@ -54,14 +58,26 @@ SESSION_COOKIE = "president_session"
 SESSION_SECONDS = 30 * 24 * 3600.0
 """How long a session lasts without signing in again."""
 
+DEVICE_COOKIE = "president_device"
+"""The name of the cookie of a browser that signed in to an account before (a known device)."""
+
+DEVICE_SECONDS = 365 * 24 * 3600.0
+"""How long a browser stays a known device of an account after it last signed in."""
+
 LIMIT_WINDOW = 15 * 60.0
 """The window over which login attempts are counted (seconds)."""
 
-NAME_ATTEMPTS = 10
-"""Failed sign-ins for one name within the window before that name is refused until the window ends."""
+PAIR_ATTEMPTS = 10
+"""Failed sign-ins for one name from one address within the window before they are refused until the window ends."""
+
+NAME_ATTEMPTS = 100
+"""Failed sign-ins for one name from every address together within the window (not from a known device)."""
 
 ADDRESS_ATTEMPTS = 30
-"""Failed sign-ins from one address within the window."""
+"""Failed sign-ins from one address within the window (counted first: an address over it is refused at once)."""
+
+DEVICE_ATTEMPTS = 10
+"""Failed sign-ins from one known device of an account within the window."""
 
 REGISTRATIONS = 5
 """Accounts one address may create within the window."""
@@ -71,6 +87,15 @@ API_TOKEN_PREFIX = "pb_"
 
 MIN_PASSWORD = 8
 MAX_PASSWORD = 200
+
+
+class PasswordChange(BaseModel):
+    """``POST /api/me/password``: the password now, and the new one."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    password: str = Field(min_length=1, max_length=MAX_PASSWORD)
+    new_password: str = Field(min_length=MIN_PASSWORD, max_length=MAX_PASSWORD)
 
 
 class Credentials(BaseModel):
@@ -95,14 +120,28 @@ class Account:
         return {"name": self.name, "bot": self.bot}
 
 
+NAME_KEY_LENGTH = 64
+"""The longest name key stored (a key longer than its name comes of compatibility forms that expand)."""
+
+TWIN = "\x1f"
+"""Between the key and the id of an account made before names were compared by their look, whose name looks like an
+earlier account's (the migration ``0004`` keeps both, the later one under ``<key>\x1f<id>``)."""
+
+
 def name_key(name: str) -> str:
-    """The form under which a name is unique: case folded."""
-    return name.casefold()[:24]
+    """The form under which a name is unique: its look (:func:`~president.server.names.skeleton`: case, accents,
+    invisible characters and look-alike letters of other scripts set aside)."""
+    return skeleton(name)[:NAME_KEY_LENGTH]
 
 
 def hash_secret(token: str) -> str:
     """The stored form of a session cookie or an API token (sha256, hex)."""
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+def device_hash(token: str) -> str:
+    """The stored form of a device cookie: never the hash of a session cookie, so that it opens no session."""
+    return hash_secret(f"device:{token}")
 
 
 def _upsert(db: Connection) -> Any:
@@ -125,10 +164,16 @@ def create_account(storage: Storage, name: str, password_hash: str) -> Account |
 
 
 def find_account(storage: Storage, name: str) -> tuple[Account, str] | None:
-    """The account holding this name (any case) and its password hash, or None."""
+    """The account holding this name (or one that looks the same) and its password hash, or None. Of look-alike
+    accounts kept from before the names were compared by their look, the one of this very name (in any case)."""
+    key = name_key(name)
+    twins = AccountRow.name_key.startswith(key + TWIN, autoescape=True)
     with storage.engine.connect() as db:
-        row = db.execute(select(AccountRow.id, AccountRow.name, AccountRow.bot, AccountRow.password_hash)
-                         .where(AccountRow.name_key == name_key(name))).first()
+        rows = db.execute(select(AccountRow.id, AccountRow.name, AccountRow.bot, AccountRow.password_hash,
+                                 AccountRow.name_key)
+                          .where(or_(AccountRow.name_key == key, twins)).order_by(AccountRow.id)).all()
+    row = next((r for r in rows if r.name.casefold() == name.casefold()), None) or next(
+        (r for r in rows if r.name_key == key), None)
     return None if row is None else (Account(row.id, row.name, bool(row.bot)), row.password_hash)
 
 
@@ -191,6 +236,33 @@ def end_session(storage: Storage, token_hash: str) -> None:
     """Forget a session (signing out)."""
     with storage.engine.begin() as db:
         db.execute(delete(SessionRow).where(SessionRow.token_hash == token_hash))
+
+
+def end_sessions(storage: Storage, account_id: int, keep: str | None = None) -> int:
+    """Forget every session of an account (and its known devices), but the one whose hash is ``keep``; how many
+    sessions ended."""
+    with storage.engine.begin() as db:
+        found = db.execute(delete(SessionRow).where(SessionRow.account_id == account_id,
+                                                    SessionRow.token_hash != (keep or ""))
+                           .returning(SessionRow.token_hash))
+        return len(found.all())
+
+
+def remember_device(storage: Storage, token_hash: str, account_id: int) -> None:
+    """Know a browser as a device of the account for :data:`DEVICE_SECONDS` from now."""
+    now = time.time()
+    with storage.engine.begin() as db:
+        db.execute(delete(SessionRow).where(SessionRow.token_hash == token_hash))
+        db.execute(insert(SessionRow).values(token_hash=token_hash, account_id=account_id, created_at=now,
+                                             expires_at=now + DEVICE_SECONDS))
+
+
+def known_device(storage: Storage, token_hash: str, account_id: int) -> bool:
+    """Whether the device of this hash is a known one of the account."""
+    with storage.engine.connect() as db:
+        return db.execute(select(SessionRow.token_hash).where(
+            SessionRow.token_hash == token_hash, SessionRow.account_id == account_id,
+            SessionRow.expires_at > time.time())).first() is not None
 
 
 def purge(storage: Storage, window: float) -> None:
@@ -307,25 +379,80 @@ class Accounts:
         log.info("account %d created", account.id)
         return account, await self._new_session(account)
 
-    async def login(self, credentials: Credentials, address: str) -> tuple[Account, str]:
-        """Sign in: the account and a new session token; ``bad_login`` (401) or ``too_many_logins`` (429)."""
-        keys = [f"name:{name_key(credentials.name)}", f"address:{address}"]
-        await self._count(keys, [NAME_ATTEMPTS, ADDRESS_ATTEMPTS], "failed sign-ins")
+    async def login(self, credentials: Credentials, address: str, device: str | None = None
+                    ) -> tuple[Account, str]:
+        """Sign in: the account and a new session token; ``bad_login`` (401) or ``too_many_logins`` (429).
+
+        ``device`` is the browser's device cookie: from a known device of the account, the attempts count against
+        that device alone, else against the address first, then the name from this address and from anywhere.
+        """
         found = await self.journal.read(find_account, self.storage, credentials.name)
+        keys = await self._count_attempt(found[0] if found is not None else None, name_key(credentials.name),
+                                         address, device)
         if found is None:
             await self._hash(self.hasher.hash, credentials.password)  # as slow as a wrong password
             raise ProtocolError("bad_login", "this name and password do not match an account", 401)
         account, password_hash = found
-        try:
-            await self._hash(self.hasher.verify, password_hash, credentials.password)
-        except (VerifyMismatchError, VerificationError, InvalidHashError):
-            raise ProtocolError("bad_login", "this name and password do not match an account", 401) from None
+        await self._check_password(password_hash, credentials.password)
         await self.journal.write(forget_attempt, self.storage, keys)
         if self.hasher.check_needs_rehash(password_hash):
             rehashed = await self._hash(self.hasher.hash, credentials.password)
             await self.journal.write(set_password_hash, self.storage, account.id, rehashed)
         log.info("account %d signed in", account.id)
         return account, await self._new_session(account)
+
+    async def _count_attempt(self, account: Account | None, key: str, address: str, device: str | None
+                             ) -> list[str]:
+        """Count one attempt at the password of ``account`` (of name key ``key``); the keys counted."""
+        if account is not None and device and len(device) <= 128:
+            hashed = device_hash(device)
+            if await self.journal.read(known_device, self.storage, hashed, account.id):
+                keys = [f"device:{hashed}"]
+                await self._count(keys, [DEVICE_ATTEMPTS], "failed sign-ins on this device")
+                return keys
+        await self._count([f"address:{address}"], [ADDRESS_ATTEMPTS], "failed sign-ins from your address")
+        keys = [f"pair:{key}|{address}", f"name:{key}"]
+        try:
+            await self._count(keys, [PAIR_ATTEMPTS, NAME_ATTEMPTS], "failed sign-ins for this name")
+        except ProtocolError:
+            await self.journal.write(forget_attempt, self.storage, [f"address:{address}"])  # refused unchecked
+            raise
+        return [f"address:{address}", *keys]
+
+    async def _check_password(self, password_hash: str, password: str) -> None:
+        try:
+            await self._hash(self.hasher.verify, password_hash, password)
+        except (VerifyMismatchError, VerificationError, InvalidHashError):
+            raise ProtocolError("bad_login", "this name and password do not match an account", 401) from None
+
+    async def new_device(self, account: Account, device: str | None) -> str:
+        """Remember the browser as a known device of ``account`` (its cookie ``device``, or a new one); the
+        cookie's value."""
+        token = device if device and len(device) <= 128 else secrets.token_urlsafe(32)
+        await self.journal.write(remember_device, self.storage, device_hash(token), account.id)
+        return token
+
+    async def change_password(self, account: Account, change: PasswordChange, session: str | None, address: str,
+                              device: str | None) -> None:
+        """Replace the password of the signed-in ``account`` (its password now checked and counted as a sign-in);
+        every other session of the account ends."""
+        found = await self.journal.read(find_account, self.storage, account.name)
+        if found is None or found[0].id != account.id:
+            raise ProtocolError("not_signed_in", "sign in again", 401)
+        keys = await self._count_attempt(account, name_key(account.name), address, device)
+        await self._check_password(found[1], change.password)
+        await self.journal.write(forget_attempt, self.storage, keys)
+        new_hash = await self._hash(self.hasher.hash, change.new_password)
+        await self.journal.write(set_password_hash, self.storage, account.id, new_hash)
+        ended = await self.journal.write(end_sessions, self.storage, account.id,
+                                         hash_secret(session) if session else None)
+        log.info("account %d changed its password; %d other session(s) ended", account.id, ended)
+
+    async def sign_out_everywhere(self, account: Account) -> int:
+        """End every session of ``account`` (this browser's too) and forget its known devices; how many ended."""
+        ended = int(await self.journal.write(end_sessions, self.storage, account.id))
+        log.info("account %d signed out everywhere (%d session(s))", account.id, ended)
+        return ended
 
     async def _new_session(self, account: Account) -> str:
         token = secrets.token_urlsafe(32)

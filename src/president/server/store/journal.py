@@ -14,6 +14,11 @@ transaction each, so that one bad write fails alone. Only the writes of :class:`
 itself join a group; other functions (they open their own transactions) run alone, in
 their turn.
 
+A database that is away for a moment (PostgreSQL restarting: the connection dropped or refused) or busy (SQLite
+locked by another writer beyond its busy timeout) does not refuse a write at once: the write (or the group) is
+made again, after pauses that grow from 50 ms to 1 s, until ``retry_seconds`` after it was asked for; only then
+does it fail. A write that failed for what it holds (a broken key, say) fails at once.
+
 Ordering: a table makes its changes one at a time (it holds its lock from the check
 through the commit to the broadcast), so the writes of one table reach the database in
 the order the table made them. Writes queue in the order they were asked for.
@@ -27,12 +32,13 @@ import functools
 import logging
 import queue
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, ParamSpec, TypeVar
 
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, OperationalError
 
 from .storage import Storage
 
@@ -44,6 +50,9 @@ log = logging.getLogger("president.server")
 MAX_GROUP = 500
 """The most writes committed in one transaction."""
 
+RETRY_PAUSES = (0.05, 0.1, 0.2, 0.4, 0.8, 1.0)
+"""The pauses before each new try of a write the database could not take (the last one repeats)."""
+
 
 @dataclass(slots=True)
 class _Job:
@@ -51,15 +60,22 @@ class _Job:
     future: asyncio.Future[Any]
     loop: asyncio.AbstractEventLoop
     grouped: bool
+    asked: float
+    """When the write was asked for (monotonic): it is tried again until ``retry_seconds`` after."""
 
 
 class Journal:
     """Runs :class:`Storage` calls in worker threads: ``writers`` threads that commit the waiting writes in groups,
     two threads for reads."""
 
-    def __init__(self, storage: Storage, writers: int | None = None, group_commit: bool = True) -> None:
+    def __init__(self, storage: Storage, writers: int | None = None, group_commit: bool = True,
+                 retry_seconds: float = 10.0) -> None:
         self.storage = storage
         self.group_commit = group_commit
+        self.retry_seconds = retry_seconds
+        self.retried = 0
+        """Writes (or groups) that had to be tried again because the database was away or busy."""
+        self._sqlite = storage.engine.dialect.name == "sqlite"
         shared = storage.single_connection
         self.writers = 1 if shared or writers is None else max(1, writers)
         self._queue: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
@@ -93,7 +109,7 @@ class Journal:
             raise RuntimeError("the journal is closed")
         loop = asyncio.get_running_loop()
         future: asyncio.Future[T] = loop.create_future()
-        self._queue.put(_Job(call, future, loop, grouped))
+        self._queue.put(_Job(call, future, loop, grouped, time.monotonic()))
         return await future
 
     def close(self) -> None:
@@ -145,31 +161,64 @@ class Journal:
             for job in group:
                 self._run_alone(job)
             return
-        try:
-            results = self.storage.in_one_transaction([job.call for job in group])
-        except Exception:
-            log.info("a group of %d writes failed; each is made alone", len(group))
-            for job in group:
-                self._run_alone(job)
-            return
+        deadline = min(job.asked for job in group) + self.retry_seconds
+        tries = 0
+        while True:
+            try:
+                results = self.storage.in_one_transaction([job.call for job in group])
+                break
+            except Exception as exc:
+                if not self._again(exc, deadline, tries, f"a group of {len(group)} writes"):
+                    log.info("a group of %d writes failed; each is made alone", len(group))
+                    for job in group:
+                        self._run_alone(job)
+                    return
+                tries += 1
         self.groups += 1
         self.grouped += len(group)
         _settle([(job, True, result) for job, result in zip(group, results, strict=True)])
 
     def _run_alone(self, job: _Job) -> None:
-        try:
+        tries = 0
+        while True:
             try:
                 result = job.call()
-            except DBAPIError as exc:
-                if not exc.connection_invalidated:
-                    raise
-                # The database dropped the connection (it restarted): nothing was done; once more, on a new one.
-                log.warning("the database connection was lost; the write is made again on a new one")
-                result = job.call()
-        except BaseException as exc:  # handed to the waiting coroutine, as an executor would
-            _settle([(job, False, exc)])
-        else:
-            _settle([(job, True, result)])
+            except BaseException as exc:  # handed to the waiting coroutine, as an executor would
+                if isinstance(exc, Exception) and self._again(exc, job.asked + self.retry_seconds, tries, "a write"):
+                    tries += 1
+                    continue
+                _settle([(job, False, exc)])
+            else:
+                _settle([(job, True, result)])
+            return
+
+    def _again(self, exc: Exception, deadline: float, tries: int, what: str) -> bool:
+        """Whether to try a failed write again (the database was away or busy, and there is time left): then after
+        the pause of this try."""
+        if not self._transient(exc):
+            return False
+        pause = RETRY_PAUSES[min(tries, len(RETRY_PAUSES) - 1)]
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return False
+        if tries == 0:
+            self.retried += 1
+            log.warning("the database could not take %s (%s); it is tried again for up to %.1f s", what,
+                        type(getattr(exc, "orig", None) or exc).__name__, left)
+        time.sleep(min(pause, left))
+        return True
+
+    def _transient(self, exc: Exception) -> bool:
+        """Whether ``exc`` says the database was away or busy rather than that the write was wrong: its connection
+        dropped, or (PostgreSQL) it could not be reached or was starting or stopping, or (SQLite) it was locked."""
+        if isinstance(exc, DBAPIError) and exc.connection_invalidated:
+            return True
+        if not isinstance(exc, OperationalError):
+            return False
+        if not self._sqlite:
+            return True
+        text = str(exc.orig).lower()
+        return "locked" in text or "busy" in text
 
 
 def _settle(outcomes: list[tuple[_Job, bool, Any]]) -> None:

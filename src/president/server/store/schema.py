@@ -187,8 +187,9 @@ class AccountRow(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     name: Mapped[str] = mapped_column(String(24))
-    name_key: Mapped[str] = mapped_column(String(24), unique=True, index=True)
-    """The name folded to lower case: two accounts may not differ only by case."""
+    name_key: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    """The name's look (``president.server.names.skeleton``): two accounts may not differ only by case, accents,
+    invisible characters or letters of other scripts that look alike."""
     password_hash: Mapped[str] = mapped_column(String(200))
     bot: Mapped[bool] = mapped_column(Boolean)
     api_token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True, index=True)

@@ -1,5 +1,6 @@
 // Accounts in the page: the bar at the top (sign in, the signed-in name, sign out), the sign-in page (/?login),
-// a player's profile (/?player=NAME) and the rating leaderboard (/?ratings or /?ratings=FAMILY).
+// a player's profile (/?player=NAME; on one's own, changing the password and signing out everywhere) and the rating
+// leaderboard (/?ratings or /?ratings=FAMILY).
 // The session is an HttpOnly cookie the page never reads; /api/me says who is signed in.
 
 import { api, saveName, savedName, seats } from "./api.js";
@@ -169,10 +170,69 @@ function changeText(change) {
 }
 
 /** A player's page: ratings with their history, titles won, finished matches (each replayable). */
+/** The own profile's account section: change the password, sign out everywhere. */
+function securitySection(navigate, refresh) {
+  const form = securityForm;
+
+  async function changePassword() {
+    if (form.next.length < 8) {
+      form.problem = t("account.shortPassword");
+      refresh();
+      document.getElementById("new-password")?.focus();
+      return;
+    }
+    form.busy = true;
+    form.problem = "";
+    refresh();
+    try {
+      await api("/api/me/password", { method: "POST", body: { password: form.now, new_password: form.next } });
+      form.now = form.next = "";
+      toast(t("account.passwordChanged"));
+    } catch (err) {
+      form.problem = err.code === "bad_login" ? t("account.wrongPassword")
+        : err.code === "too_many_logins" ? t("account.tooMany") : errorText(err);
+    }
+    form.busy = false;
+    refresh();
+  }
+
+  async function everywhere() {
+    try {
+      await api("/api/me/sign-out-everywhere", { method: "POST" });
+    } catch (err) {
+      toast(errorText(err));
+      return;
+    }
+    setAccount(null);
+    toast(t("account.signedOutEverywhere"));
+    navigate({});
+  }
+
+  return h("section", { class: "account-security", "aria-labelledby": "security-title" },
+    h("h2", { id: "security-title" }, t("account.security")),
+    h("form", { class: "setup", id: "password-form", novalidate: true,
+      onsubmit: (e) => { e.preventDefault(); changePassword(); } },
+    h("label", { class: "field", for: "current-password" }, h("span", {}, t("account.currentPassword")),
+      h("input", { id: "current-password", type: "password", maxlength: 200, autocomplete: "current-password",
+        value: form.now, oninput: (e) => { form.now = e.target.value; } })),
+    h("label", { class: "field", for: "new-password" }, h("span", {}, t("account.newPassword")),
+      h("input", { id: "new-password", type: "password", minlength: 8, maxlength: 200, autocomplete: "new-password",
+        value: form.next, "aria-describedby": "password-error", oninput: (e) => { form.next = e.target.value; } })),
+    h("p", { class: "field-error", id: "password-error", role: "alert" }, form.problem),
+    h("div", { class: "actions" }, h("button", { type: "submit", id: "password-submit", disabled: form.busy },
+      t("account.changePassword")))),
+    h("p", { class: "muted small" }, t("account.everywhereNote")),
+    h("p", {}, h("button", { type: "button", id: "sign-out-everywhere", onclick: everywhere },
+      t("account.signOutEverywhere"))));
+}
+
+const securityForm = { now: "", next: "", problem: "", busy: false };
+
 export function showProfile(root, name, navigate) {
   let data = null;
   let missing = false;
   let busy = false;
+  Object.assign(securityForm, { now: "", next: "", problem: "", busy: false });
 
   async function challenge() {
     const me = account ? account.name : savedName();
@@ -234,6 +294,7 @@ export function showProfile(root, name, navigate) {
       h("section", { class: "lobby", "aria-labelledby": "matches-title" },
         h("h2", { id: "matches-title" }, t("account.matches")),
         matches.length ? h("ul", { id: "profile-matches" }, matches) : h("p", { class: "muted" }, t("account.noMatches"))),
+      account && a.name === account.name ? securitySection(navigate, render) : null,
       h("p", {}, link(t("account.ratings"), { ratings: data.ratings[0]?.family || "" }, navigate,
         { class: "button small" }), " ", link(t("join.back"), {}, navigate, { class: "button small" }))));
   }

@@ -54,6 +54,12 @@ export class TableConnection {
         this.attempt = 0;
         this.onStatus("open");
       }
+      if (msg.type === "error" && msg.ref === "hello" && msg.code === "name_taken" && this.name && !this.token) {
+        // The saved name is (or looks like) an account's: watch without a chat name (the chat says "Spectator").
+        this.name = null;
+        socket.send(JSON.stringify({ type: "hello", table: this.tableId, spectate: true }));
+        return;
+      }
       if (msg.type === "error" && msg.ref === "hello" && FATAL.has(msg.code)) this.stop();
       this.onMessage(msg);
     });
