@@ -11,6 +11,8 @@ rates are per CPU second of the worker, median over the rounds. Each is driven b
 * ours (``president_env_worker.py``): the AEC loop ``env.last()`` / ``env.step(action)`` with the action drawn
   uniformly from the observation's ``action_mask``; bare ``raw_env`` and with PettingZoo's usual wrappers;
   tavern-jack at four players and daifugo at five; a step is one ``env.step`` with an action.
+* ours, vectorised (``--vector 128``): ``VectorEnv`` with 128 games, one action each per batched ``step``, drawn
+  uniformly from each row of the batched mask by numpy; a step is one game's action.
 * RLCard ``doudizhu`` (``rlcard_worker.py``): ``env.step`` with an action drawn from the state's legal actions.
 * Chef's Hat (``chefshat_worker.py``): ``env.step`` with an action drawn from the observation's mask, plus the
   two exchange choices per deal.
@@ -36,21 +38,26 @@ from anchors import (
 )
 
 OURS = (
-    ("tavern-jack", 4, False),
-    ("tavern-jack", 4, True),
-    ("daifugo", 5, False),
+    ("tavern-jack", 4, False, 0),
+    ("tavern-jack", 4, True, 0),
+    ("daifugo", 5, False, 0),
+    ("tavern-jack", 4, False, 128),
+    ("daifugo", 5, False, 128),
 )
 
 
 def engines(skip_install: bool) -> list[Engine]:
     """Our environment in each configuration, then RLCard and Chef's Hat."""
     out = []
-    for rules, players, wrapped in OURS:
+    for rules, players, wrapped, vector in OURS:
         argv = [str(WORKERS / "president_env_worker.py"), "--rules", rules, "--players", str(players)]
         if wrapped:
             argv.append("--wrapped")
-        label = "president_v0" + (" + wrappers" if wrapped else "")
-        out.append(Engine(f"ours:{rules}:{'wrapped' if wrapped else 'raw'}", "ours", label, f"{rules}, {players}p",
+        if vector:
+            argv += ["--vector", str(vector)]
+        label = f"VectorEnv({vector})" if vector else "president_v0" + (" + wrappers" if wrapped else "")
+        kind = f"vector{vector}" if vector else "wrapped" if wrapped else "raw"
+        out.append(Engine(f"ours:{rules}:{kind}", "ours", label, f"{rules}, {players}p",
                           sys.executable, argv, our_env()))
     for anchor in ANCHORS:
         if anchor.name not in ("rlcard", "chefshatgym"):

@@ -175,3 +175,17 @@ def test_observations_hold_each_slice_as_documented(rules: str, players: int) ->
         for seat in range(players):
             assert np.array_equal(e.observe(f"player_{seat}")["observation"], expected_observation(e, seat))
         match.apply(rng.choice(match.legal_moves()))
+
+
+def test_pettingzoo_makes_the_environment_from_its_registry() -> None:
+    import pettingzoo
+
+    from president.env import ENV_ID
+
+    made = pettingzoo.make("aec", ENV_ID, rules="daifugo", players=5)
+    made.reset(seed=3)
+    assert made.unwrapped.rules.name == "daifugo" and made.num_agents == 5
+    plain = env(rules="daifugo", players=5)
+    plain.reset(seed=3)
+    observation, *_ = made.last()
+    assert np.array_equal(observation["observation"], plain.last()[0]["observation"])

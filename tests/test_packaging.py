@@ -51,6 +51,15 @@ def test_the_server_and_the_terminal_install_what_the_expert_bot_needs() -> None
         assert any(requirement.split(">")[0] == "numpy" for requirement in extras[extra]), extra
 
 
+def test_the_development_install_takes_pytorch_s_cpu_build_only() -> None:
+    # An unpinned torch resolves to a CUDA build with several GB of NVIDIA libraries: the dev extra, which
+    # `make test` installs with the train extra, pins the CPU build, so the install takes it or fails.
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+    assert "train" in extras["dev"][0] and any(r.startswith("sb3-contrib") for r in extras["train"])
+    torch = [requirement for requirement in extras["dev"] if requirement.startswith("torch")]
+    assert len(torch) == 1 and torch[0].startswith("torch==") and torch[0].endswith("+cpu")
+
+
 @pytest.mark.timeout(60)
 def test_the_wheel_holds_the_database_migrations(tmp_path: Path) -> None:
     source = tmp_path / "source"

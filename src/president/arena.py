@@ -9,7 +9,8 @@ Duplicate deals: match ``m`` is played once for each rotation of the players
 through the seats, always from the same match seed, so every player meets every
 deck from every seat. ``deals`` is the total number of deals wanted; it is
 rounded up to whole matches times rotations. Matches run in ``workers``
-processes and give the same result for any number of workers. See
+processes, or as Ray tasks (``ray_address``), and give the same result for any
+number of workers and on Ray. See
 ``docs/arena.md`` for the statistics.
 """
 
@@ -211,7 +212,13 @@ def _one_thread_each() -> None:
 
 
 @contextmanager
-def _runner(workers: int) -> Iterator[Callable[[list[MatchTask]], Iterator[MatchOutcome]]]:
+def _runner(workers: int, ray_address: str | None) -> Iterator[Callable[[list[MatchTask]], Iterator[MatchOutcome]]]:
+    if ray_address is not None:
+        from .arena_ray import ray_runner
+
+        with ray_runner(ray_address, workers) as run_on_ray:
+            yield run_on_ray
+        return
     if workers <= 1:
         yield lambda batch: map(play_match, batch)
         return
@@ -224,12 +231,13 @@ def _runner(workers: int) -> Iterator[Callable[[list[MatchTask]], Iterator[Match
 
 def _play_matches(
     make_task: Callable[[int], MatchTask], per_match: float, target: int, workers: int, progress: Progress | None,
+    ray_address: str | None = None,
 ) -> list[MatchOutcome]:
     """The shortest run of matches 0, 1, 2 … whose deals reach ``target``, whatever the number of workers."""
     outcomes: list[MatchOutcome] = []
     played = 0
     expected = math.ceil(target / per_match) * per_match
-    with _runner(workers) as run:
+    with _runner(workers, ray_address) as run:
         while played < target:
             if outcomes:
                 per_match = played / len(outcomes)
@@ -307,6 +315,7 @@ def run_arena(
     progress: Progress | None = None,
     ratings: bool = True,
     timing: bool = False,
+    ray_address: str | None = None,
 ) -> ArenaResult:
     """Play at least ``deals`` duplicate deals between ``bots`` (one registry name per player) and rate them.
 
@@ -314,6 +323,10 @@ def run_arena(
     an unknown bot or rule set, a table size the rules do not allow, or counts
     below 1. ``ratings=False`` skips the openskill ratings; ``timing=True`` measures
     each player's thinking time per decision (results do not depend on it).
+    ``ray_address`` plays the matches as Ray tasks instead of ``workers`` processes:
+    ``"local"`` starts a Ray on this machine (``workers`` CPUs, or all of them when
+    ``workers`` is 1), anything else is the address of a running Ray cluster; the
+    results are the same.
     """
     rule_set = get_rules(rules)
     names = tuple(name.strip() for name in bots)
@@ -332,6 +345,7 @@ def run_arena(
     per_rotation = rule_set.deals if rule_set.deals is not None else _TARGET_SCORE_GUESS
     outcomes = _play_matches(
         lambda match: MatchTask(rule_set, n, names, seed, match, timing), per_rotation * n, deals, workers, progress,
+        ray_address,
     )
     points = rule_set.points_for(n)
     return ArenaResult(

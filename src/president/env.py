@@ -3,7 +3,7 @@
 ::
 
     from president.env import env
-    e = env(rules="daifugo", players=5)
+    e = env(rules="daifugo", players=5)      # or pettingzoo.make("aec", ENV_ID, rules="daifugo", players=5)
     e.reset(seed=1)
     for agent in e.agent_iter():
         observation, reward, termination, truncation, info = e.last()
@@ -22,7 +22,8 @@ once (the pass, every play, every gift of the exchange); :func:`action_table`,
 ``env.action_to_move`` and ``env.move_to_action`` convert. Rewards are the points
 of each deal as it ends (``reward="deal"``), or, with ``reward="match"``, 1 shared
 among the winners when the match ends. ``render_mode="ansi"`` renders the table
-as text. Needs the ``rl`` extra (numpy, gymnasium, pettingzoo).
+as text. Importing this module registers it in PettingZoo's registry as
+:data:`ENV_ID`. Needs the ``rl`` extra (numpy, gymnasium, pettingzoo).
 """
 
 from __future__ import annotations
@@ -34,18 +35,17 @@ from typing import Any, ClassVar
 
 import gymnasium as gym
 import numpy as np
+import pettingzoo
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from .cards import DECK_MASKS, iter_cards
 from .engine import Match
-from .moves import GIVE_FLAG, Move, move_of, move_str, represented
+from .env_observation import ObservationEncoder
+from .moves import GIVE_FLAG, Move, move_of, move_str
 from .plays import candidate_plays
 from .rules import Rules, get_rules
-
-CARD_SLOTS = 54
-"""Card-indexed slices have one entry per card number (52 cards and the two jokers)."""
 
 
 @lru_cache(maxsize=64)
@@ -63,9 +63,6 @@ def action_table(rules: Rules, players: int) -> tuple[Move, ...]:
     for count in sorted(set(rules.exchange_pairs(players))):
         out += [move_of(sum(1 << c for c in chosen) | GIVE_FLAG) for chosen in combinations(cards, count)]
     return tuple(out)
-
-
-_ALL = (1 << CARD_SLOTS) - 1
 
 
 class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrapped class; AECEnv is untyped
@@ -91,12 +88,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         self.agent_name_mapping = {name: seat for seat, name in enumerate(self.possible_agents)}
         self.actions = action_table(self.rules, players)
         self.action_index = {int(move): index for index, move in enumerate(self.actions)}
-        self._slices = self._layout()
-        self._starts = {name: part.start for name, part in self._slices.items()}
-        self._orders = [[(seat + k) % players for k in range(players)] for seat in range(players)]
-        self._most = -(-DECK_MASKS[self.rules.jokers].bit_count() // players)
-        size = self._size = max(s.stop for s in self._slices.values())
-        self._bytes = -(-size // 8)
+        self._encoder = ObservationEncoder(self.rules, players)
+        self._slices = self._encoder.layout
+        size = self._encoder.size
         self._observation_space = spaces.Dict({
             "observation": spaces.Box(0.0, 1.0, (size,), np.float32),
             "action_mask": spaces.Box(0, 1, (len(self.actions),), np.int8),
@@ -108,21 +102,6 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         self._rewarded = False
 
     # ------------------------------------------------------------ layout
-
-    def _layout(self) -> dict[str, slice]:
-        n = self.players
-        sizes = [
-            ("hand", CARD_SLOTS), ("played", CARD_SLOTS), ("table", CARD_SLOTS), ("table_stands_for", CARD_SLOTS),
-            ("table_owner", n), ("cards_left", n), ("passed", n), ("finished", n), ("titles", n * n),
-            ("scores", n), ("revolution", 1), ("eleven_back", 1), ("lock", 4), ("leading", 1), ("phase", 2),
-            ("given", CARD_SLOTS), ("received", CARD_SLOTS), ("must_contain", CARD_SLOTS), ("deal", 1),
-        ]
-        out = {}
-        start = 0
-        for name, size in sizes:
-            out[name] = slice(start, start + size)
-            start += size
-        return out
 
     def observation_slices(self) -> dict[str, slice]:
         """The named slices of the observation array. Seat-indexed slices start with the observing seat.
@@ -202,42 +181,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         match = self.match
         assert match is not None, "call reset() first"
         seat = self.agent_name_mapping[agent]
-        view = match.seat_view(seat, history=False)
-        n = self.players
-        at = self._starts
-        order = self._orders[seat]
-        # Every 0/1 entry is a bit of one int, unpacked at once.
-        bits = (view.hand << at["hand"] | view.played << at["played"] | view.table << at["table"]
-                | view.given << at["given"] | view.received << at["received"]
-                | view.must_contain << at["must_contain"] | view.lock << at["lock"])
-        if view.table:
-            bits |= (represented(match.table_move) & _ALL) << at["table_stands_for"]
-            bits |= 1 << (at["table_owner"] + order.index(view.owner))
-        passed, done = view.passed, set(view.finished) | set(view.bottom)
-        last_order = view.deal_results[-1].order if view.deal_results else ()
-        for k, other in enumerate(order):
-            if passed >> other & 1:
-                bits |= 1 << (at["passed"] + k)
-            if other in done:
-                bits |= 1 << (at["finished"] + k)
-            if last_order:
-                bits |= 1 << (at["titles"] + k * n + last_order.index(other))
-        bits |= view.revolution << at["revolution"] | view.eleven_back << at["eleven_back"]
-        bits |= (not view.table and view.to_act == seat) << at["leading"]
-        if view.phase != "over":
-            bits |= 1 << (at["phase"] + (0 if view.phase == "exchange" else 1))
-        raw = np.frombuffer(bits.to_bytes(self._bytes, "little"), np.uint8)
-        obs = np.unpackbits(raw, bitorder="little")[:self._size].astype(np.float32)
-        counts, scores = view.counts, view.scores
-        top = max(max(scores), 1)
-        obs[at["cards_left"]:at["cards_left"] + n] = [min(1.0, counts[o] / self._most) for o in order]
-        obs[at["scores"]:at["scores"] + n] = [max(0.0, scores[o] / top) for o in order]
-        length = self.rules.deals or 0
-        obs[at["deal"]] = min(1.0, view.deal_number / length) if length else 1.0
+        obs = self._encoder.encode_one(match, seat)
         mask = np.zeros(len(self.actions), np.int8)
-        if match.to_act == seat and not match.is_over:
+        if match.to_act == seat:
             index = self.action_index
-            mask[[index[move] for move in match.legal_moves()]] = 1
+            for move in match.legal_moves():
+                mask[index[move]] = 1
         return {"observation": obs, "action_mask": mask}
 
     def render(self) -> str | None:
@@ -268,6 +217,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
             return self.action_index[value]
         except KeyError:
             raise ValueError(f"{move_str(value)} is not a move of {self.rules.name}") from None
+
+
+ENV_ID = "president/president-v0"
+"""The id of this environment in PettingZoo's registry: ``pettingzoo.make("aec", ENV_ID, rules=..., players=...)``."""
 
 
 def env(**kwargs: Any) -> Any:
@@ -357,3 +310,7 @@ class SingleAgentEnv(gym.Env[dict[str, Any], int]):
     def render(self) -> str | None:
         """The table as text with ``render_mode="ansi"``."""
         return self.inner.render()
+
+
+if ENV_ID not in pettingzoo.aec_registry:
+    pettingzoo.register("aec", ENV_ID, entry_point=f"{__name__}:env")

@@ -80,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
         with progress_bar(sys.stderr.isatty(), "deals") as progress:
             result = run_arena(args.rules, args.players, bots, deals=args.deals, seed=args.seed,
                                workers=args.workers, progress=progress, ratings=not args.no_ratings,
-                               timing=args.timing)
+                               timing=args.timing, ray_address=args.ray)
     except ValueError as exc:
         print(f"president arena: {exc}", file=sys.stderr)
         return 2
@@ -127,6 +127,10 @@ def add_parser(sub: Any) -> None:
                    help="deals to play in all, rounded up to whole matches x seatings (default: 2000)")
     p.add_argument("--seed", type=int, default=1, help="arena seed (default: 1)")
     p.add_argument("--workers", type=int, default=1, help="worker processes; results do not depend on it")
+    p.add_argument("--ray", nargs="?", const="local", default=None, metavar="ADDRESS",
+                   help="play the matches as Ray tasks: on a Ray started on this machine (--workers CPUs, or all), "
+                   "or on the running cluster at ADDRESS (auto, HOST:6379, ray://HOST:10001); results do not depend "
+                   "on it; needs pip install 'president[dist]'")
     p.add_argument("--json", action="store_true", help="print the summary as JSON only")
     p.add_argument("--out", metavar="FILE.csv", help="write one CSV row per player and deal")
     p.add_argument("--plot", metavar="FILE.png", help="save a chart of points per deal by bot")
