@@ -14,7 +14,7 @@ server ask.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import combinations
+from itertools import chain, combinations
 from typing import NamedTuple
 
 from .cards import (
@@ -547,9 +547,55 @@ def _suit_runs(hand: int, suit: int, rules: Rules) -> tuple[Move, ...]:
     if runs is None:
         if len(cache) >= 100_000:
             cache.clear()
-        runs = cache[cards] = run_moves(suit, _suit_ranks(hand, suit), _wild(hand, rules), rules.run_min,
-                                        rules.joker_run_ends)
+        jokers = _wild(hand, rules)
+        parts = [_segment_runs(suit, part, jokers, rules.run_min, rules.joker_run_ends)
+                 for part in _segments(_suit_ranks(hand, suit), len(jokers))]
+        runs = cache[cards] = parts[0] if len(parts) == 1 else tuple(sorted(chain.from_iterable(parts)))
     return runs
+
+
+def _segments(ranks: int, jokers: int) -> list[int]:
+    """The ranks held in a suit (a 13-bit mask) cut where more ranks in a row are missing than ``jokers`` can fill:
+    no run reaches across such a gap, so the runs of the suit are those of its segments together."""
+    parts: list[int] = []
+    part = 0
+    last = -100
+    for rank in range(13):
+        if ranks >> rank & 1:
+            if part and rank - last - 1 > jokers:
+                parts.append(part)
+                part = 0
+            part |= 1 << rank
+            last = rank
+    if part:
+        parts.append(part)
+    return parts
+
+
+def _segment_runs(suit: int, ranks: int, jokers: tuple[int, ...], run_min: int, ends: bool) -> tuple[Move, ...]:
+    """:func:`run_moves` of one segment, cached (segments repeat far more than whole suits)."""
+    key = (suit, ranks, jokers, run_min, ends)
+    runs = _SEGMENT_RUNS.get(key)
+    if runs is None:
+        if len(_SEGMENT_RUNS) >= 100_000:
+            _SEGMENT_RUNS.clear()
+        runs = _SEGMENT_RUNS[key] = run_moves(suit, ranks, jokers, run_min, ends)
+    return runs
+
+
+_SEGMENT_RUNS: dict[tuple[int, int, tuple[int, ...], int, bool], tuple[Move, ...]] = {}
+
+
+def _suit_piece(suit: int, ranks: int, jokers: tuple[int, ...], run_min: int, ends: bool) -> Piece:
+    """:func:`run_piece` of a suit, put together from the pieces of its segments (see :func:`_segments`)."""
+    parts = [run_piece(suit, part, jokers, run_min, ends) for part in _segments(ranks, len(jokers))]
+    if len(parts) == 1:
+        return parts[0]
+    sizes = {size for part in parts for size in part.by_size}
+    by_size = {size: tuple(sorted(chain.from_iterable(part.by_size.get(size, ()) for part in parts)))
+               for size in sizes}
+    return Piece(by_size, tuple(sorted(chain.from_iterable(part.moves for part in parts))),
+                 {size: tuple(move for move, _ in pairs) for size, pairs in by_size.items()})
 
 
 _SUIT_CARDS = tuple(sum(1 << (4 * rank + suit) for rank in range(13)) for suit in range(4))
@@ -736,8 +782,8 @@ def plays(
                 if piece is None:
                     if len(pieces) >= 100_000:
                         pieces.clear()
-                    piece = pieces[cards] = run_piece(suit, _suit_ranks(hand, suit), jokers, rules.run_min,
-                                                      rules.joker_run_ends)
+                    piece = pieces[cards] = _suit_piece(suit, _suit_ranks(hand, suit), jokers, rules.run_min,
+                                                        rules.joker_run_ends)
                 candidates += piece.by_size.get(size, ())
     if rules.quad_bomb or rules.two_bomb:
         jokers = _wild(hand, rules)
