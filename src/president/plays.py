@@ -409,6 +409,8 @@ def run_piece(suit: int, ranks: int, jokers: tuple[int, ...], run_min: int, ends
             for used in combinations(jokers, len(stand)):
                 stands = dict(zip(used, stand, strict=True))
                 pairs.append((with_stands(real | sum(1 << j for j in used), stands), shape))
+    if len(_RUN_PIECES) >= 100_000:
+        _RUN_PIECES.clear()
     piece = _RUN_PIECES[key] = _by_size(pairs)
     return piece
 
@@ -586,23 +588,9 @@ def _segment_runs(suit: int, ranks: int, jokers: tuple[int, ...], run_min: int, 
 _SEGMENT_RUNS: dict[tuple[int, int, tuple[int, ...], int, bool], tuple[Move, ...]] = {}
 
 
-def _suit_piece(suit: int, ranks: int, jokers: tuple[int, ...], run_min: int, ends: bool) -> Piece:
-    """:func:`run_piece` of a suit, put together from the pieces of its segments (see :func:`_segments`)."""
-    parts = [run_piece(suit, part, jokers, run_min, ends) for part in _segments(ranks, len(jokers))]
-    if len(parts) == 1:
-        return parts[0]
-    sizes = {size for part in parts for size in part.by_size}
-    by_size = {size: tuple(sorted(chain.from_iterable(part.by_size.get(size, ()) for part in parts)))
-               for size in sizes}
-    return Piece(by_size, tuple(sorted(chain.from_iterable(part.moves for part in parts))),
-                 {size: tuple(move for move, _ in pairs) for size, pairs in by_size.items()})
-
-
 _SUIT_CARDS = tuple(sum(1 << (4 * rank + suit) for rank in range(13)) for suit in range(4))
 """The 3 … 2 of each suit."""
 _SUIT_RUNS: dict[tuple[int, bool, bool], dict[int, tuple[Move, ...]]] = {}
-_SUIT_PIECES: dict[tuple[int, bool, bool], dict[int, Piece]] = {}
-"""As ``_SUIT_RUNS``, the runs with their shapes (for answers to a run)."""
 """By the rules' shortest run, ``joker_run_ends`` and ``wild_jokers``: the runs a suit's cards and the wild jokers
 make, by those cards and the suit (above the cards)."""
 
@@ -772,19 +760,11 @@ def plays(
         candidates += _joker_plays(hand, rules)
     elif kind == RUN:
         jokers = _wild(hand, rules)
-        pieces = _SUIT_PIECES.get((rules.run_min, rules.joker_run_ends, rules.wild_jokers))
-        if pieces is None:
-            pieces = _SUIT_PIECES[rules.run_min, rules.joker_run_ends, rules.wild_jokers] = {}
         for suit in range(4):
             if not lock or lock == 1 << suit:
-                cards = hand & (_SUIT_CARDS[suit] | JOKERS if jokers else _SUIT_CARDS[suit]) | suit << 56
-                piece = pieces.get(cards)
-                if piece is None:
-                    if len(pieces) >= 100_000:
-                        pieces.clear()
-                    piece = pieces[cards] = _suit_piece(suit, _suit_ranks(hand, suit), jokers, rules.run_min,
-                                                        rules.joker_run_ends)
-                candidates += piece.by_size.get(size, ())
+                for part in _segments(_suit_ranks(hand, suit), len(jokers)):
+                    candidates += run_piece(suit, part, jokers, rules.run_min, rules.joker_run_ends).by_size.get(
+                        size, ())
     if rules.quad_bomb or rules.two_bomb:
         jokers = _wild(hand, rules)
         for rank in range(13):

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from president import Match
 from president.cards import BLACK_JOKER, RED_JOKER
 from president.engine import without_lanes
-from president.plays import _suit_piece, _suit_runs, plays, run_moves, run_piece
+from president.plays import _segments, _suit_runs, plays, run_moves, run_piece
 from president.rules import get_rules
 
 from .driving import snapshot
@@ -204,10 +204,10 @@ def test_the_moves_of_runs_are_those_of_the_runs_with_their_shapes(
     (and shapes), in the same order."""
     whole = run_piece(suit, ranks, jokers, run_min, ends)
     assert run_moves(suit, ranks, jokers, run_min, ends) == whole.moves
-    parts = _suit_piece(suit, ranks, jokers, run_min, ends)
-    assert parts.moves == whole.moves
-    assert {size: pairs for size, pairs in parts.by_size.items()} == whole.by_size
-    assert parts.moves_by_size == whole.moves_by_size
+    parts = [run_piece(suit, part, jokers, run_min, ends) for part in _segments(ranks, len(jokers))]
+    for size, pairs in whole.by_size.items():
+        assert sorted(pair for part in parts for pair in part.by_size.get(size, ())) == list(pairs)
+    assert sum(len(part.moves) for part in parts) == len(whole.moves)
     hand = sum(1 << (4 * rank + suit) for rank in range(13) if ranks >> rank & 1) | sum(1 << j for j in jokers)
     rules = get_rules("tavern-jack", jokers=2, wild_jokers=True, runs=True, run_min=run_min, joker_run_ends=ends) \
         if jokers or ends else get_rules("tavern-jack", runs=True, run_min=run_min)
