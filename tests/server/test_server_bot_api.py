@@ -147,15 +147,20 @@ def test_the_example_bot_plays_a_rated_match_as_a_separate_process(tmp_path: Pat
 
             ws.send(json.dumps({"type": "hello", "table": table_id, "token": made["token"]}))
             assert next_message()["type"] == "snapshot"
-            deadline = time.monotonic() + 30
-            while True:  # until the bot process listens
+            # Wait for the bot process to say it listens before inviting it: asking again and again would spend
+            # this connection's allowance of messages, which the moves of the match then need.
+            deadline = time.monotonic() + 60
+            while "listening for invitations" not in bot.log.read_text():
+                assert bot.process.poll() is None and time.monotonic() < deadline, bot.log.read_text()
+                time.sleep(0.1)
+            while True:
                 ws.send(json.dumps({"type": "invite", "seat": 1, "account": "Robo"}))
                 reply = next_message()
                 if reply["type"] == "table":
                     break
                 assert reply["code"] == "bot_offline", reply
                 assert time.monotonic() < deadline, bot.log.read_text()
-                time.sleep(0.2)
+                time.sleep(1)
             while not reply["table"]["seats"][1]["connected"]:  # the bot takes its seat
                 reply = next_message()
             ws.send(json.dumps({"type": "start"}))
