@@ -179,6 +179,9 @@ def test_the_example_bot_plays_a_rated_match_as_a_separate_process(tmp_path: Pat
                 if view["phase"] == "over":
                     break
                 if view["to_act"] == 0 and view["legal_moves"]:
+                    # At most 10 messages a second from a connection: the bots answer at once (no bot delay), so
+                    # without a pause this client would outrun the limit, as a client of a person never does.
+                    time.sleep(0.12)
                     ws.send(json.dumps({"type": "move", "move": view["legal_moves"][-1], "seq": message["seq"]}))
         assert bot_moves > 0
         profile = http.get("/api/players/Robo").json()
