@@ -760,6 +760,8 @@ def plays(
         candidates += _joker_plays(hand, rules)
     elif kind == RUN:
         jokers = _wild(hand, rules)
+        if shortcut and not lock and not (rules.quad_bomb or rules.two_bomb):
+            return _run_answers(hand, jokers, table_shape, reversed_order, rules)
         for suit in range(4):
             if not lock or lock == 1 << suit:
                 for part in _segments(_suit_ranks(hand, suit), len(jokers)):
@@ -774,6 +776,52 @@ def plays(
         return tuple(dict.fromkeys(m for m, shape in candidates
                                    if not _answer_code(shape, table_shape, reversed_order, lock, rules)))
     return tuple([m for m, shape in candidates if not _answer_code(shape, table_shape, reversed_order, lock, rules)])
+
+
+def _run_answers(hand: int, jokers: tuple[int, ...], table: Shape, reversed_order: bool,
+                 rules: Rules) -> tuple[Move, ...]:
+    """The answers of ``hand`` to a run on an unlocked trick without bombs, in the order of the general path of
+    :func:`plays`: suit by suit, segment by segment, from each suit's runs of the table's size (cached by the
+    suit's cards) filtered by the rule of :func:`answer_problem`."""
+    size = table.size
+    key = (rules.run_min, rules.joker_run_ends, rules.wild_jokers, size)
+    cache = _RUN_ANSWERS.get(key)
+    if cache is None:
+        cache = _RUN_ANSWERS[key] = {}
+    if rules.run_answer == "above":
+        limit = table.rank if reversed_order else table.top
+    else:
+        theirs = strength(table.rank, reversed_order, rules)
+        order = STRENGTH[reversed_order, rules.joker_in_revolution == "highest"]
+    kept = JOKERS if rules.wild_jokers else 0
+    out: list[Move] = []
+    for suit in range(4):
+        cards = hand & (_SUIT_CARDS[suit] | kept) | suit << 56
+        runs = cache.get(cards)
+        if runs is None:
+            if len(cache) >= 100_000:
+                cache.clear()
+            runs = cache[cards] = tuple(
+                (move, shape.rank, shape.top)
+                for part in _segments(_suit_ranks(hand, suit), len(jokers))
+                for move, shape in run_piece(suit, part, jokers, rules.run_min, rules.joker_run_ends).by_size.get(
+                    size, ()))
+        if rules.run_answer == "above":
+            if reversed_order:
+                out += [move for move, _low, top in runs if top < limit]
+            else:
+                out += [move for move, low, _top in runs if low > limit]
+        else:
+            for move, low, _top in runs:
+                mine = (NUM_RANKS - 1 if reversed_order else -1) if low < 0 else order[low]
+                if mine > theirs or (mine == theirs and rules.equal_answers):
+                    out.append(move)
+    return tuple(out)
+
+
+_RUN_ANSWERS: dict[tuple[int, bool, bool, int], dict[int, tuple[tuple[Move, int, int], ...]]] = {}
+"""By (shortest run, jokers past the ends, wild jokers, run size) and a suit's cards (its wild jokers and suit
+number included): the suit's runs of that size as (move, lowest rank, highest rank)."""
 
 
 def plain_bombs(hand: int, rules: Rules) -> tuple[Move, ...]:

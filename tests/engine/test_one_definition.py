@@ -19,9 +19,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from president import Match
-from president.cards import BLACK_JOKER, RED_JOKER
+from president.cards import BLACK_JOKER, JOKERS, RED_JOKER
 from president.engine import without_lanes
-from president.plays import _segments, _suit_runs, plays, run_moves, run_piece
+from president.plays import RUN, _segments, _suit_runs, plays, run_moves, run_piece, shape_of
 from president.rules import get_rules
 
 from .driving import snapshot
@@ -182,6 +182,9 @@ def test_the_shortcuts_of_plays_agree_with_the_general_path() -> None:
                    "quad_bomb": rng.random() < 0.3, "two_bomb": rng.random() < 0.3}
         options["wild_jokers"] = bool(options["jokers"]) and rng.random() < 0.6
         options["joker_in_revolution"] = rng.choice(("lowest", "highest"))
+        if options["runs"]:
+            options["run_answer"] = rng.choice(("lowest", "above"))
+            options["joker_run_ends"] = options["wild_jokers"] and rng.random() < 0.5
         match = Match("tavern-jack", 4, seed=seed, **options)
         while not match.is_over and match.deal_number == 1:
             for backwards in (False, True):
@@ -192,6 +195,38 @@ def test_the_shortcuts_of_plays_agree_with_the_general_path() -> None:
             moves = match.legal_moves()
             match.apply(moves[rng.randrange(len(moves))])
     assert checked > 1000
+
+
+@pytest.mark.parametrize("run_answer", ["lowest", "above"])
+@pytest.mark.parametrize("wild", [False, True])
+def test_the_answers_to_a_run_agree_with_the_general_path(run_answer: str, wild: bool) -> None:
+    """Answers to a run, with and without wild jokers, jokers past the ends, equal answers, either order and a lock:
+    the same moves in the same order as the general path."""
+    rng = random.Random(run_answer + str(wild))
+    compared = found = with_jokers = 0
+    while compared < 400:
+        options: dict[str, Any] = {"runs": True, "run_answer": run_answer, "run_min": rng.choice((3, 3, 4)),
+                                   "equal_answers": rng.random() < 0.5, "revolution": True,
+                                   "joker_in_revolution": rng.choice(("lowest", "highest"))}
+        if wild:
+            options.update(jokers=2, wild_jokers=True, joker_run_ends=rng.random() < 0.5)
+        rules = get_rules("tavern-jack", **options)
+        deck = list(range(52)) + ([BLACK_JOKER, RED_JOKER] if wild else [])
+        rng.shuffle(deck)
+        mine, theirs = sum(1 << c for c in deck[:20]), sum(1 << c for c in deck[20:40])
+        tables = [m for m in plays(theirs, rules) if shape_of(m, wild).kind == RUN]  # type: ignore[union-attr]
+        if not tables:
+            continue
+        table = rng.choice(tables)
+        for backwards in (False, True):
+            for lock in (0, shape_of(table, wild).suits):  # type: ignore[union-attr]
+                answers = plays(mine, rules, table, backwards, lock)
+                assert answers == plays(mine, rules, table, backwards, lock, shortcut=False)
+                found += len(answers)
+                compared += 1
+                with_jokers += bool(answers and mine & JOKERS)
+    assert found > 100
+    assert with_jokers > 50 if wild else not with_jokers
 
 
 @given(st.integers(0, 3), st.integers(0, (1 << 13) - 1),
