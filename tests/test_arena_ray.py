@@ -1,4 +1,5 @@
-"""The arena on Ray: the same results and the same progress as the process pool, on a local Ray of two CPUs."""
+"""Work on Ray, on a local Ray of two CPUs: the arena (the same results and progress as the process pool) and the
+training examples (the same examples as one process)."""
 
 from __future__ import annotations
 
@@ -7,10 +8,13 @@ import logging
 from collections.abc import Iterator
 from typing import Any
 
+import numpy as np
 import pytest
 
 from president.arena import run_arena
 from president.cli import main
+from president.learned.model import load_model
+from president.learned.teacher import generate
 
 ray = pytest.importorskip("ray")
 
@@ -44,3 +48,23 @@ def test_the_arena_command_runs_on_ray(local_ray: Any, capsys: pytest.CaptureFix
     on_ray = json.loads(capsys.readouterr().out)
     assert main([*argv, "--workers", "2"]) == 0
     assert on_ray == json.loads(capsys.readouterr().out)
+
+
+def test_the_training_examples_made_on_ray_are_those_of_one_process(local_ray: Any) -> None:
+    seen: list[int] = []
+    on_ray = generate(["tavern-jack", "three-of-clubs"], 7, 40, 4, infer=0, ray_address="auto", update=seen.append)
+    alone = generate(["tavern-jack", "three-of-clubs"], 7, 40, 4, infer=0)
+    assert np.array_equal(on_ray.values, alone.values) and np.array_equal(on_ray.rows, alone.rows)
+    assert on_ray.rules == alone.rules and len(on_ray) == 40
+    assert seen == sorted(seen) and seen[-1] == 40
+
+
+def test_the_train_command_makes_its_examples_on_ray(local_ray: Any, tmp_path: Any,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["train", "--rules", "tavern-jack", "--decisions", "30", "--worlds", "4", "--epochs", "2",
+            "--hidden", "8", "--seed", "3", "--quiet"]
+    assert main([*argv, "--ray", "--out", str(tmp_path / "ray.npz")]) == 0
+    assert main([*argv, "--out", str(tmp_path / "alone.npz")]) == 0
+    on_ray, alone = load_model(tmp_path / "ray.npz"), load_model(tmp_path / "alone.npz")
+    for name, weight in alone.weights().items():
+        assert np.array_equal(weight, on_ray.weights()[name])

@@ -8,15 +8,11 @@ version of ``president`` installed.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
 
 from .arena_play import MatchOutcome, MatchTask, play_match
-
-LOCAL = "local"
-"""The address that starts a Ray of this machine's own (the default of ``president arena --ray``)."""
+from .ray_cluster import cluster_cpus, ray_session
 
 _CHUNKS_PER_CPU = 4
 """Chunks of matches per CPU of the cluster in each batch: small enough to balance, large enough to amortise a task."""
@@ -27,38 +23,15 @@ def play_matches(tasks: list[MatchTask]) -> list[MatchOutcome]:
     return [play_match(task) for task in tasks]
 
 
-def _connect(address: str, workers: int) -> tuple[Any, bool]:
-    """The ``ray`` module, connected; and whether this call started the connection (and so must end it)."""
-    try:
-        import ray
-    except ImportError:
-        raise ValueError("--ray needs Ray: pip install 'president[dist]'") from None
-    if ray.is_initialized():
-        return ray, False
-    if address == LOCAL:
-        ray.init(num_cpus=workers if workers > 1 else None, include_dashboard=False, logging_level=logging.WARNING,
-                 log_to_driver=False)
-    else:
-        try:
-            ray.init(address=address, logging_level=logging.WARNING, log_to_driver=False)
-        except ConnectionError as exc:
-            raise ValueError(f"cannot reach a Ray cluster at {address}: {exc}") from None
-    return ray, True
-
-
 @contextmanager
 def ray_runner(address: str, workers: int) -> Iterator[Callable[[list[MatchTask]], Iterator[MatchOutcome]]]:
     """Yield ``run(batch)``, which plays a batch of matches as Ray tasks and yields their outcomes in match order.
 
-    ``address`` is :data:`LOCAL` (start a Ray on this machine with ``workers`` CPUs,
-    or all of them when ``workers`` is 1) or the address of a running cluster
-    (``auto``, ``HOST:6379``, ``ray://HOST:10001``). A Ray already initialised in
-    this process is used as it is, and left running.
+    ``address`` and ``workers`` as :func:`~president.ray_cluster.ray_session` takes them.
     """
-    ray, started = _connect(address, workers)
-    try:
+    with ray_session(address, workers) as ray:
         remote = ray.remote(num_cpus=1)(play_matches)
-        cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        cpus = cluster_cpus(ray)
 
         def run(batch: list[MatchTask]) -> Iterator[MatchOutcome]:
             size = max(1, -(-len(batch) // (cpus * _CHUNKS_PER_CPU)))
@@ -68,6 +41,3 @@ def ray_runner(address: str, workers: int) -> Iterator[Callable[[list[MatchTask]
                 yield from ray.get(reference)
 
         yield run
-    finally:
-        if started:
-            ray.shutdown()

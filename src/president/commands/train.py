@@ -43,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
                                       epochs=args.epochs, rounds=args.rounds, seconds=args.seconds,
                                       workers=args.workers, examples=examples, hidden=args.hidden,
                                       temperature=args.temperature, reinforce_deals=args.reinforce,
-                                      fits=args.fits, gradient=gradient, update=update)
+                                      fits=args.fits, gradient=gradient, update=update, ray_address=args.ray)
     except (ValueError, OSError) as exc:
         print(f"president train: {exc}", file=sys.stderr)
         return 2
@@ -131,6 +131,10 @@ def add_parser(sub: Any) -> None:
                    help="rule sets of the example matches, taken in turn (default: three-of-clubs,tavern-jack)")
     p.add_argument("--workers", type=int, default=1,
                    help="processes making the examples (the examples do not depend on it)")
+    p.add_argument("--ray", nargs="?", const="local", default=None, metavar="ADDRESS",
+                   help="make the examples as Ray tasks: on a Ray started on this machine (with --workers CPUs), or "
+                   "on the running cluster at ADDRESS (auto, HOST:6379, ray://HOST:10001); the examples do not "
+                   "depend on it (needs president[dist])")
     p.add_argument("--examples", metavar="FILE", action="append",
                    help="train on examples saved by --save-examples instead (repeat it to join several files)")
     p.add_argument("--save-examples", metavar="FILE", help="also save the examples used (.npz)")

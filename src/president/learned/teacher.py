@@ -12,6 +12,7 @@ move, so that the examples come from the positions a strong player reaches.
 from __future__ import annotations
 
 import random
+from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -207,11 +208,13 @@ def _task(args: tuple[str, int, int, int, float]) -> list[Decision]:
 
 def generate(rules: Sequence[str], seed: int, decisions: int, worlds: int, workers: int = 1,
              stop: Callable[[], bool] | None = None,
-             update: Callable[[int], None] | None = None, infer: float = 0.25) -> Examples:
+             update: Callable[[int], None] | None = None, infer: float = 0.25,
+             ray_address: str | None = None) -> Examples:
     """At least ``decisions`` examples (fewer if ``stop()`` turns true), matches alternating over ``rules``.
 
     Match ``i`` plays ``rules[i % len(rules)]``; the examples depend on ``seed``
-    alone, not on ``workers``.
+    alone, not on ``workers`` nor on ``ray_address`` (the matches as Ray tasks, on
+    a Ray of this machine or a cluster: see :func:`~president.ray_cluster.ray_session`).
     """
     parts: list[Decision] = []
 
@@ -221,7 +224,24 @@ def generate(rules: Sequence[str], seed: int, decisions: int, worlds: int, worke
             yield rules[index % len(rules)], seed, index, worlds, infer
             index += 1
 
-    if workers <= 1:
+    if ray_address is not None:
+        from ..ray_cluster import cluster_cpus, ray_session
+
+        with ray_session(ray_address, workers) as ray:
+            remote = ray.remote(num_cpus=1)(_task)
+            queued = tasks()
+            # A few matches ahead per CPU, taken in match order; those not needed at the end are cancelled.
+            pending = deque(remote.remote(next(queued)) for _ in range(2 * cluster_cpus(ray)))
+            while pending:
+                parts += ray.get(pending.popleft())
+                if update:
+                    update(min(len(parts), decisions))
+                if len(parts) >= decisions or (stop and stop()):
+                    for reference in pending:
+                        ray.cancel(reference)
+                    break
+                pending.append(remote.remote(next(queued)))
+    elif workers <= 1:
         for task in tasks():
             parts += _task(task)
             if update:

@@ -87,6 +87,7 @@ def train(
     fits: int = 1,
     gradient: GradientSettings | None = None,
     update: Update | None = None,
+    ray_address: str | None = None,
 ) -> tuple[Network, Examples, Report]:
     """Train a policy; returns it, every example used, and the report.
 
@@ -96,7 +97,8 @@ def train(
     play and fits anew. ``seconds`` is a time budget for the whole run: the
     examples stop at 70 % of it and the fitting at the end of it (the model then
     depends on the machine's speed; without a budget the same seed gives the same
-    model). ``infer`` is the noise of the search's model of the other players
+    model). ``ray_address`` makes the examples as Ray tasks (the same examples; see
+    :func:`~president.learned.teacher.generate`). ``infer`` is the noise of the search's model of the other players
     (0: the search does not weigh its guesses by their plays; cheaper, weaker).
     ``reinforce_deals`` deals of policy gradient against ``classic`` players
     follow the fitting (:mod:`president.learned.reinforce`, with the settings
@@ -121,7 +123,8 @@ def train(
         return (lambda done: update(stage, done, decisions)) if update else None
 
     if examples is None:
-        examples = generate(list(rules), seed, decisions, worlds, workers, late(0.7), progress("examples"), infer)
+        examples = generate(list(rules), seed, decisions, worlds, workers, late(0.7), progress("examples"), infer,
+                            ray_address)
     report = Report()
     policy: Network = PolicyNet.initial(seed, hidden)
     for round_number in range(rounds):
