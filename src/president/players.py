@@ -117,7 +117,8 @@ def _expert_learned(**params: Any) -> Bot:
     return learned_search_bot(**params)
 
 
-register_bot("learned", _learned, "a small network trained to play like the search (needs numpy)", offered=False)
+register_bot("learned", _learned, "a small network trained to play like the search: about as strong as normal, and "
+             "plays at once (needs numpy)")
 register_bot("expert-learned", _expert_learned,
              "the expert search comparing only the moves the learned policy ranks best (needs numpy)", offered=False)
 
