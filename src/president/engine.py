@@ -42,10 +42,12 @@ from .movegen import (
 )
 from .moves import CARDS_MASK, GIVE_FLAG, STANDS_MASK, Move, move_of, move_str, represented, stand_str, stands_of
 from .plays import (
+    CUT_WORDS,
     SET,
+    STAIR,
     Shape,
     answer_problem,
-    cut_by,
+    cut_rule,
     flips_for_the_trick,
     forbidden_finish,
     is_equal_answer,
@@ -54,7 +56,7 @@ from .plays import (
     plain_bombs,
     play_problem,
     plays,
-    reverses,
+    revolution_by,
     run_leads,
     shape_of,
     suits_text,
@@ -169,6 +171,7 @@ class Match:
         "_beats",
         "_bombs",
         "_bottom",
+        "_calm",
         "_dead",
         "_deal_start",
         "_deal_starts",
@@ -257,6 +260,8 @@ class Match:
     """The cards whose presence in a hand takes its lead off the byte lookups alone: the wild jokers, or every card
     when the rules have runs (``_lead_runs``: the lookups with the runs added) or the lanes are off."""
     _lanes: Lanes
+    _calm: bool
+    """Whether an omen (the ``omen`` rule) has ended the revolutions of this deal."""
 
     def __init__(
         self,
@@ -418,6 +423,7 @@ class Match:
         self._waiting = self._active & ~(1 << view.owner) & ~view.passed if view.table else 0
         self._lock = view.lock
         self._back = view.eleven_back
+        self._calm = view.omen
         self._set_order(view.revolution)
         self._table = view.table_move if view.table else 0
         if self._table:
@@ -451,6 +457,7 @@ class Match:
         self._answers = ANSWERS_BY_COUNT[0]
         self._lock = 0
         self._back = False
+        self._calm = False
         self._owner = -1
         self._waiting = 0
         if all(hands):
@@ -716,6 +723,7 @@ class Match:
             table_move=self._table,
             lock=self._lock,
             eleven_back=self._back,
+            omen=self._calm,
             must_contain=must_contain,
             finished=list(self._finished),
             bottom=list(self._bottom),
@@ -1058,26 +1066,40 @@ class Match:
         self._owner = seat
         self._must_contain = 0
         # Each rule's predicate is asked only when its option is on (a call costs more than the test).
-        if rules.suit_lock:
-            lock = lock_after(shape, before, self._lock, rules)
-            if lock != self._lock:
+        if rules.suit_lock or rules.stair_lock:
+            old = self._lock
+            lock = lock_after(shape, before, old, rules, self._rev != self._back)
+            if lock != old:
                 self._lock = lock
-                if lock and events is not None:
-                    events.append(("lock", seat, 0, None, {"suits": suits_text(lock)}, None))
+                if events is not None:
+                    if lock & 15 and not old & 15:
+                        events.append(("lock", seat, 0, None, {"suits": suits_text(lock), "option": "suit_lock"},
+                                       None))
+                    if lock & STAIR and not old & STAIR:
+                        events.append(("lock", seat, 0, None, {"suits": suits_text(lock), "stair": True,
+                                                               "option": "stair_lock"}, None))
         skip = (rules.skip_on_equal and before is not None
                 and is_equal_answer(shape, before, self._rev != self._back, rules))
-        if rules.revolution and reverses(shape, rules):
+        at_once = False
+        if self._lanes.turns and not self._calm and (why := revolution_by(shape, rules)) is not None:
             self._set_order(not self._rev)
+            self._calm = why == "omen"
+            at_once = why == "great_revolution"
             if events is not None:
-                events.append(("revolution", seat, 0, None, {"on": self._rev}, None))
-        if rules.eleven_back and flips_for_the_trick(shape, rules):
+                events.append(("revolution", seat, 0, None, {"on": self._rev, "option": why}, None))
+        if (rules.eleven_back and flips_for_the_trick(shape, rules)
+                and not (rules.eleven_back_once and self._back)):
             self._back = not self._back
             self._set_order(self._rev)
             if events is not None:
-                events.append(("eleven_back", seat, 0, None, {"on": self._back}, None))
-        cut = cut_by(shape, before, rules) if self._lanes.cuts else None
+                events.append(("eleven_back", seat, 0, None, {"on": self._back, "option": "eleven_back"}, None))
+        cut = cut_rule(shape, before, rules) if self._lanes.cuts else None
+        if at_once and hand:
+            # The great revolution: its player goes out at once, the rest of his hand discarded unseen.
+            self._dead |= hand
+            self.hands[seat] = hand = 0
         if not hand:
-            self._go_out(seat, value, shape, before)
+            self._go_out(seat, value, shape, before, at_once)
             if self._active & (self._active - 1) == 0:
                 self._end_deal()
                 return
@@ -1086,7 +1108,8 @@ class Match:
             leader = seat if active >> seat & 1 else self._next[seat][active]
             self._clear_trick(leader)
             if events is not None:
-                events.append(("trick_cleared", None, 0, None, {"leader": leader, "cut": cut}, None))
+                events.append(("trick_cleared", None, 0, None, {"leader": leader, "cut": CUT_WORDS[cut],
+                                                                "option": cut}, None))
             return
         self._set_lane(shape, value)
         waiting = active & ~(1 << seat) & still
@@ -1094,22 +1117,26 @@ class Match:
             skipped = self._next[seat][waiting]
             waiting &= ~(1 << skipped)
             if events is not None:
-                events.append(("skip", skipped, 0, None, None, None))
+                events.append(("skip", skipped, 0, None, {"option": "skip_on_equal"}, None))
         self._turn_after(seat, waiting)
 
-    def _go_out(self, seat: int, value: int, shape: Shape, before: Shape | None) -> None:
-        """``seat`` has played its last card: a place from the top, or the bottom for a forbidden finish."""
+    def _go_out(self, seat: int, value: int, shape: Shape, before: Shape | None, at_once: bool = False) -> None:
+        """``seat`` has played its last card (or a great revolution, ``at_once``): a place from the top, or the
+        bottom for a forbidden finish."""
         self._active &= ~(1 << seat)
         events = self._events
-        if self.rules.forbidden_finish and forbidden_finish(value, shape, before, self.rules):
+        if self.rules.forbidden_finish and not at_once and forbidden_finish(value, shape, before, self.rules):
             self._bottom += (seat,)
             if events is not None:
                 events.append(("out", seat, 0, None, {"place": self.players + 1 - len(self._bottom),
-                                                      "forbidden": True}, None))
+                                                      "forbidden": True, "option": "forbidden_finish"}, None))
             return
         self._finished += (seat,)
         if events is not None:
-            events.append(("out", seat, 0, None, {"place": len(self._finished)}, None))
+            data: dict[str, Any] = {"place": len(self._finished)}
+            if at_once:
+                data["option"] = "great_revolution"
+            events.append(("out", seat, 0, None, data, None))
         if self.rules.capital_fall and len(self._finished) == 1 and self._results:
             president = self._results[-1].order[0]
             if president != seat and self._active >> president & 1:
@@ -1119,7 +1146,7 @@ class Match:
                 self._bottom += (president,)
                 if events is not None:
                     events.append(("fall", president, 0, None,
-                                   {"place": self.players + 1 - len(self._bottom)}, None))
+                                   {"place": self.players + 1 - len(self._bottom), "option": "capital_fall"}, None))
 
     def _turn_after(self, seat: int, waiting: int) -> None:
         """Give the turn to the next seat in ``waiting``, or end the trick when nobody is waiting."""

@@ -25,7 +25,7 @@ from __future__ import annotations
 from .cards import JOKER_RANK, JOKERS, NUM_RANKS, TWO_RANK
 from .movegen import ANSWERS_BY_COUNT, BEAT_MASKS, LEADS_BY_SIZE, ByteLookups
 from .moves import move_of
-from .plays import EIGHT_RANK, JACK_RANK
+from .plays import EIGHT_RANK, JACK_RANK, NINE_RANK, SIX_RANK
 from .rules import Rules
 
 LaneEntry = tuple[int, ByteLookups | None]
@@ -41,7 +41,7 @@ class Lanes:
     """The straight lanes of one rule set (see the module's text); one object shared by every match of it."""
 
     __slots__ = ("answered", "beats", "bombs", "cuts", "high", "leads_by_byte", "on", "open_answers", "plain",
-                 "run_probe", "runs", "wild")
+                 "run_probe", "runs", "turns", "wild")
 
     beats: tuple[dict[int, LaneEntry], dict[int, LaneEntry]]
     """By reversed order (False, True): every set of one rank of real cards, and what it leaves on the table."""
@@ -68,17 +68,23 @@ class Lanes:
     """Whether what a play answers changes what it does (the suit lock, the skip, a lone joker under the 3 of
     spades or wild)."""
     cuts: bool
-    """Whether a play may end the trick at once (8-cut, bombs, or the 3 of spades on a lone joker)."""
+    """Whether a play may end the trick at once (8-cut, bombs, the 3 of spades on a lone joker, ambulance …)."""
+    turns: bool
+    """Whether a play may start a revolution (four of a kind, a long run, a coup, an omen, a great revolution)."""
     plain: bool
     """Whether the rules are the seed rules' trick (sets of one rank, no house rule): playouts take the kernel."""
 
     def __init__(self, rules: Rules, on: bool = True) -> None:
+        # Rules whose answers the byte lookups do not know play every move by the definition.
+        on = on and not rules.irregular
         self.high = rules.joker_in_revolution == "highest"
         self.wild = JOKERS if rules.wild_jokers else 0
         self.plain = on and not rules.house
-        self.answered = rules.suit_lock or rules.skip_on_equal or rules.wild_jokers or rules.spade3_beats_joker
+        self.answered = (rules.suit_lock or rules.skip_on_equal or rules.wild_jokers or rules.spade3_beats_joker
+                         or rules.stair_lock)
         self.cuts = (rules.eight_cut or rules.quad_bomb or rules.two_bomb or rules.wild_jokers
-                     or rules.spade3_beats_joker)
+                     or rules.spade3_beats_joker or rules.nine_pair_cut or rules.six_pair_cut or rules.spade3_cut)
+        self.turns = rules.revolution or rules.coup or rules.omen or rules.great_revolution
         self.bombs = rules.quad_bomb or rules.two_bomb
         self.on = on
         self.open_answers = not (rules.suit_lock or rules.skip_on_equal or rules.runs or rules.wild_jokers
@@ -96,15 +102,21 @@ class Lanes:
                     size = sub.bit_count()
                     bomb = ((rules.quad_bomb and size >= 4 and rank < JOKER_RANK)
                             or (rules.two_bomb and rank == TWO_RANK))
+                    turns = ((rules.revolution and size >= 4) or (rules.coup and rank == NINE_RANK and size == 3)
+                             or (rules.omen and rank == SIX_RANK and size == 3)
+                             or (rules.great_revolution and rank == TWO_RANK and size >= 4))
+                    # Ambulance, rokurokubi and the lone 3 of spades: cuts that say which rule fired.
+                    other_cut = ((rules.nine_pair_cut and rank == NINE_RANK and size == 2)
+                                 or (rules.six_pair_cut and rank == SIX_RANK and size == 2)
+                                 or (rules.spade3_cut and rank == 0 and sub == 8))
                     straight = (
-                        on and not bomb and size <= most
+                        on and not bomb and size <= most and not turns and not other_cut
                         and not (rank == JOKER_RANK and (rules.wild_jokers or (rules.spade3_beats_joker and size == 1)))
-                        and not (rules.revolution and size >= 4)
                         and not (rules.eight_cut and rank == EIGHT_RANK)
                         and not (rules.eleven_back and rank == JACK_RANK)
                     )
                     cut = (on and size <= most and ((rules.eight_cut and rank == EIGHT_RANK) or bomb)
-                           and not (rules.revolution and size >= 4) and not (rules.eleven_back and rank == JACK_RANK))
+                           and not turns and not other_cut and not (rules.eleven_back and rank == JACK_RANK))
                     if cut:
                         entries[move] = (CUT, None)
                     elif straight:

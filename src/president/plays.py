@@ -46,10 +46,21 @@ from .rules import Rules
 
 SET, RUN, LONE_JOKER = 0, 1, 2
 """The kinds of a play."""
+THREE_RANK = 0
+SIX_RANK = 3
 EIGHT_RANK = 5
+NINE_RANK = 6
 JACK_RANK = 8
 SPADE_THREE = 3
 """The card number of the 3 of spades."""
+STAIR = 16
+"""The bit of a trick's lock (above its four suit bits) that says the stair lock holds: each answer must be the next
+rank up (the ``stair_lock`` rule)."""
+CUT_WORDS: dict[str, str] = {
+    "eight_cut": "eight", "spade3_beats_joker": "spade3", "spade3_cut": "spade3", "quad_bomb": "bomb",
+    "two_bomb": "bomb", "nine_pair_cut": "nine_pair", "six_pair_cut": "six_pair",
+}
+"""By the option that cut a trick (:func:`cut_rule`): the short word a ``trick_cleared`` event gives as ``cut``."""
 _SET_NAMES = {1: "single card", 2: "pair", 3: "three of a kind", 4: "four of a kind", 5: "five of a kind",
               6: "six of a kind"}
 
@@ -107,7 +118,8 @@ def _shape(value: int, wild: bool) -> Shape | None:
         if wild:
             if size == 1:
                 return Shape(LONE_JOKER, 1, JOKER_RANK, JOKER_RANK, 0, rep)
-            return None
+            # Two wild jokers saying nothing: a pair of their own (allowed only under ``wild_joker_pair``).
+            return Shape(SET, 2, JOKER_RANK, JOKER_RANK, 0, rep)
         return Shape(SET, size, JOKER_RANK, JOKER_RANK, 0, rep)
     if cards & JOKERS and not wild:
         return None
@@ -175,6 +187,8 @@ def play_problem(shape: Shape | None, rules: Rules) -> str | None:
             return ("cards played together must be a set of one rank or a run of one suit "
                     "(a joker says what it stands for: RJ=5c)")
         return "cards played together must all have the same rank"
+    if shape.kind == SET and shape.rank == JOKER_RANK and rules.wild_jokers and not rules.wild_joker_pair:
+        return "say what each wild joker stands for, such as 'BJ=5c RJ=5d' (they are no pair of their own here)"
     if shape.kind == SET and shape.size > rules.max_set:
         return f"at most {rules.max_set} cards of one rank may be played together in {rules.name}"
     if shape.kind == RUN:
@@ -187,7 +201,13 @@ def play_problem(shape: Shape | None, rules: Rules) -> str | None:
     return None
 
 
-_OK, _NO_JOKER_ANSWER, _ONLY_SPADE3, _JOKER_ON_SINGLES, _SHAPE, _LOCKED, _NOT_ABOVE, _NOT_HIGHER = range(8)
+(_OK, _NO_JOKER_ANSWER, _ONLY_SPADE3, _JOKER_ON_SINGLES, _SHAPE, _LOCKED, _NOT_ABOVE, _NOT_HIGHER, _ONLY_SANDSTORM,
+ _STAIR) = range(10)
+
+
+def is_sandstorm(shape: Shape) -> bool:
+    """Whether a play is three 3s (a sandstorm, under the ``sandstorm`` rule)."""
+    return shape.kind == SET and shape.size == 3 and shape.rank == THREE_RANK
 
 
 def is_lone_joker(shape: Shape) -> bool:
@@ -204,6 +224,11 @@ def spade3_on_joker(shape: Shape, before: Shape | None, rules: Rules) -> bool:
 
 def _answer_code(shape: Shape, table: Shape, reversed_order: bool, lock: int, rules: Rules) -> int:
     """0 when the play of ``shape`` may answer ``table``, else the code of the reason (see :func:`answer_problem`)."""
+    if rules.sandstorm:
+        if is_sandstorm(table):
+            return _OK if is_sandstorm(shape) else _ONLY_SANDSTORM
+        if is_sandstorm(shape):
+            return _OK
     if spade3_on_joker(shape, table, rules):
         return _OK
     if shape.kind == SET:
@@ -219,7 +244,7 @@ def _answer_code(shape: Shape, table: Shape, reversed_order: bool, lock: int, ru
         return _OK if table.kind == SET and table.size == 1 else _JOKER_ON_SINGLES
     if shape.kind != table.kind or shape.size != table.size:
         return _SHAPE
-    if lock and shape.suits != lock:
+    if lock & 15 and shape.suits != lock & 15:
         return _LOCKED
     if shape.kind == RUN and rules.run_answer == "above":
         # The play's weakest card must beat the table's strongest (ranks -1 and 13: a joker past a run's end).
@@ -227,14 +252,27 @@ def _answer_code(shape: Shape, table: Shape, reversed_order: bool, lock: int, ru
         return _OK if above else _NOT_ABOVE
     mine = strength(shape.rank, reversed_order, rules)
     theirs = strength(table.rank, reversed_order, rules)
+    if lock & STAIR:
+        return _OK if mine == theirs + 1 else _STAIR
+    if rules.down_number and is_down_number(shape, table, reversed_order):
+        return _OK
     return _OK if mine > theirs or (mine == theirs and rules.equal_answers) else _NOT_HIGHER
+
+
+def is_down_number(shape: Shape, table: Shape, reversed_order: bool) -> bool:
+    """Whether a single answers a single as the card of its suit one rank below it (above it in a reversed order):
+    what the ``down_number`` rule allows."""
+    return (shape.kind == table.kind == SET and shape.size == table.size == 1 and table.rank < JOKER_RANK
+            and bool(table.suits) and shape.suits == table.suits
+            and shape.rank == table.rank + (1 if reversed_order else -1))
 
 
 def answer_problem(shape: Shape, table: Shape, reversed_order: bool, lock: int, rules: Rules) -> str | None:
     """Why the play of ``shape`` may not answer ``table`` now (None when it may).
 
     ``reversed_order`` is the order of the trick (a revolution, or 11-back, or both
-    cancelling); ``lock`` the suits the trick is locked to (0 for none).
+    cancelling); ``lock`` the suits the trick is locked to (0 for none), with :data:`STAIR`
+    when the stair lock holds.
     """
     code = _answer_code(shape, table, reversed_order, lock, rules)
     if code == _OK:
@@ -247,6 +285,9 @@ def answer_problem(shape: Shape, table: Shape, reversed_order: bool, lock: int, 
         _JOKER_ON_SINGLES: f"a lone joker only answers a single card, not a {table.name()}",
         _SHAPE: f"a {table.name()} can only be beaten by a {table.name()}, not by a {shape.name()}",
         _LOCKED: f"the trick is locked to {suits_text(lock)}: play {suits_text(lock)}",
+        _ONLY_SANDSTORM: "only a sandstorm (three 3s) answers a sandstorm",
+        _STAIR: f"the trick is stair-locked: play the {table.name()} of the next rank "
+        + ("down" if reversed_order else "up") + f" from {theirs}",
         _NOT_ABOVE: f"{mine} does not beat {theirs}: play a run wholly {'below' if reversed_order else 'above'} it",
         _NOT_HIGHER: f"{mine} does not beat {theirs}: play a "
         + (f"run starting {what}" if table.kind == RUN else f"{what} {table.name()}"),
@@ -264,47 +305,91 @@ def is_equal_answer(shape: Shape, table: Shape, reversed_order: bool, rules: Rul
 # ----------------------------------------------------------------- what a play does to the trick
 
 
-def lock_after(shape: Shape, before: Shape | None, lock: int, rules: Rules) -> int:
-    """The suits the trick is locked to once ``shape`` answers ``before`` (the ``suit_lock`` rule; 0: none).
+def lock_after(shape: Shape, before: Shape | None, lock: int, rules: Rules, reversed_order: bool = False) -> int:
+    """The lock of the trick once ``shape`` answers ``before`` in ``reversed_order``: the suits it is locked to (the
+    ``suit_lock`` rule), with :data:`STAIR` when the stair lock holds (the ``stair_lock`` rule); 0: none.
 
-    Two plays in a row with the same suits lock the trick; a lone joker unlocks it.
+    Two plays in a row with the same suits lock the trick to them; a set answered by a
+    set of the next rank up locks it to climbing one rank at a time; a lone joker unlocks both.
     """
-    if not rules.suit_lock:
+    if shape.kind == LONE_JOKER or not (rules.suit_lock or rules.stair_lock):
         return 0
-    if shape.kind == LONE_JOKER:
-        return 0
-    if (not lock and before is not None and before.kind != LONE_JOKER and before.suits
+    if before is None or before.kind == LONE_JOKER:
+        return lock
+    if (rules.suit_lock and not lock & 15 and before.suits
             and shape.suits == before.suits):
-        return shape.suits
+        lock |= shape.suits
+    if (rules.stair_lock and not lock & STAIR and shape.kind == before.kind == SET and shape.size == before.size
+            and strength(shape.rank, reversed_order, rules) == strength(before.rank, reversed_order, rules) + 1):
+        lock |= STAIR
     return lock
 
 
-def reverses(shape: Shape, rules: Rules) -> bool:
-    """Whether a play starts or ends a revolution: four or more of a kind, or a long enough run."""
-    if not rules.revolution:
-        return False
+def revolution_by(shape: Shape, rules: Rules) -> str | None:
+    """The option by which a play starts or ends a revolution, or None: ``great_revolution`` (four 2s),
+    ``revolution`` (four or more of a kind), ``run_revolution`` (a long enough run), ``coup`` (three 9s), ``omen``
+    (three 6s). Whether it happens is the match's to say (not after an omen)."""
     if shape.kind == SET:
-        return shape.size >= 4
-    return shape.kind == RUN and bool(rules.run_revolution) and shape.size >= rules.run_revolution
+        if shape.size >= 4:
+            if rules.great_revolution and shape.rank == TWO_RANK:
+                return "great_revolution"
+            return "revolution" if rules.revolution else None
+        if shape.size == 3:
+            if rules.coup and shape.rank == NINE_RANK:
+                return "coup"
+            if rules.omen and shape.rank == SIX_RANK:
+                return "omen"
+        return None
+    if (shape.kind == RUN and rules.revolution and rules.run_revolution
+            and shape.size >= rules.run_revolution):
+        return "run_revolution"
+    return None
+
+
+def reverses(shape: Shape, rules: Rules) -> bool:
+    """Whether a play starts or ends a revolution (see :func:`revolution_by`)."""
+    return revolution_by(shape, rules) is not None
 
 
 def flips_for_the_trick(shape: Shape, rules: Rules) -> bool:
-    """Whether a play reverses the order until the trick clears (a jack, under the ``eleven_back`` rule)."""
-    return rules.eleven_back and shape.kind != LONE_JOKER and bool(shape.cards & RANK_MASKS[JACK_RANK])
+    """Whether a play reverses the order until the trick clears (a jack, under the ``eleven_back`` rule; an odd
+    number of jacks under ``eleven_back_odd``)."""
+    if not rules.eleven_back or shape.kind == LONE_JOKER:
+        return False
+    if rules.eleven_back_odd:
+        if shape.kind == SET:
+            return shape.rank == JACK_RANK and shape.size % 2 == 1
+        return bool(shape.cards & RANK_MASKS[JACK_RANK])  # a run holds one jack at most
+    return bool(shape.cards & RANK_MASKS[JACK_RANK])
+
+
+def cut_rule(shape: Shape, before: Shape | None, rules: Rules) -> str | None:
+    """The option by which a play ends the trick at once (``eight_cut``, ``spade3_beats_joker``, ``quad_bomb`` …),
+    or None."""
+    if rules.eight_cut and shape.kind != LONE_JOKER and shape.cards & RANK_MASKS[EIGHT_RANK]:
+        return "eight_cut"
+    if spade3_on_joker(shape, before, rules):
+        return "spade3_beats_joker"
+    if shape.kind == SET and shape.rank < JOKER_RANK:
+        if rules.quad_bomb and shape.size >= 4:
+            return "quad_bomb"
+        if rules.two_bomb and shape.rank == TWO_RANK:
+            return "two_bomb"
+        if shape.size == 2:
+            if rules.nine_pair_cut and shape.rank == NINE_RANK:
+                return "nine_pair_cut"
+            if rules.six_pair_cut and shape.rank == SIX_RANK:
+                return "six_pair_cut"
+        if rules.spade3_cut and shape.cards == 1 << SPADE_THREE:
+            return "spade3_cut"
+    return None
 
 
 def cut_by(shape: Shape, before: Shape | None, rules: Rules) -> str | None:
-    """Why a play ends the trick at once (``eight``, ``spade3``, ``bomb``), or None."""
-    if rules.eight_cut and shape.kind != LONE_JOKER and shape.cards & RANK_MASKS[EIGHT_RANK]:
-        return "eight"
-    if spade3_on_joker(shape, before, rules):
-        return "spade3"
-    if shape.kind == SET and shape.rank < JOKER_RANK:
-        if rules.quad_bomb and shape.size >= 4:
-            return "bomb"
-        if rules.two_bomb and shape.rank == TWO_RANK:
-            return "bomb"
-    return None
+    """Why a play ends the trick at once, as the word of :data:`CUT_WORDS` (``eight``, ``spade3``, ``bomb``,
+    ``nine_pair``, ``six_pair``), or None."""
+    rule = cut_rule(shape, before, rules)
+    return None if rule is None else CUT_WORDS[rule]
 
 
 def forbidden_finish(value: int, shape: Shape, before: Shape | None, rules: Rules) -> bool:
@@ -485,8 +570,11 @@ def _joker_plays(hand: int, rules: Rules) -> list[tuple[Move, Shape]]:
     if not hand & JOKERS:
         return []
     if rules.wild_jokers:
-        return [(move_of(1 << j), Shape(LONE_JOKER, 1, JOKER_RANK, JOKER_RANK, 0, 1 << j))
-                for j in (BLACK_JOKER, RED_JOKER) if hand >> j & 1]
+        found = [(move_of(1 << j), Shape(LONE_JOKER, 1, JOKER_RANK, JOKER_RANK, 0, 1 << j))
+                 for j in (BLACK_JOKER, RED_JOKER) if hand >> j & 1]
+        if rules.wild_joker_pair and hand & JOKERS == JOKERS:
+            found.append((move_of(JOKERS), Shape(SET, 2, JOKER_RANK, JOKER_RANK, 0, JOKERS)))
+        return found
     nibble = hand >> (4 * JOKER_RANK) & 3
     return [(move_of(sub << 52), Shape(SET, sub.bit_count(), JOKER_RANK, JOKER_RANK, 0, sub << 52))
             for sub in (1, 2, 3) if sub & nibble == sub and sub.bit_count() <= rules.max_set]
@@ -714,8 +802,10 @@ def plays(
     ``table`` is the move on the table (0 when leading), ``reversed_order`` the
     order of the trick, ``lock`` the locked suits, ``must_contain`` a card mask
     the lead must hold. ``shortcut=False`` never takes the fast engine's tables (for
-    the test that holds them to the general path).
+    the test that holds them to the general path); nor do rules whose answers they do not know
+    (:attr:`~president.rules.Rules.irregular`).
     """
+    shortcut = shortcut and not rules.irregular
     if not table:
         if shortcut and not (rules.wild_jokers and hand & JOKERS):
             t0, t1, t2, t3, t4, t5, t6 = LEADS_BY_SIZE[min(rules.max_set, 4)]
@@ -758,21 +848,31 @@ def plays(
             if nibble or jokers:
                 candidates += set_piece(rank, nibble, jokers, rules.max_set).by_size.get(size, ())
         candidates += _joker_plays(hand, rules)
+        if rules.down_number and size == 1 and table_shape.rank < JOKER_RANK:
+            down = table_shape.rank + (1 if reversed_order else -1)
+            if 0 <= down < JOKER_RANK:
+                candidates += set_piece(down, hand >> (4 * down) & 15, (), rules.max_set).by_size.get(1, ())
     elif kind == RUN:
         jokers = _wild(hand, rules)
         if shortcut and not lock and not (rules.quad_bomb or rules.two_bomb):
             return _run_answers(hand, jokers, table_shape, reversed_order, rules)
         for suit in range(4):
-            if not lock or lock == 1 << suit:
+            if not lock & 15 or lock & 15 == 1 << suit:
                 for part in _segments(_suit_ranks(hand, suit), len(jokers)):
                     candidates += run_piece(suit, part, jokers, rules.run_min, rules.joker_run_ends).by_size.get(
                         size, ())
+    if rules.sandstorm:
+        # Three 3s answer anything (see is_sandstorm).
+        candidates += set_piece(THREE_RANK, hand & 15, _wild(hand, rules), rules.max_set).by_size.get(3, ())
     if rules.quad_bomb or rules.two_bomb:
         jokers = _wild(hand, rules)
         for rank in range(13):
             for count, pairs in set_piece(rank, hand >> (4 * rank) & 15, jokers, rules.max_set).by_size.items():
                 if (rules.quad_bomb and count >= 4) or (rules.two_bomb and rank == TWO_RANK):
                     candidates += pairs
+        return tuple(dict.fromkeys(m for m, shape in candidates
+                                   if not _answer_code(shape, table_shape, reversed_order, lock, rules)))
+    if rules.sandstorm or rules.down_number:
         return tuple(dict.fromkeys(m for m, shape in candidates
                                    if not _answer_code(shape, table_shape, reversed_order, lock, rules)))
     return tuple([m for m, shape in candidates if not _answer_code(shape, table_shape, reversed_order, lock, rules)])

@@ -172,20 +172,47 @@ class Rules:
                                 kind="flag", group="trick")
     equal_answers: bool = option(False, "A play of the same rank and size may answer (otherwise it must be "
                                  "higher).", kind="flag", group="trick")
+    down_number: bool = option(False, "Down number: a single card may also be answered by the card of the same "
+                               "suit one rank below it (above it during a revolution).", kind="flag", group="trick")
+    sandstorm: bool = option(False, "Sandstorm: three 3s may answer any play, and only three 3s answer them.",
+                             kind="flag", group="trick")
+    wild_joker_pair: bool = option(False, "With wild jokers, the two jokers played together may stand as a pair of "
+                                   "their own, above the 2s (otherwise they must stand for a pair of some rank).",
+                                   kind="flag", group="trick")
     skip_on_equal: bool = option(False, "An equal answer skips the next player.", kind="flag", group="trick")
     suit_lock: bool = option(False, "A play with exactly the suits of the play it answers locks the trick to "
                              "those suits until it clears.", kind="flag", group="trick")
+    stair_lock: bool = option(False, "Stair lock: a set answered by a set of the next rank up locks the trick: "
+                              "each answer must then be the next rank up again, until the trick clears.",
+                              kind="flag", group="trick")
     revolution: bool = option(False, "Four (or more) of a kind reverses the order of all ranks; another one "
                               "restores it.", kind="flag", group="special")
     run_revolution: int = option(0, "A run this long or longer also starts or ends a revolution (0: never).",
                                  kind="int", group="special", low=0, high=13)
+    coup: bool = option(False, "Coup: three 9s start or end a revolution too.", kind="flag", group="special")
+    omen: bool = option(False, "Omen: three 6s start or end a revolution, and after it no revolution happens for "
+                        "the rest of the deal.", kind="flag", group="special")
+    great_revolution: bool = option(False, "Great revolution: four 2s start or end a revolution and their player "
+                                    "goes out at once, the rest of his hand discarded unseen.", kind="flag",
+                                    group="special")
     joker_in_revolution: JokerInRevolution = option(
         "lowest", "Where plain jokers stand during a revolution: reversed with the rest, or still on top.",
         kind="choice", group="special", choices=("lowest", "highest"))
     eight_cut: bool = option(False, "A play containing an 8 ends the trick; the same player leads again.",
                              kind="flag", group="special")
+    nine_pair_cut: bool = option(False, "Ambulance: a pair of 9s ends the trick; the same player leads again.",
+                                 kind="flag", group="special")
+    six_pair_cut: bool = option(False, "Rokurokubi: a pair of 6s ends the trick; the same player leads again.",
+                                kind="flag", group="special")
+    spade3_cut: bool = option(False, "The 3 of spades played alone ends the trick whenever it is played; the same "
+                              "player leads again.", kind="flag", group="special")
     eleven_back: bool = option(False, "A play containing a jack reverses the order of ranks until the trick "
                                "clears.", kind="flag", group="special")
+    eleven_back_once: bool = option(False, "11-back happens once a trick: a later jack does not cancel it "
+                                    "(otherwise each play with a jack reverses the order again).", kind="flag",
+                                    group="special")
+    eleven_back_odd: bool = option(False, "Only a play with an odd number of jacks reverses the order (a pair of "
+                                   "jacks does not).", kind="flag", group="special")
     spade3_beats_joker: bool = option(False, "The 3 of spades played alone beats a lone joker and ends the "
                                       "trick.", kind="flag", group="special")
     quad_bomb: bool = option(False, "Four of a kind may be played on anything and ends the trick.",
@@ -235,6 +262,10 @@ class Rules:
     """Display names of the title keys."""
     sources: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
     """For each setting, the clause of the source text it comes from."""
+    irregular: bool = field(default=False, init=False, compare=False, hash=False, repr=False)
+    """True when an option changes what may answer a play beyond its shape and rank (down number, sandstorm, stair
+    lock, the wild joker pair; set from the options): the engine's lookup tables then step aside for its general
+    path."""
     house: bool = field(default=False, init=False, compare=False, hash=False, repr=False)
     """True when a house rule is on: an option beyond the seed texts' trick of sets of one rank (runs, wild jokers,
     8-cut, suit lock …; set from the options). The seed rules' bots, playout kernel and learned policy play the
@@ -269,6 +300,11 @@ class Rules:
         for name in ("wild_jokers", "spade3_beats_joker"):
             if getattr(self, name) and not self.jokers:
                 problems.append(f"{name} needs jokers")
+        if self.wild_joker_pair and not self.wild_jokers:
+            problems.append("wild_joker_pair needs wild_jokers")
+        for name in ("eleven_back_once", "eleven_back_odd"):
+            if getattr(self, name) and not self.eleven_back:
+                problems.append(f"{name} needs eleven_back")
         if self.joker_run_ends and not (self.runs and self.wild_jokers):
             problems.append("joker_run_ends needs runs and wild_jokers")
         if self.skip_on_equal and not self.equal_answers:
@@ -281,6 +317,8 @@ class Rules:
             raise ValueError("invalid rules: " + "; ".join(problems))
         house = any(getattr(self, k) != v for k, v in _HOUSE_DEFAULTS.items())
         object.__setattr__(self, "house", house)
+        irregular = self.down_number or self.sandstorm or self.stair_lock or self.wild_joker_pair
+        object.__setattr__(self, "irregular", irregular)
 
     def replace(self, **changes: Any) -> Rules:
         """A copy with some options changed (the name stays unless given)."""
@@ -374,8 +412,9 @@ TABLE_OPTIONS: tuple[str, ...] = tuple(s.name for s in OPTIONS if s.table)
 _OPTION_BY_NAME = {s.name: s for s in OPTIONS}
 _HOUSE_DEFAULTS.update(
     wild_jokers=False, runs=False, run_answer="lowest", joker_run_ends=False, equal_answers=False, suit_lock=False,
-    run_revolution=0, eight_cut=False,
-    eleven_back=False, spade3_beats_joker=False, quad_bomb=False, two_bomb=False, lead_card_every_deal=False,
+    run_revolution=0, eight_cut=False, nine_pair_cut=False, six_pair_cut=False, spade3_cut=False, coup=False,
+    omen=False, great_revolution=False, down_number=False, sandstorm=False, wild_joker_pair=False, stair_lock=False,
+    eleven_back=False, eleven_back_once=False, eleven_back_odd=False, spade3_beats_joker=False, quad_bomb=False, two_bomb=False, lead_card_every_deal=False,
     exchange_block=None, forbidden_finish=(), capital_fall=False,
 )
 

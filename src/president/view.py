@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 from .cards import card_str, cards_list
 from .movegen import ORDER, PASS_MOVE, gift_moves
 from .moves import Move, move_of, move_str
-from .plays import plays, suits_text
+from .plays import STAIR, plays, suits_text
 from .rules import Rules
 
 
@@ -44,7 +44,7 @@ class SeatView:
 
     __slots__ = (
         "all_hands", "bottom", "counts", "deal_number", "deal_results", "eleven_back", "finished", "give_count",
-        "given", "hand", "history", "leader", "lock", "must_contain", "owner", "passed", "phase", "played", "players",
+        "given", "hand", "history", "leader", "lock", "must_contain", "omen", "owner", "passed", "phase", "played", "players",
         "received", "revolution", "rules", "scores", "seat", "table", "table_count", "table_move", "table_rank",
         "titles", "to_act", "winners",
     )
@@ -71,9 +71,12 @@ class SeatView:
     table_move: int
     """The move on the table with what its jokers stand for (``table`` is its cards)."""
     lock: int
-    """The suits the trick is locked to, as a 4-bit mask (0: none)."""
+    """The suits the trick is locked to, as a 4-bit mask (0: none), with :data:`~president.plays.STAIR` (16) while
+    the stair lock holds."""
     eleven_back: bool
     """True while a jack has reversed the order until the trick clears."""
+    omen: bool
+    """True once an omen (three 6s, the ``omen`` rule) has ended the revolutions of this deal."""
     must_contain: int
     finished: list[int]
     bottom: list[int]
@@ -129,7 +132,9 @@ class SeatView:
             "table": cards_list(self.table),
             "table_move": move_str(self.table_move) if self.table else "",
             "lock": suits_text(self.lock),
+            "stair_lock": bool(self.lock & STAIR),
             "eleven_back": self.eleven_back,
+            "omen": self.omen,
             "table_owner": self.owner if self.table else None,
             "passed": [s for s in range(self.players) if self.passed >> s & 1],
             "revolution": self.revolution,
@@ -155,7 +160,8 @@ class SeatView:
         return out
 
 
-_VIEW_DEFAULTS: dict[str, str] = {"table_move": "table", "lock": "0", "eleven_back": "False", "bottom": "[]"}
+_VIEW_DEFAULTS: dict[str, str] = {"table_move": "table", "lock": "0", "eleven_back": "False", "bottom": "[]",
+                                 "omen": "False"}
 """Fields a view may be made without (views made before the house rules): what they default to."""
 
 
