@@ -253,7 +253,7 @@ def _answer_code(shape: Shape, table: Shape, reversed_order: bool, lock: int, ru
     mine = strength(shape.rank, reversed_order, rules)
     theirs = strength(table.rank, reversed_order, rules)
     if lock & STAIR:
-        return _OK if mine == theirs + 1 else _STAIR
+        return _OK if mine == theirs + 1 and shape.rank < JOKER_RANK else _STAIR
     if rules.down_number and is_down_number(shape, table, reversed_order):
         return _OK
     return _OK if mine > theirs or (mine == theirs and rules.equal_answers) else _NOT_HIGHER
@@ -310,7 +310,7 @@ def lock_after(shape: Shape, before: Shape | None, lock: int, rules: Rules, reve
     ``suit_lock`` rule), with :data:`STAIR` when the stair lock holds (the ``stair_lock`` rule); 0: none.
 
     Two plays in a row with the same suits lock the trick to them; a set answered by a
-    set of the next rank up locks it to climbing one rank at a time; a lone joker unlocks both.
+    set of the next rank up (3 … 2, jokers apart) locks it to climbing one rank at a time; a lone joker unlocks both.
     """
     if shape.kind == LONE_JOKER or not (rules.suit_lock or rules.stair_lock):
         return 0
@@ -320,6 +320,7 @@ def lock_after(shape: Shape, before: Shape | None, lock: int, rules: Rules, reve
             and shape.suits == before.suits):
         lock |= shape.suits
     if (rules.stair_lock and not lock & STAIR and shape.kind == before.kind == SET and shape.size == before.size
+            and shape.rank < JOKER_RANK and before.rank < JOKER_RANK
             and strength(shape.rank, reversed_order, rules) == strength(before.rank, reversed_order, rules) + 1):
         lock |= STAIR
     return lock

@@ -96,9 +96,16 @@ def stands_for(play: Play, rules: Rules) -> Stands:
         return Stands(cards, "plain")
     if jokers and not stands and len(cards) == 1:
         return Stands(cards, "joker")
+    if jokers and not stands:
+        return Stands(cards, "plain")  # the two wild jokers as a pair of their own (wild_joker_pair)
     shown = (cards - jokers) | {c for _, c in stands}
     kinds = {rank(c) for c in shown}
     return Stands(frozenset(shown), "set" if len(kinds) == 1 else "run")
+
+
+def _sandstorm(them: Stands) -> bool:
+    """Three 3s."""
+    return them.kind == "set" and them.ranks == [0, 0, 0]
 
 
 def _alone_joker(them: Stands) -> bool:
@@ -121,6 +128,10 @@ class HouseDeal:
     revolution: bool = False
     back: bool = False
     lock: frozenset[int] = frozenset()
+    stair: bool = False
+    """Whether the stair lock holds: each answer must be the next rank up."""
+    calm: bool = False
+    """Whether an omen has ended the revolutions of this deal."""
     must_contain: int | None = None
     president: int | None = None
     """The previous deal's President (for the capital fall), if any."""
@@ -151,6 +162,8 @@ class HouseDeal:
                 out.extend((frozenset(j), ()) for j in combinations(jokers, size))
         else:
             out.extend((frozenset({j}), ()) for j in jokers)
+            if rules.wild_joker_pair and len(jokers) == 2:
+                out.append((frozenset(jokers), ()))
         wild = jokers if rules.wild_jokers else []
         for shown in _combinations_of_the_deck(rules):
             lacking = sorted(shown - hand)
@@ -178,6 +191,10 @@ class HouseDeal:
         if not self.table[0]:
             return self.must_contain is None or self.must_contain in cards
         them = stands_for(self.table, rules)
+        if rules.sandstorm and _sandstorm(them):
+            return _sandstorm(me)
+        if rules.sandstorm and _sandstorm(me):
+            return True
         if me.kind == "set" and rules.two_bomb and set(me.ranks) == {12}:
             return True
         if me.kind == "set" and rules.quad_bomb and len(me.cards) >= 4:
@@ -200,6 +217,11 @@ class HouseDeal:
                 return max(me.ranks) < min(them.ranks)
             return min(me.ranks) > max(them.ranks)
         mine, theirs = self._power(min(me.ranks)), self._power(min(them.ranks))
+        if self.stair:
+            return mine == theirs + 1 and 13 not in me.ranks and 13 not in them.ranks
+        if (rules.down_number and len(me.cards) == 1 and me.kind == them.kind == "set" and me.suits == them.suits
+                and me.ranks[0] == them.ranks[0] + (1 if self.revolution != self.back else -1)):
+            return True
         return mine > theirs or (mine == theirs and rules.equal_answers)
 
     def legal_moves(self) -> list[Play]:
@@ -230,20 +252,39 @@ class HouseDeal:
         them = stands_for(self.table, rules) if self.table[0] else None
         state = replace(self, hands=tuple(hands), table=play, owner=seat, must_contain=None,
                         passed=self.passed if rules.pass_lockout else frozenset())
-        if rules.suit_lock:
-            if me.kind == "joker":
-                state = replace(state, lock=frozenset())
-            elif (not self.lock and them is not None and them.kind != "joker" and me.suits
-                  and me.suits == them.suits):
+        if me.kind == "joker":
+            state = replace(state, lock=frozenset(), stair=False)
+        elif them is not None and them.kind != "joker":
+            if rules.suit_lock and not self.lock and me.suits and me.suits == them.suits:
                 state = replace(state, lock=me.suits)
-        long_run = me.kind == "run" and rules.run_revolution and len(me.cards) >= rules.run_revolution
-        if rules.revolution and ((me.kind == "set" and len(me.cards) >= 4) or long_run):
-            state = replace(state, revolution=not state.revolution)
-        if rules.eleven_back and me.kind != "joker" and 8 in {rank(c) for c in me.cards}:
-            state = replace(state, back=not state.back)
+            if (rules.stair_lock and not self.stair and me.kind == them.kind == "set"
+                    and len(me.cards) == len(them.cards) and 13 not in me.ranks and 13 not in them.ranks
+                    and self._power(me.ranks[0]) == self._power(them.ranks[0]) + 1):
+                state = replace(state, stair=True)
         shows = {rank(c) for c in me.cards} if me.kind in ("set", "run") else set()
+        size = len(me.cards)
+        long_run = me.kind == "run" and rules.run_revolution and size >= rules.run_revolution
+        why = None
+        if me.kind == "set" and size >= 4:
+            why = "great" if rules.great_revolution and shows == {12} else "four" if rules.revolution else None
+        elif me.kind == "set" and size == 3:
+            why = "coup" if rules.coup and shows == {6} else "omen" if rules.omen and shows == {3} else None
+        elif long_run and rules.revolution:
+            why = "run"
+        if why and not self.calm:
+            state = replace(state, revolution=not state.revolution, calm=why == "omen")
+            if why == "great":
+                hands[seat] = frozenset()  # out at once, the rest of the hand discarded
+                state = replace(state, hands=tuple(hands))
+        jacks = sum(1 for c in me.cards if rank(c) == 8) if me.kind in ("set", "run") else 0
+        if (rules.eleven_back and (jacks % 2 == 1 if rules.eleven_back_odd else jacks > 0)
+                and not (rules.eleven_back_once and state.back)):
+            state = replace(state, back=not state.back)
         cut = (
-            (rules.eight_cut and 5 in shows)
+            (rules.nine_pair_cut and me.kind == "set" and size == 2 and shows == {6})
+            or (rules.six_pair_cut and me.kind == "set" and size == 2 and shows == {3})
+            or (rules.spade3_cut and me.kind == "set" and me.cards == {3})
+            or (rules.eight_cut and 5 in shows)
             or (rules.spade3_beats_joker and them is not None and _alone_joker(them) and play[0] == {3})
             or (rules.quad_bomb and me.kind == "set" and len(me.cards) >= 4)
             or (rules.two_bomb and me.kind == "set" and shows == {12})
@@ -254,21 +295,22 @@ class HouseDeal:
             and self._power(min(me.ranks)) == self._power(min(them.ranks))
         )
         if not hands[seat]:
-            state = state._goes_out(seat, play, me, them)
+            state = state._goes_out(seat, play, me, them, why == "great" and not self.calm)
             if len(state.holders()) <= 1:
                 return replace(state, over=True, table=PASS, passed=frozenset())
         if cut:
             holders = state.holders()
             leader = seat if seat in holders else state._clockwise(seat, set(holders))
-            return replace(state, table=PASS, passed=frozenset(), lock=frozenset(), back=False, to_act=leader)
+            return replace(state, table=PASS, passed=frozenset(), lock=frozenset(), stair=False, back=False,
+                           to_act=leader)
         if rules.skip_on_equal and equal:
             waiting = set(state.holders()) - state.passed - {seat}
             if waiting:
                 state = replace(state, passed=state.passed | {state._clockwise(seat, waiting)})
         return state._next_turn(seat)
 
-    def _goes_out(self, seat: int, play: Play, me: Stands, them: Stands | None) -> HouseDeal:
-        banned = self.rules.forbidden_finish
+    def _goes_out(self, seat: int, play: Play, me: Stands, them: Stands | None, great: bool) -> HouseDeal:
+        banned = () if great else self.rules.forbidden_finish
         shows = {rank(c) for c in me.cards} if me.kind in ("set", "run") else set()
         forbidden = (
             ("2" in banned and 12 in shows) or ("joker" in banned and bool(play[0] & set(JOKER_CARDS)))
@@ -302,7 +344,8 @@ class HouseDeal:
         holders = set(self.holders())
         if holders - {self.owner} <= self.passed:
             leader = self.owner if self.owner in holders else self._clockwise(self.owner, holders)
-            return replace(self, table=PASS, passed=frozenset(), lock=frozenset(), back=False, to_act=leader)
+            return replace(self, table=PASS, passed=frozenset(), lock=frozenset(), stair=False, back=False,
+                           to_act=leader)
         return replace(self, to_act=self._clockwise(seat, holders - self.passed))
 
 
@@ -336,6 +379,8 @@ def from_match(match: Match) -> HouseDeal:
         revolution=match.revolution,
         back=match.eleven_back,
         lock=frozenset(s for s in range(4) if match.lock >> s & 1),
+        stair=bool(match.lock & 16),
+        calm=view.omen,
         must_contain=view.must_contain.bit_length() - 1 if view.must_contain else None,
         president=president,
     )

@@ -15,13 +15,20 @@ from .house_reference import HouseDeal, from_match, play_of, value_of
 
 FLAGS = ("eight_cut", "runs", "suit_lock", "eleven_back", "quad_bomb", "two_bomb", "equal_answers",
          "capital_fall", "pass_lockout", "revolution")
+NEW_FLAGS = ("nine_pair_cut", "six_pair_cut", "spade3_cut", "coup", "omen", "great_revolution", "sandstorm",
+             "down_number", "stair_lock")
+"""The rules of issue 32, each on in a quarter of the deals (so that the older rules keep coming up alone too)."""
 
 
 def random_options(rng: random.Random) -> dict[str, Any]:
     options: dict[str, Any] = {flag: rng.random() < 0.5 for flag in FLAGS}
+    options.update({flag: rng.random() < 0.25 for flag in NEW_FLAGS})
+    options["eleven_back_once"] = options["eleven_back"] and rng.random() < 0.5
+    options["eleven_back_odd"] = options["eleven_back"] and rng.random() < 0.5
     options["jokers"] = rng.choice((0, 1, 2))
     options["wild_jokers"] = bool(options["jokers"]) and rng.random() < 0.7
     options["spade3_beats_joker"] = bool(options["jokers"]) and rng.random() < 0.5
+    options["wild_joker_pair"] = options["wild_jokers"] and rng.random() < 0.5
     options["skip_on_equal"] = options["equal_answers"] and rng.random() < 0.6
     options["run_answer"] = rng.choice(("lowest", "above"))
     options["run_min"] = rng.choice((2, 3, 3, 4))
@@ -47,8 +54,8 @@ def pick(moves: list[int], rng: random.Random) -> int:
 def state(deal: HouseDeal) -> tuple[Any, ...]:
     open_trick = bool(deal.table[0])
     return (deal.hands, deal.to_act, deal.table, deal.owner if open_trick else None,
-            deal.passed if open_trick else frozenset(), deal.finished, deal.bottom, deal.revolution, deal.back,
-            deal.lock)
+            deal.passed & set(deal.holders()) if open_trick else frozenset(), deal.finished, deal.bottom, deal.revolution, deal.back,
+            deal.lock, deal.stair, deal.calm)
 
 
 @settings(max_examples=60, deadline=None)
