@@ -67,6 +67,24 @@ def test_random_house_rules_match_the_reference_model(seed: int) -> None:
     check_against_model(Match("tavern-jack", players, seed=seed, deals=3, **options), rng, options)
 
 
+ISSUE_32_SETS: list[dict[str, Any]] = [
+    {"sandstorm": True, "down_number": True, "stair_lock": True, "suit_lock": True, "quad_bomb": True},
+    {"coup": True, "omen": True, "great_revolution": True, "revolution": True, "nine_pair_cut": True,
+     "six_pair_cut": True, "spade3_cut": True, "forbidden_finish": ("2",), "capital_fall": True},
+    {"jokers": 2, "wild_jokers": True, "wild_joker_pair": True, "max_set": 6, "eleven_back": True,
+     "eleven_back_odd": True, "eleven_back_once": True, "stair_lock": True, "sandstorm": True, "runs": True,
+     "equal_answers": True},
+]
+"""The rules of issue 32 together, so that each fires many times."""
+
+
+@pytest.mark.parametrize("options", ISSUE_32_SETS)
+@pytest.mark.parametrize("seed", range(3))
+def test_the_rules_of_issue_32_match_the_reference_model(options: dict[str, Any], seed: int) -> None:
+    rng = random.Random(seed)
+    check_against_model(Match("tavern-jack", 4, seed=seed, deals=3, **options), rng, options)
+
+
 @pytest.mark.parametrize("seed", range(8))
 def test_daifugo_matches_the_reference_model(seed: int) -> None:
     rng = random.Random(seed)

@@ -64,6 +64,13 @@ HOUSE_OPTIONS: list[dict[str, Any]] = [
     {"forbidden_finish": ("2", "8", "joker"), "jokers": 2, "eight_cut": True, "capital_fall": True},
     {"lead_card_every_deal": True, "first_lead_card": 1, "first_leader": "holder", "lead_card_must_play": False,
      "exchange_block": 2, "equal_answers": True, "eleven_back": True, "pass_lockout": True},
+    {"nine_pair_cut": True, "six_pair_cut": True, "spade3_cut": True, "eight_cut": True, "two_bomb": True},
+    {"coup": True, "omen": True, "great_revolution": True, "revolution": True, "forbidden_finish": ("2",),
+     "capital_fall": True},
+    {"great_revolution": True, "quad_bomb": True, "eleven_back": True, "eleven_back_once": True,
+     "eleven_back_odd": True, "equal_answers": True},
+    {"sandstorm": True, "down_number": True, "stair_lock": True, "suit_lock": True},
+    {"jokers": 2, "wild_jokers": True, "wild_joker_pair": True, "sandstorm": True, "runs": True},
 ]
 """House rules alone and together: the lanes must skip only what each of them leaves untouched."""
 
