@@ -57,7 +57,7 @@ STAIR = 16
 """The bit of a trick's lock (above its four suit bits) that says the stair lock holds: each answer must be the next
 rank up (the ``stair_lock`` rule)."""
 CUT_WORDS: dict[str, str] = {
-    "eight_cut": "eight", "spade3_beats_joker": "spade3", "spade3_cut": "spade3", "quad_bomb": "bomb",
+    "eight_cut": "eight", "spade3_beats_joker": "spade3", "spade3_cut": "spade3_alone", "quad_bomb": "bomb",
     "two_bomb": "bomb", "nine_pair_cut": "nine_pair", "six_pair_cut": "six_pair",
 }
 """By the option that cut a trick (:func:`cut_rule`): the short word a ``trick_cleared`` event gives as ``cut``."""
@@ -388,7 +388,7 @@ def cut_rule(shape: Shape, before: Shape | None, rules: Rules) -> str | None:
 
 def cut_by(shape: Shape, before: Shape | None, rules: Rules) -> str | None:
     """Why a play ends the trick at once, as the word of :data:`CUT_WORDS` (``eight``, ``spade3``, ``bomb``,
-    ``nine_pair``, ``six_pair``), or None."""
+    ``nine_pair``, ``six_pair``, ``spade3_alone``), or None."""
     rule = cut_rule(shape, before, rules)
     return None if rule is None else CUT_WORDS[rule]
 

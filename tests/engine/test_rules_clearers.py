@@ -72,7 +72,7 @@ def test_spade3_cut_a_lone_three_of_spades_led_ends_the_trick() -> None:
     m = deal(["3s 5c Kc", "10c Ah", "4c Jd"], spade3_cut=True)
     events = play(m, (0, "3s"))
     assert m.table == "" and m.to_act == 0
-    assert events[-1].data == {"leader": 0, "cut": "spade3", "option": "spade3_cut"}
+    assert events[-1].data == {"leader": 0, "cut": "spade3_alone", "option": "spade3_cut"}
 
 
 def test_spade3_cut_also_when_it_answers_during_a_revolution() -> None:

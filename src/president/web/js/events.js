@@ -21,16 +21,24 @@ export function standsText(stands) {
   return Object.entries(stands || {}).map(([joker, stand]) => standText(joker, stand));
 }
 
+/** The revolutions started by a rule of their own, which the line names (coup, omen, great revolution). */
+const REVOLUTION_RULES = new Set(["coup", "omen", "great_revolution"]);
+
 /** The notable house-rule happening of an event, as a line, or "" (plays, passes and the like say nothing here). */
 export function ruleLine(event, seatName) {
   const name = event.seat === undefined || event.seat === null ? "" : seatName(event.seat);
   switch (event.type) {
-    case "lock": return t("ev.lock", { name, suits: event.suits });
+    case "lock": return event.stair ? t("ev.stair", { name }) : t("ev.lock", { name, suits: event.suits });
     case "eleven_back": return t(event.on ? "ev.elevenBackOn" : "ev.elevenBackOff", { name });
-    case "revolution": return t(event.on === false ? "ev.revolutionOff" : "ev.revolutionOn");
+    case "revolution": {
+      const line = t(event.on === false ? "ev.revolutionOff" : "ev.revolutionOn");
+      return REVOLUTION_RULES.has(event.option) ? `${t(`ev.by.${event.option}`)}: ${line}` : line;
+    }
     case "skip": return t("ev.skip", { name });
     case "fall": return t("ev.fall", { name });
-    case "out": return event.forbidden ? t("ev.forbidden", { name, place: placeText(event.place) }) : "";
+    case "out":
+      if (event.forbidden) return t("ev.forbidden", { name, place: placeText(event.place) });
+      return event.option === "great_revolution" ? t("ev.greatOut", { name, place: placeText(event.place) }) : "";
     case "trick_cleared": return event.cut ? t(`ev.cut.${event.cut}`, { name: seatName(event.leader) }) : "";
     default: return "";
   }
