@@ -216,3 +216,34 @@ def test_bot_refuses_a_view_where_it_is_not_to_act() -> None:
     match = Match.from_hands("tavern-jack", ["4c", "5c"], leader=0)
     with pytest.raises(ValueError, match="not to act"):
         BOT.choose(match.seat_view(1), random.Random(0))
+
+
+# --- the house rules of issue 32
+
+
+ISSUE_32 = [
+    {"nine_pair_cut": True, "six_pair_cut": True, "spade3_cut": True, "coup": True, "omen": True,
+     "great_revolution": True, "revolution": True},
+    {"sandstorm": True, "down_number": True, "stair_lock": True, "suit_lock": True},
+    {"jokers": 2, "wild_jokers": True, "wild_joker_pair": True, "eleven_back": True, "eleven_back_once": True,
+     "eleven_back_odd": True, "runs": True},
+]
+
+
+@pytest.mark.parametrize("options", ISSUE_32)
+def test_plays_only_legal_moves_under_the_rules_of_issue_32(options: dict[str, object]) -> None:
+    for seed in range(3):
+        match = Match("tavern-jack", 4, seed=seed, deals=2, **options)
+        rng = random.Random(seed)
+        while match.to_act is not None:
+            move = BOT.choose(match.seat_view(match.to_act), rng)
+            assert move in match.legal_masks()
+            match.apply_fast(move)
+        assert len(match.deal_results) == 2
+
+
+def test_plays_four_2s_under_the_great_revolution_to_go_out_at_once() -> None:
+    match = Match.from_hands("tavern-jack", ["2c 2d 2h 2s 4c 7d 9h", "5c 6d"], leader=0, great_revolution=True)
+    assert move_str(BOT.choose(match.seat_view(0), random.Random(0))) == "2c 2d 2h 2s"
+    match = Match.from_hands("tavern-jack", ["2c 2d 2h 2s 4c 7d 9h", "5c 6d"], leader=0)
+    assert move_str(BOT.choose(match.seat_view(0), random.Random(0))) != "2c 2d 2h 2s"

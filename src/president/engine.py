@@ -577,6 +577,11 @@ class Match:
         return self._back
 
     @property
+    def omen(self) -> bool:
+        """True once an omen (three 6s, the ``omen`` rule) has ended the revolutions of this deal."""
+        return self._calm
+
+    @property
     def table_owner(self) -> int | None:
         """The seat that played the cards to beat, or None when a trick is open."""
         return self._owner if self._table else None

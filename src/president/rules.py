@@ -414,7 +414,8 @@ _HOUSE_DEFAULTS.update(
     wild_jokers=False, runs=False, run_answer="lowest", joker_run_ends=False, equal_answers=False, suit_lock=False,
     run_revolution=0, eight_cut=False, nine_pair_cut=False, six_pair_cut=False, spade3_cut=False, coup=False,
     omen=False, great_revolution=False, down_number=False, sandstorm=False, wild_joker_pair=False, stair_lock=False,
-    eleven_back=False, eleven_back_once=False, eleven_back_odd=False, spade3_beats_joker=False, quad_bomb=False, two_bomb=False, lead_card_every_deal=False,
+    eleven_back=False, eleven_back_once=False, eleven_back_odd=False, spade3_beats_joker=False, quad_bomb=False,
+    two_bomb=False, lead_card_every_deal=False,
     exchange_block=None, forbidden_finish=(), capital_fall=False,
 )
 

@@ -300,19 +300,26 @@ class TerminalGame:
             elif kind == "pass":
                 screen.say(f"  {who} {'pass' if seat == self.human else 'passes'}", style="dim")
             elif kind == "revolution":
-                screen.say("  Revolution! The order of the ranks is reversed." if event.data.get("on") else
-                           "  Counter-revolution! The normal order is back.", style="bold magenta")
+                by = {"coup": "Coup (three 9s)! ", "omen": "Omen (three 6s), no more revolutions this deal! ",
+                      "great_revolution": "Great revolution (four 2s)! "}.get(event.data.get("option", ""), "")
+                line = ("Revolution! The order of the ranks is reversed." if event.data.get("on") else
+                        "Counter-revolution! The normal order is back.")
+                screen.say(f"  {by}{line}", style="bold magenta")
             elif kind == "trick_cleared":
                 cut = {"eight": " (an 8 cuts it)", "spade3": " (the 3 of spades beats the joker)",
-                       "bomb": " (a bomb)"}.get(event.data.get("cut", ""), "")
+                       "bomb": " (a bomb)", "nine_pair": " (ambulance: a pair of 9s)",
+                       "six_pair": " (rokurokubi: a pair of 6s)",
+                       "spade3_alone": " (the lone 3 of spades)"}.get(event.data.get("cut", ""), "")
                 screen.say(f"  -- the trick is over{cut}; {self.names[event.data['leader']]} "
                            f"{'lead' if event.data['leader'] == self.human else 'leads'}", style="dim")
             elif kind == "out":
-                note = " (a forbidden finish: placed at the bottom)" if event.data.get("forbidden") else ""
+                note = " (a forbidden finish: placed at the bottom)" if event.data.get("forbidden") else \
+                    " at once, by the great revolution" if event.data.get("option") == "great_revolution" else ""
                 screen.say(f"  {who} {'are' if seat == self.human else 'is'} out, place {event.data['place']}{note}",
                            style="bold")
             elif kind == "lock":
-                screen.say(f"  Locked to {event.data['suits']}!", style="magenta")
+                screen.say("  Stair lock: each answer must be the next rank!" if event.data.get("stair") else
+                           f"  Locked to {event.data['suits']}!", style="magenta")
             elif kind == "eleven_back":
                 screen.say("  11-back! The order is reversed until the trick ends." if event.data.get("on") else
                            "  11-back again: the order is back.", style="magenta")

@@ -54,8 +54,8 @@ def pick(moves: list[int], rng: random.Random) -> int:
 def state(deal: HouseDeal) -> tuple[Any, ...]:
     open_trick = bool(deal.table[0])
     return (deal.hands, deal.to_act, deal.table, deal.owner if open_trick else None,
-            deal.passed & set(deal.holders()) if open_trick else frozenset(), deal.finished, deal.bottom, deal.revolution, deal.back,
-            deal.lock, deal.stair, deal.calm)
+            deal.passed & set(deal.holders()) if open_trick else frozenset(), deal.finished, deal.bottom,
+            deal.revolution, deal.back, deal.lock, deal.stair, deal.calm)
 
 
 @settings(max_examples=60, deadline=None)

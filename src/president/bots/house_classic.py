@@ -27,7 +27,18 @@ from typing import TYPE_CHECKING
 
 from ..cards import JOKERS
 from ..moves import CARDS_MASK
-from ..plays import LONE_JOKER, RUN, SET, SPADE_THREE, Shape, forbidden_finish, reverses, shape_of, strength
+from ..plays import (
+    LONE_JOKER,
+    RUN,
+    SET,
+    SPADE_THREE,
+    Shape,
+    forbidden_finish,
+    reverses,
+    revolution_by,
+    shape_of,
+    strength,
+)
 from ..rules import Rules
 from ..view import SeatView
 
@@ -82,8 +93,10 @@ def _revolution_helps(hand: int, shape: Shape, reversed_order: bool, rules: Rule
 
 def house_classic_move(
     moves: Sequence[int], hand: int, rules: Rules, reversed_order: bool, before: Shape | None = None,
+    omen: bool = False,
 ) -> int:
-    """The classic choice among the legal ``moves`` (a pass, 0, is among them when answering ``before``)."""
+    """The classic choice among the legal ``moves`` (a pass, 0, is among them when answering ``before``; ``omen``:
+    no revolution happens any more this deal)."""
     leading = before is None
     table_lone_joker = before is not None and before.kind == LONE_JOKER
     best = None
@@ -98,6 +111,8 @@ def house_classic_move(
             continue
         if cards == hand and not forbidden_finish(move, shape, before, rules):
             return move  # going out
+        if not omen and rules.great_revolution and revolution_by(shape, rules) == "great_revolution":
+            return move  # four 2s under the great revolution: out at once
         if table_lone_joker and cards == 1 << SPADE_THREE:
             return move  # the only answer to a lone joker wins the trick
         reserved = _reserved(shape, cards, reversed_order, rules)
@@ -106,7 +121,8 @@ def house_classic_move(
             endgame = _groups(rest) <= 1
             if not endgame and not leading:
                 continue
-        bad_revolution = reverses(shape, rules) and not _revolution_helps(hand, shape, reversed_order, rules)
+        bad_revolution = (not omen and reverses(shape, rules)
+                          and not _revolution_helps(hand, shape, reversed_order, rules))
         key = (
             int(reserved),
             int(bad_revolution),
@@ -127,12 +143,14 @@ def house_classic_move(
 def house_classic_choice(view: SeatView) -> int:
     """The classic move for a seat's view under house rules (it must be the seat to act, in the play phase)."""
     table = shape_of(view.table_move, view.rules.wild_jokers) if view.table else None
-    return house_classic_move(view.legal_masks(), view.hand, view.rules, view.revolution != view.eleven_back, table)
+    return house_classic_move(view.legal_masks(), view.hand, view.rules, view.revolution != view.eleven_back, table,
+                              view.omen)
 
 
 def house_match_choice(match: Match, seat: int, moves: Sequence[int]) -> int:
     """The classic move of ``seat`` among ``moves`` in a match under house rules (for playouts)."""
     rules = match.rules
     table = shape_of(match.table_move, rules.wild_jokers) if match.table_mask else None
-    return house_classic_move(moves, match.hands[seat], rules, match.revolution != match.eleven_back, table)
+    return house_classic_move(moves, match.hands[seat], rules, match.revolution != match.eleven_back, table,
+                              match.omen)
 
