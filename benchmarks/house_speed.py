@@ -41,6 +41,11 @@ CASES: list[tuple[str, int, dict[str, Any]]] = [
     ("tavern-jack", 4, {"quad_bomb": True, "two_bomb": True, "revolution": True}),
     ("tavern-jack", 4, {"forbidden_finish": ("2", "8", "joker"), "jokers": 2, "eight_cut": True,
                         "capital_fall": True}),
+    ("tavern-jack", 4, {"nine_pair_cut": True, "six_pair_cut": True, "spade3_cut": True, "coup": True,
+                        "omen": True, "great_revolution": True, "revolution": True}),
+    ("tavern-jack", 4, {"eleven_back": True, "eleven_back_once": True, "eleven_back_odd": True}),
+    ("tavern-jack", 4, {"sandstorm": True, "down_number": True, "stair_lock": True}),
+    ("tavern-jack", 4, {"jokers": 2, "wild_jokers": True, "wild_joker_pair": True}),
 ]
 
 

@@ -804,9 +804,10 @@ def plays(
     order of the trick, ``lock`` the locked suits, ``must_contain`` a card mask
     the lead must hold. ``shortcut=False`` never takes the fast engine's tables (for
     the test that holds them to the general path); nor do rules whose answers they do not know
-    (:attr:`~president.rules.Rules.irregular`).
+    (:attr:`~president.rules.Rules.irregular`), nor a hand holding both jokers under ``wild_joker_pair``.
     """
-    shortcut = shortcut and not rules.irregular
+    # The two wild jokers as a pair of their own are in no shortcut's tables.
+    shortcut = shortcut and not rules.irregular and not (rules.wild_joker_pair and hand & JOKERS == JOKERS)
     if not table:
         if shortcut and not (rules.wild_jokers and hand & JOKERS):
             t0, t1, t2, t3, t4, t5, t6 = LEADS_BY_SIZE[min(rules.max_set, 4)]

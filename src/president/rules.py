@@ -264,8 +264,7 @@ class Rules:
     """For each setting, the clause of the source text it comes from."""
     irregular: bool = field(default=False, init=False, compare=False, hash=False, repr=False)
     """True when an option changes what may answer a play beyond its shape and rank (down number, sandstorm, stair
-    lock, the wild joker pair; set from the options): the engine's lookup tables then step aside for its general
-    path."""
+    lock; set from the options): the engine's lookup tables then step aside for its general path."""
     house: bool = field(default=False, init=False, compare=False, hash=False, repr=False)
     """True when a house rule is on: an option beyond the seed texts' trick of sets of one rank (runs, wild jokers,
     8-cut, suit lock …; set from the options). The seed rules' bots, playout kernel and learned policy play the
@@ -317,7 +316,7 @@ class Rules:
             raise ValueError("invalid rules: " + "; ".join(problems))
         house = any(getattr(self, k) != v for k, v in _HOUSE_DEFAULTS.items())
         object.__setattr__(self, "house", house)
-        irregular = self.down_number or self.sandstorm or self.stair_lock or self.wild_joker_pair
+        irregular = self.down_number or self.sandstorm or self.stair_lock
         object.__setattr__(self, "irregular", irregular)
 
     def replace(self, **changes: Any) -> Rules:

@@ -71,6 +71,8 @@ HOUSE_OPTIONS: list[dict[str, Any]] = [
      "eleven_back_odd": True, "equal_answers": True},
     {"sandstorm": True, "down_number": True, "stair_lock": True, "suit_lock": True},
     {"jokers": 2, "wild_jokers": True, "wild_joker_pair": True, "sandstorm": True, "runs": True},
+    {"jokers": 2, "wild_jokers": True, "wild_joker_pair": True, "runs": True, "suit_lock": True, "revolution": True},
+    {"jokers": 2, "wild_jokers": True, "wild_joker_pair": True, "equal_answers": True, "quad_bomb": True},
 ]
 """House rules alone and together: the lanes must skip only what each of them leaves untouched."""
 
@@ -188,6 +190,7 @@ def test_the_shortcuts_of_plays_agree_with_the_general_path() -> None:
                    "revolution": True, "runs": rng.random() < 0.5,
                    "quad_bomb": rng.random() < 0.3, "two_bomb": rng.random() < 0.3}
         options["wild_jokers"] = bool(options["jokers"]) and rng.random() < 0.6
+        options["wild_joker_pair"] = options["wild_jokers"] and options["jokers"] == 2 and rng.random() < 0.5
         options["joker_in_revolution"] = rng.choice(("lowest", "highest"))
         if options["runs"]:
             options["run_answer"] = rng.choice(("lowest", "above"))
