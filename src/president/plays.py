@@ -807,7 +807,7 @@ def plays(
     (:attr:`~president.rules.Rules.irregular`), nor a hand holding both jokers under ``wild_joker_pair``.
     """
     # The two wild jokers as a pair of their own are in no shortcut's tables.
-    shortcut = shortcut and not rules.irregular and not (rules.wild_joker_pair and hand & JOKERS == JOKERS)
+    shortcut = shortcut and not (rules.wild_joker_pair and hand & JOKERS == JOKERS)
     if not table:
         if shortcut and not (rules.wild_jokers and hand & JOKERS):
             t0, t1, t2, t3, t4, t5, t6 = LEADS_BY_SIZE[min(rules.max_set, 4)]
@@ -822,6 +822,7 @@ def plays(
         if must_contain:
             return tuple(m for m in leads if m & must_contain)
         return leads
+    shortcut = shortcut and not rules.irregular  # the leads of these rules are the usual ones, not their answers
     wild = rules.wild_jokers
     table_shape = shape_of(table, wild)
     assert table_shape is not None

@@ -188,7 +188,8 @@ def test_the_shortcuts_of_plays_agree_with_the_general_path() -> None:
     for seed in range(60):
         options = {"jokers": rng.choice((0, 1, 2)), "equal_answers": rng.random() < 0.5,
                    "revolution": True, "runs": rng.random() < 0.5,
-                   "quad_bomb": rng.random() < 0.3, "two_bomb": rng.random() < 0.3}
+                   "quad_bomb": rng.random() < 0.3, "two_bomb": rng.random() < 0.3,
+                   "sandstorm": rng.random() < 0.2, "down_number": rng.random() < 0.2}
         options["wild_jokers"] = bool(options["jokers"]) and rng.random() < 0.6
         options["wild_joker_pair"] = options["wild_jokers"] and options["jokers"] == 2 and rng.random() < 0.5
         options["joker_in_revolution"] = rng.choice(("lowest", "highest"))
