@@ -573,7 +573,7 @@ def _joker_plays(hand: int, rules: Rules) -> list[tuple[Move, Shape]]:
     if rules.wild_jokers:
         found = [(move_of(1 << j), Shape(LONE_JOKER, 1, JOKER_RANK, JOKER_RANK, 0, 1 << j))
                  for j in (BLACK_JOKER, RED_JOKER) if hand >> j & 1]
-        if rules.wild_joker_pair and hand & JOKERS == JOKERS:
+        if rules.wild_joker_pair and hand & JOKERS == JOKERS and rules.max_set >= 2:
             found.append((move_of(JOKERS), Shape(SET, 2, JOKER_RANK, JOKER_RANK, 0, JOKERS)))
         return found
     nibble = hand >> (4 * JOKER_RANK) & 3

@@ -158,3 +158,10 @@ def test_the_joker_pair_is_the_lowest_pair_during_a_revolution_unless_jokers_sta
 def test_wild_joker_pair_needs_wild_jokers() -> None:
     with pytest.raises(ValueError, match="wild_joker_pair needs wild_jokers"):
         Match("tavern-jack", 4, seed=1, jokers=2, wild_joker_pair=True)
+
+
+def test_the_joker_pair_is_no_play_where_pairs_are_not_allowed() -> None:
+    m = deal(["BJ RJ 9c", "2c 5c", "4c Jd"], wild_joker_pair=True, max_set=1, **JOKERS)
+    assert "BJ RJ" not in legal_texts(m)
+    with pytest.raises(IllegalMove, match="at most 1 card"):
+        m.apply("BJ RJ")
