@@ -27,6 +27,7 @@ from .movegen import ANSWERS_BY_COUNT, BEAT_MASKS, LEADS_BY_SIZE, ByteLookups
 from .moves import move_of
 from .plays import EIGHT_RANK, JACK_RANK
 from .rules import Rules
+from .turn_order import FIVE_RANK, NINE_RANK, SIX_RANK
 
 LaneEntry = tuple[int, ByteLookups | None]
 """What a straight play leaves on the table: the mask of the cards that may answer it (-1: not a straight play)
@@ -41,7 +42,7 @@ class Lanes:
     """The straight lanes of one rule set (see the module's text); one object shared by every match of it."""
 
     __slots__ = ("answered", "beats", "bombs", "cuts", "high", "leads_by_byte", "on", "open_answers", "plain",
-                 "run_probe", "runs", "wild")
+                 "run_probe", "runs", "turns", "wild")
 
     beats: tuple[dict[int, LaneEntry], dict[int, LaneEntry]]
     """By reversed order (False, True): every set of one rank of real cards, and what it leaves on the table."""
@@ -71,6 +72,8 @@ class Lanes:
     """Whether a play may end the trick at once (8-cut, bombs, or the 3 of spades on a lone joker)."""
     plain: bool
     """Whether the rules are the seed rules' trick (sets of one rank, no house rule): playouts take the kernel."""
+    turns: bool
+    """Whether a play may change who plays next beyond the trick's course (5-skip, 9-reverse, 6-reverse)."""
 
     def __init__(self, rules: Rules, on: bool = True) -> None:
         self.high = rules.joker_in_revolution == "highest"
@@ -80,6 +83,7 @@ class Lanes:
         self.cuts = (rules.eight_cut or rules.quad_bomb or rules.two_bomb or rules.wild_jokers
                      or rules.spade3_beats_joker)
         self.bombs = rules.quad_bomb or rules.two_bomb
+        self.turns = rules.five_skip or rules.nine_reverse or rules.six_reverse
         self.on = on
         self.open_answers = not (rules.suit_lock or rules.skip_on_equal or rules.runs or rules.wild_jokers
                                  or rules.spade3_beats_joker)
@@ -87,6 +91,12 @@ class Lanes:
         self.runs = rules.runs
         self.run_probe = 8 if rules.run_min >= 3 else 4
         most = min(rules.max_set, 4)
+
+        def turns(rank: int) -> bool:
+            """Whether a set of this rank changes who plays next (it then goes through the definition)."""
+            return ((rules.five_skip and rank == FIVE_RANK) or (rules.nine_reverse and rank == NINE_RANK)
+                    or (rules.six_reverse and rank == SIX_RANK))
+
         by_order: list[dict[int, LaneEntry]] = []
         for backwards in (False, True):
             entries: dict[int, LaneEntry] = {}
@@ -102,9 +112,11 @@ class Lanes:
                         and not (rules.revolution and size >= 4)
                         and not (rules.eight_cut and rank == EIGHT_RANK)
                         and not (rules.eleven_back and rank == JACK_RANK)
+                        and not turns(rank)
                     )
                     cut = (on and size <= most and ((rules.eight_cut and rank == EIGHT_RANK) or bomb)
-                           and not (rules.revolution and size >= 4) and not (rules.eleven_back and rank == JACK_RANK))
+                           and not (rules.revolution and size >= 4) and not (rules.eleven_back and rank == JACK_RANK)
+                           and not turns(rank))
                     if cut:
                         entries[move] = (CUT, None)
                     elif straight:
