@@ -124,6 +124,12 @@ class HouseDeal:
     must_contain: int | None = None
     president: int | None = None
     """The previous deal's President (for the capital fall), if any."""
+    previous: tuple[int, ...] = ()
+    """The previous deal's finishing order (for gekokujo), if any."""
+    backwards: bool = False
+    """Whether play goes counter-clockwise (9-reverse, 6-reverse)."""
+    overturned: bool = False
+    """Whether gekokujo decided the deal: its order is the previous one reversed."""
     over: bool = False
 
     @property
@@ -242,6 +248,11 @@ class HouseDeal:
         if rules.eleven_back and me.kind != "joker" and 8 in {rank(c) for c in me.cards}:
             state = replace(state, back=not state.back)
         shows = {rank(c) for c in me.cards} if me.kind in ("set", "run") else set()
+        # 9-reverse and 6-reverse: each turns play round once; 5-skip: one seat skipped per 5.
+        for on, reversing_rank in ((rules.nine_reverse, 6), (rules.six_reverse, 3)):
+            if on and reversing_rank in shows:
+                state = replace(state, backwards=not state.backwards)
+        fives = sum(1 for c in me.cards if rank(c) == 2) if rules.five_skip and me.kind in ("set", "run") else 0
         cut = (
             (rules.eight_cut and 5 in shows)
             or (rules.spade3_beats_joker and them is not None and _alone_joker(them) and play[0] == {3})
@@ -255,13 +266,14 @@ class HouseDeal:
         )
         if not hands[seat]:
             state = state._goes_out(seat, play, me, them)
-            if len(state.holders()) <= 1:
+            if len(state.holders()) <= 1 or state.overturned:
                 return replace(state, over=True, table=PASS, passed=frozenset())
         if cut:
             holders = state.holders()
             leader = seat if seat in holders else state._clockwise(seat, set(holders))
             return replace(state, table=PASS, passed=frozenset(), lock=frozenset(), back=False, to_act=leader)
-        if rules.skip_on_equal and equal:
+        skips = (1 if rules.skip_on_equal and equal else 0) + fives
+        for _ in range(skips):
             waiting = set(state.holders()) - state.passed - {seat}
             if waiting:
                 state = replace(state, passed=state.passed | {state._clockwise(seat, waiting)})
@@ -279,6 +291,8 @@ class HouseDeal:
         if forbidden:
             return replace(self, bottom=(*self.bottom, seat))
         state = replace(self, finished=(*self.finished, seat))
+        if self.rules.gekokujo and len(state.finished) == 1 and self.previous and self.previous[-1] == seat:
+            return replace(state, overturned=True)
         president = self.president
         if (self.rules.capital_fall and len(state.finished) == 1 and president is not None and president != seat
                 and state.hands[president]):
@@ -289,11 +303,15 @@ class HouseDeal:
 
     def order(self) -> tuple[int, ...]:
         """The finishing order of a finished deal."""
+        if self.overturned:
+            return self.previous[::-1]
         return (*self.finished, *self.holders(), *reversed(self.bottom))
 
     def _clockwise(self, seat: int, eligible: set[int]) -> int:
+        """The first seat of ``eligible`` after ``seat`` in the direction of play (clockwise unless reversed)."""
+        way = -1 if self.backwards else 1
         for step in range(1, self.players + 1):
-            candidate = (seat + step) % self.players
+            candidate = (seat + way * step) % self.players
             if candidate in eligible:
                 return candidate
         raise AssertionError("nobody can act")
@@ -338,4 +356,6 @@ def from_match(match: Match) -> HouseDeal:
         lock=frozenset(s for s in range(4) if match.lock >> s & 1),
         must_contain=view.must_contain.bit_length() - 1 if view.must_contain else None,
         president=president,
+        previous=results[-1].order if results and not match.single_deal else (),
+        backwards=match.backwards,
     )

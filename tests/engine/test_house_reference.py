@@ -14,7 +14,8 @@ from president import Match
 from .house_reference import HouseDeal, from_match, play_of, value_of
 
 FLAGS = ("eight_cut", "runs", "suit_lock", "eleven_back", "quad_bomb", "two_bomb", "equal_answers",
-         "capital_fall", "pass_lockout", "revolution")
+         "capital_fall", "pass_lockout", "revolution", "five_skip", "nine_reverse", "six_reverse", "gekokujo",
+         "tenpen_chii")
 
 
 def random_options(rng: random.Random) -> dict[str, Any]:
@@ -47,8 +48,8 @@ def pick(moves: list[int], rng: random.Random) -> int:
 def state(deal: HouseDeal) -> tuple[Any, ...]:
     open_trick = bool(deal.table[0])
     return (deal.hands, deal.to_act, deal.table, deal.owner if open_trick else None,
-            deal.passed if open_trick else frozenset(), deal.finished, deal.bottom, deal.revolution, deal.back,
-            deal.lock)
+            deal.passed & set(deal.holders()) if open_trick else frozenset(), deal.finished, deal.bottom, deal.revolution, deal.back,
+            deal.lock, deal.backwards)
 
 
 @settings(max_examples=60, deadline=None)
