@@ -216,3 +216,22 @@ def test_bot_refuses_a_view_where_it_is_not_to_act() -> None:
     match = Match.from_hands("tavern-jack", ["4c", "5c"], leader=0)
     with pytest.raises(ValueError, match="not to act"):
         BOT.choose(match.seat_view(1), random.Random(0))
+
+
+@pytest.mark.parametrize("options", [
+    {"five_skip": True, "nine_reverse": True, "six_reverse": True},
+    {"gekokujo": True, "tenpen_chii": True, "five_skip": True, "pass_lockout": True},
+])
+def test_classic_plays_whole_matches_under_the_turn_order_rules(options: dict[str, bool]) -> None:
+    """Every move legal, every match ended; a 5 or a 9 is no card the bot keeps back (it leads its smallest)."""
+    for seed in range(3):
+        match = Match("tavern-jack", 4, seed=seed, **options)
+        assert match.rules.house
+        rng = random.Random(seed)
+        while match.to_act is not None:
+            move = BOT.choose(match.seat_view(match.to_act), rng)
+            assert move in match.legal_masks()
+            match.apply(move)
+        assert match.winners
+    match = Match.from_hands("tavern-jack", ["5c 9d Kh", "3c 4d", "6h 7h"], leader=0, **options)
+    assert move_str(BOT.choose(match.seat_view(0), random.Random(0))) == "5c"
