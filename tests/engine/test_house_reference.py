@@ -48,8 +48,8 @@ def pick(moves: list[int], rng: random.Random) -> int:
 def state(deal: HouseDeal) -> tuple[Any, ...]:
     open_trick = bool(deal.table[0])
     return (deal.hands, deal.to_act, deal.table, deal.owner if open_trick else None,
-            deal.passed & set(deal.holders()) if open_trick else frozenset(), deal.finished, deal.bottom, deal.revolution, deal.back,
-            deal.lock, deal.backwards)
+            deal.passed & set(deal.holders()) if open_trick else frozenset(), deal.finished, deal.bottom,
+            deal.revolution, deal.back, deal.lock, deal.backwards)
 
 
 @settings(max_examples=60, deadline=None)
