@@ -44,9 +44,9 @@ class SeatView:
 
     __slots__ = (
         "all_hands", "backwards", "bottom", "counts", "deal_number", "deal_results", "eleven_back", "finished",
-        "give_count", "given", "hand", "history", "leader", "lock", "must_contain", "owner", "passed", "phase", "played",
-        "players", "received", "revolution", "rules", "scores", "seat", "table", "table_count", "table_move", "table_rank",
-        "titles", "to_act", "winners",
+        "give_count", "given", "hand", "history", "leader", "lock", "must_contain", "owner", "passed", "phase",
+        "played", "players", "received", "revolution", "rules", "scores", "seat", "table", "table_count",
+        "table_move", "table_rank", "titles", "to_act", "winners",
     )
 
     def __init__(self, **fields: Any) -> None:
