@@ -247,3 +247,22 @@ def test_plays_four_2s_under_the_great_revolution_to_go_out_at_once() -> None:
     assert move_str(BOT.choose(match.seat_view(0), random.Random(0))) == "2c 2d 2h 2s"
     match = Match.from_hands("tavern-jack", ["2c 2d 2h 2s 4c 7d 9h", "5c 6d"], leader=0)
     assert move_str(BOT.choose(match.seat_view(0), random.Random(0))) != "2c 2d 2h 2s"
+
+
+@pytest.mark.parametrize("options", [
+    {"five_skip": True, "nine_reverse": True, "six_reverse": True},
+    {"gekokujo": True, "tenpen_chii": True, "five_skip": True, "pass_lockout": True},
+])
+def test_classic_plays_whole_matches_under_the_turn_order_rules(options: dict[str, bool]) -> None:
+    """Every move legal, every match ended; a 5 or a 9 is no card the bot keeps back (it leads its smallest)."""
+    for seed in range(3):
+        match = Match("tavern-jack", 4, seed=seed, **options)
+        assert match.rules.house
+        rng = random.Random(seed)
+        while match.to_act is not None:
+            move = BOT.choose(match.seat_view(match.to_act), rng)
+            assert move in match.legal_masks()
+            match.apply(move)
+        assert match.winners
+    match = Match.from_hands("tavern-jack", ["5c 9d Kh", "3c 4d", "6h 7h"], leader=0, **options)
+    assert move_str(BOT.choose(match.seat_view(0), random.Random(0))) == "5c"

@@ -154,6 +154,7 @@ def expected_observation(e: raw_env, seat: int) -> np.ndarray:
             out[s["titles"].start + k * n + view.deal_results[-1].order.index(other)] = 1
     out[s["revolution"].start] = view.revolution
     out[s["eleven_back"].start] = view.eleven_back
+    out[s["backwards"].start] = view.backwards
     for suit in range(4):
         out[s["lock"].start + suit] = view.lock >> suit & 1
     out[s["leading"].start] = not view.table and view.to_act == seat
@@ -164,9 +165,12 @@ def expected_observation(e: raw_env, seat: int) -> np.ndarray:
     return out
 
 
-@pytest.mark.parametrize(("rules", "players"), [("revolution", 4), ("daifugo", 5), ("race-to-11", 5)])
-def test_observations_hold_each_slice_as_documented(rules: str, players: int) -> None:
-    e = raw_env(rules=rules, players=players, deals=3)
+@pytest.mark.parametrize(("rules", "players", "options"), [
+    ("revolution", 4, {}), ("daifugo", 5, {}), ("race-to-11", 5, {}),
+    ("tavern-jack", 4, {"nine_reverse": True, "six_reverse": True, "five_skip": True}),
+])
+def test_observations_hold_each_slice_as_documented(rules: str, players: int, options: dict[str, bool]) -> None:
+    e = raw_env(rules=rules, players=players, deals=3, **options)
     e.reset(seed=11)
     match = e.match
     assert match is not None

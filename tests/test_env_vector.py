@@ -92,7 +92,7 @@ def test_gymnasium_vector_conventions() -> None:
     assert games.action_space.shape == (8,)
     observations, _ = games.reset(seed=5)
     assert games.observation_space.contains(observations)
-    assert observations["observation"].shape == (8, 424)
+    assert observations["observation"].shape == (8, 425)
     rng = np.random.default_rng(5)
     wins = np.zeros(8)
     finished = 0

@@ -236,3 +236,16 @@ def test_the_lock_and_the_cut_are_told() -> None:
     text = out.getvalue()
     assert "seat 1 (classic) plays 5h" in text and "Locked to ♥!" in text
     assert "Locked to ♥: only ♥ may follow." in text
+
+
+def test_a_reverse_is_told_and_the_direction_is_shown() -> None:
+    out = io.StringIO()
+    match = Match.from_hands("tavern-jack", ["4h Qc Kc 3c", "9d 5h 5d 3d", "8h Ah As 4c", "6c 7c Jd 4d"], leader=1,
+                             nine_reverse=True)
+    bots = {s: make_bot("classic") for s in (1, 2, 3)}
+    game = TerminalGame(match, 0, bots, io.StringIO("pass\npass\nquit\n"), Screen(out, False), seed=1)
+    game.run()
+    text = out.getvalue()
+    before, after = text.split("The 9 reverses the direction: play now goes counter-clockwise.")
+    assert "counter-clockwise" not in before and "seat 1 (classic) plays 9d" in before
+    assert "Play goes counter-clockwise" in after and "seat 3 (classic) plays Jd" in after

@@ -65,6 +65,7 @@ from .record import read_record, write_record
 from .rules import Rules, get_rules
 from .secret_deals import DealSecret
 from .shuffle import deal_hands, first_leader
+from .turn_order import gekokujo_order, reversals_of, skips_of, spared_by_tenpen_chii
 from .view import DealResult, SeatView
 
 EXCHANGE, PLAY, OVER = 0, 1, 2
@@ -74,15 +75,15 @@ _DECKS = (_DECK, [*_DECK, 1 << 53], _DECK_WITH_JOKERS)
 """The deck by number of jokers (one joker is the red one)."""
 
 
-def _next_seat_table(n: int) -> tuple[tuple[int, ...], ...]:
+def _next_seat_table(n: int, way: int = 1) -> tuple[tuple[int, ...], ...]:
     table = []
     for seat in range(n):
         row = []
         for eligible in range(1 << n):
             nxt = -1
             for step in range(1, n + 1):
-                if eligible >> ((seat + step) % n) & 1:
-                    nxt = (seat + step) % n
+                if eligible >> ((seat + way * step) % n) & 1:
+                    nxt = (seat + way * step) % n
                     break
             row.append(nxt)
         table.append(tuple(row))
@@ -91,6 +92,8 @@ def _next_seat_table(n: int) -> tuple[tuple[int, ...], ...]:
 
 NEXT_SEAT: tuple[tuple[tuple[int, ...], ...], ...] = tuple(_next_seat_table(n) for n in range(9))
 """``NEXT_SEAT[players][seat][eligible]``: the first seat after ``seat``, clockwise, in the mask ``eligible``."""
+PREVIOUS_SEAT: tuple[tuple[tuple[int, ...], ...], ...] = tuple(_next_seat_table(n, -1) for n in range(9))
+"""The same, counter-clockwise: who plays next once the direction of play is reversed."""
 
 PlayoutPolicy = Callable[[int, int, int, int, bool, int, random.Random], int]
 """A fast playout policy: ``(seat, hand, table_rank, table_count, revolution, must_contain, rng) -> move``."""
@@ -167,6 +170,7 @@ class Match:
         "_active",
         "_answers",
         "_back",
+        "_backwards",
         "_beat",
         "_beats",
         "_bombs",
@@ -304,6 +308,7 @@ class Match:
         rules = self.rules
         self._lockout = rules.pass_lockout
         self._next = NEXT_SEAT[n]
+        self._backwards = False
         self._place_points, self._place_titles, self._gift_counts = _seating_plan(rules, n)
         self._use_lanes(lanes_for(rules, lanes))
         self._scores = [0] * n
@@ -425,6 +430,7 @@ class Match:
         self._back = view.eleven_back
         self._calm = view.omen
         self._set_order(view.revolution)
+        self._set_direction(view.backwards)
         self._table = view.table_move if view.table else 0
         if self._table:
             shape = shape_of(self._table, self.rules.wild_jokers)
@@ -467,6 +473,7 @@ class Match:
         self._dealt = sum(hands)  # the hands hold different cards
         self._finished = ()
         self._set_order(False)
+        self._set_direction(False)
         self._deal_start = self._log
         self._deal_starts += (self._log,)
         self._received = [0] * n
@@ -512,6 +519,10 @@ class Match:
             pending = []
             for i, count in enumerate(self._gift_counts):
                 receiver, giver = order[i], order[n - 1 - i]
+                if rules.tenpen_chii and spared_by_tenpen_chii(hands[giver], rules):
+                    if events is not None:
+                        events.append(("spared", giver, 0, receiver, {"option": "tenpen_chii"}, None))
+                    continue
                 gift = highest_cards(hands[giver], count)
                 hands[giver] ^= gift
                 hands[receiver] |= gift
@@ -595,6 +606,11 @@ class Match:
     def revolution(self) -> bool:
         """True while a revolution has reversed the order of the ranks."""
         return self._rev
+
+    @property
+    def backwards(self) -> bool:
+        """True while the direction of play is reversed (counter-clockwise: see ``nine_reverse``)."""
+        return self._backwards
 
     @property
     def must_contain(self) -> int:
@@ -725,6 +741,7 @@ class Match:
             owner=self._owner,
             passed=self._passed_mask(),
             revolution=self._rev,
+            backwards=self._backwards,
             table_move=self._table,
             lock=self._lock,
             eleven_back=self._back,
@@ -980,6 +997,11 @@ class Match:
         self._rev = revolution
         self._beats = self._lanes.beats[revolution != self._back]
 
+    def _set_direction(self, backwards: bool) -> None:
+        """Set the direction of play: who plays next, for every part of the engine that asks."""
+        self._backwards = backwards
+        self._next = (PREVIOUS_SEAT if backwards else NEXT_SEAT)[self.players]
+
     def _set_lane(self, shape: Shape, value: int = 0) -> None:
         """After ``shape`` (the move ``value``) is played, order and lock set: the cards that may answer it from the
         byte lookups, or -1. A straight play's lane is the one its lookup by move holds."""
@@ -1098,6 +1120,13 @@ class Match:
             self._set_order(self._rev)
             if events is not None:
                 events.append(("eleven_back", seat, 0, None, {"on": self._back, "option": "eleven_back"}, None))
+        fives = 0
+        if self._lanes.steers:
+            for name in reversals_of(shape, rules):
+                self._set_direction(not self._backwards)
+                if events is not None:
+                    events.append(("reverse", seat, 0, None, {"option": name, "backwards": self._backwards}, None))
+            fives = skips_of(shape, rules)
         cut = cut_rule(shape, before, rules) if self._lanes.cuts else None
         if at_once and hand:
             # The great revolution: its player goes out at once, the rest of his hand discarded unseen.
@@ -1123,6 +1152,12 @@ class Match:
             waiting &= ~(1 << skipped)
             if events is not None:
                 events.append(("skip", skipped, 0, None, {"option": "skip_on_equal"}, None))
+        while fives and waiting:
+            fives -= 1
+            skipped = self._next[seat][waiting]
+            waiting &= ~(1 << skipped)
+            if events is not None:
+                events.append(("skip", skipped, 0, None, {"option": "five_skip"}, None))
         self._turn_after(seat, waiting)
 
     def _go_out(self, seat: int, value: int, shape: Shape, before: Shape | None, at_once: bool = False) -> None:
@@ -1142,6 +1177,17 @@ class Match:
             if at_once:
                 data["option"] = "great_revolution"
             events.append(("out", seat, 0, None, data, None))
+        if self.rules.gekokujo and len(self._finished) == 1 and self._results:
+            order = gekokujo_order(self._results[-1].order, seat, self.rules)
+            if order is not None:
+                # The deal is decided: the others hold their cards no longer.
+                for other in range(self.players):
+                    self._dead |= self.hands[other]
+                    self.hands[other] = 0
+                self._finished, self._bottom, self._active = order, (), 0
+                if events is not None:
+                    events.append(("gekokujo", seat, 0, None, {"option": "gekokujo", "order": list(order)}, None))
+                return
         if self.rules.capital_fall and len(self._finished) == 1 and self._results:
             president = self._results[-1].order[0]
             if president != seat and self._active >> president & 1:
@@ -1410,7 +1456,7 @@ class Match:
         lead_block = self._lead_block
         lead_runs = self._lead_runs
         bombing = self._bombs
-        quiet_out = not (rules.forbidden_finish or rules.capital_fall)
+        quiet_out = not (rules.forbidden_finish or rules.capital_fall or rules.gekokujo)
         run_probe = self._lanes.run_probe
         l0, l1, l2, l3, l4, l5, l6 = self._leads_by_byte or ANSWERS_BY_COUNT[0]
         seat: int = self.to_act  # type: ignore[assignment]
@@ -1484,7 +1530,7 @@ class Match:
                     seat = self.to_act  # type: ignore[assignment]
                     table, beat, answers, owner = self._table, self._beat, self._answers, self._owner
                     waiting, active, lock = self._waiting, self._active, self._lock
-                    must, beats = self._must_contain, self._beats
+                    must, beats, nxt = self._must_contain, self._beats, self._next
                     continue
                 else:
                     # A straight play: a new play to beat, and nothing else but maybe its player going out.

@@ -110,9 +110,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         for, jokers replaced), ``given`` and ``received`` (this deal's exchange) and ``must_contain`` have one
         entry per card number; ``table_owner``, ``passed`` and ``finished`` are 0/1 by seat; ``cards_left`` is
         each seat's count over the largest hand dealt; ``titles`` is a place one-hot per seat (last deal);
-        ``scores`` each seat's points over the most anyone has (or 0); ``revolution``, ``eleven_back`` and
-        ``leading`` are flags, ``lock`` the locked suits (♣ ♦ ♥ ♠), ``phase`` exchange/play one-hot and
-        ``deal`` the deal number over the match length (or 1).
+        ``scores`` each seat's points over the most anyone has (or 0); ``revolution``, ``eleven_back``,
+        ``leading`` and ``backwards`` (the direction of play reversed) are flags, ``lock`` the locked suits
+        (♣ ♦ ♥ ♠), ``phase`` exchange/play one-hot and ``deal`` the deal number over the match length (or 1).
         """
         return dict(self._slices)
 

@@ -35,6 +35,7 @@ def observation_layout(players: int) -> dict[str, slice]:
         ("table_owner", n), ("cards_left", n), ("passed", n), ("finished", n), ("titles", n * n),
         ("scores", n), ("revolution", 1), ("eleven_back", 1), ("lock", 4), ("leading", 1), ("phase", 2),
         ("given", CARD_SLOTS), ("received", CARD_SLOTS), ("must_contain", CARD_SLOTS), ("deal", 1),
+        ("backwards", 1),
     ]
     out = {}
     start = 0
@@ -59,7 +60,7 @@ class ObservationEncoder:
         self._at = at
         self._starts = tuple(at[name] for name in (
             "hand", "played", "table", "given", "received", "lock", "revolution", "eleven_back", "table_stands_for",
-            "table_owner", "passed", "leading", "must_contain", "finished"))
+            "table_owner", "passed", "leading", "must_contain", "finished", "backwards"))
         # By the engine's phase number (its index in PHASES: exchange, play, over).
         self._phase_bits = [{"exchange": 1 << at["phase"], "play": 1 << (at["phase"] + 1)}.get(name, 0)
                             for name in PHASES]
@@ -89,7 +90,7 @@ class ObservationEncoder:
         building the view: a view costs more than the rest of the row.
         """
         (hand_at, played_at, table_at, given_at, received_at, lock_at, revolution_at, back_at, stands_at, owner_at,
-         passed_at, leading_at, must_at, finished_at) = self._starts
+         passed_at, leading_at, must_at, finished_at, backwards_at) = self._starts
         n = self.players
         hands = match.hands
         held = 0
@@ -99,7 +100,8 @@ class ObservationEncoder:
         bits = (hands[seat] << hand_at | (match._dealt & ~held & ~match._dead) << played_at
                 | (table & CARDS_MASK) << table_at | match._given[seat] << given_at
                 | match._received[seat] << received_at | match._lock << lock_at
-                | match._rev << revolution_at | match._back << back_at | self._phase_bits[match._phase])
+                | match._rev << revolution_at | match._back << back_at | self._phase_bits[match._phase]
+                | match._backwards << backwards_at)
         if table:
             bits |= (represented(table) & _ALL) << stands_at | 1 << (owner_at + (match._owner - seat) % n)
             passed = match._passed_mask()

@@ -27,6 +27,7 @@ from .movegen import ANSWERS_BY_COUNT, BEAT_MASKS, LEADS_BY_SIZE, ByteLookups
 from .moves import move_of
 from .plays import EIGHT_RANK, JACK_RANK, NINE_RANK, SIX_RANK
 from .rules import Rules
+from .turn_order import FIVE_RANK
 
 LaneEntry = tuple[int, ByteLookups | None]
 """What a straight play leaves on the table: the mask of the cards that may answer it (-1: not a straight play)
@@ -41,7 +42,7 @@ class Lanes:
     """The straight lanes of one rule set (see the module's text); one object shared by every match of it."""
 
     __slots__ = ("answered", "beats", "bombs", "cuts", "high", "leads_by_byte", "on", "open_answers", "plain",
-                 "run_probe", "runs", "turns", "wild")
+                 "run_probe", "runs", "steers", "turns", "wild")
 
     beats: tuple[dict[int, LaneEntry], dict[int, LaneEntry]]
     """By reversed order (False, True): every set of one rank of real cards, and what it leaves on the table."""
@@ -73,6 +74,8 @@ class Lanes:
     """Whether a play may start a revolution (four of a kind, a long run, a coup, an omen, a great revolution)."""
     plain: bool
     """Whether the rules are the seed rules' trick (sets of one rank, no house rule): playouts take the kernel."""
+    steers: bool
+    """Whether a play may change who plays next beyond the trick's course (5-skip, 9-reverse, 6-reverse)."""
 
     def __init__(self, rules: Rules, on: bool = True) -> None:
         # Rules whose answers the byte lookups do not know play every move by the definition.
@@ -86,6 +89,7 @@ class Lanes:
                      or rules.spade3_beats_joker or rules.nine_pair_cut or rules.six_pair_cut or rules.spade3_cut)
         self.turns = rules.revolution or rules.coup or rules.omen or rules.great_revolution
         self.bombs = rules.quad_bomb or rules.two_bomb
+        self.steers = rules.five_skip or rules.nine_reverse or rules.six_reverse
         self.on = on
         self.open_answers = not (rules.suit_lock or rules.skip_on_equal or rules.runs or rules.wild_jokers
                                  or rules.spade3_beats_joker)
@@ -93,6 +97,12 @@ class Lanes:
         self.runs = rules.runs
         self.run_probe = 8 if rules.run_min >= 3 else 4
         most = min(rules.max_set, 4)
+
+        def steers(rank: int) -> bool:
+            """Whether a set of this rank changes who plays next (it then goes through the definition)."""
+            return ((rules.five_skip and rank == FIVE_RANK) or (rules.nine_reverse and rank == NINE_RANK)
+                    or (rules.six_reverse and rank == SIX_RANK))
+
         by_order: list[dict[int, LaneEntry]] = []
         for backwards in (False, True):
             entries: dict[int, LaneEntry] = {}
@@ -114,9 +124,11 @@ class Lanes:
                         and not (rank == JOKER_RANK and (rules.wild_jokers or (rules.spade3_beats_joker and size == 1)))
                         and not (rules.eight_cut and rank == EIGHT_RANK)
                         and not (rules.eleven_back and rank == JACK_RANK)
+                        and not steers(rank)
                     )
                     cut = (on and size <= most and ((rules.eight_cut and rank == EIGHT_RANK) or bomb)
-                           and not turns and not other_cut and not (rules.eleven_back and rank == JACK_RANK))
+                           and not turns and not other_cut and not (rules.eleven_back and rank == JACK_RANK)
+                           and not steers(rank))
                     if cut:
                         entries[move] = (CUT, None)
                     elif straight:

@@ -219,6 +219,12 @@ class Rules:
                              kind="flag", group="special")
     two_bomb: bool = option(False, "2s (any number of them) may be played on anything and end the trick.",
                             kind="flag", group="special")
+    five_skip: bool = option(False, "Each 5 in a play skips the next player who may answer it (a joker standing for "
+                             "a 5 counts); skipping everyone ends the trick.", kind="flag", group="special")
+    nine_reverse: bool = option(False, "A play with a 9 reverses the direction of play for the rest of the deal.",
+                                kind="flag", group="special")
+    six_reverse: bool = option(False, "A play with a 6 reverses the direction of play for the rest of the deal.",
+                               kind="flag", group="special")
     first_leader: FirstLeader = option(
         "random", "Who leads the first deal: a seat drawn from the seed, or the holder of the lead card.",
         kind="choice", group="table", choices=("random", "holder"))
@@ -244,6 +250,10 @@ class Rules:
         kind="choices", group="deal", choices=FINISH_CARDS)
     capital_fall: bool = option(False, "When someone else goes out first, the previous President drops out "
                                 "at once and finishes last.", kind="flag", group="deal")
+    gekokujo: bool = option(False, "When the previous last player goes out first, the deal ends at once and every "
+                            "title of the previous deal is reversed.", kind="flag", group="deal")
+    tenpen_chii: bool = option(False, "A player who must give his best cards but holds nothing above a 10 (no jack, "
+                               "queen, king, ace, 2 or joker) is spared that exchange.", kind="flag", group="deal")
     points: tuple[int, ...] | None = option(
         None, "Points by place, first place first (none: one point per player finishing below you).",
         kind="ints", group="deal", low=-100, high=100, most=8)
@@ -416,6 +426,7 @@ _HOUSE_DEFAULTS.update(
     eleven_back=False, eleven_back_once=False, eleven_back_odd=False, spade3_beats_joker=False, quad_bomb=False,
     two_bomb=False, lead_card_every_deal=False,
     exchange_block=None, forbidden_finish=(), capital_fall=False,
+    five_skip=False, nine_reverse=False, six_reverse=False, gekokujo=False, tenpen_chii=False,
 )
 
 

@@ -54,6 +54,7 @@ def _state(match: Match, received: list[list[str]]) -> dict[str, Any]:
         "places": places,
         "revolution": view.revolution,
         "eleven_back": view.eleven_back,
+        "direction": "counterclockwise" if view.backwards else "clockwise",
         "rank_order": list(view.rank_order()),
         "lock": suits_text(view.lock),
         "titles": list(view.titles),

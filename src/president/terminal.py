@@ -256,6 +256,9 @@ class TerminalGame:
             screen.say("  Revolution: the order of the ranks is reversed.", style="magenta")
         if view.eleven_back:
             screen.say("  11-back: a jack has reversed the order until the trick ends.", style="magenta")
+        if view.backwards:
+            screen.say("  Play goes counter-clockwise: each player is followed by the one listed above him.",
+                       style="magenta")
         if view.lock:
             screen.say(f"  Locked to {suits_text(view.lock)}: only {suits_text(view.lock)} may follow.",
                        style="magenta")
@@ -324,7 +327,18 @@ class TerminalGame:
                 screen.say("  11-back! The order is reversed until the trick ends." if event.data.get("on") else
                            "  11-back again: the order is back.", style="magenta")
             elif kind == "skip":
-                screen.say(f"  {who} {'are' if seat == self.human else 'is'} skipped", style="dim")
+                why = " by the 5" if event.data.get("option") == "five_skip" else ""
+                screen.say(f"  {who} {'are' if seat == self.human else 'is'} skipped{why}", style="dim")
+            elif kind == "reverse":
+                way = "counter-clockwise" if event.data.get("backwards") else "clockwise again"
+                card = "9" if event.data.get("option") == "nine_reverse" else "6"
+                screen.say(f"  The {card} reverses the direction: play now goes {way}.", style="magenta")
+            elif kind == "gekokujo":
+                screen.say(f"  Gekokujo! {who}, last in the previous deal, {'go' if seat == self.human else 'goes'} "
+                           "out first: every title is reversed.", style="bold magenta")
+            elif kind == "spared":
+                screen.say(f"  Tenpen-chii: {who} {'hold' if seat == self.human else 'holds'} nothing above a 10 "
+                           f"and {'skip' if seat == self.human else 'skips'} the exchange.", style="magenta")
             elif kind == "fall":
                 screen.say(f"  {who} {'fall' if seat == self.human else 'falls'} from power: out, place "
                            f"{event.data['place']}", style="bold")

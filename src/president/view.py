@@ -43,10 +43,10 @@ class SeatView:
     """
 
     __slots__ = (
-        "all_hands", "bottom", "counts", "deal_number", "deal_results", "eleven_back", "finished", "give_count",
-        "given", "hand", "history", "leader", "lock", "must_contain", "omen", "owner", "passed", "phase", "played",
-        "players", "received", "revolution", "rules", "scores", "seat", "table", "table_count", "table_move",
-        "table_rank", "titles", "to_act", "winners",
+        "all_hands", "backwards", "bottom", "counts", "deal_number", "deal_results", "eleven_back", "finished",
+        "give_count", "given", "hand", "history", "leader", "lock", "must_contain", "omen", "owner", "passed", "phase",
+        "played", "players", "received", "revolution", "rules", "scores", "seat", "table", "table_count",
+        "table_move", "table_rank", "titles", "to_act", "winners",
     )
 
     def __init__(self, **fields: Any) -> None:
@@ -68,6 +68,8 @@ class SeatView:
     owner: int
     passed: int
     revolution: bool
+    backwards: bool
+    """True while the direction of play is reversed: the next player is the seat before, ``seat - 1`` (9-reverse)."""
     table_move: int
     """The move on the table with what its jokers stand for (``table`` is its cards)."""
     lock: int
@@ -138,6 +140,7 @@ class SeatView:
             "table_owner": self.owner if self.table else None,
             "passed": [s for s in range(self.players) if self.passed >> s & 1],
             "revolution": self.revolution,
+            "direction": "counterclockwise" if self.backwards else "clockwise",
             "rank_order": list(self.rank_order()),
             "must_contain": card_str(self.must_contain.bit_length() - 1) if self.must_contain else None,
             "finished": list(self.finished),
@@ -161,7 +164,7 @@ class SeatView:
 
 
 _VIEW_DEFAULTS: dict[str, str] = {"table_move": "table", "lock": "0", "eleven_back": "False", "bottom": "[]",
-                                 "omen": "False"}
+                                 "omen": "False", "backwards": "False"}
 """Fields a view may be made without (views made before the house rules): what they default to."""
 
 

@@ -135,6 +135,12 @@ class HouseDeal:
     must_contain: int | None = None
     president: int | None = None
     """The previous deal's President (for the capital fall), if any."""
+    previous: tuple[int, ...] = ()
+    """The previous deal's finishing order (for gekokujo), if any."""
+    backwards: bool = False
+    """Whether play goes counter-clockwise (9-reverse, 6-reverse)."""
+    overturned: bool = False
+    """Whether gekokujo decided the deal: its order is the previous one reversed."""
     over: bool = False
 
     @property
@@ -280,6 +286,11 @@ class HouseDeal:
         if (rules.eleven_back and (jacks % 2 == 1 if rules.eleven_back_odd else jacks > 0)
                 and not (rules.eleven_back_once and state.back)):
             state = replace(state, back=not state.back)
+        # 9-reverse and 6-reverse: each turns play round once; 5-skip: one seat skipped per 5.
+        for on, reversing_rank in ((rules.nine_reverse, 6), (rules.six_reverse, 3)):
+            if on and reversing_rank in shows:
+                state = replace(state, backwards=not state.backwards)
+        fives = sum(1 for c in me.cards if rank(c) == 2) if rules.five_skip and me.kind in ("set", "run") else 0
         cut = (
             (rules.nine_pair_cut and me.kind == "set" and size == 2 and shows == {6})
             or (rules.six_pair_cut and me.kind == "set" and size == 2 and shows == {3})
@@ -296,14 +307,15 @@ class HouseDeal:
         )
         if not hands[seat]:
             state = state._goes_out(seat, play, me, them, why == "great" and not self.calm)
-            if len(state.holders()) <= 1:
+            if len(state.holders()) <= 1 or state.overturned:
                 return replace(state, over=True, table=PASS, passed=frozenset())
         if cut:
             holders = state.holders()
             leader = seat if seat in holders else state._clockwise(seat, set(holders))
             return replace(state, table=PASS, passed=frozenset(), lock=frozenset(), stair=False, back=False,
                            to_act=leader)
-        if rules.skip_on_equal and equal:
+        skips = (1 if rules.skip_on_equal and equal else 0) + fives
+        for _ in range(skips):
             waiting = set(state.holders()) - state.passed - {seat}
             if waiting:
                 state = replace(state, passed=state.passed | {state._clockwise(seat, waiting)})
@@ -321,6 +333,8 @@ class HouseDeal:
         if forbidden:
             return replace(self, bottom=(*self.bottom, seat))
         state = replace(self, finished=(*self.finished, seat))
+        if self.rules.gekokujo and len(state.finished) == 1 and self.previous and self.previous[-1] == seat:
+            return replace(state, overturned=True)
         president = self.president
         if (self.rules.capital_fall and len(state.finished) == 1 and president is not None and president != seat
                 and state.hands[president]):
@@ -331,11 +345,15 @@ class HouseDeal:
 
     def order(self) -> tuple[int, ...]:
         """The finishing order of a finished deal."""
+        if self.overturned:
+            return self.previous[::-1]
         return (*self.finished, *self.holders(), *reversed(self.bottom))
 
     def _clockwise(self, seat: int, eligible: set[int]) -> int:
+        """The first seat of ``eligible`` after ``seat`` in the direction of play (clockwise unless reversed)."""
+        way = -1 if self.backwards else 1
         for step in range(1, self.players + 1):
-            candidate = (seat + step) % self.players
+            candidate = (seat + way * step) % self.players
             if candidate in eligible:
                 return candidate
         raise AssertionError("nobody can act")
@@ -383,4 +401,6 @@ def from_match(match: Match) -> HouseDeal:
         calm=view.omen,
         must_contain=view.must_contain.bit_length() - 1 if view.must_contain else None,
         president=president,
+        previous=results[-1].order if results and not match.single_deal else (),
+        backwards=match.backwards,
     )

@@ -14,7 +14,8 @@ from president import Match
 from .house_reference import HouseDeal, from_match, play_of, value_of
 
 FLAGS = ("eight_cut", "runs", "suit_lock", "eleven_back", "quad_bomb", "two_bomb", "equal_answers",
-         "capital_fall", "pass_lockout", "revolution")
+         "capital_fall", "pass_lockout", "revolution", "five_skip", "nine_reverse", "six_reverse", "gekokujo",
+         "tenpen_chii")
 NEW_FLAGS = ("nine_pair_cut", "six_pair_cut", "spade3_cut", "coup", "omen", "great_revolution", "sandstorm",
              "down_number", "stair_lock")
 """The rules of issue 32, each on in a quarter of the deals (so that the older rules keep coming up alone too)."""
@@ -55,7 +56,7 @@ def state(deal: HouseDeal) -> tuple[Any, ...]:
     open_trick = bool(deal.table[0])
     return (deal.hands, deal.to_act, deal.table, deal.owner if open_trick else None,
             deal.passed & set(deal.holders()) if open_trick else frozenset(), deal.finished, deal.bottom,
-            deal.revolution, deal.back, deal.lock, deal.stair, deal.calm)
+            deal.revolution, deal.back, deal.lock, deal.stair, deal.calm, deal.backwards)
 
 
 @settings(max_examples=60, deadline=None)

@@ -73,6 +73,11 @@ HOUSE_OPTIONS: list[dict[str, Any]] = [
     {"jokers": 2, "wild_jokers": True, "wild_joker_pair": True, "sandstorm": True, "runs": True},
     {"jokers": 2, "wild_jokers": True, "wild_joker_pair": True, "runs": True, "suit_lock": True, "revolution": True},
     {"jokers": 2, "wild_jokers": True, "wild_joker_pair": True, "equal_answers": True, "quad_bomb": True},
+    {"five_skip": True, "nine_reverse": True, "six_reverse": True},
+    {"five_skip": True, "nine_reverse": True, "pass_lockout": True, "eight_cut": True, "gekokujo": True,
+     "tenpen_chii": True, "equal_answers": True, "skip_on_equal": True},
+    {"jokers": 2, "wild_jokers": True, "runs": True, "five_skip": True, "six_reverse": True, "capital_fall": True,
+     "gekokujo": True, "quad_bomb": True},
 ]
 """House rules alone and together: the lanes must skip only what each of them leaves untouched."""
 
@@ -138,7 +143,7 @@ def test_playouts_agree_with_the_definition(preset: str, options: dict[str, Any]
         end_b = b.playout_until(seat, replaying(choices), random.Random(0))
         assert end_a == end_b
         if end_a is None:
-            for name in ("hands", "table_mask", "table_owner", "to_act", "revolution", "finished"):
+            for name in ("hands", "table_mask", "table_owner", "to_act", "revolution", "finished", "backwards"):
                 assert getattr(a, name) == getattr(b, name), name
             assert sorted(a.legal_masks()) == sorted(b.legal_masks())
             assert a.seat_view(seat).passed == b.seat_view(seat).passed

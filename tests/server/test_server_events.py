@@ -14,7 +14,7 @@ from president.server.protocol import EVENT_TYPES, OLD_EVENT_TYPES
 PROTOCOL_DOC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
 
 EVERY_TRICK_RULE = {"equal_answers": True, "skip_on_equal": True, "suit_lock": True, "eleven_back": True,
-                    "capital_fall": True}
+                    "capital_fall": True, "nine_reverse": True, "gekokujo": True}
 """House rules that each add an event type of their own."""
 
 
@@ -27,6 +27,13 @@ def _modern_types() -> set[str]:
                 match, chooser = Match(rules, 4, seed), random.Random(seed)
                 while not match.is_over:
                     seen.update(event.kind for event in match.apply(chooser.choice(match.legal_masks())))
+    # A poor player dealt nothing above a 10 is rare: seeds until one is spared the exchange (tenpen-chii).
+    for seed in range(400):
+        match, chooser = Match("race-to-11", 7, seed, tenpen_chii=True), random.Random(seed)
+        while match.deal_number == 1:
+            kinds = {event.kind for event in match.apply(chooser.choice(match.legal_masks()))}
+            if "spared" in kinds:
+                return seen | kinds
     return seen
 
 

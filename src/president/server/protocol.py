@@ -313,8 +313,8 @@ class SnapshotOut(BaseModel):
     """The secret the deals come from, once the match is over (None before)."""
 
 
-EventType = Literal["play", "pass", "revolution", "trick_cleared", "lock", "eleven_back", "skip", "out", "fall",
-                   "deal_over", "deal", "gift", "return", "match_over"]
+EventType = Literal["play", "pass", "revolution", "trick_cleared", "lock", "eleven_back", "skip", "reverse", "out",
+                   "fall", "gekokujo", "deal_over", "deal", "gift", "spared", "return", "match_over"]
 """The ``type`` of an event of the climbing game (the engine's :class:`~president.events.Event` kinds)."""
 
 OldEventType = Literal["deal_start", "stake", "deal", "turn_up", "play", "win", "sequence_end", "out", "pay",

@@ -1,5 +1,5 @@
 // What the events of a move say at the table: the line read to screen readers, and the house-rule events
-// (lock, 11-back, skip, cuts, a forbidden finish, a fall) that also show as a toast.
+// (lock, 11-back, skip, reverse, cuts, a forbidden finish, a fall, gekokujo, tenpen-chii) that also show as a toast.
 
 import { cardText, placeText, t } from "./i18n.js";
 
@@ -34,8 +34,11 @@ export function ruleLine(event, seatName) {
       const line = t(event.on === false ? "ev.revolutionOff" : "ev.revolutionOn");
       return REVOLUTION_RULES.has(event.option) ? `${t(`ev.by.${event.option}`)}: ${line}` : line;
     }
-    case "skip": return t("ev.skip", { name });
+    case "skip": return t(event.option === "five_skip" ? "ev.skipFive" : "ev.skip", { name });
+    case "reverse": return t(event.backwards ? "ev.reverseCcw" : "ev.reverseCw", { name });
     case "fall": return t("ev.fall", { name });
+    case "gekokujo": return t("ev.gekokujo", { name });
+    case "spared": return t("ev.spared", { name });
     case "out":
       if (event.forbidden) return t("ev.forbidden", { name, place: placeText(event.place) });
       return event.option === "great_revolution" ? t("ev.greatOut", { name, place: placeText(event.place) }) : "";

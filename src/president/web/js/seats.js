@@ -84,6 +84,9 @@ export function centre(view, ownerName) {
     h("div", { class: "badges" },
       view.revolution ? h("div", { class: "revolution-badge" }, t("game.revolution")) : null,
       view.eleven_back ? h("div", { class: "eleven-back-badge" }, t("game.elevenBack")) : null,
+      view.direction === "counterclockwise"
+        ? h("div", { class: "direction-badge", "data-direction": view.direction }, "↺ ", t("game.counterclockwise"))
+        : null,
       view.lock ? h("div", { class: "lock-badge", "data-suits": view.lock }, t("game.locked", { suits: view.lock }))
         : null),
     h("div", { class: "pile-slot" }, pile),
