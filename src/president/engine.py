@@ -42,7 +42,9 @@ from .movegen import (
 )
 from .moves import CARDS_MASK, GIVE_FLAG, STANDS_MASK, Move, move_of, move_str, represented, stand_str, stands_of
 from .plays import (
+    RUN,
     SET,
+    TWO_RANK,
     Shape,
     answer_problem,
     cut_by,
@@ -106,6 +108,16 @@ _REAL_CARDS_END = 1 << 52
 _REAL_CARDS = _REAL_CARDS_END - 1
 _OTHERS = tuple(~(1 << seat) for seat in range(9))
 """``_OTHERS[seat]``: the mask of every seat but ``seat``."""
+
+
+def _cut_option(cut: str, shape: Shape, rules: Rules) -> str:
+    """The option whose rule made a play end the trick (``cut`` as :func:`cut_by` gives it)."""
+    if cut == "eight":
+        return "eight_cut"
+    if cut == "spade3":
+        return "spade3_beats_joker"
+    return "two_bomb" if rules.two_bomb and shape.rank == TWO_RANK and not (rules.quad_bomb and shape.size >= 4) \
+        else "quad_bomb"
 
 
 def _cleared(leader: int) -> RawEvent:
@@ -1063,18 +1075,19 @@ class Match:
             if lock != self._lock:
                 self._lock = lock
                 if lock and events is not None:
-                    events.append(("lock", seat, 0, None, {"suits": suits_text(lock)}, None))
+                    events.append(("lock", seat, 0, None, {"suits": suits_text(lock), "option": "suit_lock"}, None))
         skip = (rules.skip_on_equal and before is not None
                 and is_equal_answer(shape, before, self._rev != self._back, rules))
         if rules.revolution and reverses(shape, rules):
             self._set_order(not self._rev)
             if events is not None:
-                events.append(("revolution", seat, 0, None, {"on": self._rev}, None))
+                events.append(("revolution", seat, 0, None, {
+                    "on": self._rev, "option": "run_revolution" if shape.kind == RUN else "revolution"}, None))
         if rules.eleven_back and flips_for_the_trick(shape, rules):
             self._back = not self._back
             self._set_order(self._rev)
             if events is not None:
-                events.append(("eleven_back", seat, 0, None, {"on": self._back}, None))
+                events.append(("eleven_back", seat, 0, None, {"on": self._back, "option": "eleven_back"}, None))
         cut = cut_by(shape, before, rules) if self._lanes.cuts else None
         if not hand:
             self._go_out(seat, value, shape, before)
@@ -1086,7 +1099,8 @@ class Match:
             leader = seat if active >> seat & 1 else self._next[seat][active]
             self._clear_trick(leader)
             if events is not None:
-                events.append(("trick_cleared", None, 0, None, {"leader": leader, "cut": cut}, None))
+                events.append(("trick_cleared", None, 0, None,
+                               {"leader": leader, "cut": cut, "option": _cut_option(cut, shape, rules)}, None))
             return
         self._set_lane(shape, value)
         waiting = active & ~(1 << seat) & still
@@ -1094,7 +1108,7 @@ class Match:
             skipped = self._next[seat][waiting]
             waiting &= ~(1 << skipped)
             if events is not None:
-                events.append(("skip", skipped, 0, None, None, None))
+                events.append(("skip", skipped, 0, None, {"option": "skip_on_equal"}, None))
         self._turn_after(seat, waiting)
 
     def _go_out(self, seat: int, value: int, shape: Shape, before: Shape | None) -> None:
@@ -1105,7 +1119,7 @@ class Match:
             self._bottom += (seat,)
             if events is not None:
                 events.append(("out", seat, 0, None, {"place": self.players + 1 - len(self._bottom),
-                                                      "forbidden": True}, None))
+                                                      "forbidden": True, "option": "forbidden_finish"}, None))
             return
         self._finished += (seat,)
         if events is not None:
@@ -1119,7 +1133,7 @@ class Match:
                 self._bottom += (president,)
                 if events is not None:
                     events.append(("fall", president, 0, None,
-                                   {"place": self.players + 1 - len(self._bottom)}, None))
+                                   {"place": self.players + 1 - len(self._bottom), "option": "capital_fall"}, None))
 
     def _turn_after(self, seat: int, waiting: int) -> None:
         """Give the turn to the next seat in ``waiting``, or end the trick when nobody is waiting."""

@@ -273,7 +273,7 @@ def test_equal_answers_and_skip() -> None:
 def test_going_out_on_a_forbidden_card_puts_the_player_last() -> None:
     m = deal(["2c", "3d 9c", "4d 10c", "5d Jc"], forbidden_finish=("2",))
     events = play(m, (0, "2c"))
-    assert events[-1].kind == "out" and events[-1].data == {"place": 4, "forbidden": True}
+    assert events[-1].kind == "out" and events[-1].data == {"place": 4, "forbidden": True, "option": "forbidden_finish"}
     while not m.is_over:
         m.apply(m.legal_moves()[0])
     assert m.deal_results[-1].order[-1] == 0
