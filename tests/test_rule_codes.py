@@ -125,5 +125,5 @@ def test_a_record_carries_the_code_and_may_name_its_rules_by_the_code_alone() ->
 def test_a_record_whose_code_disagrees_with_its_options_is_refused() -> None:
     record = Match("tavern-jack", 4, seed=3, eight_cut=True).record().replace(
         "r1.tavern-jack.eight_cut", "r1.tavern-jack.eleven_back")
-    with pytest.raises(ValueError, match="disagrees with .Rules. and .Options. on eight_cut, eleven_back"):
+    with pytest.raises(ValueError, match=r"disagrees with \[Rules\] and \[Options\] on eight_cut, eleven_back"):
         Match.replay(record)

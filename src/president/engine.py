@@ -22,6 +22,7 @@ from typing import Any
 from .cards import (
     ALL_CARDS,
     JOKERS,
+    TWO_RANK,
     card_str,
     cards_str,
     highest_cards,
@@ -44,7 +45,6 @@ from .moves import CARDS_MASK, GIVE_FLAG, STANDS_MASK, Move, move_of, move_str, 
 from .plays import (
     RUN,
     SET,
-    TWO_RANK,
     Shape,
     answer_problem,
     cut_by,

@@ -180,7 +180,8 @@ def test_revolution_a_second_four_of_a_kind_restores_the_order() -> None:
     match = deal(["9c 9d 9h 9s 3c", "8c 8d 8h 8s 10c", "5s Js", "6s"])
     play(match, (0, "9c 9d 9h 9s"))
     events = play(match, (1, "8c 8d 8h 8s"))
-    assert [e.kind for e in events] == ["play", "revolution"] and events[1].data == {"on": False, "option": "revolution"}
+    assert [e.kind for e in events] == ["play", "revolution"]
+    assert events[1].data == {"on": False, "option": "revolution"}
     assert not match.revolution
     play(match, (2, "pass"), (3, "pass"), (0, "pass"), (1, "10c"))
     assert legal_texts(match) == {"Js", "pass"}, "normal order again: the jack beats the ten"

@@ -39,11 +39,15 @@ def run(args: argparse.Namespace) -> int:
             return 2
         if args.balance:
             from ..balance import balance_for_code
-            from ._progress import Progress
+            from ._progress import progress_bar
 
-            with Progress("balance", args.deals, enabled=not args.json) as progress:
-                info["balance"] = balance_for_code(info["code"], deals=args.deals, seed=args.seed,
-                                                   progress=progress.step, cache=not args.no_cache)
+            with progress_bar(sys.stderr.isatty(), "deals") as update:
+                try:
+                    info["balance"] = balance_for_code(info["code"], players=args.players, deals=args.deals,
+                                                       seed=args.seed, progress=update, cache=not args.no_cache)
+                except ValueError as exc:
+                    print(f"president rules: {exc}", file=sys.stderr)
+                    return 2
         if args.json:
             print(json.dumps(info, indent=2))
         else:
@@ -71,6 +75,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--balance", action="store_true",
                    help="add balance labels measured by classic bots (cached per rule code)")
     p.add_argument("--deals", type=int, default=200, help="deals the balance labels are measured on (default 200)")
+    p.add_argument("--players", type=int, help="table size of the balance runs (default 4, or the nearest allowed)")
     p.add_argument("--seed", type=int, default=1, help="seed of the balance runs (default 1)")
     p.add_argument("--no-cache", action="store_true", help="measure again even when the figures are cached")
     p.set_defaults(handler=run)
