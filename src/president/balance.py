@@ -18,6 +18,7 @@ ship with the package (``balance_presets.json``, written by ``scripts/balance_pr
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import random
@@ -128,8 +129,9 @@ def figures_key(code: str, players: int, deals: int, seed: int) -> str:
     return f"{code}.p{players}.d{deals}.s{seed}"
 
 
+@functools.cache
 def shipped() -> dict[str, dict[str, Any]]:
-    """The presets' figures shipped with the package, by key (code, players, deals, seed)."""
+    """The presets' figures shipped with the package, by key (code, players, deals, seed); read once."""
     if not SHIPPED.exists():
         return {}
     data: dict[str, dict[str, Any]] = json.loads(SHIPPED.read_text())
