@@ -45,8 +45,9 @@ function howToPlay(values) {
       h("li", {}, t("howto.order", { order }))));
 }
 
-/** Every setting of `preset` (its options, or a table's own `options`) in plain words, each with its source. */
-export function rulesView(preset, specs, options = null) {
+/** Every setting of `preset` (its options, or a table's own `options`) in plain words, each with its source;
+ *  `extra` goes between how a deal goes and the settings. */
+export function rulesView(preset, specs, options = null, extra = null) {
   const sources = preset.sources || {};
   const values = { ...preset.options, ...options };
   const players = preset.min_players === preset.max_players ? String(preset.min_players)
@@ -61,6 +62,7 @@ export function rulesView(preset, specs, options = null) {
   return h("div", { class: "rules-view", "data-preset": preset.name },
     h("p", { class: "rules-desc" }, hasText(`desc.${preset.name}`) ? t(`desc.${preset.name}`) : preset.description),
     howToPlay(values),
+    extra,
     general,
     GROUPS.map((group) => {
       const inGroup = specs.filter((spec) => spec.group === group);
@@ -144,20 +146,21 @@ export function showRules(root, name, navigate) {
       changed ? null : h("label", { class: "field", for: "rules-preset" }, h("span", {}, t("start.rules")),
         h("select", { id: "rules-preset", onchange: (e) => navigate({ rules: e.target.value }, true) },
           presets.map((p) => h("option", { value: p.name, selected: p === preset }, t(`preset.${p.name}`))))),
-      h("section", { class: "rules-plain", "aria-labelledby": "rules-plain-title" },
+      // A preset's own page has no change to list: how a deal goes is its plain words.
+      changed ? h("section", { class: "rules-plain", "aria-labelledby": "rules-plain-title" },
         h("h2", { id: "rules-plain-title" }, t("code.plain")),
         h("p", { id: "rules-preset-line" }, t("code.preset", { preset: t(`preset.${preset.name}`) })),
-        changeList(info.changes, specs, plainValue)),
-      h("div", { class: "actions" },
-        h("button", { type: "button", class: "primary", id: "rules-play",
-          onclick: () => navigate({ play: info.code }) }, t("code.play")),
-        h("button", { type: "button", id: "rules-save-mine", onclick: saveMine }, t("code.saveMine"))),
-      h("label", { class: "field", for: "rules-link-field" }, h("span", {}, t("code.link")),
-        h("input", { id: "rules-link-field", type: "text", readonly: true, value: link,
-          onfocus: (e) => e.target.select() })),
-      balanceView(info.balance, measure),
-      h("h2", {}, t("code.settings")),
-      rulesView(codePreset(preset, info), specs, info.options),
+        changeList(info.changes, specs, plainValue)) : null,
+      rulesView(codePreset(preset, info), specs, info.options, h("div", { class: "rules-shared" },
+        h("div", { class: "actions" },
+          h("button", { type: "button", class: "primary", id: "rules-play",
+            onclick: () => navigate({ play: info.code }) }, t("code.play")),
+          h("button", { type: "button", id: "rules-save-mine", onclick: saveMine }, t("code.saveMine"))),
+        h("label", { class: "field", for: "rules-link-field" }, h("span", {}, t("code.link")),
+          h("input", { id: "rules-link-field", type: "text", readonly: true, value: link,
+            onfocus: (e) => e.target.select() })),
+        balanceView(info.balance, measure),
+        h("h2", {}, t("code.settings")))),
       h("button", { type: "button", id: "rules-back", onclick: () => navigate({}) }, t("join.back"))));
     if (!scrolled && location.hash) document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
     scrolled = true;
