@@ -110,14 +110,16 @@ _OTHERS = tuple(~(1 << seat) for seat in range(9))
 """``_OTHERS[seat]``: the mask of every seat but ``seat``."""
 
 
+_CUT_OPTIONS = {"eight": "eight_cut", "spade3": "spade3_beats_joker"}
+"""The option of each older reason :func:`cut_by` gives; a newer reason is its option's name."""
+
+
 def _cut_option(cut: str, shape: Shape, rules: Rules) -> str:
     """The option whose rule made a play end the trick (``cut`` as :func:`cut_by` gives it)."""
-    if cut == "eight":
-        return "eight_cut"
-    if cut == "spade3":
-        return "spade3_beats_joker"
-    return "two_bomb" if rules.two_bomb and shape.rank == TWO_RANK and not (rules.quad_bomb and shape.size >= 4) \
-        else "quad_bomb"
+    if cut == "bomb":
+        two = rules.two_bomb and shape.rank == TWO_RANK and not (rules.quad_bomb and shape.size >= 4)
+        return "two_bomb" if two else "quad_bomb"
+    return _CUT_OPTIONS.get(cut, cut)
 
 
 def _cleared(leader: int) -> RawEvent:
