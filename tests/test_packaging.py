@@ -43,6 +43,8 @@ def test_the_wheel_holds_every_file_of_the_browser_app(tmp_path: Path) -> None:
     # The expert bot's policy network travels with the package.
     models = {f"president/learned/models/{path.name}" for path in (ROOT / "src/president/learned/models").glob("*.npz")}
     assert models and models - names == set()
+    # The presets' balance labels too (president rules CODE --balance and the rule set's page show them).
+    assert "president/balance_presets.json" in names
 
 
 def test_the_server_and_the_terminal_install_what_the_expert_bot_needs() -> None:

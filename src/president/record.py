@@ -4,12 +4,16 @@
 
     [Game "President"]
     [Rules "tavern-jack"]
+    [Code "r1.tavern-jack"]
     [Players "4"]
     [Seed "1"]
     # deal 1
     2 3c 3h
     3 pass
     ...
+
+``[Code]`` is the rule code of :mod:`president.rule_codes`: a record may carry it alone instead of
+``[Rules]`` and ``[Options]``; with them, it must name the same options.
 
 A match dealt from a secret (:mod:`president.secret_deals`, ``docs/verify.md``) has, instead of the
 seed, ``[Table "ID"]``, ``[Commitments "C1 C2 ..."]`` (one per deal dealt) and, once the match is
@@ -32,7 +36,8 @@ from typing import Any
 
 from .cards import cards_str
 from .moves import move_str
-from .rules import ALIASES, OPTION_NAMES, PRESETS, Rules, check_options, get_rules
+from .rule_codes import decode, encode
+from .rules import ALIASES, OPTION_NAMES, OPTIONS, PRESETS, Rules, check_options, get_rules
 
 _HEADER = re.compile(r'^\[(\w+)\s+"(.*)"\]$')
 
@@ -88,6 +93,7 @@ def write_record(
     lines = ['[Game "President"]', f'[Rules "{rules.name}"]']
     if rules.overrides() or rules.name not in PRESETS:
         lines.append(f'[Options "{_escape(_options_json(rules))}"]')
+    lines.append(f'[Code "{encode(rules)}"]')
     lines.append(f'[Players "{players}"]')
     if hands is not None:
         lines.append(f'[Hands "{" | ".join(cards_str(h) for h in hands)}"]')
@@ -122,6 +128,27 @@ def _unescape(text: str) -> str:
     return text.replace('\\"', '"').replace("\\\\", "\\")
 
 
+def _rules_of(headers: dict[str, str]) -> Rules:
+    """The rules of a record's headers: ``[Rules]`` and ``[Options]``, or ``[Code]``, which must agree."""
+    coded = decode(headers["Code"]) if "Code" in headers else None
+    if coded is not None and "Rules" not in headers and "Options" not in headers:
+        return coded
+    options = _options_from_json(headers["Options"]) if "Options" in headers else {}
+    name = headers.get("Rules", "tavern-jack")
+    try:
+        rules = get_rules(name, **options)
+    except ValueError:
+        if name in PRESETS or name.lower() in ALIASES:
+            raise
+        rules = Rules(name=name, **options)
+    if coded is not None:
+        differ = [s.name for s in OPTIONS if getattr(coded, s.name) != getattr(rules, s.name)]
+        if differ:
+            raise ValueError(f"the [Code] header {headers['Code']!r} disagrees with [Rules] and [Options] on "
+                             f"{', '.join(differ)}")
+    return rules
+
+
 def read_record(text: str) -> RecordText:
     """What a record's text says, checked for its form (not its moves); ``ValueError`` names the problem."""
     headers: dict[str, str] = {}
@@ -140,14 +167,7 @@ def read_record(text: str) -> RecordText:
         moves.append((number, int(seat_text), move_text))
     if headers.get("Game", "President") != "President":
         raise ValueError(f"not a President record: Game is {headers['Game']!r}")
-    options = _options_from_json(headers["Options"]) if "Options" in headers else {}
-    name = headers.get("Rules", "tavern-jack")
-    try:
-        rules = get_rules(name, **options)
-    except ValueError:
-        if name in PRESETS or name.lower() in ALIASES:
-            raise
-        rules = Rules(name=name, **options)
+    rules = _rules_of(headers)
     try:
         players = int(headers["Players"])
     except (KeyError, ValueError):

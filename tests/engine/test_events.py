@@ -75,3 +75,33 @@ def test_events_are_every_event_of_the_match_in_order(preset: str) -> None:
     single = Match.from_hands("tavern-jack", ["7c 7h 3d", "Js Jd Kc", "4s 5s"], leader=0)
     events = list(single.apply("7c 7h"))
     assert single.events() == [Event("deal", None, 0, None, {"deal": 1, "leader": 0}), *events]
+
+
+_HOUSE_KINDS = {"lock", "revolution", "eleven_back", "skip", "fall"}
+
+
+@pytest.mark.parametrize("options", [
+    dict(eight_cut=True, eleven_back=True, suit_lock=True, revolution=True, equal_answers=True, skip_on_equal=True,
+         capital_fall=True, forbidden_finish=["2", "8"]),
+    dict(quad_bomb=True, two_bomb=True, jokers=1, spade3_beats_joker=True, forbidden_finish=["spade3", "joker"]),
+    dict(runs=True, revolution=True, run_revolution=3, eight_cut=True),
+])
+def test_every_event_a_house_rule_causes_names_the_option_and_the_option_is_on(options: dict[str, object]) -> None:
+    from president.rules import OPTION_NAMES
+
+    named: set[str] = set()
+    for seed in range(8):
+        match = Match("tavern-jack", players=4 + seed % 2, seed=seed, deals=3, **options)
+        rng = random.Random(seed)
+        while not match.is_over:
+            for event in match.apply(rng.choice(match.legal_moves())):
+                caused = (event.kind in _HOUSE_KINDS or (event.kind == "trick_cleared" and "cut" in event.data)
+                          or (event.kind == "out" and event.data.get("forbidden")))
+                option = event.data.get("option")
+                assert (option is not None) == bool(caused), event
+                if option is not None:
+                    assert option in OPTION_NAMES and getattr(match.rules, option), event
+                    named.add(option)
+    expected = {k for k, v in options.items() if v and k in {"eight_cut", "eleven_back", "suit_lock", "run_revolution",
+                                                           "quad_bomb", "two_bomb", "forbidden_finish"}}
+    assert expected <= named, expected - named

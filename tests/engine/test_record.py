@@ -11,9 +11,11 @@ from .driving import finish_deal, lowest, play_match, play_to_deal, random_polic
 from .spec import PRESET_NAMES
 
 
-def test_a_record_starts_with_the_game_the_rules_the_players_and_the_seed() -> None:
+def test_a_record_starts_with_the_game_the_rules_their_code_the_players_and_the_seed() -> None:
     record = Match("race-to-11", players=5, seed=42).record()
-    assert record.splitlines() == ['[Game "President"]', '[Rules "race-to-11"]', '[Players "5"]', '[Seed "42"]']
+    assert record.splitlines() == [
+        '[Game "President"]', '[Rules "race-to-11"]', '[Code "r1.race-to-11"]', '[Players "5"]', '[Seed "42"]'
+    ]
 
 
 def test_a_record_lists_each_move_as_seat_and_move_text_under_its_deal() -> None:

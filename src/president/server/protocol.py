@@ -260,6 +260,8 @@ class TableInfo(BaseModel):
     game: GameName
     """``president`` (the climbing game) or ``old-president`` (the staking game of seed 000)."""
     rules: str
+    code: str | None = None
+    """The rule code of the table's rules (``president.rule_codes``); None for the old game."""
     options: dict[str, Any]
     players: int
     deals: int | None

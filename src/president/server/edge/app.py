@@ -44,6 +44,7 @@ from .account_routes import account_router, current_account
 from .connection import Connection
 from .headers import SecurityHeaders
 from .hub import Hub
+from .ruleset_routes import ruleset_router
 from .tournament_routes import tournament_router
 
 log = logging.getLogger("president.server")
@@ -355,6 +356,7 @@ def make_app(config: ServerConfig, hub: Hub) -> FastAPI:
 
     app.include_router(tournament_router(hub))
     app.include_router(account_router(hub))
+    app.include_router(ruleset_router(hub))
 
     @app.websocket("/ws")
     async def websocket(ws: WebSocket) -> None:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine import Match
+from ...rule_codes import encode
 from ...rules import TABLE_OPTIONS, check_options, get_rules
 from ...secret_deals import DealSecret
 from ..errors import ProtocolError
@@ -112,6 +113,15 @@ class TableSettings:
         elif self.deals is not None:
             options["deals"] = self.deals
         return options
+
+    def code(self) -> str | None:
+        """The rule code of the table's rules and match length (None for the old game)."""
+        if self.is_old:
+            return None
+        try:
+            return encode(get_rules(self.rules, **self.match_options()))
+        except (ValueError, TypeError):
+            return None
 
     def new_match(self, seed: int, secret: DealSecret | None = None) -> TableMatch:
         """A new match under these settings (``ProtocolError`` ``bad_rules`` when impossible): the climbing game

@@ -222,7 +222,8 @@ class Table:
         """The table as everyone may see it."""
         s = self.settings
         return {
-            "id": self.id, "game": s.game, "rules": s.rules, "options": s.options, "players": s.players,
+            "id": self.id, "game": s.game, "rules": s.rules, "code": s.code(), "options": s.options,
+            "players": s.players,
             "deals": s.deals,
             "target_score": s.target_score, "status": self.status, "match_no": self.match_no,
             "seats": [seat.info() for seat in self.seats], "turn_seconds": s.turn_seconds,

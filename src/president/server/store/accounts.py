@@ -279,6 +279,19 @@ def set_api_token(storage: Storage, account_id: int, token_hash: str) -> None:
         db.execute(update(AccountRow).where(AccountRow.id == account_id).values(bot=True, api_token_hash=token_hash))
 
 
+def account_rules(storage: Storage, account_id: int) -> str | None:
+    """The rule code an account keeps as its own rules, or None."""
+    with storage.engine.connect() as db:
+        code: str | None = db.execute(select(AccountRow.rules_code).where(AccountRow.id == account_id)).scalar()
+    return code
+
+
+def set_account_rules(storage: Storage, account_id: int, code: str | None) -> None:
+    """Keep ``code`` as the account's own rules (None forgets them)."""
+    with storage.engine.begin() as db:
+        db.execute(update(AccountRow).where(AccountRow.id == account_id).values(rules_code=code))
+
+
 def api_account(storage: Storage, token_hash: str) -> Account | None:
     """The bot account of an API token, or None."""
     with storage.engine.connect() as db:
@@ -476,6 +489,14 @@ class Accounts:
         await self.journal.write(set_api_token, self.storage, account.id, hash_secret(token))
         log.info("account %d got a new API token", account.id)
         return token
+
+    async def rules(self, account: Account) -> str | None:
+        """The rule code the account keeps as its own rules, or None."""
+        return await self.journal.read(account_rules, self.storage, account.id)
+
+    async def set_rules(self, account: Account, code: str | None) -> None:
+        """Keep ``code`` (already checked) as the account's own rules; None forgets them."""
+        await self.journal.write(set_account_rules, self.storage, account.id, code)
 
     async def bot_of_token(self, token: str) -> Account | None:
         """The bot account an API token opens, or None."""

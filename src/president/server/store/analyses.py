@@ -6,6 +6,9 @@ delays a bot's move, and never in the event loop. The process reports its progre
 through a pipe that the event loop polls; it is killed when it runs past
 ``analysis_seconds`` or the server stops, and dies with the server however that ends.
 
+The same slots run the balance labels of a rule code (:mod:`president.balance`): measured once per code
+in a worker process, kept in memory, and the presets' shipped figures are answered at once.
+
 Limits (``ServerConfig``): ``analysis_workers`` analyses run at once, ``analysis_queue``
 more may wait, one client address may have ``analysis_per_client`` waiting or running.
 Asking again for a match whose analysis is under way joins it; a finished analysis is
@@ -58,6 +61,29 @@ class Job:
     changed: float = field(default_factory=time.monotonic)
     task: asyncio.Task[None] | None = None
 
+    @property
+    def label(self) -> str:
+        """What the job is, for the log."""
+        return f"the analysis of match {self.match_id}"
+
+
+@dataclass
+class BalanceJob:
+    """The balance labels of one rule code, waiting, running or failed (finished ones are kept in memory)."""
+
+    code: str
+    total: int
+    state: str = "queued"
+    done: int = 0
+    message: str = ""
+    changed: float = field(default_factory=time.monotonic)
+    task: asyncio.Task[None] | None = None
+
+    @property
+    def label(self) -> str:
+        """What the job is, for the log."""
+        return f"the balance of {self.code}"
+
 
 @dataclass(frozen=True, slots=True)
 class Progress:
@@ -97,6 +123,31 @@ def _work(pipe: Connection, parent: int, record: str, level: str, worlds: int, s
         pipe.close()
 
 
+def _balance_work(pipe: Connection, parent: int, code: str, deals: int, seed: int) -> None:
+    """The worker process of a rule code's balance labels: :class:`Progress`, then :class:`Finished` or
+    :class:`Failed`."""
+    exit_with_parent(parent)
+    from ...balance import measure
+    from ...rule_codes import decode
+
+    try:
+        figures = measure(decode(code), deals=deals, seed=seed,
+                          progress=lambda done, total: pipe.send(Progress(done, total)))
+        pipe.send(Finished(figures))
+    except Exception as exc:
+        pipe.send(Failed(f"{type(exc).__name__}: {exc}"))
+    finally:
+        pipe.close()
+
+
+BALANCE_DEALS = 200
+"""Deals the server's balance labels are measured on (as ``president rules CODE --balance`` by default)."""
+BALANCE_SEED = 1
+"""Their seed (the shipped figures of the presets use the same)."""
+BALANCE_KEPT = 256
+"""Rule codes whose measured figures the server keeps in memory."""
+
+
 class Analyses:
     """The analyses of one server: start, follow, store."""
 
@@ -106,6 +157,59 @@ class Analyses:
         self.jobs: dict[int, Job] = {}
         self._slots: asyncio.Semaphore | None = None
         self._processes: set[multiprocessing.process.BaseProcess] = set()
+        self.balances: dict[str, dict[str, Any]] = {}
+        """Measured balance labels by rule code (the oldest dropped past :data:`BALANCE_KEPT`)."""
+        self.balance_jobs: dict[str, BalanceJob] = {}
+
+    def _balance_progress(self, job: BalanceJob) -> dict[str, Any]:
+        out: dict[str, Any] = {"code": job.code, "status": job.state, "done": job.done, "total": job.total}
+        if job.message:
+            out["message"] = job.message
+        return out
+
+    def balance(self, code: str, start: bool = False) -> dict[str, Any]:
+        """The balance labels of a (canonical) rule code: ``done`` with ``balance``, ``queued``/``running`` with
+        the progress, ``failed`` with ``message``, or ``none``; with ``start``, a measure is begun if none is
+        under way (``busy``, 503, when the queue is full)."""
+        from ...balance import figures_key, shipped, table_size
+        from ...rule_codes import decode
+
+        known = self.balances.get(code)
+        if known is None:
+            key = figures_key(code, table_size(decode(code)), BALANCE_DEALS, BALANCE_SEED)
+            known = shipped().get(key)
+        if known is not None:
+            return {"code": code, "status": "done", "balance": known}
+        job = self.balance_jobs.get(code)
+        if job is not None and (job.state != "failed" or not start):
+            return self._balance_progress(job)
+        if not start:
+            return {"code": code, "status": "none"}
+        waiting = sum(1 for j in self.balance_jobs.values() if j.state != "failed")
+        if waiting >= self.config.analysis_queue:
+            raise ProtocolError("analysis_busy", "too many measures are waiting; try again in a minute", 503)
+        job = BalanceJob(code, BALANCE_DEALS)
+        self.balance_jobs[code] = job
+        job.task = asyncio.get_running_loop().create_task(self._run_balance(job))
+        return self._balance_progress(job)
+
+    async def _run_balance(self, job: BalanceJob) -> None:
+        if self._slots is None:
+            self._slots = asyncio.Semaphore(self.config.analysis_workers)
+        async with self._slots:
+            job.state, job.changed = "running", time.monotonic()
+            try:
+                result = await self._in_process(job, _balance_work, (job.code, BALANCE_DEALS, BALANCE_SEED),
+                                                f"president-balance-{len(self.balances)}")
+            except Exception as exc:
+                self._fail(job, str(exc) or type(exc).__name__)
+                return
+            if result is None:
+                return
+            if len(self.balances) >= BALANCE_KEPT:
+                del self.balances[next(iter(self.balances))]
+            self.balances[job.code] = result
+            del self.balance_jobs[job.code]
 
     def _progress(self, job: Job) -> dict[str, Any]:
         out: dict[str, Any] = {"match_id": job.match_id, "status": job.state, "done": job.done, "total": job.total}
@@ -188,8 +292,8 @@ class Analyses:
             if job.state == "failed" and now - job.changed > FAILED_KEPT_SECONDS:
                 del self.jobs[match_id]
 
-    def _fail(self, job: Job, message: str) -> None:
-        log.warning("the analysis of match %d failed: %s", job.match_id, message)
+    def _fail(self, job: Job | BalanceJob, message: str) -> None:
+        log.warning("%s failed: %s", job.label, message)
         job.state, job.message, job.changed = "failed", message, time.monotonic()
 
     async def _run(self, job: Job) -> None:
@@ -199,7 +303,11 @@ class Analyses:
             job.state, job.changed = "running", time.monotonic()
             started = time.monotonic()
             try:
-                result = await self._in_process(job)
+                result = await self._in_process(
+                    job, _work, (job.record, self.config.analysis_level, self.config.analysis_worlds, SEED),
+                    f"president-analysis-{job.match_id}")
+                if result is not None:
+                    result = {"match_id": job.match_id, **result}
             except Exception as exc:
                 self._fail(job, str(exc) or type(exc).__name__)
                 return
@@ -214,13 +322,13 @@ class Analyses:
                 return
             del self.jobs[job.match_id]
 
-    async def _in_process(self, job: Job) -> dict[str, Any] | None:
-        """Run the analysis in a worker process; its result, or None once the job is marked failed."""
+    async def _in_process(self, job: Job | BalanceJob, target: Any, args: tuple[Any, ...],
+                          name: str) -> dict[str, Any] | None:
+        """Run ``target(pipe, parent, *args)`` in a worker process; its result, or None once the job is marked
+        failed."""
         context = multiprocessing.get_context("spawn")
         reader, writer = context.Pipe(duplex=False)
-        process = context.Process(
-            target=_work, name=f"president-analysis-{job.match_id}", daemon=True,
-            args=(writer, os.getpid(), job.record, self.config.analysis_level, self.config.analysis_worlds, SEED))
+        process = context.Process(target=target, name=name, daemon=True, args=(writer, os.getpid(), *args))
         loop = asyncio.get_running_loop()
         self._processes.add(process)
         failure = "the analysis stopped without a result"
@@ -231,14 +339,14 @@ class Analyses:
             while True:
                 outcome = _drain(reader, job)
                 if isinstance(outcome, dict):
-                    return {"match_id": job.match_id, **outcome}
+                    return outcome
                 if outcome is not None:
                     failure = outcome
                     break
                 if not process.is_alive() and not reader.poll():
                     break
                 if time.monotonic() > deadline:
-                    failure = f"the analysis took longer than {self.config.analysis_seconds:g} seconds"
+                    failure = f"{job.label} took longer than {self.config.analysis_seconds:g} seconds"
                     break
                 await asyncio.sleep(POLL_SECONDS)
         finally:
@@ -254,7 +362,8 @@ class Analyses:
 
     def close(self) -> None:
         """Stop every analysis under way (they are lost; asking again starts them afresh)."""
-        for job in self.jobs.values():
+        jobs: list[Job | BalanceJob] = [*self.jobs.values(), *self.balance_jobs.values()]
+        for job in jobs:
             if job.task is not None:
                 job.task.cancel()
         for process in list(self._processes):
@@ -264,7 +373,7 @@ class Analyses:
         self._processes.clear()
 
 
-def _drain(reader: Connection, job: Job) -> dict[str, Any] | str | None:
+def _drain(reader: Connection, job: Job | BalanceJob) -> dict[str, Any] | str | None:
     """Read the worker's messages waiting in the pipe: its result, the reason it failed, or None (still working)."""
     while reader.poll():
         try:

@@ -196,6 +196,8 @@ class AccountRow(Base):
     bot: Mapped[bool] = mapped_column(Boolean)
     api_token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True, index=True)
     created_at: Mapped[float] = mapped_column(Float)
+    rules_code: Mapped[str | None] = mapped_column(String(400), nullable=True)
+    """The rule code the player keeps as "my rules" (migration 0006; None: not saved)."""
 
 
 class SessionRow(Base):

@@ -1,9 +1,10 @@
 // The entry point: the language switcher and the router between the screens.
 //
 //   /                 the start screen (choose a rule set, create a table)
+//   /?play=CODE       the start screen set to a shared rule set (a rule code)
 //   /?table=ID        a table: join it, wait for players, play (the invite link)
 //   /?replay=ID       the replay viewer of a finished match
-//   /?rules=NAME      the rules of a rule set
+//   /?rules=NAME      the rules of a rule set (a preset name, or a rule code)
 //   /?tournaments     the tournaments, and the form that creates one
 //   /?tournament=ID   a tournament: entering, standings, the tables of each round
 //   /?login           signing in, or claiming a name with a password
@@ -45,7 +46,7 @@ function route() {
   else if (params.has("login")) screen = showLogin(root, navigate);
   else if (params.get("player")) screen = showProfile(root, params.get("player"), navigate);
   else if (params.has("ratings")) screen = showRatings(root, params.get("ratings"), navigate);
-  else screen = showStart(root, navigate);
+  else screen = showStart(root, navigate, params.get("play"));
 }
 
 function languageSwitcher() {

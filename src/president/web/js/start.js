@@ -6,6 +6,7 @@ import { api, saveName, savedName, seats } from "./api.js";
 import { h, mount } from "./dom.js";
 import { botLevel, computerName, errorText, hasText, t } from "./i18n.js";
 import { markLearning } from "./learn.js";
+import { encodeRules, loadMyRules, rulesHref, saveMyRules } from "./myrules.js";
 import { loadPresets } from "./presets.js";
 import { toast } from "./ui.js";
 
@@ -93,7 +94,8 @@ export function valueLabel(spec, value) {
   return hasText(key) ? t(key) : String(value);
 }
 
-export function showStart(root, navigate) {
+/** The start screen; `playCode` (from /?play=CODE) sets the form to a shared rule set. */
+export function showStart(root, navigate, playCode = null) {
   let presets = [];
   let specs = [];
   let bots = [];
@@ -104,6 +106,8 @@ export function showStart(root, navigate) {
     target: null, timer: null, speed: "normal", ...loadSetup(), name: savedName() };
   let busy = false;
   let nameMissing = false;
+  let shared = null;
+  let myCode = null;
 
   const isOld = () => setup.preset === OLD;
   const oldPreset = { name: OLD, min_players: OLD_PLAYERS[0], max_players: OLD_PLAYERS[1], deals: 4,
@@ -222,6 +226,63 @@ export function showStart(root, navigate) {
       isOld() ? null : h("a", { class: "rules-link", id: "rules-link", href: `?rules=${encodeURIComponent(setup.preset)}`,
         onclick: (e) => { e.preventDefault(); navigate({ rules: setup.preset }); } },
       t("rules.of", { name: t(`preset.${setup.preset}`) })));
+  }
+
+  /** The code of the rule set the form makes (preset, house rules and match length). */
+  function currentCode() {
+    const { deals, target } = matchLength();
+    return encodeRules(preset(), specs, options(), deals, target);
+  }
+
+  /** Set the form to the rule set of a code (its preset, its house rules, its match length). */
+  async function applyCode(code) {
+    let info;
+    try {
+      info = await api(`/api/rulesets/${encodeURIComponent(code)}`);
+    } catch (err) {
+      toast(t("code.bad", { message: errorText(err) }));
+      return false;
+    }
+    const p = presets.find((x) => x.name === info.preset);
+    if (!p) {
+      toast(t("code.bad", { message: info.code }));
+      return false;
+    }
+    change(() => {
+      setup.preset = p.name;
+      setup.overrides = Object.fromEntries(Object.entries(info.options)
+        .filter(([key, value]) => key in p.options && JSON.stringify(value) !== JSON.stringify(p.options[key])));
+      setup.deals = p.target_score === null && info.deals !== p.deals ? info.deals : null;
+      setup.target = p.target_score !== null && info.target_score !== p.target_score ? info.target_score : null;
+      setup.players = Math.min(info.max_players, Math.max(info.min_players, setup.players));
+    });
+    return true;
+  }
+
+  async function saveMine() {
+    try {
+      myCode = await saveMyRules(currentCode());
+      toast(t("code.saved"));
+      render();
+    } catch (err) {
+      toast(errorText(err));
+    }
+  }
+
+  /** "My rules": the code of the rules chosen, a link to them, and the player's own rules kept or taken. */
+  function myRulesControls() {
+    const code = currentCode();
+    return h("fieldset", { class: "my-rules" },
+      h("legend", {}, t("code.mine")),
+      shared ? h("p", { id: "shared-note" }, t("code.shared", { code: shared })) : null,
+      h("p", { id: "rules-code" }, t("code.current", { code: "" }),
+        h("a", { id: "rules-code-link", href: rulesHref(code),
+          onclick: (e) => { e.preventDefault(); navigate({ rules: code }); } }, h("code", {}, code))),
+      h("div", { class: "choice-row" },
+        h("button", { type: "button", id: "save-my-rules", onclick: saveMine }, t("code.saveMine")),
+        h("button", { type: "button", id: "use-my-rules", disabled: !myCode,
+          onclick: () => applyCode(myCode) }, t("code.useMine"))),
+      myCode ? null : h("p", { class: "muted small", id: "no-my-rules" }, t("code.noneSaved")));
   }
 
   /** The old game's options: chips at the start, the staking method and stake, the President turn-up rule. */
@@ -448,6 +509,7 @@ export function showStart(root, navigate) {
         h("form", { class: "setup", novalidate: true, onsubmit: (e) => { e.preventDefault(); create(false); } },
           presetCards(),
           isOld() ? oldControls() : houseRuleControls(),
+          isOld() ? null : myRulesControls(),
           tableControls(),
           h("div", { class: "who" },
             currentAccount() ? h("p", { class: "muted small", id: "signed-in-note" },
@@ -494,6 +556,14 @@ export function showStart(root, navigate) {
     }
     fitPlayers();
     render();
+    loadMyRules().then((code) => {
+      myCode = code;
+      render();
+    });
+    if (playCode && await applyCode(playCode)) {
+      shared = currentCode();
+      render();
+    }
     try {
       [lobby, recent] = await Promise.all([api("/api/tables"), api("/api/matches?limit=6"), loadYours()]);
       render();

@@ -16,7 +16,8 @@ import { computerName, errorText, placeText, t, titleName } from "./i18n.js";
 import { chipsTable, faceDownLog, OLD_GAME, oldEventLines, oldScreen, showOldEnd } from "./old.js";
 import { leadPrompt, playButton, receivedCards, takenCards } from "./prompt.js";
 import { loadPresets } from "./presets.js";
-import { rulesView } from "./rules.js";
+import { loadMyRules, changeList, rulesHref, whySentence } from "./myrules.js";
+import { codePreset, plainValue, rulesView } from "./rules.js";
 import { scoreTable, winnerLine } from "./scores.js";
 import { setSound, soundOn, turnChime, unlockSound } from "./sound.js";
 import { SPEEDS } from "./start.js";
@@ -241,10 +242,48 @@ export function showTable(root, tableId, navigate) {
     render();
   }
 
-  async function join(name) {
+  /** Before sitting down at a table whose rules differ from the player's own: only the differences, in words. */
+  async function differences() {
+    const mine = await loadMyRules();
+    const code = st.info?.code;
+    if (!mine || !code || mine === code) return null;
+    try {
+      const info = await api(`/api/rulesets/${encodeURIComponent(code)}?against=${encodeURIComponent(mine)}`);
+      return info.against.changes.length ? info.against.changes : null;
+    } catch {
+      return null;
+    }
+  }
+
+  function differencesScreen() {
+    return h("section", { class: "panel differences", "aria-labelledby": "differences-title" },
+      h("h1", { id: "differences-title" }, t("diff.title")),
+      h("p", {}, t("diff.intro")),
+      changeList(st.differences, optionSpecs, plainValue, "differences-list", "diff.change"),
+      h("p", {}, h("a", { href: rulesHref(st.info.code), target: "_blank", rel: "noopener" }, t("rules.title"))),
+      h("div", { class: "actions" },
+        h("button", { type: "button", class: "primary", id: "diff-sit", onclick: () => {
+          st.mode = "join";
+          join(st.pendingName, true);
+        } }, t("diff.sit")),
+        h("button", { type: "button", id: "diff-not-now", onclick: () => navigate({}) }, t("diff.notNow"))));
+  }
+
+  async function join(name, seen = false) {
     if (!name.trim()) {
       toast(t("start.needName"));
       return;
+    }
+    if (!seen && !reclaimed) {
+      const changes = await differences();
+      if (changes) {
+        st.differences = changes;
+        st.pendingName = name;
+        st.mode = "differences";
+        render();
+        root.querySelector("#diff-sit")?.focus();
+        return;
+      }
     }
     saveName(name.trim());
     try {
@@ -559,8 +598,20 @@ export function showTable(root, tableId, navigate) {
     const preset = presetList.find((p) => p.name === v?.rules);
     if (!preset) return;
     closeDialog(dialog);
+    const plain = h("section", { class: "rules-plain", "aria-labelledby": "rules-plain-title" },
+      h("h3", { id: "rules-plain-title" }, t("code.plain")),
+      h("p", { id: "rules-preset-line" }, t("code.preset", { preset: t(`preset.${preset.name}`) })));
+    const settings = h("div", {}, rulesView(preset, optionSpecs, st.info.options || {}));
+    if (st.info.code) {
+      api(`/api/rulesets/${encodeURIComponent(st.info.code)}`).then((info) => {
+        plain.append(changeList(info.changes, optionSpecs, plainValue),
+          h("p", {}, h("a", { href: rulesHref(info.code), target: "_blank", rel: "noopener", id: "rules-code-link" },
+            t("code.current", { code: info.code }))));
+        settings.replaceChildren(rulesView(codePreset(preset, info), optionSpecs, info.options));
+      }).catch(() => {});
+    }
     dialog = openDialog("rules", `${t("rules.title")}: ${t(`preset.${preset.name}`)}`,
-      rulesView(preset, optionSpecs, st.info.options || {}), forget);
+      h("div", {}, plain, h("h3", {}, t("code.settings")), settings), forget);
   }
 
   function showEnd() {
@@ -627,10 +678,45 @@ export function showTable(root, tableId, navigate) {
     return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
   }
 
+  // The house rules that have acted in this deal: the first time, the table says what happened and why.
+  const firedOptions = new Set();
+  let whyNote = null;
+  let whyTimer = null;
+
+  function hideWhy() {
+    clearTimeout(whyTimer);
+    whyNote?.remove();
+    whyNote = null;
+  }
+
+  /** One sentence per rule acting for the first time in the deal, with a link to the rule's explanation. */
+  function showWhy(events) {
+    hideWhy();
+    const code = st.info?.code;
+    whyNote = h("div", { class: "why-note", id: "why-note", role: "status" },
+      events.map((event) => h("p", { "data-option": event.option }, whySentence(event, seatName, optionSpecs), " ",
+        code ? h("a", { href: rulesHref(code, event.option), target: "_blank", rel: "noopener", class: "why-link" },
+          t("why.more")) : null)),
+      h("button", { type: "button", class: "icon close", "aria-label": t("common.close"), onclick: hideWhy }, "×"));
+    document.body.append(whyNote);
+    whyTimer = setTimeout(hideWhy, 12000);
+  }
+
   function announceEvents(msg) {
     const v = view();
-    const said = msg.events.map((event) => eventLine(event, seatName)).filter(Boolean);
-    const rulesSaid = msg.events.map((event) => ruleLine(event, seatName)).filter(Boolean);
+    const fresh = [];
+    for (const event of msg.events) {
+      if (event.type === "deal") firedOptions.clear();
+      if (event.option && !firedOptions.has(event.option)) {
+        firedOptions.add(event.option);
+        fresh.push(event);
+      }
+    }
+    if (fresh.length) showWhy(fresh);
+    const said = msg.events.map((event) => (fresh.includes(event) ? whySentence(event, seatName, optionSpecs)
+      : eventLine(event, seatName))).filter(Boolean);
+    const rulesSaid = msg.events.filter((event) => !fresh.includes(event))
+      .map((event) => ruleLine(event, seatName)).filter(Boolean);
     if (rulesSaid.length) toast(rulesSaid.join(" · "));
     if (v && isMyTurn(v)) said.push(t("game.yourTurn"));
     if (said.length) announce(said.join(". "));
@@ -838,6 +924,10 @@ export function showTable(root, tableId, navigate) {
       mount(root, joinScreen());
       return;
     }
+    if (st.mode === "differences") {
+      mount(root, differencesScreen());
+      return;
+    }
     if (!st.info) {
       mount(root, h("p", { class: "muted loading" }, t("game.connecting")));
       return;
@@ -891,6 +981,7 @@ export function showTable(root, tableId, navigate) {
       document.removeEventListener("keydown", unlockSound);
       clearInterval(tick);
       hand.destroy();
+      hideWhy();
       closeDialog(dialog);
       if (conn) conn.stop();
       document.title = t("app.name");
