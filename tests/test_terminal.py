@@ -131,6 +131,28 @@ def test_hint_shows_the_legal_moves_and_the_classic_choice() -> None:
     assert game.match.to_act == 0
 
 
+def test_hint_says_why_the_classic_player_would_play_it() -> None:
+    game, out = game_from_hands(["4c 8c 8d Kd", "7c 7h 9s"], "hint\nquit\n", leader=1)
+    game.run()
+    assert ("The classic player would play: 8c 8d, because it beats 7c 7h with 8c 8d, the cheapest beat that "
+            "breaks no set.") in out.getvalue()
+
+
+def test_why_tells_each_computer_players_last_move_and_its_reason() -> None:
+    game, out = game_from_hands(["4c 8c 8d Kd", "7c 7h 9s", "5c 5d Jc"], "why\nquit\n", leader=1)
+    game.run()
+    text = out.getvalue()
+    # Seat 1 led its lowest pair, seat 2 had nothing to beat it with.
+    assert "seat 1 (classic): 7c 7h — leads its lowest combination first: 7c 7h" in text
+    assert "seat 2 (classic): pass — passes: nothing in its hand beats 7c 7h" in text
+
+
+def test_why_before_any_computer_move_says_so() -> None:
+    game, out = game_from_hands(["4c 8c", "7c 7h"], "why\nquit\n", leader=0)
+    game.run()
+    assert "No computer player has moved yet." in out.getvalue()
+
+
 def test_help_explains_the_entries() -> None:
     game, out = game_from_hands(["4c", "7c"], "help\nquit\n")
     game.run()
