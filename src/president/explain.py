@@ -46,9 +46,6 @@ TEMPLATES: dict[str, str] = {
     "classic.spade_three": "answers the lone joker with {move}, the only card that beats it",
     "search.best": "{move}: first in {win} % of {worlds} guessed deals, {value} points expected; next best "
                    "{rival}: first in {rival_win} %, {rival_value} points",
-    "search.guess": "{move}: first in {win} % of {worlds} guessed deals, {value} points expected; next best "
-                    "{rival}: first in {rival_win} %, {rival_value} points. It guessed that another player beats "
-                    "{table} in {beaten} % of the deals",
     "search.only": "{move}: the only move that makes a difference here",
     "search.slip": "plays as the classic player would, the slip its level makes on purpose now and then: {cause}",
     "learned.best": "{move}: the move its network rates best ({score}); next {rival} ({rival_score})",

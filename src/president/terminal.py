@@ -22,9 +22,9 @@ from .cards import JOKERS, card_rank, card_str, iter_cards
 from .engine import Match
 from .errors import IllegalMove
 from .events import Event, Events
+from .explain import Explanation
 from .movegen import ORDER
 from .moves import CARDS_MASK, GIVE_FLAG, Move, move_str
-from .explain import Explanation
 from .players import decide, make_bot
 from .plays import suits_text
 from .rules import get_rules
