@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...bots import Bot
-from ...players import bot_names, decide, make_bot
+from ...players import bot_names, decide, make_bot, style_names
 from ...view import SeatView
 from ..parent_watch import exit_with_parent
 
@@ -50,8 +50,10 @@ _bots: dict[str, Bot] = {}
 
 
 def known_bot(name: str) -> bool:
-    """Whether ``name`` is a bot offered to players (bots that peek at hands are not)."""
-    return name in bot_names()
+    """Whether ``name`` is a bot offered to players (bots that peek at hands are not), with a style or not
+    (``normal+rebel``)."""
+    base, plus, style = name.partition("+")
+    return base in bot_names() and (not plus or style in style_names())
 
 
 def get_bot(name: str) -> Bot:
@@ -146,7 +148,7 @@ class BotRunner:
 
     def is_inline(self, name: str) -> bool:
         """Whether bot ``name`` moves in the event loop (else in a worker)."""
-        return self.workers < 1 or name in self.inline
+        return self.workers < 1 or name.partition("+")[0] in self.inline
 
     async def choose_later(self, name: str, view: SeatView, seed: int, ply: int, table: str = "",
                            owner: str = "") -> int:

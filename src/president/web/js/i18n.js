@@ -51,8 +51,10 @@ const STRINGS = {
     "why.style.bold.lead": "leads {move}, its biggest combination: bold players play big",
     "why.pass": "pass",
     "why.title": "Why?",
-    "why.because": "The computer would play {move} because it {why}.",
-    "why.becausePass": "The computer would pass because it {why}.",
+    "why.because": "The computer would play {move}: it {why}.",
+    "why.becausePass": "The computer would pass: it {why}.",
+    "why.becauseGive": "The computer would give back {move}: it {why}.",
+    "why.lastDeal": "Deal {n}: tap a computer player's move to see why it made it.",
     "why.of": "{name}: {why}",
     "why.later": "The computer players say why once the deal is over: their reasons would show their cards.",
     "why.none": "No reason was kept for this move.",
@@ -210,6 +212,7 @@ const STRINGS = {
     "start.players": "Players",
     "start.friends": "Seats for friends",
     "start.botLevel": "Computer players",
+    "start.botStyle": "Their style",
     "start.length": "Match length",
     "start.deals": "Deals",
     "start.manches": "Deals (the Manches button)",
@@ -690,8 +693,10 @@ const STRINGS = {
     "why.style.bold.lead": "ходит {move}, своей самой большой комбинацией: смелые играют крупно",
     "why.pass": "пас",
     "why.title": "Почему?",
-    "why.because": "Компьютер сыграл бы {move}, потому что он {why}.",
-    "why.becausePass": "Компьютер спасовал бы, потому что он {why}.",
+    "why.because": "Компьютер сыграл бы {move}: он {why}.",
+    "why.becausePass": "Компьютер спасовал бы: он {why}.",
+    "why.becauseGive": "Компьютер вернул бы {move}: он {why}.",
+    "why.lastDeal": "Раздача {n}: нажмите на ход компьютерного игрока, чтобы узнать почему.",
     "why.of": "{name}: {why}",
     "why.later": "Компьютерные игроки объясняют ходы после раздачи: их доводы выдали бы их карты.",
     "why.none": "Для этого хода объяснение не сохранено.",
@@ -850,6 +855,7 @@ const STRINGS = {
     "start.players": "Игроков",
     "start.friends": "Мест для друзей",
     "start.botLevel": "Компьютерные игроки",
+    "start.botStyle": "Их стиль",
     "start.length": "Длина партии",
     "start.deals": "Раздач",
     "start.manches": "Раздач (кнопка «Manches»)",
@@ -1330,8 +1336,10 @@ const STRINGS = {
     "why.style.bold.lead": "entame {move}, sa plus grosse combinaison : les audacieux jouent gros",
     "why.pass": "passe",
     "why.title": "Pourquoi ?",
-    "why.because": "L’ordinateur jouerait {move} parce qu’il {why}.",
-    "why.becausePass": "L’ordinateur passerait parce qu’il {why}.",
+    "why.because": "L’ordinateur jouerait {move} : il {why}.",
+    "why.becausePass": "L’ordinateur passerait : il {why}.",
+    "why.becauseGive": "L’ordinateur rendrait {move} : il {why}.",
+    "why.lastDeal": "Donne {n} : touchez un coup d’un joueur de l’ordinateur pour savoir pourquoi.",
     "why.of": "{name} : {why}",
     "why.later": "Les joueurs de l’ordinateur disent pourquoi une fois la donne finie : leurs raisons montreraient leurs cartes.",
     "why.none": "Aucune raison n’a été gardée pour ce coup.",
@@ -1489,6 +1497,7 @@ const STRINGS = {
     "start.players": "Joueurs",
     "start.friends": "Places pour des amis",
     "start.botLevel": "Joueurs de l’ordinateur",
+    "start.botStyle": "Leur style",
     "start.length": "Durée de la partie",
     "start.deals": "Manches",
     "start.manches": "Manches (le bouton Manches)",
@@ -1970,8 +1979,10 @@ const STRINGS = {
     "why.style.bold.lead": "sai com {move}, a sua maior combinação: os ousados jogam grande",
     "why.pass": "passar",
     "why.title": "Por quê?",
-    "why.because": "O computador jogaria {move} porque {why}.",
-    "why.becausePass": "O computador passaria porque {why}.",
+    "why.because": "O computador jogaria {move}: {why}.",
+    "why.becausePass": "O computador passaria: {why}.",
+    "why.becauseGive": "O computador devolveria {move}: {why}.",
+    "why.lastDeal": "Rodada {n}: toque numa jogada de um jogador do computador para ver porquê.",
     "why.of": "{name}: {why}",
     "why.later": "Os jogadores do computador dizem porquê quando a rodada acaba: as suas razões mostrariam as suas cartas.",
     "why.none": "Nenhuma razão foi guardada para esta jogada.",
@@ -2129,6 +2140,7 @@ const STRINGS = {
     "start.players": "Jogadores",
     "start.friends": "Lugares para amigos",
     "start.botLevel": "Jogadores do computador",
+    "start.botStyle": "O seu estilo",
     "start.length": "Duração da partida",
     "start.deals": "Rodadas",
     "start.manches": "Rodadas (o botão Manches)",
@@ -2731,12 +2743,15 @@ export function whyText(why) {
 /** The hint's sentence: the move the computer would play and why ("The computer would play 3♣ 3♠ because …"). */
 export function hintWhyText(move, why) {
   if (move === "pass") return translate("why.becausePass", { why: whyText(why) });
-  return translate("why.because", { move: whyMove(move), why: whyText(why) });
+  const key = move.startsWith("give ") ? "why.becauseGive" : "why.because";
+  return translate(key, { move: whyMove(move), why: whyText(why) });
 }
 
 /** The short name of a computer player's level ("classic"), in the current language. */
 export function botLevel(name) {
-  return hasText(`bot.${name}`) ? t(`bot.${name}`).split(" — ")[0] : name;
+  const [level, style] = String(name).split("+");
+  const text = hasText(`bot.${level}`) ? t(`bot.${level}`).split(" — ")[0] : level;
+  return style && hasText(`style.${style}`) ? `${text} · ${t(`style.${style}`).split(" — ")[0]}` : text;
 }
 
 /**
