@@ -32,8 +32,8 @@ from .view import SeatView
 
 HELP = """Type the cards to play, like '7c 7h' (ranks 3-10 or T J Q K A 2, suits c d h s),
 or their numbers in your sorted hand, like '1 2'. Also: 'pass', 'hint' (the legal moves),
-'why' (why each computer player made its last move), 'help' (this text), 'quit' (leave the match).
-During the exchange, name the cards you give back."""
+'why' (why the computer players made their moves in the last deal over), 'help' (this text),
+'quit' (leave the match). During the exchange, name the cards you give back."""
 
 _NUMBERS = re.compile(r"^\d+(?:[\s,]+\d+)*$")
 _RED_SUITS = ("d", "h")
@@ -172,8 +172,9 @@ class TerminalGame:
         self.rngs = {seat: random.Random(f"{seed}/{seat}") for seat in bots}
         self.names = ["you" if s == human else f"seat {s} ({bots[s].name})" for s in range(match.players)]
         self.coach = ClassicBot()
-        self.reasons: dict[int, tuple[int, Explanation]] = {}
-        """Each bot's last move and why it made it (shown by ``why``)."""
+        self.reasons: list[tuple[int, int, int, Explanation]] = []
+        """The bots' moves and why they made them: deal, seat, move, explanation (``why`` shows those of the
+        last deal over: during a deal, a reason would show the bot's cards)."""
         self.partner: int | None = None
         """The seat that gave its best cards to the person in this deal's exchange."""
 
@@ -194,7 +195,7 @@ class TerminalGame:
             else:
                 decision = decide(self.bots[seat], match.seat_view(seat), self.rngs[seat])
                 move = decision.move
-                self.reasons[seat] = (move, decision.why)
+                self.reasons.append((match.deal_number, seat, move, decision.why))
             self._narrate(match.apply(move))
 
     _stopped = 0
@@ -298,13 +299,18 @@ class TerminalGame:
         self.screen.say(f"The classic player would play: {move_str(advice.move)}, because it {advice.why.text()}.")
 
     def _why(self) -> None:
-        """Why each computer player made its last move."""
-        if not self.reasons:
-            self.screen.say("No computer player has moved yet.")
+        """Why the computer players made their moves in the last deal that is over."""
+        current = self.match.deal_number
+        done = [r for r in self.reasons if r[0] < current]
+        if not done:
+            self.screen.say("The computer players say why once the deal is over: their reasons would show their "
+                            "cards.")
             return
-        for seat in sorted(self.reasons):
-            move, why = self.reasons[seat]
+        deal = done[-1][0]
+        self.screen.say(f"Why the computer players played as they did in deal {deal}:")
+        for _deal, seat, move, why in (r for r in done if r[0] == deal):
             self.screen.say(f"  {self.names[seat]}: {move_str(move)} — {why.text()}")
+        self.reasons = [r for r in self.reasons if r[0] >= deal]
 
     def _narrate(self, events: Events) -> None:
         screen = self.screen
@@ -381,6 +387,8 @@ class TerminalGame:
             rows.append(cells)
         self.screen.say()
         self.screen.table(header, rows, title=f"Scores after deal {deal}")
+        if not match.is_over:
+            self.screen.say("Type 'why' at your next move to see why the computer players played as they did.")
 
 
 def play(
