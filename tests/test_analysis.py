@@ -32,6 +32,23 @@ def test_passing_up_the_winning_card_is_a_blunder_and_the_better_move_is_named()
     assert decision.loss >= VERDICTS[0][1] and decision.best_value > decision.played_value
 
 
+def test_each_decision_says_why_the_search_prefers_its_first_move_with_the_measured_values() -> None:
+    match = Match.from_hands("tavern-jack", ["Kc 9d", "2s", "4h 5h 6c"], leader=0)
+    match.apply("Kc")
+    match.apply("pass")
+    (decision,) = analyse(match.record(), seats=[1], worlds=20).decisions
+    assert decision.why is not None and decision.why.key == "search.best"
+    params = decision.why.params
+    (first, first_value), (second, second_value) = decision.candidates[:2]
+    assert (params["move"], params["rival"]) == (first, second) == ("2s", "pass")
+    assert (params["value"], params["rival_value"]) == (round(first_value, 2), round(second_value, 2))
+    # Going out with the 2 wins every guessed deal; passing lets seat 0 go out first in every one.
+    assert (params["win"], params["rival_win"], params["worlds"]) == (100, 0, 20)
+    data = json.loads(json.dumps(analyse(match.record(), seats=[1], worlds=20).to_dict()))
+    assert data["decisions"][0]["why"]["key"] == "search.best"
+    assert data["decisions"][0]["why"]["text"].startswith("2s: first in 100 % of 20 guessed deals")
+
+
 def test_the_verdicts_do_not_depend_on_the_hidden_cards() -> None:
     # Seat 1's view is the same in both deals: only where 9d and Jh (hidden from it) lie differs.
     first = Match.from_hands("tavern-jack", ["3c 9d Qs", "5c 6d 2s", "4h Jh Kd"], leader=0)

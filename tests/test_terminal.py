@@ -131,6 +131,59 @@ def test_hint_shows_the_legal_moves_and_the_classic_choice() -> None:
     assert game.match.to_act == 0
 
 
+def test_hint_says_why_the_classic_player_would_play_it() -> None:
+    game, out = game_from_hands(["4c 8c 8d Kd", "7c 7h 9s"], "hint\nquit\n", leader=1)
+    game.run()
+    assert ("The classic player would play: 8c 8d, because it beats 7c 7h with 8c 8d, the cheapest beat that "
+            "breaks no set.") in out.getvalue()
+
+
+def test_why_waits_for_the_end_of_the_deal_a_reason_would_show_the_bots_cards() -> None:
+    game, out = game_from_hands(["4c 8c 8d Kd", "7c 7h 9s", "5c 5d Jc"], "why\nquit\n", leader=1)
+    game.run()
+    text = out.getvalue()
+    assert "The computer players say why once the deal is over" in text
+    assert "leads its lowest combination" not in text
+
+
+class WhyTypist(ClassicTypist):
+    """Types what the classic player would play, and ``why`` once, at the first turn of deal 2."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked = False
+
+    def readline(self) -> str:
+        """``why`` at the first prompt of deal 2, else the classic move."""
+        assert self.game is not None
+        if not self.asked and self.game.match.deal_number == 2:
+            self.asked = True
+            return "why\n"
+        return super().readline()
+
+
+def test_why_tells_every_computer_move_of_the_last_deal_with_the_bots_own_reason() -> None:
+    typist = WhyTypist()
+    out = io.StringIO()
+    match = Match("three-of-clubs", 4, seed=8)
+    game = TerminalGame(match, 2, {s: make_bot("classic") for s in (0, 1, 3)}, typist, Screen(out, False), seed=8)
+    typist.game = game
+    assert game.run() == 0 and typist.asked
+    text = out.getvalue()
+    assert "Type 'why' at your next move" in text
+    block = text.split("Why the computer players played as they did in deal 1:\n")[1]
+    lines = [line for line in block.splitlines() if line.startswith("  seat ")]
+    # Every bot move of deal 1, in order, with the reason the classic player gives for it again.
+    replay = Match("three-of-clubs", 4, seed=8)
+    expected = []
+    while replay.deal_number == 1 and (seat := replay.to_act) is not None:
+        decision = ClassicBot().decide(replay.seat_view(seat), random.Random(0))
+        if seat != 2:
+            expected.append(f"  seat {seat} (classic): {move_str(decision.move)} — {decision.why.text()}")
+        replay.apply(decision.move)
+    assert lines[:len(expected)] == expected and len(expected) > 20
+
+
 def test_help_explains_the_entries() -> None:
     game, out = game_from_hands(["4c", "7c"], "help\nquit\n")
     game.run()

@@ -22,6 +22,7 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
 from .engine import Match
+from .explain import Explanation, percent
 from .moves import GIVE_FLAG, move_str
 
 if TYPE_CHECKING:
@@ -69,11 +70,15 @@ class Decision:
     """``blunder``, ``mistake``, ``inaccuracy`` or None."""
     candidates: tuple[tuple[str, float], ...]
     """Every candidate weighed, best first, with its value."""
+    why: Explanation | None = None
+    """Why the search prefers the candidate it ranks first: the explanation a search bot gives for that move,
+    from the values of this first measure (see :mod:`president.explain`)."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""
         out = asdict(self)
         out["candidates"] = [list(c) for c in self.candidates]
+        out["why"] = None if self.why is None else {**self.why.to_dict(), "text": self.why.text()}
         return out
 
 
@@ -161,8 +166,12 @@ def _judge(match: Match, index: int, played: int, level: str, worlds: int, seed:
     bot = _searcher(level)
     view = match.seat_view(seat)
     rng = random.Random(seed * 1_000_003 + index)
-    values = bot.evaluate(view, candidates, rng, worlds=worlds, paired=True)
+    from .search.expert import place_values
+
+    first_measure: list[list[float]] = []
+    values = bot.evaluate(view, candidates, rng, worlds=worlds, paired=True, per_world=first_measure)
     ranked = sorted(zip(candidates, values, strict=True), key=lambda cv: -cv[1])
+    why = _why(ranked, candidates, first_measure, place_values(view)[0])
     # The loss is measured again on fresh guessed deals, the move played against its strongest rival only: the
     # first measure chose the best as the highest of several noisy values, which would overstate its lead, and it
     # may rank the move played first by chance.
@@ -186,7 +195,21 @@ def _judge(match: Match, index: int, played: int, level: str, worlds: int, seed:
         played_value=round(played_value, 4), best=move_str(best), best_value=round(best_value, 4),
         loss=round(loss, 4), verdict=verdict(sure),
         candidates=tuple((move_str(m), round(v, 4)) for m, v in ranked),
+        why=why,
     )
+
+
+def _why(ranked: Sequence[tuple[int, float]], candidates: Sequence[int], per_world: Sequence[Sequence[float]],
+         first: float) -> Explanation:
+    """The search's reason for its first-ranked candidate against the second, as a search bot words it."""
+    def win(move: int) -> int:
+        i = candidates.index(move)
+        return percent(sum(values[i] == first for values in per_world) / max(len(per_world), 1))
+
+    (best, best_value), (rival, rival_value) = ranked[0], ranked[1]
+    return Explanation("search.best", {
+        "move": move_str(best), "value": round(best_value, 2), "win": win(best), "rival": move_str(rival),
+        "rival_value": round(rival_value, 2), "rival_win": win(rival), "worlds": len(per_world)})
 
 
 def _judge_many(job: tuple[str, list[int], str, int, int]) -> list[Decision | None]:
@@ -263,6 +286,8 @@ def describe(analysis: Analysis) -> str:
             article = "an" if d.verdict[0] in "aeiou" else "a"
             lines.append(f"deal {d.deal}, move {d.index}, seat {d.seat}: {d.played} is {article} {d.verdict} "
                          f"(-{d.loss:.2f}); better {d.best} ({d.best_value:.2f} against {d.played_value:.2f})")
+            if d.why is not None:
+                lines.append(f"    the search's first measure: {d.why.text()}")
     lines.append("")
     for s in analysis.seats:
         marks = {name: sum(d.seat == s and d.verdict == name for d in analysis.decisions) for name, _ in VERDICTS}

@@ -13,13 +13,17 @@ in :mod:`president.learned`; none of them imports this module.
 from __future__ import annotations
 
 import logging
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
 from .bots import Bot, ClassicBot, RandomBot
+from .bots.styles import STYLES, StyledBot
+from .explain import Decision
 from .search.expert import LEVELS, SearchBot
+from .view import SeatView
 
 
 @dataclass(frozen=True)
@@ -44,11 +48,35 @@ def register_bot(name: str, factory: Callable[..., Bot], description: str, *, of
 
 
 def make_bot(name: str, **params: Any) -> Bot:
-    """A new bot by registry name; raises ``ValueError`` listing the names when unknown."""
+    """A new bot by registry name; raises ``ValueError`` listing the names when unknown.
+
+    ``NAME+STYLE`` (``normal+rebel``) or the parameter ``style`` gives the bot a
+    style (see :mod:`president.bots.styles`); every level takes every style.
+    """
+    base, plus, style = name.partition("+")
+    style = params.pop("style", None) or style
+    if plus or style:
+        if style not in STYLES:
+            raise ValueError(f"unknown style {style!r} in {name!r}; the styles are: {', '.join(STYLES)}")
+        return StyledBot(make_bot(base, **params), style)
     entry = _REGISTRY.get(name)
     if entry is None:
         raise ValueError(f"unknown bot {name!r}; the bots are: {', '.join(bot_names(offered_only=False))}")
     return entry.factory(**params)
+
+
+def decide(bot: Bot, view: SeatView, rng: random.Random) -> Decision:
+    """The move ``bot`` makes for ``view`` with ``rng``, and why (every registered bot says why)."""
+    method = getattr(bot, "decide", None)
+    if method is None:
+        raise ValueError(f"the bot {bot.name!r} cannot say why it plays")
+    result: Decision = method(view, rng)
+    return result
+
+
+def style_names() -> list[str]:
+    """The styles any bot may be given (``NAME+STYLE``)."""
+    return list(STYLES)
 
 
 def bot_names(offered_only: bool = True) -> list[str]:

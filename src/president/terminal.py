@@ -4,7 +4,7 @@ The person sees only what their seat may see: :class:`TerminalGame` draws every
 screen from the seat's :class:`~president.view.SeatView` and from the events of
 the engine, showing the cards of a private event (the exchange) only to the
 seats it concerns. Entries are cards (``7c 7h``), numbers of the sorted hand
-(``1 2``), ``pass``, ``hint``, ``help`` or ``quit``. Colors come from rich when
+(``1 2``), ``pass``, ``hint``, ``why``, ``help`` or ``quit``. Colors come from rich when
 the output is a terminal and rich is installed; otherwise the text is plain.
 """
 
@@ -22,16 +22,18 @@ from .cards import JOKERS, card_rank, card_str, iter_cards
 from .engine import Match
 from .errors import IllegalMove
 from .events import Event, Events
+from .explain import Explanation
 from .movegen import ORDER
 from .moves import CARDS_MASK, GIVE_FLAG, Move, move_str
-from .players import make_bot
+from .players import decide, make_bot
 from .plays import suits_text
 from .rules import get_rules
 from .view import SeatView
 
 HELP = """Type the cards to play, like '7c 7h' (ranks 3-10 or T J Q K A 2, suits c d h s),
 or their numbers in your sorted hand, like '1 2'. Also: 'pass', 'hint' (the legal moves),
-'help' (this text), 'quit' (leave the match). During the exchange, name the cards you give back."""
+'why' (why the computer players made their moves in the last deal over), 'help' (this text),
+'quit' (leave the match). During the exchange, name the cards you give back."""
 
 _NUMBERS = re.compile(r"^\d+(?:[\s,]+\d+)*$")
 _RED_SUITS = ("d", "h")
@@ -170,6 +172,9 @@ class TerminalGame:
         self.rngs = {seat: random.Random(f"{seed}/{seat}") for seat in bots}
         self.names = ["you" if s == human else f"seat {s} ({bots[s].name})" for s in range(match.players)]
         self.coach = ClassicBot()
+        self.reasons: list[tuple[int, int, int, Explanation]] = []
+        """The bots' moves and why they made them: deal, seat, move, explanation (``why`` shows those of the
+        last deal over: during a deal, a reason would show the bot's cards)."""
         self.partner: int | None = None
         """The seat that gave its best cards to the person in this deal's exchange."""
 
@@ -188,7 +193,9 @@ class TerminalGame:
                 if move is None:
                     return self._stopped
             else:
-                move = self.bots[seat].choose(match.seat_view(seat), self.rngs[seat])
+                decision = decide(self.bots[seat], match.seat_view(seat), self.rngs[seat])
+                move = decision.move
+                self.reasons.append((match.deal_number, seat, move, decision.why))
             self._narrate(match.apply(move))
 
     _stopped = 0
@@ -199,7 +206,7 @@ class TerminalGame:
         hand = sorted_hand(view.hand, view.revolution, view.rules.joker_in_revolution == "highest")
         while True:
             prompt = "Give back (cards, numbers" if view.phase == "exchange" else "Your move (cards, numbers, pass"
-            self.screen.say(f"{prompt}, hint, help, quit):", style="bold cyan")
+            self.screen.say(f"{prompt}, hint, why, help, quit):", style="bold cyan")
             line = self.stdin.readline()
             if not line:
                 self.screen.say("No more input: the match is left unfinished.")
@@ -218,6 +225,9 @@ class TerminalGame:
                 continue
             if word in ("hint", "h"):
                 self._hint(view)
+                continue
+            if word in ("why", "w"):
+                self._why()
                 continue
             try:
                 return self.match.verify(parse_entry(entry, view, hand))
@@ -281,14 +291,29 @@ class TerminalGame:
                      [(f"{i}:{card_str(c)}", bool(marked >> c & 1)) for i, c in enumerate(hand, 1)])
 
     def _hint(self, view: SeatView) -> None:
-        advice = self.coach.choose(view, random.Random(0))
+        advice = self.coach.decide(view, random.Random(0))
         if view.phase == "exchange":
             self.screen.say(f"Give back any {view.give_count} of your cards; "
-                            f"the classic player would give {move_str(advice & CARDS_MASK)}.")
+                            f"the classic player would give {move_str(advice.move & CARDS_MASK)}: it "
+                            f"{advice.why.text()}.")
             return
         moves = view.legal_masks()
         self.screen.say("Legal moves: " + " | ".join(move_str(m) for m in moves))
-        self.screen.say(f"The classic player would play: {move_str(advice)}")
+        self.screen.say(f"The classic player would play: {move_str(advice.move)}, because it {advice.why.text()}.")
+
+    def _why(self) -> None:
+        """Why the computer players made their moves in the last deal that is over."""
+        current = self.match.deal_number
+        done = [r for r in self.reasons if r[0] < current]
+        if not done:
+            self.screen.say("The computer players say why once the deal is over: their reasons would show their "
+                            "cards.")
+            return
+        deal = done[-1][0]
+        self.screen.say(f"Why the computer players played as they did in deal {deal}:")
+        for _deal, seat, move, why in (r for r in done if r[0] == deal):
+            self.screen.say(f"  {self.names[seat]}: {move_str(move)} — {why.text()}")
+        self.reasons = [r for r in self.reasons if r[0] >= deal]
 
     def _narrate(self, events: Events) -> None:
         screen = self.screen
@@ -383,6 +408,8 @@ class TerminalGame:
             rows.append(cells)
         self.screen.say()
         self.screen.table(header, rows, title=f"Scores after deal {deal}")
+        if not match.is_over:
+            self.screen.say("Type 'why' at your next move to see why the computer players played as they did.")
 
 
 def play(

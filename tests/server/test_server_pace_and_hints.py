@@ -4,13 +4,17 @@ hint of the classic computer player on a person's turn."""
 from __future__ import annotations
 
 import asyncio
+import random
 from pathlib import Path
 
 from starlette.testclient import TestClient
 
+from president.bots import ClassicBot
+from president.engine import Match
+from president.explain import Explanation
 from president.moves import move_str
 from president.server import Hub, create_app
-from president.server.play.bot_pool import choose
+from president.server.play.bot_pool import choose, decide_move
 from president.server.play.settings import TableSettings
 from president.server.protocol import CreateTableRequest
 
@@ -74,8 +78,11 @@ def test_a_person_asks_on_his_turn_what_the_classic_player_would_do(tmp_path: Pa
                     break
                 send(ann, {"type": "hint"})
                 hint = until(ann, "hint")
-                expected = choose("classic", table.match.seat_view(0), table.seed, table.ply)
-                assert hint == {"type": "hint", "move": move_str(expected), "seq": last["seq"]}
+                expected, why = decide_move("classic", table.match.seat_view(0), table.seed, table.ply)
+                assert expected == choose("classic", table.match.seat_view(0), table.seed, table.ply)
+                assert why is not None
+                assert hint == {"type": "hint", "move": move_str(expected), "seq": last["seq"],
+                                "why": {**why, "text": Explanation.from_dict(why).text()}}
                 assert hint["move"] in last["view"]["legal_moves"]
                 send(ann, {"type": "move", "move": hint["move"], "seq": last["seq"]})
                 last = until(ann, "update", seq=last["seq"] + 1)
@@ -102,3 +109,46 @@ def test_a_hint_asked_out_of_turn_is_refused(tmp_path: Path) -> None:
             while answer["type"] not in ("error", "hint"):
                 answer = receive(waiting)
             assert answer["type"] == "error" and answer["code"] == "not_your_turn"
+
+
+def test_every_bot_move_of_a_match_is_explained_once_its_deal_is_over(tmp_path: Path) -> None:
+    with TestClient(create_app(make_config(tmp_path))) as client:
+        made = create_table(client, rules="three-of-clubs", players=4, seats=[None, "classic", "classic", "classic"],
+                            name="Ann")
+        table = client.app.state.hub.tables[made["table"]["id"]]  # type: ignore[attr-defined]
+        with client.websocket_connect("/ws") as ann:
+            hello(ann, table.id, made["token"])
+            send(ann, {"type": "start"})
+            last = until(ann, "snapshot")
+            bot_moves: list[int] = []
+            asked_early = False
+            while last["view"]["phase"] != "over":
+                message = receive(ann)
+                if message["type"] not in ("update", "snapshot"):
+                    continue
+                last = message
+                if message["type"] == "update" and message["by"] == "bot":
+                    bot_moves.append(message["seq"] - 1)
+                    if not asked_early and last["view"]["phase"] != "over":
+                        # A reason told during the deal would show the bot's cards.
+                        send(ann, {"type": "why", "seq": message["seq"] - 1})
+                        error = until(ann, "error")
+                        assert error["code"] == "why_later"
+                        asked_early = True
+                if last["view"]["to_act"] == 0 and last["view"]["phase"] != "over":
+                    send(ann, {"type": "hint"})
+                    hint = until(ann, "hint")
+                    send(ann, {"type": "move", "move": hint["move"], "seq": hint["seq"]})
+            assert asked_early and len(bot_moves) > 50
+            record = table.match.record()
+            for seq in bot_moves:
+                send(ann, {"type": "why", "seq": seq})
+                answer = until(ann, "why", seq=seq)
+                position = Match.replay(record, moves=seq)
+                seat = position.to_act
+                assert seat == answer["seat"]
+                decision = ClassicBot().decide(position.seat_view(seat), random.Random(0))
+                assert answer["move"] == move_str(decision.move)
+                assert answer["why"] == {**decision.why.to_dict(), "text": decision.why.text()}
+            send(ann, {"type": "why", "seq": 0 if 0 not in bot_moves else max(bot_moves) + 1})
+            assert until(ann, "error")["code"] == "no_reason"

@@ -34,8 +34,9 @@ def test_a_guided_first_deal_explains_each_turn_and_ends_with_an_invitation_on_a
     wait_for_decision(page)
     lesson = page.locator("#lesson")
     hint = classic_move(live_server.match(table), int(game_state(page)["seat"]))
+    # The hint says why, as the classic player's own branch words it (in Portuguese).
     expect(lesson.locator("#lesson-hint")).to_contain_text(
-        "O computador passaria." if hint == "pass" else f"O computador jogaria {shown(hint)}.")
+        "O computador passaria: passa" if hint == "pass" else f"O computador jogaria {shown(hint)}: ")
     view = live_server.match(table).view(int(game_state(page)["seat"]))
     news = lesson.locator(".lesson-news")
     first = view["history"][0] if view["history"] else None

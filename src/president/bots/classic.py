@@ -29,6 +29,7 @@ from __future__ import annotations
 import random
 
 from ..cards import NUM_RANKS, lowest_cards
+from ..explain import Decision
 from ..movegen import ORDER, STRENGTH
 from ..moves import GIVE_FLAG
 from ..view import SeatView
@@ -250,3 +251,11 @@ class ClassicBot:
             rules.revolution,
             view.must_contain,
         )
+
+    def decide(self, view: SeatView, rng: random.Random) -> Decision:
+        """The move :meth:`choose` makes, and the branch of the policy that chose it."""
+        if view.to_act != view.seat:
+            raise ValueError(f"seat {view.seat} is not to act")
+        from .classic_reasons import classic_decision
+
+        return classic_decision(view)

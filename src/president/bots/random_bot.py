@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+from ..explain import Decision, Explanation
+from ..moves import move_str
 from ..view import SeatView
 
 
@@ -18,3 +20,8 @@ class RandomBot:
         if not moves:
             raise ValueError(f"seat {view.seat} is not to act")
         return moves[rng.randrange(len(moves))]
+
+    def decide(self, view: SeatView, rng: random.Random) -> Decision:
+        """The move :meth:`choose` makes with the same ``rng``: a random pick, and among how many."""
+        move = self.choose(view, rng)
+        return Decision(move, Explanation("random.pick", {"move": move_str(move), "count": len(view.legal_masks())}))

@@ -8,7 +8,9 @@ from pathlib import Path
 import numpy as np
 
 from ..bots.classic import classic_gift
-from ..moves import GIVE_FLAG
+from ..bots.classic_reasons import classic_decision
+from ..explain import Decision, Explanation
+from ..moves import GIVE_FLAG, move_str
 from ..search.kinds import distinct_moves
 from ..view import SeatView
 from .features import move_features
@@ -58,3 +60,22 @@ class LearnedBot:
             weights = np.exp((scores - scores.max()) / self.temperature)
             return rng.choices(candidates, weights=weights.tolist())[0]
         return candidates[int(np.argmax(scores))]
+
+    def decide(self, view: SeatView, rng: random.Random) -> Decision:
+        """The move :meth:`choose` makes with the same ``rng``, with the network's score for it and for the
+        best other move."""
+        if view.to_act != view.seat:
+            raise ValueError(f"seat {view.seat} is not to act")
+        if view.phase == "exchange":
+            return classic_decision(view)
+        candidates = distinct_moves(view.legal_masks(), view.rules)
+        if len(candidates) == 1:
+            return Decision(candidates[0], Explanation("search.only", {"move": move_str(candidates[0])}))
+        move = self.choose(view, rng)
+        scores = [float(x) for x in self.net.scores(move_features(view, candidates))]
+        mine = next(i for i, c in enumerate(candidates) if c == move)
+        rival = max((i for i in range(len(candidates)) if i != mine), key=lambda i: (scores[i], -i))
+        key = "learned.best" if scores[mine] >= scores[rival] else "learned.drawn"
+        return Decision(move, Explanation(key, {
+            "move": move_str(move), "score": round(scores[mine], 2),
+            "rival": move_str(candidates[rival]), "rival_score": round(scores[rival], 2)}))

@@ -23,11 +23,13 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..bots.classic import classic_gift, classic_move
+from ..bots.classic_reasons import classic_decision
 from ..bots.house_classic import house_classic_choice, house_match_choice
 from ..cards import RANK_MASKS
 from ..engine import Match, PlayoutPolicy
+from ..explain import Decision, Explanation, percent
 from ..movegen import STRONGER, answer_moves, lead_moves
-from ..moves import GIVE_FLAG
+from ..moves import GIVE_FLAG, move_str
 from ..view import SeatView
 from .inference import PosteriorSampler
 from .kinds import distinct_moves
@@ -175,6 +177,14 @@ class SearchBot:
 
     def choose(self, view: SeatView, rng: random.Random) -> int:
         """The move with the best mean points over the sampled deals."""
+        return self._decide(view, rng, False).move
+
+    def decide(self, view: SeatView, rng: random.Random) -> Decision:
+        """The move :meth:`choose` makes with the same ``rng``, and why: its measured values against the best
+        rival's (the share of guessed deals it goes out first in, and the expected points)."""
+        return self._decide(view, rng, True)
+
+    def _decide(self, view: SeatView, rng: random.Random, explain: bool) -> Decision:
         if view.to_act != view.seat:
             raise ValueError(f"seat {view.seat} is not to act")
         exchange = view.phase == "exchange"
@@ -183,14 +193,32 @@ class SearchBot:
         else:
             candidates = distinct_moves(view.legal_masks(), view.rules)
         if len(candidates) == 1:
-            return candidates[0]
+            return Decision(candidates[0], _ONLY_MOVE if not explain else
+                            Explanation("search.only", {"move": move_str(candidates[0])}))
         if self.blunder and rng.random() < self.blunder:
-            return self._plain_move(view)
+            if explain:
+                plain = classic_decision(view)
+                return Decision(plain.move, Explanation("search.slip", {}, plain.why))
+            return Decision(self._plain_move(view), _ONLY_MOVE)
         if self.prior is not None and not exchange and len(candidates) > self.prior_top:
             scores = self.prior(view, candidates)
             best = sorted(range(len(candidates)), key=lambda i: (-scores[i], i))[:self.prior_top]
             candidates = [candidates[i] for i in sorted(best)]
-        return self._search(view, candidates, rng)
+        if not explain:
+            return Decision(self._search(view, candidates, rng), _ONLY_MOVE)
+        per_world: list[list[float]] = []
+        totals = self.evaluate(view, candidates, rng, per_world=per_world)
+        ranked = sorted(range(len(candidates)), key=lambda i: (-totals[i], i))
+        first = place_values(view)[0]
+        wins = [percent(sum(values[i] == first for values in per_world) / max(len(per_world), 1))
+                for i in range(len(candidates))]
+        chosen, rival = ranked[0], ranked[1]
+        params: dict[str, Any] = {
+            "move": move_str(candidates[chosen]), "value": round(totals[chosen], 2), "win": wins[chosen],
+            "rival": move_str(candidates[rival]), "rival_value": round(totals[rival], 2), "rival_win": wins[rival],
+            "worlds": len(per_world),
+        }
+        return Decision(candidates[chosen], Explanation("search.best", params))
 
     def _plain_move(self, view: SeatView) -> int:
         if view.phase == "exchange":
@@ -204,7 +232,7 @@ class SearchBot:
 
     def _search(self, view: SeatView, candidates: list[int], rng: random.Random) -> int:
         totals = self.evaluate(view, candidates, rng)
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        best = min(range(len(candidates)), key=lambda i: (-totals[i], i))
         return candidates[best]
 
     def evaluate(self, view: SeatView, candidates: Sequence[int], rng: random.Random,
@@ -317,6 +345,10 @@ class SearchBot:
         if view.all_hands is None:
             raise ValueError("the cheater needs a view made with reveal=True")
         return list(view.all_hands)
+
+
+_ONLY_MOVE = Explanation("search.only")
+"""The placeholder reason of :meth:`SearchBot.choose`, which is not asked why (its text is never made)."""
 
 
 LEVELS: dict[str, dict[str, Any]] = {

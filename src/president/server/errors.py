@@ -20,6 +20,8 @@ ERROR_CODES: dict[str, str] = {
     "not_over": "The match is not over yet.",
     "not_your_turn": "Another seat is to act.",
     "stale": "The move was meant for an earlier position (seq does not match).",
+    "why_later": "The computer players say why once the deal is over: their reasons would show their cards.",
+    "no_reason": "No computer player's reason is kept for that move of this match.",
     "illegal_move": "The rules do not allow this move.",
     "seats_open": "Some seats are still open: let people join or fill them with bots.",
     "seat_taken": "A person holds this seat.",

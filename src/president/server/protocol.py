@@ -167,6 +167,14 @@ class ChatMessage(_Strict):
     phrase: Literal["hi", "gg", "wp", "hurry", "thanks", "oops"] | None = None
 
 
+class WhyMessage(_Strict):
+    """Why a computer player made the move number ``seq`` of the match: answered once that move's deal is over
+    (a reason told earlier would show the bot's cards); anyone following the table may ask."""
+
+    type: Literal["why"]
+    seq: int = Field(ge=0)
+
+
 class ListenMessage(_Strict):
     """First message of a bot account's connection that waits for invitations: the account's API token."""
 
@@ -184,13 +192,14 @@ class InviteMessage(_Strict):
 
 ClientMessage = Annotated[
     Hello | MoveMessage | StartMessage | RematchMessage | SeatMessage | FillMessage | LeaveMessage
-    | SyncMessage | PingMessage | HintMessage | ChatMessage | SpeedMessage | ListenMessage | InviteMessage,
+    | SyncMessage | PingMessage | HintMessage | ChatMessage | SpeedMessage | ListenMessage | InviteMessage
+    | WhyMessage,
     Field(discriminator="type"),
 ]
 """Any message a client may send."""
 
 CLIENT_TYPES = ("hello", "move", "start", "rematch", "seat", "fill", "leave", "sync", "ping", "hint", "chat", "speed",
-                "listen", "invite")
+                "listen", "invite", "why")
 """The ``type`` of each client message."""
 
 _CLIENT_ADAPTER: TypeAdapter[Any] = TypeAdapter(ClientMessage)
@@ -389,12 +398,35 @@ class ErrorOut(BaseModel):
     """The ``type`` of the refused message, when it could be read."""
 
 
+class Explained(BaseModel):
+    """Why a computer player chose a move: the explanation's key (the browser's ``why.<key>`` text, the
+    English of :data:`president.explain.TEMPLATES`), its parameters, the reason it rests on, and the English
+    text."""
+
+    key: str
+    params: dict[str, Any]
+    cause: Explained | None = None
+    text: str | None = None
+
+
 class HintOut(BaseModel):
-    """The answer to ``hint``: the card the ``careful`` bot would play, for the move ``seq``."""
+    """The answer to ``hint``: the move the ``classic`` bot would make (old President: the card the ``careful``
+    bot would play), for the move ``seq``, and why (None in old President)."""
 
     type: Literal["hint"]
     move: str
     seq: int
+    why: Explained | None = None
+
+
+class WhyOut(BaseModel):
+    """The answer to ``why``: the move ``seq`` of the match, made by ``seat``, and why."""
+
+    type: Literal["why"]
+    seq: int
+    seat: int
+    move: str
+    why: Explained
 
 
 class PongOut(BaseModel):
@@ -439,7 +471,7 @@ class ChatHistoryOut(BaseModel):
 
 
 ServerMessage = Annotated[SnapshotOut | UpdateOut | TableOut | ErrorOut | PongOut | HintOut | ChatOut
-                          | ChatHistoryOut, Field(discriminator="type")]
+                          | ChatHistoryOut | WhyOut, Field(discriminator="type")]
 """Any message the server sends."""
 
 

@@ -43,6 +43,7 @@ from ..protocol import (
     SpeedMessage,
     StartMessage,
     SyncMessage,
+    WhyMessage,
     parse_client_message,
 )
 from ..store.accounts import Account, Accounts, name_key
@@ -442,10 +443,14 @@ class Hub:
             return None
         if isinstance(message, ChatMessage):
             return self.chat.say(conn, table, message, conn.name, conn.peer)
+        if isinstance(message, WhyMessage):
+            conn.send(table.why(message.seq))
+            return None
         if seat is None:
             raise ProtocolError("not_seated", "spectators cannot play or change the table")
         if isinstance(message, HintMessage):
-            conn.send({"type": "hint", "move": table.hint(seat), "seq": table.ply})
+            move = table.hint(seat)
+            conn.send({"type": "hint", "move": move, "seq": table.ply, "why": table.hint_why(seat)})
             return None
         return asyncio.ensure_future(self._act(conn, table, seat, message))
 

@@ -28,9 +28,10 @@ import random
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
+from typing import Any
 
 from ...bots import Bot
-from ...players import bot_names, make_bot
+from ...players import bot_names, decide, make_bot, style_names
 from ...view import SeatView
 from ..parent_watch import exit_with_parent
 
@@ -49,8 +50,10 @@ _bots: dict[str, Bot] = {}
 
 
 def known_bot(name: str) -> bool:
-    """Whether ``name`` is a bot offered to players (bots that peek at hands are not)."""
-    return name in bot_names()
+    """Whether ``name`` is a bot offered to players (bots that peek at hands are not), with a style or not
+    (``normal+rebel``)."""
+    base, plus, style = name.partition("+")
+    return base in bot_names() and (not plus or style in style_names())
 
 
 def get_bot(name: str) -> Bot:
@@ -80,6 +83,19 @@ def choose(name: str, view: SeatView, seed: int, ply: int) -> int:
         return moves[rng.randrange(len(moves))]
 
 
+def decide_move(name: str, view: SeatView, seed: int, ply: int) -> tuple[int, dict[str, Any] | None]:
+    """The move :func:`choose` makes, with why the bot made it (the explanation's JSON form; None when the bot
+    failed and a random legal move is played)."""
+    rng = random.Random(f"{seed}/{ply}")
+    try:
+        decision = decide(get_bot(name), view, rng)
+        return int(decision.move), decision.why.to_dict()
+    except Exception as exc:
+        log.error("bot %s failed at move %d (%s); a random legal move is played", name, ply, type(exc).__name__)
+        moves = view.legal_masks()
+        return moves[rng.randrange(len(moves))], None
+
+
 def warm_up() -> None:
     """A worker's first job: load the search bots, so that the first real move is timed like the others."""
     for name in bot_names():
@@ -99,7 +115,7 @@ class _Request:
     seed: int
     ply: int
     order: int
-    done: asyncio.Future[int]
+    done: asyncio.Future[tuple[int, dict[str, Any] | None]]
 
 
 class BotRunner:
@@ -132,7 +148,7 @@ class BotRunner:
 
     def is_inline(self, name: str) -> bool:
         """Whether bot ``name`` moves in the event loop (else in a worker)."""
-        return self.workers < 1 or name in self.inline
+        return self.workers < 1 or name.partition("+")[0] in self.inline
 
     async def choose_later(self, name: str, view: SeatView, seed: int, ply: int, table: str = "",
                            owner: str = "") -> int:
@@ -141,6 +157,12 @@ class BotRunner:
 
         In this process if the pool fails; the stand-in's move if it is late.
         """
+        move, _why = await self.decide_later(name, view, seed, ply, table, owner)
+        return move
+
+    async def decide_later(self, name: str, view: SeatView, seed: int, ply: int, table: str = "",
+                           owner: str = "") -> tuple[int, dict[str, Any] | None]:
+        """:meth:`choose_later`'s move, with why the bot (or the stand-in, when late) made it."""
         loop = asyncio.get_running_loop()
         if self._pool is None or self._warm is None:
             self._open()
@@ -150,7 +172,7 @@ class BotRunner:
         except Exception:
             log.error("the bot workers did not start; the move is computed in the server")
             self.close()
-            return choose(name, view, seed, ply)
+            return decide_move(name, view, seed, ply)
         self._orders += 1
         request = _Request(table, f"@{owner}" if owner else table, name, view, seed, ply, self._orders,
                            loop.create_future())
@@ -164,7 +186,7 @@ class BotRunner:
             self.late += 1
             log.warning("bot %s took more than %.1f s at move %d; the %s bot moves instead", name,
                         self.move_seconds, ply, self.stand_in)
-            return choose(self.stand_in, view, seed, ply)
+            return decide_move(self.stand_in, view, seed, ply)
 
     def used(self, table: str, now: float | None = None) -> float:
         """The worker seconds ``table`` (or the tables of an address, ``@<address>``) used lately (faded)."""
@@ -199,9 +221,9 @@ class BotRunner:
         loop = asyncio.get_running_loop()
         started = time.monotonic()
         self._busy += 1
-        job = loop.run_in_executor(self._pool, choose, request.name, request.view, request.seed, request.ply)
+        job = loop.run_in_executor(self._pool, decide_move, request.name, request.view, request.seed, request.ply)
 
-        def finished(job: asyncio.Future[int]) -> None:
+        def finished(job: asyncio.Future[tuple[int, dict[str, Any] | None]]) -> None:
             self._busy -= 1
             spent = time.monotonic() - started
             self._charge(request.table, spent)
@@ -212,7 +234,7 @@ class BotRunner:
                     error = "cancelled" if job.cancelled() else type(job.exception()).__name__
                     log.error("the bot worker failed (%s); the move is computed in the server", error)
                     self.close()
-                    request.done.set_result(choose(request.name, request.view, request.seed, request.ply))
+                    request.done.set_result(decide_move(request.name, request.view, request.seed, request.ply))
                 else:
                     request.done.set_result(job.result())
             self._dispatch()

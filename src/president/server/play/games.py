@@ -19,7 +19,7 @@ from ...players import bot_names
 from ...view import SeatView
 from ..config import ServerConfig
 from ..protocol import EVENT_TYPES, OLD_EVENT_TYPES
-from .bot_pool import BotRunner, choose, known_bot
+from .bot_pool import BotRunner, choose, decide_move, known_bot
 from .oldgame import OLD_BOTS, OLD_DEFAULT_BOT, OLD_GAME
 
 MODERN_GAME = "president"
@@ -54,6 +54,10 @@ class TableMatch(Protocol):
     @property
     def is_over(self) -> bool:
         """True once the match is over."""
+
+    @property
+    def deal_number(self) -> int:
+        """The number of the deal in play (from 1)."""
 
     @property
     def scores(self) -> list[int]:
@@ -129,10 +133,14 @@ class Game(Protocol):
         """The bot that plays for a person away or out of time."""
 
     async def bot_move(self, runner: BotRunner, name: str, view: Any, seed: int, ply: int, table: str,
-                       owner: str = "") -> Any:
+                       owner: str = "") -> tuple[Any, dict[str, Any] | None]:
         """The move of bot ``name`` from ``view`` (a :meth:`TableMatch.bot_view`), drawn from the match seed and
-        the move number so that it does not depend on timing; ``owner`` is the address that created the table
-        (the bot pool is shared between addresses first)."""
+        the move number so that it does not depend on timing, and why the bot made it (an explanation's JSON
+        form, or None); ``owner`` is the address that created the table (the bot pool is shared between
+        addresses first)."""
+
+    def hint_why(self, view: Any, seed: int, ply: int) -> dict[str, Any] | None:
+        """Why the hint's bot would make the hint's move (an explanation's JSON form), or None."""
 
     def hint(self, view: Any, seed: int, ply: int) -> Any:
         """The move a player is given as a hint, from the player's own bot view."""
@@ -166,15 +174,19 @@ class ModernGame:
         return config.stand_in_bot
 
     async def bot_move(self, runner: BotRunner, name: str, view: SeatView, seed: int, ply: int, table: str,
-                       owner: str = "") -> int:
+                       owner: str = "") -> tuple[int, dict[str, Any] | None]:
         """Quick bots answer at once in the event loop; the others think in the pool's worker processes."""
         if runner.is_inline(name):
-            return choose(name, view, seed, ply)
-        return await runner.choose_later(name, view, seed, ply, table=table, owner=owner)
+            return decide_move(name, view, seed, ply)
+        return await runner.decide_later(name, view, seed, ply, table=table, owner=owner)
 
     def hint(self, view: SeatView, seed: int, ply: int) -> int:
         """The move of the :data:`HINT_BOT`."""
         return choose(HINT_BOT, view, seed, ply)
+
+    def hint_why(self, view: SeatView, seed: int, ply: int) -> dict[str, Any] | None:
+        """Why the :data:`HINT_BOT` would make its move (from the player's own view: nothing hidden)."""
+        return decide_move(HINT_BOT, view, seed, ply)[1]
 
 
 class OldGame:
@@ -202,9 +214,13 @@ class OldGame:
         return OLD_DEFAULT_BOT
 
     async def bot_move(self, runner: BotRunner, name: str, view: dict[str, Any], seed: int, ply: int,
-                       table: str, owner: str = "") -> str:
-        """The bot's card, chosen at once."""
-        return self.hint(view, seed, ply, name)
+                       table: str, owner: str = "") -> tuple[str, dict[str, Any] | None]:
+        """The bot's card, chosen at once (the old game's bots do not say why)."""
+        return self.hint(view, seed, ply, name), None
+
+    def hint_why(self, view: dict[str, Any], seed: int, ply: int) -> dict[str, Any] | None:
+        """None: the old game's bots do not say why."""
+        return None
 
     def hint(self, view: dict[str, Any], seed: int, ply: int, name: str = OLD_DEFAULT_BOT) -> str:
         """The card the bot ``name`` (the careful one for a hint) would start a sequence with."""

@@ -148,6 +148,11 @@ class OldTableMatch:
         return self.match.players
 
     @property
+    def deal_number(self) -> int:
+        """The number of the deal in play."""
+        return self.match.deal_number
+
+    @property
     def forced(self) -> bool:
         """Whether the next card continues a sequence (its holder has no choice: the table plays it)."""
         return self.match.phase == "continue"

@@ -36,6 +36,7 @@ from typing import Any
 
 from ...engine import Match
 from ...errors import IllegalMove
+from ...explain import Explanation
 from ...secret_deals import DealSecret
 from ..config import ServerConfig
 from ..errors import ProtocolError
@@ -135,6 +136,9 @@ class Table:
         """The secret the deals of the current match come from (the climbing game): shown when it is over."""
         self.match: TableMatch | None = None
         self.ply = 0
+        self.reasons: dict[int, tuple[int, int, str, dict[str, Any]]] = {}
+        """Why the bots made their moves this match: by move number, the deal, the seat, the move and the
+        explanation (told once the deal is over)."""
         self.last_match_id: int | None = None
         self.spectators: list[Subscriber] = []
         self._members: dict[Subscriber, int | None] = {}
@@ -512,6 +516,7 @@ class Table:
         self.deal_secret = secret
         self.match = match
         self.ply = 0
+        self.reasons = {}
         self.status = "playing"
         log.info("table %s: match %d starts", self.id, self.match_no)
         for seat in self.seats:
@@ -581,6 +586,29 @@ class Table:
             raise ProtocolError("not_your_turn", self.settings.kind.hint_refusal)
         assert self.seed is not None
         return match.move_text(self.settings.kind.hint(match.bot_view(seat), self.seed, self.ply))
+
+    def hint_why(self, seat: int) -> dict[str, Any] | None:
+        """Why the hint's bot would make the move of :meth:`hint` (from the seat's own view), with its English
+        text; None in old President. Call it after :meth:`hint`, which checks the turn."""
+        match = self.match
+        assert match is not None and self.seed is not None
+        return _with_text(self.settings.kind.hint_why(match.bot_view(seat), self.seed, self.ply))
+
+    def why(self, seq: int) -> dict[str, Any]:
+        """The ``why`` answer for the move ``seq`` of this match: a bot's move of a deal that is over.
+
+        Raises :class:`ProtocolError` when there is no such reason yet: the move is not a bot's (or was forced,
+        or the old game's), or its deal is still being played.
+        """
+        match = self.match
+        reason = self.reasons.get(seq)
+        if match is None or reason is None:
+            raise ProtocolError("no_reason", f"no computer player's reason is kept for move {seq} of this match")
+        deal, seat, move, why = reason
+        if match.deal_number <= deal and not match.is_over:
+            raise ProtocolError("why_later", "the computer players say why once the deal is over: their reasons "
+                                "would show their cards")
+        return {"type": "why", "seq": seq, "seat": seat, "move": move, "why": _with_text(why)}
 
     def _finished(self, match: TableMatch) -> FinishedMatch:
         return FinishedMatch(
@@ -686,22 +714,28 @@ class Table:
         self._thinking = asyncio.ensure_future(self._bot_turn(index, name, by, view, self.seed, ply))
 
     async def _bot_turn(self, index: int, name: str, by: str, view: Any, seed: int, ply: int) -> None:
-        move = await self.settings.kind.bot_move(self.runner, name, view, seed, ply, self.id, owner=self.creator)
-        await self._bot_plays_now(index, move, by, ply)
+        move, why = await self.settings.kind.bot_move(self.runner, name, view, seed, ply, self.id,
+                                                      owner=self.creator)
+        await self._bot_plays_now(index, move, by, ply, why)
 
-    async def _bot_plays_now(self, index: int, move: Any, by: str, ply: int) -> None:
+    async def _bot_plays_now(self, index: int, move: Any, by: str, ply: int,
+                             why: dict[str, Any] | None = None) -> None:
         async with self.lock:
-            await self._bot_plays(index, move, by, ply)
+            await self._bot_plays(index, move, by, ply, why)
 
-    async def _bot_plays(self, index: int, move: Any, by: str, ply: int) -> None:
+    async def _bot_plays(self, index: int, move: Any, by: str, ply: int, why: dict[str, Any] | None = None) -> None:
         if self.closed or ply != self.ply or self.status != "playing" or self.match is None:
             return  # the position moved on while the bot thought (a person came back)
         if not self.match.is_legal(move):
             log.error("table %s: the %s move for seat %d is illegal; its first legal move is played", self.id, by,
                       index)
             move = self.match.legal_masks()[0]
+            why = None
         try:
+            deal, text = self.match.deal_number, self.match.move_text(move)
             await self._play(index, move, by)
+            if why is not None:
+                self.reasons[ply] = (deal, index, text, why)
         except Exception:
             log.exception("table %s: the %s move for seat %d failed; it is tried again", self.id, by, index)
             self._timer = asyncio.get_running_loop().call_later(RETRY_SECONDS, self._on_timer, ply)
@@ -806,3 +840,9 @@ class Table:
         for c in self.connections():
             c.close(code, reason)
 
+
+def _with_text(why: dict[str, Any] | None) -> dict[str, Any] | None:
+    """An explanation's JSON form with its English text beside it (None stays None)."""
+    if why is None:
+        return None
+    return {**why, "text": Explanation.from_dict(why).text()}

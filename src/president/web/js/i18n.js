@@ -22,6 +22,46 @@ const SUIT_SYMBOLS = { c: "♣", d: "♦", h: "♥", s: "♠" };
 
 const STRINGS = {
   en: {
+    // Why the computer players play what they play, and their styles
+    "why.classic.gift.weakest": "gives back its weakest cards: {move}",
+    "why.classic.lead.must": "leads with the card the rules require first, and the other cards of its rank: {move}",
+    "why.classic.lead.lowest": "leads its lowest combination first: {move}",
+    "why.classic.lead.split": "leads {move}, three of its four of a kind: a revolution would not help the rest of its hand",
+    "why.classic.lead.top_only": "has only its strongest cards ({top}) and one combination left, so leads {move}",
+    "why.classic.lead.revolution": "starts a revolution with {move}: the reversed order lifts the rest of its hand",
+    "why.classic.beat.exact": "beats {table} with {move}, the cheapest beat that breaks no set",
+    "why.classic.beat.break": "beats {table} with {move}, the cheapest beat: it must break a set of {rank}s, nothing of the right size beats it",
+    "why.classic.beat.endgame": "beats {table} with {move}: it kept its strongest cards ({top}) for the end, and the end is near",
+    "why.classic.beat.counter": "answers the revolution with {move}, a stronger four of a kind that turns the order in its favour",
+    "why.classic.pass.keep": "passes: only its strongest cards ({top}) beat {table}, and it keeps them for the end",
+    "why.classic.pass.counter_hurts": "passes: a four of a kind of its own would beat {table}, but reversing the order again would hurt its hand",
+    "why.classic.pass.bad_revolution": "passes: its only beats of {table} would start a revolution that hurts its hand",
+    "why.classic.pass.none": "passes: nothing in its hand beats {table}",
+    "why.classic.out": "goes out with {move}",
+    "why.classic.spade_three": "answers the lone joker with {move}, the only card that beats it",
+    "why.search.best": "{move}: first in {win} % of {worlds} guessed deals, {value} points expected; next best {rival}: first in {rival_win} %, {rival_value} points",
+    "why.search.only": "{move}: the only move that makes a difference here",
+    "why.search.slip": "plays as the classic player would, the slip its level makes on purpose now and then: {cause}",
+    "why.learned.best": "{move}: the move its network rates best ({score}); next {rival} ({rival_score})",
+    "why.learned.drawn": "{move}: drawn at random by its network's preferences ({score}); its best was {rival} ({rival_score})",
+    "why.random.pick": "picks {move} at random among {count} legal moves",
+    "why.style.rebel.revolution": "starts a revolution with {move}: a rebel never lets one go by",
+    "why.style.hoarder.keep": "keeps its high cards ({top}) instead of playing {wanted}: a hoarder plays them last, so {move}",
+    "why.style.bold.answer": "answers {table} with {move} rather than pass: bold players keep the pace",
+    "why.style.bold.lead": "leads {move}, its biggest combination: bold players play big",
+    "why.pass": "pass",
+    "why.title": "Why?",
+    "why.because": "The computer would play {move}: it {why}.",
+    "why.becausePass": "The computer would pass: it {why}.",
+    "why.becauseGive": "The computer would give back {move}: it {why}.",
+    "why.lastDeal": "Deal {n}: tap a computer player's move to see why it made it.",
+    "why.of": "{name}: {why}",
+    "why.later": "The computer players say why once the deal is over: their reasons would show their cards.",
+    "why.none": "No reason was kept for this move.",
+    "style.none": "no style",
+    "style.rebel": "rebel — loves revolutions: starts one whenever it can",
+    "style.hoarder": "hoarder — keeps its high cards (aces, 2s, jokers) for the very end",
+    "style.bold": "bold — plays fast and big: answers whenever it can and leads its biggest combination",
     "account.challenge": "Play against {name}",
     "account.botOffline": "{name} is not connected now: try again later.",
     "wait.inviteBot": "Invite a bot account (its name)",
@@ -172,6 +212,7 @@ const STRINGS = {
     "start.players": "Players",
     "start.friends": "Seats for friends",
     "start.botLevel": "Computer players",
+    "start.botStyle": "Their style",
     "start.length": "Match length",
     "start.deals": "Deals",
     "start.manches": "Deals (the Manches button)",
@@ -438,6 +479,8 @@ const STRINGS = {
     "error.not_over": "The match is not over yet.",
     "error.not_your_turn": "It is another player's turn.",
     "error.stale": "The table had moved on: here it is as it stands now.",
+    "error.why_later": "The computer players say why once the deal is over: their reasons would show their cards.",
+    "error.no_reason": "No reason was kept for this move.",
     "error.illegal_move": "The rules do not allow this move.",
     "error.seats_open": "Some seats are still open: let people join or fill them with computer players.",
     "error.seat_taken": "A person holds this seat.",
@@ -697,6 +740,46 @@ const STRINGS = {
     "old.record": "Record",
   },
   ru: {
+    // Why the computer players play what they play, and their styles
+    "why.classic.gift.weakest": "возвращает свои самые слабые карты: {move}",
+    "why.classic.lead.must": "ходит картой, с которой правила велят начать, и другими картами её ранга: {move}",
+    "why.classic.lead.lowest": "сначала ходит самой младшей комбинацией: {move}",
+    "why.classic.lead.split": "ходит {move}, тремя картами из своего каре: революция не помогла бы остальной руке",
+    "why.classic.lead.top_only": "остались только старшие карты ({top}) и одна комбинация, поэтому ходит {move}",
+    "why.classic.lead.revolution": "устраивает революцию картами {move}: обратный порядок поднимает остальную руку",
+    "why.classic.beat.exact": "бьёт {table} картами {move}: самый дешёвый ответ, не разбивающий набор",
+    "why.classic.beat.break": "бьёт {table} картами {move}, самым дешёвым ответом: приходится разбить набор ранга {rank}, ничего нужного размера не бьёт",
+    "why.classic.beat.endgame": "бьёт {table} картами {move}: старшие карты ({top}) берёг на конец, а конец близок",
+    "why.classic.beat.counter": "отвечает на революцию картами {move}: старшее каре поворачивает порядок в его пользу",
+    "why.classic.pass.keep": "пас: {table} бьют только старшие карты ({top}), а их он бережёт на конец",
+    "why.classic.pass.counter_hurts": "пас: его каре побило бы {table}, но новый поворот порядка повредил бы руке",
+    "why.classic.pass.bad_revolution": "пас: единственные ответы на {table} устроили бы революцию во вред его руке",
+    "why.classic.pass.none": "пас: ничто в руке не бьёт {table}",
+    "why.classic.out": "выходит картами {move}",
+    "why.classic.spade_three": "отвечает на одинокого джокера картой {move}, единственной, что его бьёт",
+    "why.search.best": "{move}: первое место в {win} % из {worlds} угаданных раздач, ожидается {value} очк.; следующий вариант {rival}: первое место в {rival_win} %, {rival_value} очк.",
+    "why.search.only": "{move}: единственный ход, который здесь что-то меняет",
+    "why.search.slip": "играет как классический игрок — нарочная ошибка его уровня, время от времени: {cause}",
+    "why.learned.best": "{move}: ход, который его нейросеть оценивает выше всех ({score}); следующий {rival} ({rival_score})",
+    "why.learned.drawn": "{move}: выбран случайно по предпочтениям нейросети ({score}); лучшим был {rival} ({rival_score})",
+    "why.random.pick": "выбирает {move} наугад из {count} допустимых ходов",
+    "why.style.rebel.revolution": "устраивает революцию картами {move}: бунтарь не упускает ни одной",
+    "why.style.hoarder.keep": "бережёт старшие карты ({top}) вместо хода {wanted}: скряга играет их последними, поэтому {move}",
+    "why.style.bold.answer": "отвечает на {table} картами {move}, а не пасует: смелые держат темп",
+    "why.style.bold.lead": "ходит {move}, своей самой большой комбинацией: смелые играют крупно",
+    "why.pass": "пас",
+    "why.title": "Почему?",
+    "why.because": "Компьютер сыграл бы {move}: он {why}.",
+    "why.becausePass": "Компьютер спасовал бы: он {why}.",
+    "why.becauseGive": "Компьютер вернул бы {move}: он {why}.",
+    "why.lastDeal": "Раздача {n}: нажмите на ход компьютерного игрока, чтобы узнать почему.",
+    "why.of": "{name}: {why}",
+    "why.later": "Компьютерные игроки объясняют ходы после раздачи: их доводы выдали бы их карты.",
+    "why.none": "Для этого хода объяснение не сохранено.",
+    "style.none": "без стиля",
+    "style.rebel": "бунтарь — любит революции: устраивает их при любой возможности",
+    "style.hoarder": "скряга — бережёт старшие карты (тузы, двойки, джокеры) до самого конца",
+    "style.bold": "смелый — играет быстро и крупно: отвечает, когда может, и ходит самой большой комбинацией",
     "account.challenge": "Сыграть против {name}",
     "account.botOffline": "{name} сейчас не подключён: попробуйте позже.",
     "wait.inviteBot": "Пригласить бот-аккаунт (его имя)",
@@ -848,6 +931,7 @@ const STRINGS = {
     "start.players": "Игроков",
     "start.friends": "Мест для друзей",
     "start.botLevel": "Компьютерные игроки",
+    "start.botStyle": "Их стиль",
     "start.length": "Длина партии",
     "start.deals": "Раздач",
     "start.manches": "Раздач (кнопка «Manches»)",
@@ -1114,6 +1198,8 @@ const STRINGS = {
     "error.not_over": "Партия ещё не окончена.",
     "error.not_your_turn": "Сейчас ход другого игрока.",
     "error.stale": "За столом уже сходили: вот как он выглядит сейчас.",
+    "error.why_later": "Компьютерные игроки объясняют ходы после раздачи: их доводы выдали бы их карты.",
+    "error.no_reason": "Для этого хода объяснение не сохранено.",
     "error.illegal_move": "Правила не разрешают этот ход.",
     "error.seats_open": "Есть свободные места: дождитесь игроков или посадите компьютер.",
     "error.seat_taken": "Это место занято человеком.",
@@ -1373,6 +1459,46 @@ const STRINGS = {
     "old.record": "Запись",
   },
   fr: {
+    // Why the computer players play what they play, and their styles
+    "why.classic.gift.weakest": "rend ses cartes les plus faibles : {move}",
+    "why.classic.lead.must": "entame avec la carte que les règles exigent, et les autres cartes de son rang : {move}",
+    "why.classic.lead.lowest": "entame d’abord sa combinaison la plus basse : {move}",
+    "why.classic.lead.split": "entame {move}, trois de ses quatre cartes du même rang : une révolution n’aiderait pas le reste de sa main",
+    "why.classic.lead.top_only": "n’a plus que ses cartes les plus fortes ({top}) et une combinaison, alors entame {move}",
+    "why.classic.lead.revolution": "lance une révolution avec {move} : l’ordre renversé fait monter le reste de sa main",
+    "why.classic.beat.exact": "bat {table} avec {move}, la réponse la moins chère qui ne casse aucune série",
+    "why.classic.beat.break": "bat {table} avec {move}, la réponse la moins chère : il doit casser ses {rank}, rien de la bonne taille ne bat",
+    "why.classic.beat.endgame": "bat {table} avec {move} : il gardait ses cartes les plus fortes ({top}) pour la fin, et la fin est proche",
+    "why.classic.beat.counter": "répond à la révolution avec {move}, un carré plus fort qui tourne l’ordre en sa faveur",
+    "why.classic.pass.keep": "passe : seules ses cartes les plus fortes ({top}) battent {table}, et il les garde pour la fin",
+    "why.classic.pass.counter_hurts": "passe : un carré à lui battrait {table}, mais renverser l’ordre encore nuirait à sa main",
+    "why.classic.pass.bad_revolution": "passe : ses seules réponses à {table} lanceraient une révolution qui nuit à sa main",
+    "why.classic.pass.none": "passe : rien dans sa main ne bat {table}",
+    "why.classic.out": "sort avec {move}",
+    "why.classic.spade_three": "répond au joker seul avec {move}, la seule carte qui le bat",
+    "why.search.best": "{move} : premier dans {win} % de {worlds} donnes devinées, {value} points attendus ; ensuite {rival} : premier dans {rival_win} %, {rival_value} points",
+    "why.search.only": "{move} : le seul coup qui change quelque chose ici",
+    "why.search.slip": "joue comme le joueur classique, l’erreur que son niveau fait exprès de temps en temps : {cause}",
+    "why.learned.best": "{move} : le coup que son réseau note le mieux ({score}) ; ensuite {rival} ({rival_score})",
+    "why.learned.drawn": "{move} : tiré au hasard selon les préférences de son réseau ({score}) ; le meilleur était {rival} ({rival_score})",
+    "why.random.pick": "choisit {move} au hasard parmi {count} coups permis",
+    "why.style.rebel.revolution": "lance une révolution avec {move} : un rebelle n’en laisse passer aucune",
+    "why.style.hoarder.keep": "garde ses hautes cartes ({top}) au lieu de jouer {wanted} : un avare les joue en dernier, donc {move}",
+    "why.style.bold.answer": "répond à {table} avec {move} plutôt que de passer : les audacieux gardent le rythme",
+    "why.style.bold.lead": "entame {move}, sa plus grosse combinaison : les audacieux jouent gros",
+    "why.pass": "passe",
+    "why.title": "Pourquoi ?",
+    "why.because": "L’ordinateur jouerait {move} : il {why}.",
+    "why.becausePass": "L’ordinateur passerait : il {why}.",
+    "why.becauseGive": "L’ordinateur rendrait {move} : il {why}.",
+    "why.lastDeal": "Donne {n} : touchez un coup d’un joueur de l’ordinateur pour savoir pourquoi.",
+    "why.of": "{name} : {why}",
+    "why.later": "Les joueurs de l’ordinateur disent pourquoi une fois la donne finie : leurs raisons montreraient leurs cartes.",
+    "why.none": "Aucune raison n’a été gardée pour ce coup.",
+    "style.none": "sans style",
+    "style.rebel": "rebelle — aime les révolutions : en lance une dès qu’il peut",
+    "style.hoarder": "avare — garde ses hautes cartes (as, 2, jokers) pour la toute fin",
+    "style.bold": "audacieux — joue vite et gros : répond dès qu’il peut et entame sa plus grosse combinaison",
     "account.challenge": "Jouer contre {name}",
     "account.botOffline": "{name} n’est pas connecté pour l’instant : réessayez plus tard.",
     "wait.inviteBot": "Inviter un compte robot (son nom)",
@@ -1523,6 +1649,7 @@ const STRINGS = {
     "start.players": "Joueurs",
     "start.friends": "Places pour des amis",
     "start.botLevel": "Joueurs de l’ordinateur",
+    "start.botStyle": "Leur style",
     "start.length": "Durée de la partie",
     "start.deals": "Manches",
     "start.manches": "Manches (le bouton Manches)",
@@ -1790,6 +1917,8 @@ const STRINGS = {
     "error.not_over": "La partie n’est pas encore terminée.",
     "error.not_your_turn": "C’est au tour d’un autre joueur.",
     "error.stale": "La table a avancé : la voici telle qu’elle est maintenant.",
+    "error.why_later": "Les joueurs de l’ordinateur disent pourquoi une fois la donne finie : leurs raisons montreraient leurs cartes.",
+    "error.no_reason": "Aucune raison n’a été gardée pour ce coup.",
     "error.illegal_move": "Les règles n’autorisent pas ce coup.",
     "error.seats_open": "Des places sont encore libres : laissez des joueurs les prendre ou donnez-les à l’ordinateur.",
     "error.seat_taken": "Une personne occupe cette place.",
@@ -2049,6 +2178,46 @@ const STRINGS = {
     "old.record": "Feuille de partie",
   },
   pt: {
+    // Why the computer players play what they play, and their styles
+    "why.classic.gift.weakest": "devolve as suas cartas mais fracas: {move}",
+    "why.classic.lead.must": "sai com a carta que as regras exigem, e as outras cartas do seu valor: {move}",
+    "why.classic.lead.lowest": "sai primeiro com a sua combinação mais baixa: {move}",
+    "why.classic.lead.split": "sai com {move}, três das suas quatro cartas iguais: uma revolução não ajudaria o resto da mão",
+    "why.classic.lead.top_only": "só tem as cartas mais fortes ({top}) e uma combinação, então sai com {move}",
+    "why.classic.lead.revolution": "começa uma revolução com {move}: a ordem invertida sobe o resto da sua mão",
+    "why.classic.beat.exact": "bate {table} com {move}, a resposta mais barata que não quebra nenhum conjunto",
+    "why.classic.beat.break": "bate {table} com {move}, a resposta mais barata: tem de quebrar um conjunto de {rank}, nada do tamanho certo bate",
+    "why.classic.beat.endgame": "bate {table} com {move}: guardou as cartas mais fortes ({top}) para o fim, e o fim está perto",
+    "why.classic.beat.counter": "responde à revolução com {move}, uma quadra mais forte que vira a ordem a seu favor",
+    "why.classic.pass.keep": "passa: só as cartas mais fortes ({top}) batem {table}, e guarda-as para o fim",
+    "why.classic.pass.counter_hurts": "passa: uma quadra sua bateria {table}, mas inverter a ordem de novo prejudicaria a mão",
+    "why.classic.pass.bad_revolution": "passa: as únicas respostas a {table} começariam uma revolução que prejudica a mão",
+    "why.classic.pass.none": "passa: nada na mão bate {table}",
+    "why.classic.out": "sai do jogo com {move}",
+    "why.classic.spade_three": "responde ao coringa sozinho com {move}, a única carta que o bate",
+    "why.search.best": "{move}: primeiro em {win} % de {worlds} distribuições adivinhadas, {value} pontos esperados; a seguir {rival}: primeiro em {rival_win} %, {rival_value} pontos",
+    "why.search.only": "{move}: a única jogada que faz diferença aqui",
+    "why.search.slip": "joga como o jogador clássico, o deslize que o seu nível faz de propósito de vez em quando: {cause}",
+    "why.learned.best": "{move}: a jogada que a sua rede avalia melhor ({score}); a seguir {rival} ({rival_score})",
+    "why.learned.drawn": "{move}: sorteada pelas preferências da sua rede ({score}); a melhor era {rival} ({rival_score})",
+    "why.random.pick": "escolhe {move} ao acaso entre {count} jogadas permitidas",
+    "why.style.rebel.revolution": "começa uma revolução com {move}: um rebelde não deixa passar nenhuma",
+    "why.style.hoarder.keep": "guarda as cartas altas ({top}) em vez de jogar {wanted}: um avarento joga-as por último, então {move}",
+    "why.style.bold.answer": "responde a {table} com {move} em vez de passar: os ousados mantêm o ritmo",
+    "why.style.bold.lead": "sai com {move}, a sua maior combinação: os ousados jogam grande",
+    "why.pass": "passar",
+    "why.title": "Por quê?",
+    "why.because": "O computador jogaria {move}: {why}.",
+    "why.becausePass": "O computador passaria: {why}.",
+    "why.becauseGive": "O computador devolveria {move}: {why}.",
+    "why.lastDeal": "Rodada {n}: toque numa jogada de um jogador do computador para ver porquê.",
+    "why.of": "{name}: {why}",
+    "why.later": "Os jogadores do computador dizem porquê quando a rodada acaba: as suas razões mostrariam as suas cartas.",
+    "why.none": "Nenhuma razão foi guardada para esta jogada.",
+    "style.none": "sem estilo",
+    "style.rebel": "rebelde — adora revoluções: começa uma sempre que pode",
+    "style.hoarder": "avarento — guarda as cartas altas (ases, 2, coringas) para o fim",
+    "style.bold": "ousado — joga rápido e grande: responde sempre que pode e sai com a maior combinação",
     "account.challenge": "Jogar contra {name}",
     "account.botOffline": "{name} não está conectado agora: tente mais tarde.",
     "wait.inviteBot": "Convidar uma conta de robô (o nome)",
@@ -2199,6 +2368,7 @@ const STRINGS = {
     "start.players": "Jogadores",
     "start.friends": "Lugares para amigos",
     "start.botLevel": "Jogadores do computador",
+    "start.botStyle": "O seu estilo",
     "start.length": "Duração da partida",
     "start.deals": "Rodadas",
     "start.manches": "Rodadas (o botão Manches)",
@@ -2465,6 +2635,8 @@ const STRINGS = {
     "error.not_over": "A partida ainda não acabou.",
     "error.not_your_turn": "É a vez de outro jogador.",
     "error.stale": "A mesa já avançou: aqui está como ela está agora.",
+    "error.why_later": "Os jogadores do computador dizem porquê quando a rodada acaba: as suas razões mostrariam as suas cartas.",
+    "error.no_reason": "Nenhuma razão foi guardada para esta jogada.",
     "error.illegal_move": "As regras não permitem esta jogada.",
     "error.seats_open": "Ainda há lugares vagos: deixe pessoas entrarem ou preencha-os com o computador.",
     "error.seat_taken": "Uma pessoa ocupa este lugar.",
@@ -2848,9 +3020,42 @@ export function t(key, params = {}) {
   return translate(key, formatParams(params));
 }
 
+const WHY_MOVES = new Set(["move", "rival", "table", "wanted"]);
+const WHY_NUMBERS = new Set(["value", "rival_value", "score", "rival_score"]);
+
+/** A move as the server writes it ("7c 7h", "pass", "give 3c", "BJ=5h") in the current language. */
+function whyMove(text) {
+  if (text === "pass") return translate("why.pass");
+  return cardsText(String(text).replace(/^give\s+/, "").split(/\s+/).filter(Boolean).map((c) => c.split("=")[0]));
+}
+
+/**
+ * Why a computer player plays its move, in the current language: `why` is the server's explanation, a key and
+ * its parameters (and the `cause` it rests on), the same the terminal and the bot API word in English.
+ */
+export function whyText(why) {
+  if (!why || !hasText(`why.${why.key}`)) return translate("why.none");
+  const params = { ...(why.params || {}) };
+  for (const [key, value] of Object.entries(params)) {
+    if (WHY_MOVES.has(key)) params[key] = whyMove(value);
+    else if (WHY_NUMBERS.has(key)) params[key] = numberText(Number(value), 2);
+  }
+  if (why.cause) params.cause = whyText(why.cause);
+  return translate(`why.${why.key}`, params);
+}
+
+/** The hint's sentence: the move the computer would play and why ("The computer would play 3♣ 3♠ because …"). */
+export function hintWhyText(move, why) {
+  if (move === "pass") return translate("why.becausePass", { why: whyText(why) });
+  const key = move.startsWith("give ") ? "why.becauseGive" : "why.because";
+  return translate(key, { move: whyMove(move), why: whyText(why) });
+}
+
 /** The short name of a computer player's level ("classic"), in the current language. */
 export function botLevel(name) {
-  return hasText(`bot.${name}`) ? t(`bot.${name}`).split(" — ")[0] : name;
+  const [level, style] = String(name).split("+");
+  const text = hasText(`bot.${level}`) ? t(`bot.${level}`).split(" — ")[0] : level;
+  return style && hasText(`style.${style}`) ? `${text} · ${t(`style.${style}`).split(" — ")[0]}` : text;
 }
 
 /**

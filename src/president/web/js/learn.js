@@ -4,7 +4,7 @@
 
 import { h } from "./dom.js";
 import { eventLine } from "./events.js";
-import { t } from "./i18n.js";
+import { hintWhyText, t } from "./i18n.js";
 import { leadPrompt } from "./prompt.js";
 
 const KEY = (tableId) => `president.learn.${tableId}`;
@@ -49,8 +49,9 @@ function legalText(view, rules, seatName) {
 }
 
 /** What the computer would do, and the rule of thumb behind it. */
-function hintText(view, hint) {
+function hintText(view, hint, why) {
   if (!hint) return t("learn.thinking");
+  if (why) return hintWhyText(hint, why);
   if (hint === "pass") return `${t("learn.hintPass")} ${t("learn.whyPass")}`;
   const cards = hint.replace(/^give\s+/, "").split(/\s+/).map((c) => c.split("=")[0]);
   if (view.phase === "exchange") return `${t("learn.hintGive", { cards })} ${t("learn.whyGive")}`;
@@ -61,7 +62,7 @@ function hintText(view, hint) {
  * The lesson of one turn: `news` are the events since the player's last move, `hint` the classic player's move
  * (null while it is asked for). `onHide` closes it until the next turn, `onStop` ends the lessons.
  */
-export function lessonPanel(view, { news, hint, rules, seatName, onHide, onStop }) {
+export function lessonPanel(view, { news, hint, why, rules, seatName, onHide, onStop }) {
   const happened = news.map((e) => eventLine(e, seatName)).filter(Boolean);
   return h("section", { class: "lesson", id: "lesson", "aria-labelledby": "lesson-title" },
     h("div", { class: "lesson-head" },
@@ -71,7 +72,7 @@ export function lessonPanel(view, { news, hint, rules, seatName, onHide, onStop 
         h("button", { type: "button", class: "small", id: "lesson-stop", onclick: onStop }, t("learn.stop")))),
     h("div", { class: "lesson-body", tabindex: "0", "aria-label": t("learn.title") },
       h("p", { class: "lesson-legal", "aria-live": "polite" }, legalText(view, rules, seatName).join(" ")),
-      h("p", { class: "lesson-hint", id: "lesson-hint" }, hintText(view, hint)),
+      h("p", { class: "lesson-hint", id: "lesson-hint" }, hintText(view, hint, why)),
       h("p", { class: "lesson-news" }, h("strong", {}, t("learn.since")), " ",
         happened.length ? happened.join(" · ") : t("learn.nothingYet"))));
 }

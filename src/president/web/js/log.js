@@ -21,16 +21,22 @@ export class DealLog {
   }
 
   reset(deal) {
+    // The computer players' moves of the deal just over stay at hand: they may be asked why now.
+    const bots = (this.events || []).filter((e) => e.by === "bot");
+    if (bots.length) this.previous = { deal: this.deal, events: bots };
+    else if (this.previous === undefined) this.previous = null;
     this.deal = deal;
     this.events = [];
     this.trick = [];
     this.lastTrick = null;
   }
 
-  /** Take in the events of one update. */
-  add(events, dealNumber) {
+  /** Take in the events of one update; `move` is the match's number of its move and who made it (`by`). */
+  add(events, dealNumber, move = null) {
     if (this.deal === null) this.deal = dealNumber;
-    for (const event of events) {
+    for (const original of events) {
+      const stamped = move && (original.type === "play" || original.type === "pass");
+      const event = stamped ? { ...original, seq: move.seq, by: move.by } : original;
       if (event.type === "deal") {
         this.reset(event.deal);
         continue;
@@ -86,12 +92,21 @@ function entryText(event, seatName) {
   return eventLine(event, seatName);
 }
 
-function entry(event, seatName) {
+function entry(event, seatName, why = null) {
   const text = entryText(event, seatName);
   if (!text) return null;
   const move = event.type === "play" || event.type === "pass" ? moveText(event) : null;
-  return h("li", { class: `log-${event.type}`, "data-type": event.type, "data-seat": event.seat ?? null,
-    "data-move": move }, text);
+  if (!why || event.by !== "bot" || event.seq === undefined) {
+    return h("li", { class: `log-${event.type}`, "data-type": event.type, "data-seat": event.seat ?? null,
+      "data-move": move }, text);
+  }
+  // A computer player's move: tapping the line asks why; the answer shows under it.
+  const answer = why.reasons.get(event.seq);
+  return h("li", { class: `log-${event.type} log-bot`, "data-type": event.type, "data-seat": event.seat ?? null,
+    "data-move": move, "data-seq": event.seq },
+  h("button", { type: "button", class: "why-line", "aria-expanded": answer ? "true" : "false",
+    title: t("why.title"), onclick: () => why.ask(event) }, text),
+  answer ? h("p", { class: "why-text small" }, answer) : null);
 }
 
 /** The short line of the trick just cleared: "Ann 7♥ · Bo pass · Cy 9♥". */
@@ -113,7 +128,9 @@ export class LogView {
       h("summary", {}, this.title, this.last), this.list);
   }
 
-  update(log, seatName) {
+  /** Show `log`; `why` (optional) holds the reasons told so far (`reasons`: text by move number) and `ask(event)`,
+   *  which asks why a computer player made the move of a log line. */
+  update(log, seatName, why = null) {
     const list = this.list;
     // The list scrolls on a narrow screen, the whole panel on a wide one: follow the end in either.
     const atEnd = [list, this.el].every((el) => el.scrollTop + el.clientHeight >= el.scrollHeight - 4);
@@ -122,8 +139,13 @@ export class LogView {
     const last = log.lastTrick ? trickLine(log.lastTrick, seatName) : "";
     this.last.textContent = last ? `${t("log.lastTrick")}: ${last}` : "";
     this.last.hidden = !last;
-    const items = log.events.map((e) => entry(e, seatName)).filter(Boolean);
+    const items = log.events.map((e) => entry(e, seatName, why)).filter(Boolean);
     list.replaceChildren(...(items.length ? items : [h("li", { class: "muted" }, t("log.empty"))]));
+    if (why && log.previous?.events.length) {
+      const before = log.previous.events.map((e) => entry(e, seatName, why)).filter(Boolean);
+      list.append(h("li", { class: "log-previous", id: "log-previous" },
+        h("p", { class: "muted small" }, t("why.lastDeal", { n: log.previous.deal })), h("ol", {}, ...before)));
+    }
     if (atEnd) for (const el of [list, this.el]) el.scrollTop = el.scrollHeight;
   }
 }

@@ -27,6 +27,9 @@ export function markAutostart(tableId) {
   sessionStorage.setItem(`president.autostart.${tableId}`, "1");
 }
 
+/** The styles a computer player of any level may have (president.bots.styles). */
+const STYLES = ["rebel", "hoarder", "bold"];
+
 function loadSetup() {
   try {
     return JSON.parse(localStorage.getItem(SETUP_KEY) || "null") || {};
@@ -103,7 +106,7 @@ export function showStart(root, navigate, playCode = null) {
   let recent = [];
   let yours = [];
   const setup = { preset: "three-of-clubs", overrides: {}, players: 4, friends: 1, bot: "classic", deals: null,
-    target: null, timer: null, speed: "normal", ...loadSetup(), name: savedName() };
+    target: null, timer: null, speed: "normal", style: "", ...loadSetup(), name: savedName() };
   let busy = false;
   let nameMissing = false;
   let shared = null;
@@ -143,7 +146,9 @@ export function showStart(root, navigate, playCode = null) {
     saveName(name);
     const p = preset();
     const friends = withFriends ? Math.max(1, setup.friends) : 0;
-    const seatList = [null, ...Array(friends).fill(null), ...Array(setup.players - 1 - friends).fill(setup.bot)];
+    // A style rides on the level's name: "normal+rebel" (the old President's bots have none).
+    const botName = !isOld() && STYLES.includes(setup.style) ? `${setup.bot}+${setup.style}` : setup.bot;
+    const seatList = [null, ...Array(friends).fill(null), ...Array(setup.players - 1 - friends).fill(botName)];
     const body = isOld()
       ? { game: OLD, players: setup.players, seats: seatList, name, options: oldOptions(),
         deals: setup.deals || setup.players }
@@ -429,6 +434,10 @@ export function showStart(root, navigate, playCode = null) {
         h("select", { id: "bot-level", onchange: (e) => change(() => { setup.bot = e.target.value; }, false) },
           botChoices().map((b) => h("option", { value: b.name, selected: b.name === setup.bot, title: b.description },
             botLevel(b.name))))),
+      isOld() ? null : h("label", { class: "field", for: "bot-style" }, h("span", {}, t("start.botStyle")),
+        h("select", { id: "bot-style", onchange: (e) => change(() => { setup.style = e.target.value; }, false) },
+          ["", ...STYLES].map((style) => h("option", { value: style, selected: style === (setup.style || ""),
+            title: style ? t(`style.${style}`) : "" }, t(style ? `style.${style}` : "style.none").split(" — ")[0])))),
       h("label", { class: "field", for: "bot-speed" }, h("span", {}, t("start.botSpeed")),
         h("select", { id: "bot-speed", onchange: (e) => change(() => { setup.speed = e.target.value; }, false) },
           SPEEDS.map((speed) => h("option", { value: speed, selected: speed === setup.speed }, t(`speed.${speed}`))))),

@@ -12,7 +12,7 @@ import { HandView } from "./hand.js";
 import { icon } from "./icons.js";
 import { isLearning, lessonEnd, lessonPanel, stopLearning, wasLearning } from "./learn.js";
 import { DealLog, LogView } from "./log.js";
-import { computerName, errorText, placeText, t, titleName } from "./i18n.js";
+import { computerName, errorText, placeText, t, titleName, whyText } from "./i18n.js";
 import { chipsTable, faceDownLog, OLD_GAME, oldEventLines, oldScreen, showOldEnd } from "./old.js";
 import { leadPrompt, playButton, receivedCards, takenCards } from "./prompt.js";
 import { loadPresets } from "./presets.js";
@@ -35,7 +35,9 @@ export function showTable(root, tableId, navigate) {
   const st = {
     info: null, seat: null, seq: 0, view: null, deadline: null, clock: 0, status: "connecting",
     selected: [], reason: null, pending: false, mode: "loading", endShown: false, choosing: null,
-    oldEvents: [], hint: null, log: new DealLog(), game: null,
+    oldEvents: [], hint: null, hintWhy: null, log: new DealLog(), game: null,
+    // Why the computer players made their moves, as told by the server once each deal is over: text by move.
+    reasons: new Map(),
     // The guided deal: where the log stood after this seat's last move, the turn whose lesson was closed, and
     // the turn whose hint was asked for.
     lessonMark: 0, lessonHidden: null, hintAsked: null,
@@ -121,10 +123,25 @@ export function showTable(root, tableId, navigate) {
     if (pill) updatePill(pill);
   }
 
+  /** Ask why a computer player made the move of a log line: told once its deal is over (it would show the
+   *  bot's cards before), so a move of the deal in play gets that answer at once, without asking. */
+  function askWhy(event) {
+    if (st.reasons.has(event.seq)) {
+      st.reasons.delete(event.seq);
+    } else if (st.view && st.view.phase !== "over" && !st.log.previous?.events.includes(event)) {
+      st.reasons.set(event.seq, t("why.later"));
+    } else {
+      send({ type: "why", seq: event.seq });
+      return;
+    }
+    render();
+  }
+
   function onMessage(msg) {
     if (msg.type === "snapshot") {
       st.info = msg.table;
       st.game = msg.game;
+      if (msg.seq < st.seq) st.reasons.clear(); // a new match: its moves are numbered from 0 again
       st.log.setEventTypes(msg.game?.event_types);
       st.seat = msg.seat;
       st.seq = msg.seq;
@@ -154,6 +171,7 @@ export function showTable(root, tableId, navigate) {
       setClock(msg.now);
       st.pending = false;
       st.hint = null;
+      st.hintWhy = null;
       if (isOld()) {
         st.oldEvents = [...st.oldEvents, ...msg.events].slice(-OLD_EVENTS_KEPT);
         announce(oldEventLines(msg.events, seatName).join(" "));
@@ -162,7 +180,7 @@ export function showTable(root, tableId, navigate) {
         return;
       }
       keepProof(msg, msg.events.some((e) => e.type === "deal"));
-      st.log.add(msg.events, msg.view?.deal_number ?? null);
+      st.log.add(msg.events, msg.view?.deal_number ?? null, { seq: msg.seq - 1, by: msg.by });
       if (msg.seat === st.seat) st.lessonMark = st.log.events.length;
       keepSelection();
       render();
@@ -179,8 +197,14 @@ export function showTable(root, tableId, navigate) {
         else showEnd();
       }
       maybeAutostart();
+    } else if (msg.type === "why") {
+      st.reasons.set(msg.seq, whyText(msg.why));
+      render();
     } else if (msg.type === "hint") {
-      if (msg.seq === st.seq) st.hint = msg.move;
+      if (msg.seq === st.seq) {
+        st.hint = msg.move;
+        st.hintWhy = msg.why || null;
+      }
       render();
       root.querySelector(`.old-hand button[data-card="${msg.move}"]`)?.focus();
     } else if (msg.type === "chat" || msg.type === "chat_history") {
@@ -434,7 +458,7 @@ export function showTable(root, tableId, navigate) {
       centre(v, v.table_owner === null ? "" : seatName(v.table_owner)));
     const bottom = mine() ? meArea : h("p", { class: "watching" }, t("game.watching"));
     const log = logView.el;
-    logView.update(st.log, seatName);
+    logView.update(st.log, seatName, { reasons: st.reasons, ask: askWhy });
     let screen = root.querySelector(":scope > section.game");
     if (!screen) {
       screen = h("section", {});
@@ -536,7 +560,7 @@ export function showTable(root, tableId, navigate) {
       renderHandArea();
       hand.cardButtons()[0]?.focus();
     };
-    lessonBox.replaceChildren(lessonPanel(v, { news, hint: st.hint, rules: rules(), seatName,
+    lessonBox.replaceChildren(lessonPanel(v, { news, hint: st.hint, why: st.hintWhy, rules: rules(), seatName,
       onHide: () => { st.lessonHidden = st.seq; back(); },
       onStop: () => { stopLearning(tableId); back(); } }));
   }

@@ -69,8 +69,9 @@ export function waitingPanel(info, { mySeat, seatName, bots, link, send, onLeave
       body = h("select", { "aria-label": label, "data-seat": s.seat,
         onchange: (e) => send({ type: "seat", seat: s.seat, bot: e.target.value || null }) },
       h("option", { value: "", selected: s.kind === "open" }, t("seat.open")),
-      bots.map((name) => h("option", { value: name, selected: name === s.bot },
-        botLevel(name))));
+      // A level with a style ("classic+hoarder", chosen on the start screen) is listed as it is.
+      [...bots, ...(s.bot && !bots.includes(s.bot) ? [s.bot] : [])].map((name) => h("option",
+        { value: name, selected: name === s.bot }, botLevel(name))));
     } else {
       body = h("span", {}, s.kind === "open" ? t("seat.open") : `${seatName(s.seat)} · ${botLevel(s.bot)}`);
     }
