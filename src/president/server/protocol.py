@@ -421,6 +421,8 @@ class ChatLine(BaseModel):
     ply: int
     """Moves played in the match when the line was said (a replay shows the line there)."""
     at: float
+    bot: bool = False
+    """Said by a bot account (the browser labels it as a bot)."""
 
 
 class ChatOut(ChatLine):
