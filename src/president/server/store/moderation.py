@@ -85,12 +85,12 @@ def add_report(storage: Storage, report: dict[str, Any]) -> int:
 def reports(storage: Storage, limit: int = 50) -> list[dict[str, Any]]:
     """The latest reports, newest first, with the reporter's name."""
     with storage.engine.connect() as db:
-        rows = db.execute(select(ReportRow, AccountRow.name.label("reporter"))
+        rows = db.execute(select(ReportRow.id, AccountRow.name, ReportRow.reported, ReportRow.table_id,
+                                 ReportRow.message, ReportRow.chat, ReportRow.at)
                           .join(AccountRow, AccountRow.id == ReportRow.reporter_id)
                           .order_by(ReportRow.id.desc()).limit(limit)).all()
-    return [{"id": r.ReportRow.id, "reporter": r.reporter, "reported": r.ReportRow.reported,
-             "table": r.ReportRow.table_id, "message": r.ReportRow.message, "chat": list(r.ReportRow.chat),
-             "at": r.ReportRow.at} for r in rows]
+    return [{"id": i, "reporter": by, "reported": about, "table": table, "message": message, "chat": list(chat),
+             "at": at} for i, by, about, table, message, chat, at in rows]
 
 
 def collusion(storage: Storage, now: float | None = None) -> list[dict[str, Any]]:
@@ -104,6 +104,6 @@ def collusion(storage: Storage, now: float | None = None) -> list[dict[str, Any]
                             .group_by(MatchRow.group_key).having(func.count() >= GROUP_FREE_MATCHES)
                             .order_by(func.count().desc())).all()
         ids = {int(i) for key, _, _ in groups for i in str(key).split(",")}
-        names = dict(db.execute(select(AccountRow.id, AccountRow.name).where(AccountRow.id.in_(ids)))) if ids else {}
+        names = {i: n for i, n in db.execute(select(AccountRow.id, AccountRow.name).where(AccountRow.id.in_(ids)))}
     return [{"accounts": [names.get(int(i), f"#{i}") for i in str(key).split(",")], "matches": int(count),
              "last": last, "next_weight": round(weight_after(int(count)), 3)} for key, count, last in groups]
