@@ -82,7 +82,8 @@ def test_a_player_who_resigns_watches_the_stand_in_finish_and_is_rated_last(tmp_
     config = make_config(tmp_path)
     with TestClient(create_app(config)) as client:
         sign_in(client, "Lea")
-        created = client.post("/api/tables", json={"name": "Lea", "players": 3, "deals": 2, "seats": [None, "random", "random"]})
+        created = client.post("/api/tables", json={"name": "Lea", "players": 3, "deals": 2,
+                                                   "seats": [None, "random", "random"]})
         table_id, token = created.json()["table"]["id"], created.json()["token"]
         with client.websocket_connect("/ws") as ws:
             hello(ws, table_id, token)
