@@ -3,6 +3,7 @@ the leaderboard's σ and the profile's matches left."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 from playwright.sync_api import BrowserContext, Page, expect
@@ -12,6 +13,14 @@ from president.server.store.storage import Storage
 
 from .live import LiveServer
 from .test_web_accounts import register
+
+
+def until(condition: Callable[[], bool], seconds: float = 60.0) -> None:
+    """Wait until ``condition()`` holds (checked every 50 ms), failing after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "the condition did not come true in time"
+        time.sleep(0.05)
 
 
 def test_resigning_says_what_it_costs_and_hands_the_seat_to_the_stand_in(page: Page,
@@ -26,12 +35,10 @@ def test_resigning_says_what_it_costs_and_hands_the_seat_to_the_stand_in(page: P
     expect(page.locator("#leave-resign-rated")).to_contain_text("last in every deal still to play")
     page.click("#leave-resign")
     expect(page.locator("#toast", has_text="You resigned")).to_be_visible()
-    page.wait_for_function("id => fetch(`/api/tables/${id}`).then(r => r.json()).then(t => t.seats[0].left)",
-                           arg=table_id)
-    assert live_server.table(table_id).seats[0].left
+    table = live_server.table(table_id)
+    until(lambda: table.seats[0].left)
     # Once the stand-in has finished the match, the profile counts it as left.
-    page.wait_for_function("id => fetch(`/api/tables/${id}`).then(r => r.json()).then(t => t.status === 'finished')",
-                           arg=table_id, timeout=60000)
+    until(lambda: table.status == "finished")
     page.goto(f"{live_server.url}?player=Rae")
     expect(page.locator("#matches-left")).to_have_text("Left before the end: 1 match")
     page.goto(f"{live_server.url}?ratings=tavern-jack")
