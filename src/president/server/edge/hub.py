@@ -202,6 +202,8 @@ class Hub:
         if account is None and request.name is not None:
             await self.accounts.check_guest_name(request.name)
         settings = TableSettings.from_request(request)
+        if account is not None and request.name is not None and settings.public:
+            await self._check_leaves(account.id)  # refused before a table is made for nothing
         bots = list(request.seats or [])
         if len(bots) > settings.players:
             raise ProtocolError("no_seat", f"{len(bots)} seats given for a table of {settings.players}")
@@ -296,9 +298,9 @@ class Hub:
             await self._check_public_seat(table, account_id)
         return await table.join(name, seat, account_id)
 
-    async def _check_public_seat(self, table: Table, account_id: int) -> None:
-        """Refuse a seat at a public table to an account that left too many rated matches lately (until its wait
-        is over), or that blocks, or is blocked by, someone seated there."""
+    async def _check_leaves(self, account_id: int) -> None:
+        """Refuse (``leave_wait``) an account that left ``leave_limit`` rated matches lately, until its wait is
+        over."""
         config = self.config
         now = time.time()
         left = await self.journal.read(recent_leaves, self.storage, account_id,
@@ -308,6 +310,11 @@ class Hub:
             if wait > 0:
                 raise ProtocolError("leave_wait", f"you left {len(left)} rated matches lately: you may join a "
                                                   f"public table again in {math.ceil(wait / 60)} minutes", 403)
+
+    async def _check_public_seat(self, table: Table, account_id: int) -> None:
+        """Refuse a seat at a public table to an account that left too many rated matches lately (until its wait
+        is over), or that blocks, or is blocked by, someone seated there."""
+        await self._check_leaves(account_id)
         if await self.journal.read(blocks_among, self.storage, [*table.people_ids, account_id]) & {
                 pair for other in table.people_ids for pair in ((account_id, other), (other, account_id))}:
             raise ProtocolError("blocked", "you cannot sit at this table: you block a player there, or a player "
