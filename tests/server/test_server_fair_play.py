@@ -144,8 +144,10 @@ def test_who_left_often_waits_before_a_public_table_but_not_a_private_one(tmp_pa
             next_of(ws, "snapshot")
             send(ws, {"type": "leave"})
             watch_to_the_end(ws)
+        tables = len(client.app.state.hub.tables)  # type: ignore[attr-defined]
         refused = client.post("/api/tables", json={"name": "Oz", "players": 3})
         assert refused.status_code == 403 and refused.json()["error"]["code"] == "leave_wait"
+        assert len(client.app.state.hub.tables) == tables  # type: ignore[attr-defined]  # no table made for nothing
         assert "30 minutes" in refused.json()["error"]["message"]
         private = client.post("/api/tables", json={"name": "Oz", "players": 3, "public": False})
         assert private.status_code == 201
