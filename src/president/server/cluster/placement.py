@@ -193,6 +193,7 @@ class ClusterPlacement:
         self._hub: Hub | None = None
         self.id = process_id()
         self.leases = Leases(storage, self.id, config.lease_seconds)
+        storage.lease_owner = self.id
         self.relay = Relay(config.redis_url, self.id, self._on_message, self._on_reset)
         self.lease_seconds = config.lease_seconds
         self.edges: dict[str, Connection] = {}

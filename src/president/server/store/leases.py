@@ -11,9 +11,14 @@ and ``LeaseRow`` of :mod:`.schema`, added by migration 0003.) A tournament is he
 same way, by the lease ``tournament:<its id>`` (:func:`tournament_lease`).
 
 The clock is the database's (``clock_timestamp()``), so the machines' clocks need not
-agree. A process that loses a lease it thought it held (it was paused longer than the
-lease) unloads the table; a move it still tries to store fails on the key of the move
-log, which the new owner has taken over, so no table ever gets two histories.
+agree, and time the database was down does not count against a lease: a lease runs out a
+lease period after it was last renewed, and never sooner than a lease period after the
+database (re)started (``pg_postmaster_start_time()``), so that a restart of PostgreSQL
+longer than a lease hands no table to another process while its owner lives. A process
+that loses a lease it thought it held (it was paused longer than the lease) unloads the
+table; a move it still tries to store is refused, since every write of a table's history
+checks the lease in its own transaction (:class:`~president.server.store.storage.LeaseLost`),
+so no table ever gets two histories.
 """
 
 from __future__ import annotations
@@ -28,6 +33,12 @@ from sqlalchemy import text
 from .storage import Storage
 
 NOW = "extract(epoch from clock_timestamp())"
+STARTED = "extract(epoch from pg_postmaster_start_time())"
+
+
+def _running(until: str) -> str:
+    """SQL: whether a lease (or heartbeat) of expiry ``until`` still runs, the database's downtime not counted."""
+    return f"GREATEST({until}, {STARTED} + :s) > {NOW}"
 
 TOURNAMENT = "tournament:"
 """The prefix of the lease of a tournament (the rest of the lease's key is the tournament's id)."""
@@ -70,13 +81,14 @@ class Leases:
         rows = self._run(
             f"INSERT INTO president_leases (table_id, owner, expires) VALUES (:t, :me, {NOW} + :s) "
             "ON CONFLICT (table_id) DO UPDATE SET owner = excluded.owner, expires = excluded.expires "
-            f"WHERE president_leases.expires < {NOW} OR president_leases.owner = excluded.owner "
+            f"WHERE NOT {_running('president_leases.expires')} OR president_leases.owner = excluded.owner "
             "RETURNING owner", t=table_id)
         return bool(rows)
 
     def owner(self, table_id: str) -> tuple[str, bool] | None:
         """The holder of a table's lease and whether the lease is still running, or None (no lease)."""
-        rows = self._run(f"SELECT owner, expires > {NOW} FROM president_leases WHERE table_id = :t", t=table_id)
+        rows = self._run(f"SELECT owner, {_running('expires')} FROM president_leases WHERE table_id = :t",
+                         t=table_id)
         return (rows[0][0], bool(rows[0][1])) if rows else None
 
     def release(self, table_id: str) -> None:
@@ -104,14 +116,14 @@ class Leases:
         """
         rows = self._run(
             f"UPDATE president_leases SET owner = :me, expires = {NOW} + :s WHERE table_id IN ("
-            f"SELECT table_id FROM president_leases WHERE expires < {NOW} ORDER BY expires LIMIT :n "
+            f"SELECT table_id FROM president_leases WHERE NOT {_running('expires')} ORDER BY expires LIMIT :n "
             "FOR UPDATE SKIP LOCKED) RETURNING table_id", n=limit)
         return [row[0] for row in rows]
 
     def dead_processes(self) -> set[str]:
         """The processes whose heartbeat is older than a lease (and forget those gone for long)."""
         self._run(f"DELETE FROM president_processes WHERE heartbeat < {NOW} - 3600")
-        rows = self._run(f"SELECT id FROM president_processes WHERE heartbeat < {NOW} - :s")
+        rows = self._run(f"SELECT id FROM president_processes WHERE NOT {_running('heartbeat + :s')}")
         return {row[0] for row in rows}
 
     def leave(self) -> None:

@@ -42,7 +42,7 @@ from sqlalchemy.pool import StaticPool
 from .fair_play import group_key, group_weight, record_leaves
 from .migrations import upgrade_database
 from .ratings import rate_match, rated_subjects
-from .schema import AnalysisRow, MatchRow, MoveRow, ResultRow, SeatRow, TableRow
+from .schema import AnalysisRow, LeaseRow, MatchRow, MoveRow, ResultRow, SeatRow, TableRow
 
 
 @dataclass
@@ -119,6 +119,10 @@ def make_engine(url: str, sqlite_synchronous: str = "NORMAL") -> Engine:
     return engine
 
 
+class LeaseLost(Exception):
+    """A write of a table's history by a process that no longer holds the table's lease (refused, not retried)."""
+
+
 class Storage:
     """The server's database. Every method is one transaction, committed when it returns.
 
@@ -137,6 +141,11 @@ class Storage:
         self._conns: list[Connection] = []
         self._conns_lock = threading.Lock()
         self._insert_move = insert(MoveRow)
+        self.lease_owner: str | None = None
+        """In a cluster, this process's id (set by the cluster): the history of a table (its moves, the start and
+        end of its matches) is written only while this process holds the table's lease, checked in the same
+        transaction, so that a process which lost a lease without knowing it yet cannot add to the history the
+        new owner restored (:class:`LeaseLost`)."""
 
     def close(self) -> None:
         """Release the connections."""
@@ -185,14 +194,29 @@ class Storage:
                         results.append(None)
                         continue
                     if moves:
-                        conn.execute(self._insert_move, moves)
+                        self._insert_moves(conn, moves)
                         moves = []
                     results.append(call())
                 if moves:
-                    conn.execute(self._insert_move, moves)
+                    self._insert_moves(conn, moves)
             finally:
                 self._local.group = None
         return results
+
+    def _insert_moves(self, db: Connection, moves: list[dict[str, Any]]) -> None:
+        self._fence(db, {move["table_id"] for move in moves})
+        db.execute(self._insert_move, moves)
+
+    def _fence(self, db: Connection, table_ids: set[str]) -> None:
+        """Raise :class:`LeaseLost` unless this process holds the lease of every table of ``table_ids`` (in a
+        cluster); the leases stay locked against a claim until the transaction ends."""
+        if self.lease_owner is None:
+            return
+        held = set(db.execute(select(LeaseRow.table_id).where(
+            LeaseRow.table_id.in_(table_ids), LeaseRow.owner == self.lease_owner).with_for_update(read=True)
+        ).scalars())
+        if lost := table_ids - held:
+            raise LeaseLost(f"this process no longer holds the lease of table {min(lost)}: another process plays it")
 
     def _move_of(self, call: Callable[[], Any]) -> dict[str, Any] | None:
         """The row of a call of :meth:`add_move` with positional arguments, else None."""
@@ -239,6 +263,7 @@ class Storage:
         """Store the start of match ``match_no`` with its seed and the secret it deals from (dropping the moves of
         earlier matches, kept in their records)."""
         with self._write() as db:
+            self._fence(db, {table_id})
             db.execute(delete(MoveRow).where(MoveRow.table_id == table_id, MoveRow.match_no < match_no))
             db.execute(
                 update(TableRow).where(TableRow.id == table_id)
@@ -248,8 +273,8 @@ class Storage:
     def add_move(self, table_id: str, match_no: int, ply: int, seat: int, move: str) -> None:
         """Store one accepted move."""
         with self._write() as db:
-            db.execute(self._insert_move,
-                       {"table_id": table_id, "match_no": match_no, "ply": ply, "seat": seat, "move": move})
+            self._insert_moves(db, [{"table_id": table_id, "match_no": match_no, "ply": ply, "seat": seat,
+                                     "move": move}])
 
     def finish_match(
         self, table_id: str, match_no: int, ply: int, seat: int, move: str, finished: FinishedMatch,
@@ -260,8 +285,8 @@ class Storage:
         subjects = rated_subjects(accounts, finished.bots)
         group = group_key(accounts) if subjects is not None else None
         with self._write() as db:
-            db.execute(self._insert_move,
-                       {"table_id": table_id, "match_no": match_no, "ply": ply, "seat": seat, "move": move})
+            self._insert_moves(db, [{"table_id": table_id, "match_no": match_no, "ply": ply, "seat": seat,
+                                     "move": move}])
             weight = group_weight(db, group, now) if subjects is not None else None
             match_id = int(db.execute(insert(MatchRow).values(
                 table_id=table_id, match_no=match_no, rules=finished.rules, players=finished.players,
