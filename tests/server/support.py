@@ -41,6 +41,7 @@ def make_config(tmp_path: Path, **changes: Any) -> ServerConfig:
         "address_rate_burst": 1000,
         "argon2_memory_kib": 1024,  # light password hashes: the tests check accounts, not the hash's cost
         "argon2_time_cost": 1,
+        "leaderboard_min_matches": 0,  # a test's one or two matches list their players
     }
     settings.update(changes)
     return ServerConfig(**settings)

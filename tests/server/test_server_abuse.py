@@ -58,7 +58,7 @@ def junk(rng: random.Random, table_id: str, seq: int) -> str | bytes:
         lambda: json.dumps({"type": "rematch"}),
         lambda: json.dumps({"type": "seat", "seat": rng.randrange(-2, 10), "bot": rng.choice(["classic", None])}),
         lambda: json.dumps({"type": "fill", "bot": rng.choice(["random", "nobody", "cheater"])}),
-        lambda: json.dumps({"type": "leave"}),
+        lambda: json.dumps({"type": "leave", "seat": rng.randrange(4)}),  # a bare leave resigns in play
         lambda: json.dumps({"type": "move", "move": "pass", "pad": "x" * 5000}),
         lambda: rng.randbytes(rng.randrange(1, 64)),
         lambda: "[" * 5000,

@@ -110,7 +110,8 @@ def test_the_example_bot_plays_a_rated_match_as_a_separate_process(tmp_path: Pat
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     server = Process([sys.executable, "-m", "president.cli", "serve", "--port", str(port), "--database",
-                      f"sqlite:///{tmp_path / 'db.sqlite3'}", "--bot-delay", "0", "--log-level", "info"],
+                      f"sqlite:///{tmp_path / 'db.sqlite3'}", "--bot-delay", "0", "--log-level", "info",
+                      "--leaderboard-min-matches", "0"],
                      tmp_path / "server.log")
     bot: Process | None = None
     try:

@@ -31,7 +31,8 @@ def test_the_creator_named_takes_the_first_open_seat(client: TestClient) -> None
     made = create_table(client, seats=["classic", None, None], players=3, name="  Ann   Lee ")
     assert made["seat"] == 1 and len(made["token"]) >= 32
     assert made["table"]["seats"][1] == {"seat": 1, "kind": "person", "name": "Ann Lee", "bot": None,
-                                         "connected": False, "away": False, "account": False}
+                                         "connected": False, "away": False, "account": False,
+                                         "left": False, "bot_account": False}
 
 
 def test_joining_takes_open_seats_until_none_is_left(client: TestClient) -> None:

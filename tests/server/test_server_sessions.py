@@ -76,7 +76,8 @@ def test_a_dropped_player_is_played_by_the_stand_in_after_the_grace_period(tmp_p
             with client.websocket_connect("/ws") as b:
                 back = hello(b, table_id, bo["token"])
                 assert back["table"]["seats"][1] == {"seat": 1, "kind": "person", "name": "Bo", "bot": None,
-                                                     "connected": True, "away": False, "account": False}
+                                                     "connected": True, "away": False, "account": False,
+                                                     "left": False, "bot_account": False}
                 assert back["view"]["hand"] and back["seq"] >= last["seq"]
                 assert until(a, "table")["table"]["seats"][1]["away"] is False
                 send(a, {"type": "sync"})

@@ -48,6 +48,8 @@ def run(args: argparse.Namespace) -> int:
                               connections_per_address=args.connections_per_address,
                               trusted_proxies=args.trusted_proxies, redis_url=args.redis,
                               lease_seconds=args.lease_seconds, group_commit=args.group_commit,
+                              leaderboard_min_matches=args.leaderboard_min_matches,
+                              chat_guests_phrases_only=args.guests_phrases_only,
                               **({"bot_workers": args.bot_workers} if args.bot_workers is not None else {}))
     except Exception as exc:
         print(f"president serve: {exc}", file=sys.stderr)
@@ -122,6 +124,10 @@ def add_parser(sub: Any) -> None:
                    help="with --redis: how soon the tables of a stopped process are taken over (default: 6)")
     p.add_argument("--bot-workers", type=int, default=None, metavar="N",
                    help="processes for the thinking bots (default: one per core but one, shared among --workers)")
+    p.add_argument("--leaderboard-min-matches", type=int, default=5, metavar="N",
+                   help="rated matches a player needs to be listed on the leaderboard (default: 5)")
+    p.add_argument("--guests-phrases-only", action=argparse.BooleanOptionalAction, default=False,
+                   help="guests may send quick phrases only in the table chat (default: no)")
     p.add_argument("--group-commit", action=argparse.BooleanOptionalAction, default=True,
                    help="commit the moves waiting for the database together, one transaction for many (default: yes)")
     p.add_argument("--reuse-port", action="store_true", default=False, help=argparse.SUPPRESS)

@@ -128,6 +128,20 @@ class ServerConfig:
     """Chat lines that may be sent at once before the chat's rate limit applies."""
     chat_history: int = 100
     """The last chat lines of a match sent to a client after hello."""
+    chat_guests_phrases_only: bool = False
+    """Guests (players not signed in, and spectators not signed in) may send quick phrases only, no free text."""
+    report_chat_lines: int = 20
+    """The last chat lines of the table kept with a report."""
+    leave_stand_in_share: float = 0.5
+    """A seat whose stand-in made more than this share of its decisions counts as left in a rated match."""
+    leave_limit: int = 3
+    """Matches left within ``leave_window_hours`` after which a player waits before joining public tables."""
+    leave_window_hours: float = 168.0
+    """How far back the matches left are counted (a week)."""
+    leave_wait_minutes: float = 30.0
+    """How long after his last leave such a player waits before taking a seat at a public table."""
+    leaderboard_min_matches: int = 5
+    """Rated matches a subject needs to be listed on the leaderboard."""
     max_tournaments: int = 50
     """Tournaments not yet finished that the server holds at once (``server_full`` beyond)."""
     client_tournaments: int = 3
@@ -176,6 +190,10 @@ class ServerConfig:
             problems.append("analysis_workers and analysis_queue must not be negative, analysis_per_client positive")
         if self.chat_per_minute <= 0 or self.chat_burst < 1 or self.chat_history < 0:
             problems.append("the chat must allow some lines")
+        if not 0 <= self.leave_stand_in_share <= 1 or self.leave_limit < 1 or self.leave_window_hours < 0 \
+                or self.leave_wait_minutes < 0 or self.report_chat_lines < 0 or self.leaderboard_min_matches < 0:
+            problems.append("leave_stand_in_share must be from 0 to 1, leave_limit at least 1, and the leave window "
+                            "and wait, report_chat_lines and leaderboard_min_matches not negative")
         if self.max_tournaments < 0 or self.client_tournaments < 1 or self.tournament_entries < 2:
             problems.append("tournaments need room: client_tournaments 1 or more, tournament_entries 2 or more")
         if self.client_event_tables < 1:

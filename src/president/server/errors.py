@@ -47,6 +47,10 @@ ERROR_CODES: dict[str, str] = {
     "not_signed_in": "Sign in first.",
     "no_account": "There is no bot account by this name.",
     "bot_offline": "The bot account is not listening for invitations now.",
+    "leave_wait": "You left several rated matches lately: wait a while before joining a public table.",
+    "blocked": "You block a player at this table, or one blocks you: you cannot sit there.",
+    "muted": "An operator muted your account: your chat lines are not sent.",
+    "phrases_only": "Guests may send quick phrases only; sign in to write.",
     "internal": "Something went wrong on the server; nothing changed.",
 }
 """Every error code with what it means (the protocol reference lists the same)."""

@@ -260,6 +260,11 @@ class SeatInfo(BaseModel):
     """A dropped person past the grace period: the stand-in bot plays for the seat."""
     account: bool = False
     """The person is a signed-in account (a player or an invited bot account): the name is the account's."""
+    left: bool = False
+    """The person resigned the match in play: the stand-in plays the seat to its end (a rated match rates the seat
+    last)."""
+    bot_account: bool = False
+    """The seat is held by an invited bot account (a program, labelled as a bot)."""
 
 
 class TableInfo(BaseModel):
@@ -455,6 +460,8 @@ class ChatLine(BaseModel):
     ply: int
     """Moves played in the match when the line was said (a replay shows the line there)."""
     at: float
+    bot: bool = False
+    """Said by a bot account (the browser labels it as a bot)."""
 
 
 class ChatOut(ChatLine):

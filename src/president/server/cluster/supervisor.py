@@ -57,7 +57,9 @@ def worker_command(args: argparse.Namespace, database: str, bot_workers: int) ->
                "--websockets-per-address", str(args.websockets_per_address),
                "--spectators-per-table", str(args.spectators_per_table), "--log-level", args.log_level,
                "--access-log" if args.access_log else "--no-access-log", "--bot-workers", str(bot_workers),
-               "--group-commit" if args.group_commit else "--no-group-commit", "--reuse-port"]
+               "--group-commit" if args.group_commit else "--no-group-commit", "--reuse-port",
+               "--leaderboard-min-matches", str(args.leaderboard_min_matches),
+               "--guests-phrases-only" if args.guests_phrases_only else "--no-guests-phrases-only"]
     if args.data_dir:
         command += ["--data-dir", args.data_dir]
     return command

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
+from pydantic import BaseModel, ConfigDict, Field
 
 from ..errors import ProtocolError
 from ..play.pairing import leader
@@ -16,8 +17,11 @@ from ..store.accounts import (
     Account,
     Credentials,
     PasswordChange,
+    find_account,
     profile,
 )
+from ..store.chat_log import last_lines
+from ..store.moderation import add_report, block, blocked_names, unblock
 from ..store.ratings import leaderboard
 from .hub import Hub
 
@@ -48,6 +52,29 @@ async def _know_device(hub: Hub, account: Account, request: Request, response: R
 async def current_account(hub: Hub, request: Request) -> Account | None:
     """The account signed in by the request's session cookie, or None (a guest)."""
     return await hub.accounts.session(request.cookies.get(SESSION_COOKIE))
+
+
+class BlockRequest(BaseModel):
+    """``POST /api/me/blocks``: block an account by its name."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1, max_length=24)
+
+
+class ReportRequest(BaseModel):
+    """``POST /api/reports``: report a player (the table's last chat lines are kept with the report)."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1, max_length=64)
+    table: str | None = Field(default=None, min_length=1, max_length=32)
+    message: str = Field(min_length=1, max_length=1000)
+
+
+async def _signed_in(hub: Hub, request: Request, what: str) -> Account:
+    account = await current_account(hub, request)
+    if account is None:
+        raise ProtocolError("not_signed_in", f"sign in to {what}", 401)
+    return account
 
 
 def account_router(hub: Hub) -> APIRouter:
@@ -125,11 +152,51 @@ def account_router(hub: Hub) -> APIRouter:
             raise ProtocolError("not_found", "there is no account by this name", 404)
         return found
 
+    @router.get("/me/blocks")
+    async def blocks(request: Request) -> dict[str, Any]:
+        """The names the signed-in account blocks."""
+        account = await _signed_in(hub, request, "see whom you block")
+        return {"blocked": await hub.journal.read(blocked_names, hub.storage, account.id)}
+
+    @router.post("/me/blocks")
+    async def add_block(body: BlockRequest, request: Request) -> dict[str, Any]:
+        """Block an account: its chat is hidden from you, and you are never seated together at public tables."""
+        account = await _signed_in(hub, request, "block a player")
+        found = await hub.journal.read(find_account, hub.storage, body.name)
+        if found is None:
+            raise ProtocolError("not_found", "there is no account by this name (a guest cannot be blocked)", 404)
+        if found[0].id == account.id:
+            raise ProtocolError("bad_request", "you cannot block yourself", 422)
+        await hub.journal.write(block, hub.storage, account.id, found[0].id)
+        return {"blocked": await hub.journal.read(blocked_names, hub.storage, account.id)}
+
+    @router.delete("/me/blocks/{name}")
+    async def remove_block(name: str, request: Request) -> dict[str, Any]:
+        """Block an account no more."""
+        account = await _signed_in(hub, request, "unblock a player")
+        found = await hub.journal.read(find_account, hub.storage, name[:24])
+        if found is not None:
+            await hub.journal.write(unblock, hub.storage, account.id, found[0].id)
+        return {"blocked": await hub.journal.read(blocked_names, hub.storage, account.id)}
+
+    @router.post("/reports", status_code=201)
+    async def report(body: ReportRequest, request: Request) -> dict[str, Any]:
+        """Report a player to the operators, with the table's last chat lines (``president admin reports``)."""
+        account = await _signed_in(hub, request, "report a player")
+        found = await hub.journal.read(find_account, hub.storage, body.name[:24])
+        chat = [] if body.table is None else await hub.journal.read(last_lines, hub.storage, body.table,
+                                                                    hub.config.report_chat_lines)
+        report_id = await hub.journal.write(add_report, hub.storage, {
+            "reporter_id": account.id, "reported": body.name, "reported_id": None if found is None else found[0].id,
+            "table_id": body.table, "message": body.message, "chat": chat})
+        return {"report": report_id}
+
     @router.get("/ratings")
     async def ratings(family: str = "tavern-jack", limit: int = 100, offset: int = 0) -> dict[str, Any]:
         """The rating leaderboard of one rule family (a preset name, or ``old-president``), best first."""
         if not 1 <= limit <= 500 or offset < 0 or len(family) > FAMILY_MAX:
             raise ProtocolError("bad_request", "limit must be from 1 to 500, offset 0 or more", 422)
-        return await hub.journal.read(leaderboard, hub.storage.engine, family, limit, offset)
+        return await hub.journal.read(leaderboard, hub.storage.engine, family, limit, offset,
+                                      hub.config.leaderboard_min_matches)
 
     return router

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import random
 import secrets
 import time
@@ -49,6 +50,7 @@ from ..protocol import (
 from ..store.accounts import Account, Accounts, name_key
 from ..store.analyses import Analyses
 from ..store.journal import Journal
+from ..store.moderation import blocks_among, recent_leaves
 from ..store.replays import Replays
 from ..store.storage import Storage, StoredTable
 from ..store.tournament_log import round_tables
@@ -201,6 +203,8 @@ class Hub:
         if account is None and request.name is not None:
             await self.accounts.check_guest_name(request.name)
         settings = TableSettings.from_request(request)
+        if account is not None and request.name is not None and settings.public:
+            await self._check_leaves(account.id)  # refused before a table is made for nothing
         bots = list(request.seats or [])
         if len(bots) > settings.players:
             raise ProtocolError("no_seat", f"{len(bots)} seats given for a table of {settings.players}")
@@ -291,7 +295,31 @@ class Hub:
         the account's name; a guest may not take a name an account holds (unless ``name_checked`` already)."""
         if account_id is None and not name_checked:
             await self.accounts.check_guest_name(name)
+        if account_id is not None and table.settings.public and account_id not in table.people_ids:
+            await self._check_public_seat(table, account_id)
         return await table.join(name, seat, account_id)
+
+    async def _check_leaves(self, account_id: int) -> None:
+        """Refuse (``leave_wait``) an account that left ``leave_limit`` rated matches lately, until its wait is
+        over."""
+        config = self.config
+        now = time.time()
+        left = await self.journal.read(recent_leaves, self.storage, account_id,
+                                       now - config.leave_window_hours * 3600)
+        if len(left) >= config.leave_limit:
+            wait = left[0] + config.leave_wait_minutes * 60 - now
+            if wait > 0:
+                raise ProtocolError("leave_wait", f"you left {len(left)} rated matches lately: you may join a "
+                                                  f"public table again in {math.ceil(wait / 60)} minutes", 403)
+
+    async def _check_public_seat(self, table: Table, account_id: int) -> None:
+        """Refuse a seat at a public table to an account that left too many rated matches lately (until its wait
+        is over), or that blocks, or is blocked by, someone seated there."""
+        await self._check_leaves(account_id)
+        if await self.journal.read(blocks_among, self.storage, [*table.people_ids, account_id]) & {
+                pair for other in table.people_ids for pair in ((account_id, other), (other, account_id))}:
+            raise ProtocolError("blocked", "you cannot sit at this table: you block a player there, or a player "
+                                           "there blocks you", 403)
 
     async def answer(self, op: str, args: dict[str, Any]) -> dict[str, Any]:
         """Do a call about a table this process plays (``info``, or ``join`` with ``name``, ``seat`` and

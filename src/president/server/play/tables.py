@@ -62,8 +62,8 @@ def hash_token(token: str) -> str:
 class Seat:
     """A seat: open, held by a person (name and hashed token), or given to a bot."""
 
-    __slots__ = ("account_id", "away", "bot", "bot_account", "connections", "grace", "index", "name", "seen",
-                 "token_hash")
+    __slots__ = ("account_id", "away", "bot", "bot_account", "connections", "decisions", "grace", "index", "left",
+                 "name", "seen", "stand_ins", "token_hash")
 
     def __init__(self, index: int, name: str | None = None, token_hash: str | None = None,
                  bot: str | None = None, account_id: int | None = None) -> None:
@@ -81,6 +81,13 @@ class Seat:
         ``bot_account_move_seconds``, and its connections do not keep a table of people open."""
         self.seen = False
         """A connection held the seat since the match began (a bot account that never came is not rated)."""
+        self.left = False
+        """The person resigned the match in play: the stand-in plays the seat to its end, and a rated match
+        rates the seat last."""
+        self.decisions = 0
+        """Moves made for this person's seat in the current match (by the person or the stand-in)."""
+        self.stand_ins = 0
+        """… of which the stand-in made these."""
 
     @property
     def kind(self) -> str:
@@ -95,7 +102,8 @@ class Seat:
         return {
             "seat": self.index, "kind": self.kind, "name": self.name, "bot": self.bot,
             "connected": bool(self.connections), "away": self.away if person else False,
-            "account": person and self.account_id is not None,
+            "account": person and self.account_id is not None, "left": self.left,
+            "bot_account": person and self.bot_account,
         }
 
     def stored(self) -> StoredSeat:
@@ -453,17 +461,37 @@ class Table:
             self._changed()
 
     async def leave(self, conn: Subscriber) -> None:
-        """Before the start: the person of ``conn``'s seat gives it up; the seat's connections then watch."""
+        """The person of ``conn``'s seat gives it up, and the seat's connections then watch: before the start the
+        seat opens; in play the person resigns (:meth:`_resign`)."""
         async with self.lock:
-            self._require_waiting()
+            self._require_open()
             index = self._members.get(conn)
             if index is None:
                 raise ProtocolError("not_seated", "only a seated player may leave a seat")
+            if self.status == "playing":
+                self._resign(index)
+                return
+            self._require_waiting()
             seat = self.seats[index]
             await self.journal.write(self.storage.save_seats, self.id, [StoredSeat(seat.index, None, None, seat.bot)])
             seat.name = seat.token_hash = None
             seat.account_id = None
             self._leave_seat(seat)
+
+    def _resign(self, index: int) -> None:
+        """In play: the stand-in plays the seat to the end of the match (its person may watch but not come back to
+        it), and a rated match rates the seat last (``docs/server.md``, *Leaving a match*)."""
+        seat = self.seats[index]
+        if seat.kind != "person" or seat.left:
+            raise ProtocolError("not_seated", "this seat has left the match already")
+        seat.left = seat.away = True
+        if seat.grace is not None:
+            seat.grace.cancel()
+            seat.grace = None
+        log.info("table %s: seat %d resigns; the stand-in bot plays for it", self.id, index)
+        self._leave_seat(seat)
+        if self.match is not None and self.match.to_act == index:
+            self._plan_turn()
 
     def _leave_seat(self, seat: Seat) -> None:
         seat.bot_account = False
@@ -521,6 +549,7 @@ class Table:
         log.info("table %s: match %d starts", self.id, self.match_no)
         for seat in self.seats:
             seat.seen = bool(seat.connections)
+            seat.left, seat.decisions, seat.stand_ins = False, 0, 0
             if seat.kind == "person" and not seat.connections:
                 self._start_grace(seat)
         self._plan_turn()
@@ -554,6 +583,10 @@ class Table:
         after = match.copy()
         events = after.apply(value)
         text = match.move_text(value)
+        mover = self.seats[seat]
+        if by in ("person", "stand-in") and mover.kind == "person":
+            mover.decisions += 1
+            mover.stand_ins += by == "stand-in"
         try:
             if after.is_over:
                 self.last_match_id = await self.journal.write(
@@ -562,6 +595,9 @@ class Table:
                 await self.journal.write(self.storage.add_move, self.id, self.match_no, self.ply, seat, text)
         except Exception:
             log.exception("table %s: a move could not be stored", self.id)
+            if by in ("person", "stand-in") and mover.kind == "person":
+                mover.decisions -= 1
+                mover.stand_ins -= by == "stand-in"
             raise ProtocolError("storage_error") from None
         self.match = after
         self.ply += 1
@@ -620,7 +656,16 @@ class Table:
             # A bot account that never came to its seat is not rated for the stand-in's moves.
             accounts=[s.account_id if s.kind == "person" and (s.seen or not s.bot_account) else None
                       for s in self.seats],
+            leavers=[s.index for s in self.seats if s.kind == "person" and self._quit(s)],
         )
+
+    def _quit(self, seat: Seat) -> bool:
+        """Whether a person's seat counts as left: resigned, or the stand-in made more than
+        ``leave_stand_in_share`` of its decisions (a drop that comes back within the grace time costs nothing:
+        the stand-in makes no decision meanwhile)."""
+        if seat.left:
+            return True
+        return seat.decisions > 0 and seat.stand_ins > self.config.leave_stand_in_share * seat.decisions
 
     def _send_update(self, mover: int, by: str, events: Sequence[GameEvent], before: TableMatch) -> None:
         """Tell every follower the move: one text per seat and way of reading (and one for the spectators)."""
@@ -688,7 +733,7 @@ class Table:
         not even the bots and stand-ins, until someone comes back (an empty table is closed after a while)."""
         if self.tournament is not None:
             return False  # a round table keeps to its time control: stand-ins play for those away
-        return self.empty_since is not None and any(s.kind == "person" for s in self.seats)
+        return self.empty_since is not None and any(s.kind == "person" and not s.left for s in self.seats)
 
     def _on_timer(self, ply: int) -> None:
         self._timer = None
@@ -762,6 +807,8 @@ class Table:
     def attach(self, conn: Subscriber, seat: int | None, reading: Reading = FIRST_READING) -> None:
         """Add a connection (to a seat, or as a spectator) and send it a snapshot, its views read as
         ``reading`` says."""
+        if seat is not None and self.seats[seat].left and self.status == "playing":
+            seat = None  # a person who resigned watches the rest of the match
         self._members[conn] = seat
         if reading != FIRST_READING:
             self._readings[conn] = reading
@@ -816,6 +863,11 @@ class Table:
         whether one of these is (a bot account alone at a table of people does not keep it open)."""
         people = [s for s in self.seats if s.kind == "person" and not s.bot_account]
         return any(s.connections for s in (people or self.seats))
+
+    @property
+    def people_ids(self) -> list[int]:
+        """The accounts seated as people (for blocks)."""
+        return [s.account_id for s in self.seats if s.kind == "person" and s.account_id is not None]
 
     def _changed(self, skip: Subscriber | None = None) -> None:
         """Tell everyone connected that the table (seats, status) changed."""

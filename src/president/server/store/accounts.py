@@ -41,6 +41,7 @@ from sqlalchemy.exc import IntegrityError
 from ..errors import ProtocolError
 from ..names import skeleton
 from ..protocol import DisplayName
+from .fair_play import matches_left
 from .journal import Journal
 from .ratings import account_subject, ratings_of
 from .schema import AccountRow, BoardRow, EntryRow, LoginLimitRow, MatchRow, ResultRow, SessionRow, TournamentRow
@@ -337,7 +338,9 @@ def profile(storage: Storage, name: str, leader: Leader, limit: int = 50) -> dic
                     titles.append({"tournament": event_id, "name": tournament.settings.get("name"),
                                    "rules": tournament.settings.get("rules"), "at": tournament.updated_at})
         ratings = ratings_of(db, account_subject(account.id))
+        left = matches_left(db, account.id)
     return {"account": account.public(), "matches_played": int(total), "matches_won": int(wins or 0),
+            "matches_left": left,
             "matches": matches, "titles": titles, "ratings": ratings}
 
 

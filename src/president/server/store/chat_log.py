@@ -34,6 +34,14 @@ def read_lines(storage: Storage, table_id: str, match_no: int, channels: tuple[s
     return [_line(row) for row in reversed(rows)]
 
 
+def last_lines(storage: Storage, table_id: str, limit: int) -> list[dict[str, Any]]:
+    """The last ``limit`` lines said at a table (every match, both channels), oldest first."""
+    query = select(ChatRow).where(ChatRow.table_id == table_id).order_by(ChatRow.id.desc()).limit(limit)
+    with storage.engine.connect() as db:
+        rows = list(db.execute(query))
+    return [_line(row) for row in reversed(rows)]
+
+
 def _line(row: Any) -> dict[str, Any]:
     return {"id": row.id, "channel": row.channel, "match_no": row.match_no, "seat": row.seat,
             "player": row.player, "name": row.name, "text": row.text, "phrase": row.phrase, "ply": row.ply,

@@ -74,12 +74,31 @@ def _insert(db: Connection) -> Any:
     return pg_insert if db.dialect.name == "postgresql" else sqlite_insert
 
 
-def rate_match(db: Connection, match_id: int, family: str, subjects: list[str], scores: list[int]) -> None:
+def rating_scores(scores: list[int], leavers: list[int]) -> list[int]:
+    """The scores a match is rated by: a seat that left ranks below every other (leavers tie last); the others
+    keep their own order, as if the leaver had finished last."""
+    if not leavers:
+        return list(scores)
+    last = min(scores) - 1
+    return [last if seat in leavers else score for seat, score in enumerate(scores)]
+
+
+def weigh(before: tuple[float, float], after: tuple[float, float], weight: float) -> tuple[float, float]:
+    """A rating moved ``weight`` of the way from ``before`` to ``after`` (mu and sigma alike)."""
+    return (before[0] + weight * (after[0] - before[0]), before[1] + weight * (after[1] - before[1]))
+
+
+def rate_match(db: Connection, match_id: int, family: str, subjects: list[str], scores: list[int],
+               leavers: list[int] | None = None, weight: float = 1.0) -> None:
     """Update the ratings of ``subjects`` (one per seat) after a match with these final scores, inside ``db``'s
-    transaction, and record every seat's rating before and after."""
+    transaction, and record every seat's rating before and after.
+
+    The seats of ``leavers`` are rated last (:func:`rating_scores`); each rating moves ``weight`` of the way
+    openskill would move it (:func:`weigh`: less for a group that plays together again and again)."""
     from openskill.models import PlackettLuce
 
     now = time.time()
+    scores = rating_scores(scores, leavers or [])
     # A bot with two seats is rated once, by its best seat.
     best: dict[str, int] = {}
     for subject, score in zip(subjects, scores, strict=True):
@@ -100,10 +119,11 @@ def rate_match(db: Connection, match_id: int, family: str, subjects: list[str], 
     after = model.rate(teams, scores=[float(best[s]) for s in ordered]) if len(ordered) > 1 else teams
     history = []
     for subject, (team,) in zip(ordered, after, strict=True):
+        mu, sigma = weigh(before[subject], (team.mu, team.sigma), weight)
         db.execute(update(RatingRow).where(RatingRow.subject == subject, RatingRow.family == family)
-                   .values(mu=team.mu, sigma=team.sigma, matches=RatingRow.matches + 1, updated_at=now))
-        history.append({"match_id": match_id, "subject": subject, "family": family, "mu": team.mu,
-                        "sigma": team.sigma, "before_mu": before[subject][0], "before_sigma": before[subject][1],
+                   .values(mu=mu, sigma=sigma, matches=RatingRow.matches + 1, updated_at=now))
+        history.append({"match_id": match_id, "subject": subject, "family": family, "mu": mu,
+                        "sigma": sigma, "before_mu": before[subject][0], "before_sigma": before[subject][1],
                         "at": now})
     db.execute(insert(RatingHistoryRow).values(history)
                .on_conflict_do_nothing(index_elements=["match_id", "subject"]))
@@ -139,18 +159,20 @@ def _names(db: Connection, subjects: list[str]) -> dict[str, tuple[str, bool]]:
     return out
 
 
-def leaderboard(engine: Engine, family: str, limit: int = 100, offset: int = 0) -> dict[str, Any]:
-    """The ratings of one rule family, best (highest ``mu - 3 sigma``) first, with the families that have any."""
+def leaderboard(engine: Engine, family: str, limit: int = 100, offset: int = 0,
+                min_matches: int = 0) -> dict[str, Any]:
+    """The ratings of one rule family with ``min_matches`` rated matches or more, best (highest
+    ``mu - 3 sigma``) first, with the families that have any."""
     with engine.connect() as db:
         score = RatingRow.mu - 3.0 * RatingRow.sigma
         rows = list(db.execute(select(RatingRow.subject, RatingRow.mu, RatingRow.sigma, RatingRow.matches)
-                               .where(RatingRow.family == family)
+                               .where(RatingRow.family == family, RatingRow.matches >= min_matches)
                                .order_by(score.desc(), RatingRow.subject).limit(limit).offset(offset)))
         names = _names(db, [r[0] for r in rows])
         families = [f for (f,) in db.execute(select(RatingRow.family).group_by(RatingRow.family)
                                              .order_by(func.count().desc(), RatingRow.family))]
     lines = [RatingLine(s, *names.get(s, (s, False)), mu, sigma, matches) for s, mu, sigma, matches in rows]
-    return {"family": family, "families": families,
+    return {"family": family, "families": families, "min_matches": min_matches,
             "ratings": [line.to_json(offset + i + 1) for i, line in enumerate(lines)]}
 
 

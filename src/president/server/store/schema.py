@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Boolean, Float, ForeignKey, Integer, String, Text
+from sqlalchemy import JSON, BigInteger, Boolean, Float, ForeignKey, Integer, String, Text, false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -76,6 +76,12 @@ class MatchRow(Base):
     """The account at each seat (None: a guest, a registry bot, or a match finished before accounts)."""
     rated: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
     """Whether the match changed ratings."""
+    leavers: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
+    """The seats that left the match, or whose stand-in made too many of their decisions (rated last)."""
+    group_key: Mapped[str | None] = mapped_column(String(200), nullable=True, index=True)
+    """Of a rated match between two to four accounts: their ids in order (``3,8,12``), to count repeats."""
+    weight: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """How much the match counted in the ratings (1: fully; less when the same group played again and again)."""
 
 
 class ResultRow(Base):
@@ -198,6 +204,8 @@ class AccountRow(Base):
     created_at: Mapped[float] = mapped_column(Float)
     rules_code: Mapped[str | None] = mapped_column(String(400), nullable=True)
     """The rule code the player keeps as "my rules" (migration 0006; None: not saved)."""
+    muted: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Muted by an operator: its chat lines are refused at every table."""
 
 
 class SessionRow(Base):
@@ -247,6 +255,50 @@ class RatingHistoryRow(Base):
     before_mu: Mapped[float] = mapped_column(Float)
     before_sigma: Mapped[float] = mapped_column(Float)
     at: Mapped[float] = mapped_column(Float)
+
+
+# ============================================================== fair play (migration 0007)
+# Leaves, blocks and reports; ``fair_play.py`` reads and writes them.
+
+
+class LeaveRow(Base):
+    """A rated match an account left (or let its stand-in play for too long)."""
+
+    __tablename__ = "president_leaves"
+
+    account_id: Mapped[int] = mapped_column(ForeignKey("president_accounts.id", ondelete="CASCADE"),
+                                            primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("president_matches.id", ondelete="CASCADE"), primary_key=True)
+    at: Mapped[float] = mapped_column(Float, index=True)
+
+
+class BlockRow(Base):
+    """One account blocks another: the other's chat is hidden from it, and they are never seated together at
+    public tables."""
+
+    __tablename__ = "president_blocks"
+
+    blocker_id: Mapped[int] = mapped_column(ForeignKey("president_accounts.id", ondelete="CASCADE"),
+                                            primary_key=True)
+    blocked_id: Mapped[int] = mapped_column(ForeignKey("president_accounts.id", ondelete="CASCADE"),
+                                            primary_key=True, index=True)
+    at: Mapped[float] = mapped_column(Float)
+
+
+class ReportRow(Base):
+    """A report of a player to the operators, with the table's last chat lines as they were."""
+
+    __tablename__ = "president_reports"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    reporter_id: Mapped[int] = mapped_column(ForeignKey("president_accounts.id", ondelete="CASCADE"), index=True)
+    reported: Mapped[str] = mapped_column(String(64))
+    """The name reported (a guest's name, or an account's)."""
+    reported_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    table_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    message: Mapped[str] = mapped_column(Text)
+    chat: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    at: Mapped[float] = mapped_column(Float, index=True)
 
 
 # ============================================================== end of the schema

@@ -39,6 +39,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import make_url
 from sqlalchemy.pool import StaticPool
 
+from .fair_play import group_key, group_weight, record_leaves
 from .migrations import upgrade_database
 from .ratings import rate_match, rated_subjects
 from .schema import AnalysisRow, LeaseRow, MatchRow, MoveRow, ResultRow, SeatRow, TableRow
@@ -87,6 +88,8 @@ class FinishedMatch:
     winners: list[int]
     accounts: list[int | None] = field(default_factory=list)
     """The account at each seat (None: a guest or a registry bot); empty: none at all."""
+    leavers: list[int] = field(default_factory=list)
+    """The seats that left the match (rated last)."""
 
 
 def _sqlite_pragmas(synchronous: str) -> Any:
@@ -280,13 +283,16 @@ class Storage:
         now = time.time()
         accounts = finished.accounts or [None] * finished.players
         subjects = rated_subjects(accounts, finished.bots)
+        group = group_key(accounts) if subjects is not None else None
         with self._write() as db:
             self._insert_moves(db, [{"table_id": table_id, "match_no": match_no, "ply": ply, "seat": seat,
                                      "move": move}])
+            weight = group_weight(db, group, now) if subjects is not None else None
             match_id = int(db.execute(insert(MatchRow).values(
                 table_id=table_id, match_no=match_no, rules=finished.rules, players=finished.players,
                 record=finished.record, names=finished.names, bots=finished.bots, scores=finished.scores,
                 winners=finished.winners, finished_at=now, accounts=accounts, rated=subjects is not None,
+                leavers=finished.leavers or None, group_key=group, weight=weight,
             ).returning(MatchRow.id)).scalar_one())
             people = [
                 {"match_id": match_id, "seat": s, "name": name, "points": finished.scores[s],
@@ -296,7 +302,10 @@ class Storage:
             if people:
                 db.execute(insert(ResultRow), people)
             if subjects is not None:
-                rate_match(db, match_id, finished.rules, subjects, finished.scores)
+                rate_match(db, match_id, finished.rules, subjects, finished.scores, finished.leavers,
+                           weight if weight is not None else 1.0)
+                record_leaves(db, match_id, [a for s, a in enumerate(accounts) if a is not None
+                                             and s in finished.leavers], now)
             db.execute(
                 update(TableRow).where(TableRow.id == table_id)
                 .values(status="finished", last_match_id=match_id, updated_at=now)

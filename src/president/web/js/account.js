@@ -282,6 +282,7 @@ export function showProfile(root, name, navigate) {
     mount(root, h("section", { class: "start account-page profile" },
       h("div", { class: "hero" }, h("h1", {}, a.name, a.bot ? h("span", { class: "badge" }, t("account.bot")) : null),
         h("p", { class: "tagline" }, t("account.summary", { played: data.matches_played, won: data.matches_won })),
+        h("p", { class: "muted small", id: "matches-left" }, t("account.matchesLeft", { n: data.matches_left ?? 0 })),
         a.bot && a.name !== account?.name ? h("button", { type: "button", class: "primary", id: "challenge-bot",
           disabled: busy, onclick: challenge }, t("account.challenge", { name: a.name })) : null),
       h("section", { "aria-labelledby": "ratings-title" }, h("h2", { id: "ratings-title" }, t("account.ratingsTitle")),
@@ -326,6 +327,7 @@ export function showRatings(root, family, navigate) {
         r.bot ? h("span", { class: "badge" }, t("account.bot")) : null),
       h("td", { class: "rating-value" }, ratingText(r),
         r.provisional ? h("span", { class: "sr-only" }, ` (${t("account.provisional")})`) : null),
+      h("td", { class: "rating-sigma" }, `±${numberText(r.sigma, 1)}`),
       h("td", {}, String(r.matches))));
     mount(root, h("section", { class: "start account-page ratings" },
       h("div", { class: "hero" }, h("h1", {}, t("account.ratingsTitle")), h("p", { class: "tagline" },
@@ -337,9 +339,12 @@ export function showRatings(root, family, navigate) {
       rows.length ? h("div", { class: "tour-standings-wrap" }, h("table", { class: "tour-standings", id: "ratings-table" },
         h("caption", { class: "sr-only" }, t("account.ratingsTitle")),
         h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, t("account.player")),
-          h("th", { scope: "col" }, t("account.rating")), h("th", { scope: "col" }, t("account.matchesShort")))),
+          h("th", { scope: "col" }, t("account.rating")), h("th", { scope: "col" }, t("account.sigma")),
+          h("th", { scope: "col" }, t("account.matchesShort")))),
         h("tbody", {}, rows))) : h("p", { class: "muted" }, t("account.noRatings")),
       h("p", { class: "muted small" }, t("account.provisionalNote")),
+      data.min_matches ? h("p", { class: "muted small", id: "ratings-min" },
+        t("account.minMatches", { n: data.min_matches })) : null,
       h("p", {}, link(t("join.back"), {}, navigate, { class: "button small" }))));
   }
 

@@ -3,9 +3,11 @@
 // and are shown in the reader's language. Anyone may mute a speaker; mutes and the on/off choice are remembered
 // for the table. The chat starts off at a table of one person and computer players.
 
+import { api } from "./api.js";
 import { h, mount } from "./dom.js";
 import { icon } from "./icons.js";
-import { t } from "./i18n.js";
+import { errorText, t } from "./i18n.js";
+import { toast } from "./ui.js";
 
 export const PHRASES = ["hi", "gg", "wp", "hurry", "thanks", "oops"];
 const MAX_CHARS = 200;
@@ -45,16 +47,23 @@ export function lineText(line) {
   return line.phrase ? t(`chat.phrase.${line.phrase}`) : line.text;
 }
 
-/** One line as a list item: name, words (text nodes only), and a mute button when `onMute` is given. */
-function lineItem(line, { spectatorsTagged, onMute }) {
+/** One line as a list item: name, words (text nodes only: a link typed in chat is never made clickable), and
+ * mute, report and block buttons when `onMute`, `onReport`, `onBlock` are given. */
+function lineItem(line, { spectatorsTagged, onMute, onReport = null, onBlock = null }) {
   const spectator = line.channel === "spectators";
+  const name = speakerName(line);
   return h("li", { class: `chat-line${spectator ? " from-spectator" : ""}${line.phrase ? " phrase" : ""}`,
     "data-id": line.id, "data-channel": line.channel },
-  h("span", { class: "chat-who" }, speakerName(line)),
+  h("span", { class: "chat-who" }, name),
+  line.bot ? h("span", { class: "chat-tag chat-bot" }, t("chat.bot")) : null,
   spectatorsTagged && spectator ? h("span", { class: "chat-tag" }, t("chat.spectator")) : null,
   h("span", { class: "chat-text" }, lineText(line)),
-  onMute ? h("button", { type: "button", class: "chat-mute small", "aria-label": t("chat.mute", { name: speakerName(line) }),
-    title: t("chat.mute", { name: speakerName(line) }), onclick: () => onMute(line) }, icon("muted")) : null);
+  onMute ? h("button", { type: "button", class: "chat-mute small", "aria-label": t("chat.mute", { name }),
+    title: t("chat.mute", { name }), onclick: () => onMute(line) }, icon("muted")) : null,
+  onReport ? h("button", { type: "button", class: "chat-report small", "aria-label": t("chat.report", { name }),
+    title: t("chat.report", { name }), onclick: () => onReport(line) }, "⚑") : null,
+  onBlock ? h("button", { type: "button", class: "chat-block small", "aria-label": t("chat.block", { name }),
+    title: t("chat.block", { name }), onclick: () => onBlock(line) }, "⊘") : null);
 }
 
 /** The chat panel of a live table. `send(message)` sends on the table's connection (false when it is down). */
@@ -137,6 +146,38 @@ export class ChatPanel {
     this.el.querySelector("#chat-input, .chat-toggle-on")?.focus();
   }
 
+  /** Whether a line's speaker is a signed-in account (only accounts can be blocked). */
+  isAccount(line) {
+    return line.seat !== null && line.seat !== undefined && Boolean(this.info?.seats?.[line.seat]?.account);
+  }
+
+  /** Report the speaker of a line to the operators, with what the reader says happened. */
+  async report(line) {
+    const name = speakerName(line);
+    const message = window.prompt(t("chat.reportPrompt", { name }));
+    if (!message || !message.trim()) return;
+    try {
+      await api("/api/reports", { method: "POST", body: { name: line.player, table: this.tableId,
+        message: message.trim().slice(0, 1000) } });
+      toast(t("chat.reported"));
+    } catch (err) {
+      toast(errorText(err));
+    }
+  }
+
+  /** Block the account that said a line: its lines are hidden here at once (and by the server from now on). */
+  async block(line) {
+    try {
+      await api("/api/me/blocks", { method: "POST", body: { name: line.player } });
+      this.muted.add(speakerKey(line));
+      writeJson(`president.chatmute.${this.tableId}`, [...this.muted]);
+      toast(t("chat.blocked", { name: speakerName(line) }));
+      this.render();
+    } catch (err) {
+      toast(errorText(err));
+    }
+  }
+
   say(message) {
     if (this.send(message)) return true;
     return false;
@@ -201,7 +242,9 @@ export class ChatPanel {
       shown.length
         ? h("ol", { class: "chat-lines", "aria-live": "polite", "aria-label": t("chat.title") },
           shown.map((l) => lineItem(l, { spectatorsTagged: spectator,
-            onMute: this.mine(l) ? null : (line) => this.toggleMute(speakerKey(line)) })))
+            onMute: this.mine(l) ? null : (line) => this.toggleMute(speakerKey(line)),
+            onReport: this.mine(l) ? null : (line) => this.report(line),
+            onBlock: this.mine(l) || !this.isAccount(l) ? null : (line) => this.block(line) })))
         : h("p", { class: "muted small chat-empty" }, t("chat.empty")),
       mutedNames.size ? h("p", { class: "chat-muted small" }, t("chat.muted"), " ",
         [...mutedNames].map(([key, name]) => h("button", { type: "button", class: "small chat-unmute",

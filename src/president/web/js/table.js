@@ -94,6 +94,7 @@ export function showTable(root, tableId, navigate) {
   function seatName(seat) {
     const info = st.info?.seats?.[seat];
     if (info?.kind === "bot") return computerName(seat + 1, info.name, info.bot);
+    if (info?.bot_account) return `${info.name} · ${t("seat.botAccount")}`;
     return info?.name || computerName(seat + 1);
   }
 
@@ -595,7 +596,14 @@ export function showTable(root, tableId, navigate) {
     const asked = openDialog("leave", t("leave.title"), h("div", {},
       h("p", {}, t("leave.explain", { s: Math.round(st.info.grace_seconds ?? 30) })),
       rated ? h("p", { id: "leave-rated" }, t("leave.rated")) : null,
+      mine() ? h("p", { id: "leave-resign-cost" }, t("leave.resignCost")) : null,
+      mine() && rated ? h("p", { id: "leave-resign-rated" }, t("leave.resignRated")) : null,
       h("div", { class: "actions" }, stay,
+        mine() ? h("button", { type: "button", id: "leave-resign", onclick: () => {
+          closeDialog(asked);
+          send({ type: "leave" });
+          toast(t("leave.resigned"));
+        } }, t("leave.resign")) : null,
         h("button", { type: "button", id: "leave-confirm", onclick: () => {
           closeDialog(asked);
           if (conn) conn.stop();
