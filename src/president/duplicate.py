@@ -43,9 +43,10 @@ def dealt_hands(rules: str | Rules, players: int, deal: int, *, seed: int | None
     if not isinstance(deal, int) or deal < 1:
         raise ValueError(f"deals are counted from 1, not {deal!r}")
     jokers = get_rules(rules).jokers
-    if deal_secret is not None:
-        return deal_secret.deal_hands(_deck(jokers), players, 0, deal)
-    return deal_hands(_deck(jokers), players, 0, seed, deal)
+    if seed is not None:
+        return deal_hands(_deck(jokers), players, 0, seed, deal)
+    assert deal_secret is not None
+    return deal_secret.deal_hands(_deck(jokers), players, 0, deal)
 
 
 class FieldPlace(NamedTuple):
