@@ -43,7 +43,7 @@ def test_the_field_report_ranks_each_seat_among_the_tables_and_tells_only_deals_
     totals = {t["entry"]: t for t in report["totals"]}
     assert totals[3]["adjusted"] == 1.5 and totals[3]["field_points"] == 2.0
     assert totals[0]["field_points"] == 1.5  # beat one table, tied one
-    assert [t["entry"] for t in report["totals"]][0] == 3
+    assert report["totals"][0]["entry"] == 3
     no_par = field_report({1: boards}, results, {})
     assert no_par["rounds"][0]["deals"][0]["seats"][0]["par"] is None
     assert no_par["rounds"][0]["deals"][0]["seats"][0]["results"][0]["adjusted"] is None
