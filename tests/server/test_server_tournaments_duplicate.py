@@ -108,3 +108,27 @@ def test_a_duplicate_event_of_bots_deals_the_same_cards_at_every_table_and_measu
     assert all(t["deals"] == 4 for t in totals)
     assert [t["adjusted"] for t in totals] == sorted((t["adjusted"] for t in totals), reverse=True)
     assert info["field"]["par_bot"] == "classic"
+
+
+def test_a_server_without_analysis_workers_says_par_is_unavailable_and_still_ranks_against_the_field(
+    tmp_path: Path,
+) -> None:
+    with TestClient(create_app(make_config(tmp_path, analysis_workers=0))) as client:
+        made = client.post("/api/tournaments", json={"name": "No par", "rounds": 1, "seats": 4, "deals": 1,
+                                                     "format": "duplicate", "par_bot": "expert"}).json()
+        tid, host = made["tournament"]["id"], made["host_key"]
+        for bot in ("random",) * 5:
+            assert client.post(f"/api/tournaments/{tid}/bots", json={"host_key": host, "bot": bot}).status_code == 200
+        assert client.post(f"/api/tournaments/{tid}/start", json={"host_key": host}).status_code == 200
+        info = _wait(client, tid, lambda i: i["status"] == "finished" and i["field"]["par_unavailable"], "no par")
+        bad = client.post("/api/tournaments", json={"name": "Bad", "format": "knockout"})
+        assert bad.status_code == 422
+    field = info["field"]
+    assert field["par_bot"] == "expert"
+    (deal,) = field["rounds"][0]["deals"]
+    for seat in deal["seats"]:
+        assert seat["par"] is None and all(r["adjusted"] is None for r in seat["results"])
+        assert [r["of"] for r in seat["results"]] == [2, 2]
+        # The second table's seats 1 to 3 are filling bots: they are ranked in the field, not in the totals.
+        assert [r["entry"] is None for r in seat["results"]] == [False, seat["seat"] > 0]
+    assert sorted(t["entry"] for t in field["totals"]) == [0, 1, 2, 3, 4]

@@ -3,6 +3,7 @@ same five deals; the event's page then shows each deal against the field and the
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 
 import httpx
@@ -78,13 +79,11 @@ def test_two_people_and_fourteen_bots_play_a_duplicate_event_and_see_the_field_a
                 done[id(page)] = _step(page, live_server)
         if not all(done.values()):
             waiting = bob if done[id(ann)] else ann
-            try:  # until the person to watch has something to do (or the other one may have)
+            with contextlib.suppress(PlaywrightTimeout):  # until the person watched has something to do
                 waiting.wait_for_function(
                     "() => { const g = document.querySelector('.game');"
                     " return document.querySelector('dialog.deal-summary[open]')"
-                    " || (g && (g.dataset.myTurn === 'true' || g.dataset.phase === 'over')); }", timeout=500)
-            except PlaywrightTimeout:
-                pass
+                    " || (g && (g.dataset.myTurn === 'true' || g.dataset.phase === 'over')); }", timeout=200)
     for page in (ann, bob):
         page.goto(f"{live_server.url}?tournament={event}")
         expect(page.locator(".tournament")).to_have_attribute("data-status", "finished", timeout=30000)

@@ -230,7 +230,8 @@ class Tournaments:
         self.analyses = analyses
         """The analysis workers, which compute the par of duplicate deals (None: no par)."""
         self._pars: dict[tuple[str, int, int], list[float] | None] = {}
-        """Par by (event, round, deal); None while it is computed or when it could not be."""
+        """Par by (event, round, deal); None while it is computed or when it could not be (``_par_failed``)."""
+        self._par_failed: set[tuple[str, int, int]] = set()
         self._replayed: dict[int, Match] = {}
         """Finished round matches replayed from their records, by match id (duplicate results)."""
 
@@ -687,15 +688,19 @@ class Tournaments:
                     matches.setdefault(round_no, match)
         pars: dict[tuple[int, int], list[float]] = {}
         for round_no, boards in rounds.items():
+            missing = []
             for deal in range(1, complete_deals(boards, results) + 1):
                 key = (t.id, round_no, deal)
                 if key not in self._pars:
-                    self._start_par(t, key, matches[round_no], deal)
+                    missing.append(key)
                 par = self._pars.get(key)
                 if par is not None:
                     pars[(round_no, deal)] = par
+            if missing:
+                self._start_par(t, missing, matches[round_no])
         report = field_report(rounds, results, pars)
         report["par_bot"] = t.settings.get("par_bot", "classic")
+        report["par_unavailable"] = self.analyses is None or any(key[0] == t.id for key in self._par_failed)
         return report
 
     async def _match_of(self, board: Board) -> Match | None:
@@ -718,19 +723,26 @@ class Tournaments:
             self._replayed[board.match_id] = match
         return match
 
-    def _start_par(self, t: Tournament, key: tuple[str, int, int], match: Match, deal: int) -> None:
-        self._pars[key] = None
-        if self.analyses is None or match.deal_secret is None:
+    def _start_par(self, t: Tournament, keys: list[tuple[str, int, int]], match: Match) -> None:
+        """Ask the analysis workers for the par of these deals (event, round, deal) of one round, in one process."""
+        for key in keys:
+            self._pars[key] = None
+        secret = match.deal_secret
+        if self.analyses is None or secret is None:
+            self._par_failed.update(keys)
             return
-        hands = dealt_hands(match.rules, match.players, deal, deal_secret=match.deal_secret)
+        deals = [dealt_hands(match.rules, match.players, key[2], deal_secret=secret) for key in keys]
         bot = t.settings.get("par_bot", "classic")
         analyses = self.analyses
 
         async def compute() -> None:
             try:
-                found = await analyses.par(match.rules, hands, bot, PAR_PLAYOUTS, PAR_SECONDS)
-                self._pars[key] = [float(p) for p in found["points"]]
+                found = await analyses.par(match.rules, deals, bot, PAR_PLAYOUTS, PAR_SECONDS * len(deals))
+                for key, par in zip(keys, found, strict=True):
+                    self._pars[key] = [float(p) for p in par["points"]]
             except Exception:
-                log.exception("tournament %s: the par of round %d deal %d could not be computed", *key)
+                self._par_failed.update(keys)
+                log.exception("tournament %s: the par of deals %s could not be computed", t.id,
+                              [key[1:] for key in keys])
 
         self._spawn(compute())

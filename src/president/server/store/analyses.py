@@ -98,15 +98,18 @@ def _work(pipe: Connection, parent: int, record: str, level: str, worlds: int, s
         pipe.close()
 
 
-def _par_work(pipe: Connection, parent: int, rules: Rules, hands: list[int], bot: str, playouts: int,
+def _par_work(pipe: Connection, parent: int, rules: Rules, deals: list[list[int]], bot: str, playouts: int,
               seconds: float) -> None:
-    """The worker process of a duplicate deal's par: :func:`president.duplicate.par_points`, sent up the pipe."""
+    """The worker process of duplicate deals' par: :func:`president.duplicate.par_points` of each deal (``seconds``
+    shared among them), sent up the pipe."""
     exit_with_parent(parent)
     from ...duplicate import par_points
 
     try:
-        par = par_points(rules, hands, bot=bot, playouts=playouts, seconds=seconds, seed=SEED)
-        pipe.send(Finished({"points": list(par.points), "playouts": par.playouts, "bot": par.bot}))
+        pars = [par_points(rules, hands, bot=bot, playouts=playouts, seconds=seconds / len(deals), seed=SEED)
+                for hands in deals]
+        pipe.send(Finished({"pars": [{"points": list(p.points), "playouts": p.playouts, "bot": p.bot}
+                                     for p in pars]}))
     except Exception as exc:
         pipe.send(Failed(f"{type(exc).__name__}: {exc}"))
     finally:
@@ -272,11 +275,12 @@ class Analyses:
         self._fail(job, failure)
         return None
 
-    async def par(self, rules: Rules, hands: list[int], bot: str, playouts: int, seconds: float) -> dict[str, Any]:
-        """Par of a duplicate deal (:func:`president.duplicate.par_points`) computed by a worker process of the
-        analysis pool (one of its ``analysis_workers`` slots, never the event loop): ``{"points", "playouts",
-        "bot"}``. Raises ``ProtocolError`` ``analysis_busy`` when the server analyses nothing, ``RuntimeError``
-        when the worker fails."""
+    async def par(self, rules: Rules, deals: list[list[int]], bot: str, playouts: int,
+                  seconds: float) -> list[dict[str, Any]]:
+        """Par of duplicate deals, each given as its dealt hands (:func:`president.duplicate.par_points`), computed
+        by one worker process of the analysis pool (one of its ``analysis_workers`` slots, never the event loop):
+        ``{"points", "playouts", "bot"}`` by deal. Raises ``ProtocolError`` ``analysis_busy`` when the server
+        analyses nothing, ``RuntimeError`` when the worker fails."""
         if self.config.analysis_workers < 1:
             raise ProtocolError("analysis_busy", "this server does not analyse matches", 503)
         if self._slots is None:
@@ -285,7 +289,7 @@ class Analyses:
             context = multiprocessing.get_context("spawn")
             reader, writer = context.Pipe(duplex=False)
             process = context.Process(target=_par_work, name="president-par", daemon=True,
-                                      args=(writer, os.getpid(), rules, hands, bot, playouts, seconds))
+                                      args=(writer, os.getpid(), rules, deals, bot, playouts, seconds))
             loop = asyncio.get_running_loop()
             self._processes.add(process)
             try:
@@ -296,7 +300,7 @@ class Analyses:
                     if reader.poll():
                         message = reader.recv()
                         if isinstance(message, Finished):
-                            return message.result
+                            return list(message.result["pars"])
                         raise RuntimeError(message.reason if isinstance(message, Failed) else "no par")
                     if not process.is_alive() and not reader.poll():
                         break

@@ -173,7 +173,7 @@ export function showTournament(root, id, navigate) {
     }
     render();
     clearTimeout(timer);
-    const parPending = event?.field?.rounds.some((r) => r.deals.some((d) => d.seats.some((s) => s.par === null)));
+    const parPending = !event?.field?.par_unavailable && event?.field?.rounds.some((r) => r.deals.some((d) => d.seats.some((s) => s.par === null)));
     const over = event && (event.status === "finished" || event.status === "cancelled") && !parPending;
     if (!stopped && !over) timer = setTimeout(refresh, REFRESH_MS);
   }
