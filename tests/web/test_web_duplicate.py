@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from .axe import violations
 from .live import LiveServer
 from .pages import game_state, play_classic_turn, table_id
 
@@ -116,3 +117,5 @@ def test_two_people_and_fourteen_bots_play_a_duplicate_event_and_see_the_field_a
     # Bob reads it in Portuguese.
     expect(bob.locator("#tour-field-title")).to_have_text("Contra o campo")
     expect(bob.locator(".tour-field tbody tr.mine td.field-place").first).to_contain_text("com estas cartas")
+    # The tables of the field pass the accessibility scan as the rest of the app does.
+    assert violations(ann) == []
