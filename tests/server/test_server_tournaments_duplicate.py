@@ -132,3 +132,30 @@ def test_a_server_without_analysis_workers_says_par_is_unavailable_and_still_ran
         # The second table's seats 1 to 3 are filling bots: they are ranked in the field, not in the totals.
         assert [r["entry"] is None for r in seat["results"]] == [False, seat["seat"] > 0]
     assert sorted(t["entry"] for t in field["totals"]) == [0, 1, 2, 3, 4]
+
+
+def test_a_finished_table_tells_nothing_of_its_cards_while_another_table_of_the_round_plays_them(
+    tmp_path: Path,
+) -> None:
+    with TestClient(create_app(make_config(tmp_path))) as client:
+        made = client.post("/api/tournaments", json={"name": "Quiet", "rounds": 1, "seats": 4, "deals": 1,
+                                                     "format": "duplicate", "turn_seconds": None,
+                                                     "grace_seconds": 3600}).json()
+        tid, host = made["tournament"]["id"], made["host_key"]
+        assert client.post(f"/api/tournaments/{tid}/join", json={"name": "Slow"}).status_code == 200
+        for bot in ("random",) * 7:
+            assert client.post(f"/api/tournaments/{tid}/bots", json={"host_key": host, "bot": bot}).status_code == 200
+        assert client.post(f"/api/tournaments/{tid}/start", json={"host_key": host}).status_code == 200
+        # Table 2 is all bots and ends; table 1 waits for its person, who never comes.
+        info = _wait(client, tid, lambda i: i["played"][0]["boards"][1]["scores"] is not None, "table 2's end")
+        boards = info["played"][0]["boards"]
+        assert boards[0]["scores"] is None and [b["match_id"] for b in boards] == [None, None]
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        done = hub.tables[boards[1]["table"]]
+        assert done.last_match_id is not None
+        for path in ("", "/record", "/deals", "/steps", "/analysis"):
+            answer = client.get(f"/api/matches/{done.last_match_id}{path}")
+            assert answer.status_code == 404, (path, answer.text)
+            assert "duplicate round" in answer.text
+        assert done.snapshot(None)["secret"] is None and done.snapshot(None)["commitments"]
+        assert info["field"]["rounds"][0]["deals"] == []  # no deal is told before every table has played it

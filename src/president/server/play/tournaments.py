@@ -669,6 +669,17 @@ class Tournaments:
 
     # ------------------------------------------------------------- duplicate results
 
+    def withheld(self, match_id: int) -> bool:
+        """Whether the finished match ``match_id`` is a table of a duplicate round still in play elsewhere: its
+        record would show cards the other tables of the round are playing (this process's events)."""
+        for t in self.events.values():
+            if not t.duplicate:
+                continue
+            board = next((b for b in t.boards if b.match_id == match_id), None)
+            if board is not None:
+                return any(b.scores is None for b in t.boards if b.round == board.round)
+        return False
+
     async def field(self, t: Tournament) -> dict[str, Any] | None:
         """A duplicate event's results against the field (:func:`.duplicate_field.field_report`), or None for
         another format. The par of each deal every table has finished is asked of the analysis workers once; it
