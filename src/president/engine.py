@@ -157,8 +157,10 @@ class Match:
 
     Create with a preset name (or a :class:`Rules`), the number of players and a
     seed; ``first_leader`` (a seat) fixes the first leader instead of drawing it,
-    ``deals`` changes the match length, and any other keyword changes a rule
-    option (``first_leader="holder"`` given as text is the rule option).
+    ``deals`` changes the match length, ``duplicate=True`` deals seat ``i`` the same
+    cards at every match of the same seed or secret whoever leads (duplicate play:
+    :mod:`president.duplicate`), and any other keyword changes a rule option
+    (``first_leader="holder"`` given as text is the rule option).
     """
 
     __slots__ = (

@@ -119,3 +119,21 @@ def test_par_is_what_the_bots_score_from_each_seat_with_every_seat_leading_once(
     assert len(set(par.points)) > 1  # the cards make a difference
     with pytest.raises(ValueError, match="at least one playout"):
         par_points("tavern-jack", hands, playouts=0)
+
+
+def test_the_deals_of_a_duplicate_match_check_out_against_its_secret() -> None:
+    from president.verify import verify_record
+
+    match = Match("tavern-jack", 4, deals=3, duplicate=True, deal_secret=DealSecret(bytes(range(32)), "t1"))
+    rng = random.Random(2)
+    bot = make_bot("classic")
+    while match.to_act is not None:
+        match.apply_fast(match.verify(bot.choose(match.seat_view(match.to_act), rng)))
+    result = verify_record(match.record())
+    assert result.problems == ()
+    assert [c.first for c in result.deals] == [0, 0, 0]
+    assert [list(c.hands) for c in result.deals][0] == dealt_hands(
+        "tavern-jack", 4, 1, deal_secret=DealSecret(bytes(range(32)), "other"))
+    # Read as if dealt from the leader, the same record's hands would not be the secret's.
+    plain = match.record().replace('[Dealing "duplicate"]\n', "")
+    assert verify_record(plain).problems != ()
