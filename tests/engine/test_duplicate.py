@@ -132,7 +132,7 @@ def test_the_deals_of_a_duplicate_match_check_out_against_its_secret() -> None:
     result = verify_record(match.record())
     assert result.problems == ()
     assert [c.first for c in result.deals] == [0, 0, 0]
-    assert [list(c.hands) for c in result.deals][0] == dealt_hands(
+    assert list(result.deals[0].hands) == dealt_hands(
         "tavern-jack", 4, 1, deal_secret=DealSecret(bytes(range(32)), "other"))
     # Read as if dealt from the leader, the same record's hands would not be the secret's.
     plain = match.record().replace('[Dealing "duplicate"]\n', "")
