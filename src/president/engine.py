@@ -162,8 +162,10 @@ class Match:
 
     Create with a preset name (or a :class:`Rules`), the number of players and a
     seed; ``first_leader`` (a seat) fixes the first leader instead of drawing it,
-    ``deals`` changes the match length, and any other keyword changes a rule
-    option (``first_leader="holder"`` given as text is the rule option).
+    ``deals`` changes the match length, ``duplicate=True`` deals seat ``i`` the same
+    cards at every match of the same seed or secret whoever leads (duplicate play:
+    :mod:`president.duplicate`), and any other keyword changes a rule option
+    (``first_leader="holder"`` given as text is the rule option).
     """
 
     __slots__ = (
@@ -216,6 +218,7 @@ class Match:
         "_winners",
         "deal_number",
         "deal_secret",
+        "duplicate",
         "hands",
         "players",
         "rules",
@@ -231,6 +234,9 @@ class Match:
     seed: int
     deal_secret: DealSecret | None
     """When set, the deals (and a drawn first leader) come from this secret, not from the seed (docs/verify.md)."""
+    duplicate: bool
+    """Duplicate dealing: seat ``i`` gets the same cards for deal ``n`` at every table of the same seed (or secret),
+    whoever leads; otherwise the deal starts from the leader, as at a real table."""
     hands: list[int]
     """The hands by seat, as card masks (read only: change them through moves)."""
     deal_number: int
@@ -276,6 +282,7 @@ class Match:
         first_leader: int | str | None = None,
         deals: int | None = None,
         deal_secret: DealSecret | None = None,
+        duplicate: bool = False,
         **options: Any,
     ) -> None:
         if deal_secret is not None and seed is not None:
@@ -296,7 +303,10 @@ class Match:
             raise ValueError(f"first_leader must be a seat from 0 to {players - 1}, not {first_leader!r}")
         self.players = players
         self.seed = 0 if deal_secret is not None else secrets.randbits(63) if seed is None else seed
+        if not isinstance(duplicate, bool):
+            raise ValueError(f"duplicate is true or false, not {duplicate!r}")
         self.deal_secret = deal_secret
+        self.duplicate = duplicate
         self._first_leader = first_leader
         self._initial_hands: list[int] | None = None
         self.single_deal = False
@@ -376,6 +386,7 @@ class Match:
         self.players = n
         self.seed = 0
         self.deal_secret = None
+        self.duplicate = False
         self._first_leader = explicit
         self._initial_hands = list(masks)
         self.single_deal = True
@@ -414,6 +425,7 @@ class Match:
         self.players = n
         self.seed = 0
         self.deal_secret = None
+        self.duplicate = False
         self._first_leader = view.leader
         self._initial_hands = list(hands)
         self.single_deal = True
@@ -496,10 +508,11 @@ class Match:
         else:
             order = self._results[-1].order
             leader = order[-1] if rules.later_leader == "last" else order[0]
+        dealer = 0 if self.duplicate else leader  # duplicate: the deck's positions are fixed to the seats
         if self.deal_secret is None:
-            hands = deal_hands(_DECKS[rules.jokers], n, leader, self.seed, deal)
+            hands = deal_hands(_DECKS[rules.jokers], n, dealer, self.seed, deal)
         else:
-            hands = self.deal_secret.deal_hands(_DECKS[rules.jokers], n, leader, deal)
+            hands = self.deal_secret.deal_hands(_DECKS[rules.jokers], n, dealer, deal)
         must = 0
         if deal == 1 and rules.first_leader == "holder" and rules.first_lead_card is not None:
             must = 1 << rules.first_lead_card
@@ -1627,7 +1640,7 @@ class Match:
         else:
             fresh = Match.__new__(type(self))
             fresh.rules, fresh.players, fresh.seed = self.rules, self.players, self.seed
-            fresh.deal_secret = self.deal_secret
+            fresh.deal_secret, fresh.duplicate = self.deal_secret, self.duplicate
             fresh._first_leader, fresh._initial_hands, fresh.single_deal = self._first_leader, None, False
             fresh._setup()
             events: list[RawEvent] = []
@@ -1660,7 +1673,7 @@ class Match:
             secret.table, secret.commitments(self.deal_number), secret.hex if self.is_over else None)
         return write_record(self.rules, self.players, self.seed, self._initial_hands if self.single_deal else None,
                             self._first_leader, self.move_log(), self._winners if self.is_over else None,
-                            dealt_from)
+                            dealt_from, self.duplicate)
 
     @classmethod
     def replay(cls, text: str, moves: int | None = None) -> Match:
@@ -1677,10 +1690,12 @@ class Match:
                 raise ValueError("the record keeps the secret its deals come from until the match is over: "
                                  "its deals cannot be replayed before")
             secret = DealSecret.from_hex(data.secret, data.table)
-            match = cls(data.rules, data.players, deal_secret=secret, first_leader=data.first_leader)
+            match = cls(data.rules, data.players, deal_secret=secret, first_leader=data.first_leader,
+                        duplicate=data.duplicate)
         else:
             assert data.seed is not None
-            match = cls(data.rules, data.players, data.seed, first_leader=data.first_leader)
+            match = cls(data.rules, data.players, data.seed, first_leader=data.first_leader,
+                        duplicate=data.duplicate)
         for number, seat, move_text in data.moves if moves is None else data.moves[:moves]:
             if match.to_act != seat:
                 raise IllegalMove(f"line {number}: seat {seat} moves but seat {match.to_act} is to act")

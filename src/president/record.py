@@ -17,7 +17,8 @@
 
 A match dealt from a secret (:mod:`president.secret_deals`, ``docs/verify.md``) has, instead of the
 seed, ``[Table "ID"]``, ``[Commitments "C1 C2 ..."]`` (one per deal dealt) and, once the match is
-over and never before, ``[Secret "HEX"]``.
+over and never before, ``[Secret "HEX"]``. A match dealt as duplicate (every table of the same seed
+or secret gives seat ``i`` the same cards) adds ``[Dealing "duplicate"]``.
 
 A line is ``SEAT MOVE`` in the move notation of :mod:`president.moves`; ``#``
 starts a comment. This module reads and writes the text only (:func:`read_record`,
@@ -62,6 +63,8 @@ class RecordText:
     """The commitments shown before the deals of a match dealt from a secret."""
     secret: str | None = None
     """The secret of a match dealt from one, as hexadecimal text (None until the match is over)."""
+    duplicate: bool = False
+    """Dealt as duplicate (``[Dealing "duplicate"]``): seat ``i`` gets deck position ``i`` whoever leads."""
 
 
 def _options_json(rules: Rules) -> str:
@@ -83,12 +86,13 @@ def _options_from_json(text: str) -> dict[str, Any]:
 def write_record(
     rules: Rules, players: int, seed: int | None, hands: Sequence[int] | None, first_leader: int | None,
     moves: Sequence[tuple[int, int, int]], winners: Sequence[int] | None,
-    dealt_from: tuple[str, Sequence[str], str | None] | None = None,
+    dealt_from: tuple[str, Sequence[str], str | None] | None = None, duplicate: bool = False,
 ) -> str:
     """The record text of a match: ``moves`` are ``(seat, move, deal number)``; ``winners`` once it is over.
 
     ``hands`` (card masks) make it a single deal from given hands; ``dealt_from`` (table, commitments, secret
-    or None) a match dealt from a secret; otherwise ``seed`` deals every deal.
+    or None) a match dealt from a secret; otherwise ``seed`` deals every deal. ``duplicate`` writes
+    ``[Dealing "duplicate"]``.
     """
     lines = ['[Game "President"]', f'[Rules "{rules.name}"]']
     if rules.overrides() or rules.name not in PRESETS:
@@ -109,6 +113,8 @@ def write_record(
                 lines.append(f'[Secret "{secret}"]')
         if first_leader is not None:
             lines.append(f'[FirstLeader "{first_leader}"]')
+        if duplicate:
+            lines.append('[Dealing "duplicate"]')
     deal = 0
     for seat, value, number in moves:
         if number != deal:
@@ -177,11 +183,15 @@ def read_record(text: str) -> RecordText:
         leader = int(headers["Leader"]) if "Leader" in headers else None
         return RecordText(rules, players, None, hands, leader, moves)
     first = int(headers["FirstLeader"]) if "FirstLeader" in headers else None
+    dealing = headers.get("Dealing", "from the leader")
+    if dealing not in ("from the leader", "duplicate"):
+        raise ValueError(f'[Dealing] is "duplicate" or absent, not {dealing!r}')
+    duplicate = dealing == "duplicate"
     if "Table" in headers:
         commitments = headers.get("Commitments", "").split()
         return RecordText(rules, players, None, None, first, moves, headers["Table"], commitments,
-                          headers.get("Secret"))
+                          headers.get("Secret"), duplicate)
     if "Seed" not in headers:
         raise ValueError('the record needs a [Seed "N"], a [Table "ID"] or a [Hands "..."] header')
-    return RecordText(rules, players, int(headers["Seed"]), None, first, moves)
+    return RecordText(rules, players, int(headers["Seed"]), None, first, moves, duplicate=duplicate)
 

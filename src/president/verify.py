@@ -95,9 +95,12 @@ def verify_record(text: str) -> Verification:
         secret = DealSecret.from_hex(data.secret, data.table)
     except ValueError as exc:
         raise NotVerifiable(f"the record's secret or table cannot be read: {exc}") from None
-    match = Match(data.rules, data.players, deal_secret=secret, first_leader=data.first_leader)
+    match = Match(data.rules, data.players, deal_secret=secret, first_leader=data.first_leader,
+                  duplicate=data.duplicate)
     problems: list[str] = []
     first = secret.first_leader(data.players) if data.first_leader is None else data.first_leader
+    if data.duplicate:  # duplicate dealing: every deal from seat 0, so that each seat's cards are the same anywhere
+        first = 0
     dealt = [(first, _dealt_hands(match))]
     for number, seat, move_text in data.moves:
         if match.is_over:
@@ -113,7 +116,8 @@ def verify_record(text: str) -> Verification:
             break
         if match.deal_number != deal and not match.is_over:
             order = match.deal_results[-1].order
-            dealt.append((order[-1] if data.rules.later_leader == "last" else order[0], _dealt_hands(match)))
+            later = 0 if data.duplicate else order[-1] if data.rules.later_leader == "last" else order[0]
+            dealt.append((later, _dealt_hands(match)))
     replayed = not problems
     if replayed and not match.is_over:
         problems.append("the moves end before the match does")

@@ -89,7 +89,8 @@ class Hub:
         self.replays = Replays(self.journal)
         self.watch = LoopWatch()
         self.chat = Chat(config, self.journal, self.watch)
-        self.tournaments = Tournaments(config, self.journal, self.tables, self.new_table, self.placement)
+        self.tournaments = Tournaments(config, self.journal, self.tables, self.new_table, self.placement,
+                                       self.analyses)
         self.accounts = Accounts(self.journal, config.password_hashers, config.argon2_memory_kib,
                                  config.argon2_time_cost)
         self.bots = BotListeners(self.journal, self.accounts, self.placement)

@@ -39,8 +39,14 @@ def tournament_router(hub: Hub) -> APIRouter:
 
     @router.get("/{tournament_id}")
     async def get(tournament_id: str) -> dict[str, Any]:
-        """An event: settings, entrants, standings and the tables of every round."""
-        return (await events.get(tournament_id)).info()
+        """An event: settings, entrants, standings and the tables of every round; for a duplicate event, its
+        results against the field (``field``)."""
+        t = await events.get(tournament_id)
+        info = t.info()
+        field = await events.field(t)
+        if field is not None:
+            info["field"] = field
+        return info
 
     @router.post("/{tournament_id}/join")
     async def join(tournament_id: str, body: JoinTournamentRequest, request: Request) -> dict[str, Any]:

@@ -111,3 +111,22 @@ def pair_round(order: Sequence[int], seats: int, met: Counter[frozenset[int]]) -
         table.extend([None] * (seats - len(table)))
         tables.append(table)
     return tables
+
+
+def duplicate_round(order: Sequence[int], seats: int, round_no: int) -> list[list[int | None]]:
+    """The tables of round ``round_no`` (from 1) of a duplicate event: the same groups of ``seats`` entrants (in
+    ``order``, the last group filled with bots) every round, each entrant moved one seat on per round, as the
+    arena rotates its players: the entrant ``p`` of a group sits at seat ``(p + round_no - 1) % seats``."""
+    if seats < 2:
+        raise ValueError("a table needs at least two seats")
+    if round_no < 1:
+        raise ValueError(f"rounds are counted from 1, not {round_no}")
+    tables: list[list[int | None]] = []
+    for start in range(0, len(order), seats):
+        group: list[int | None] = list(order[start:start + seats])
+        group.extend([None] * (seats - len(group)))
+        table: list[int | None] = [None] * seats
+        for p, entry in enumerate(group):
+            table[(p + round_no - 1) % seats] = entry
+        tables.append(table)
+    return tables

@@ -56,6 +56,9 @@ class TableSettings:
     """``president`` (the modern game, under ``rules``) or ``old-president`` (seed 000, ``rules`` is the same)."""
     bot_speed: str = "normal"
     """How fast the computer players move: ``slow``, ``normal`` or ``fast`` (see :data:`BOT_SPEEDS`)."""
+    duplicate: bool = False
+    """Duplicate dealing (a table of a duplicate tournament): seat ``i`` gets the same cards for each deal at every
+    table dealing from the same secret."""
 
     def bot_delay(self, base: float) -> float:
         """The seconds a computer player waits before its move at this table, from the server's ``bot_delay``."""
@@ -135,8 +138,8 @@ class TableSettings:
             # Rules first: Match's own ``first_leader`` keyword is a seat, not the rule option.
             rules = get_rules(self.rules, **self.match_options())
             if secret is not None:
-                return Match(rules, self.players, deal_secret=secret)
-            return Match(rules, self.players, seed)
+                return Match(rules, self.players, deal_secret=secret, duplicate=self.duplicate)
+            return Match(rules, self.players, seed, duplicate=self.duplicate)
         except (ValueError, TypeError) as exc:
             raise ProtocolError("bad_rules", str(exc)) from None
 
@@ -146,7 +149,7 @@ class TableSettings:
             "rules": self.rules, "players": self.players, "options": self.options, "deals": self.deals,
             "target_score": self.target_score, "turn_seconds": self.turn_seconds,
             "grace_seconds": self.grace_seconds, "public": self.public, "game": self.game,
-            "bot_speed": self.bot_speed,
+            "bot_speed": self.bot_speed, **({"duplicate": True} if self.duplicate else {}),
         }
 
     @classmethod

@@ -142,6 +142,11 @@ class Table:
         before deals came from a secret)."""
         self.deal_secret: DealSecret | None = None
         """The secret the deals of the current match come from (the climbing game): shown when it is over."""
+        self.shared_secret: bytes | None = None
+        """The secret bytes every table of a duplicate round deals from (set by the tournament before the start)."""
+        self.proof_held = settings.duplicate
+        """The secret of a finished match is not shown while the other tables of its duplicate round still play
+        the same cards (the tournament lets it go once the round is over)."""
         self.match: TableMatch | None = None
         self.ply = 0
         self.reasons: dict[int, tuple[int, int, str, dict[str, Any]]] = {}
@@ -274,7 +279,8 @@ class Table:
         secret, match = self.deal_secret, self.match
         if secret is None or not isinstance(match, Match):
             return {}
-        return {"commitments": secret.commitments(match.deal_number), "secret": secret.hex if match.is_over else None}
+        shown = match.is_over and not self.proof_held
+        return {"commitments": secret.commitments(match.deal_number), "secret": secret.hex if shown else None}
 
     def seat_of_member(self, member: Subscriber) -> int | None:
         """The seat ``member`` follows the table from (None: it watches); ``ProtocolError`` when it is not
@@ -535,7 +541,12 @@ class Table:
     async def _new_match(self) -> None:
         seed = self.new_seed()
         fixed = None if self.config.seed is None else seed  # a server of fixed seeds deals predictably too
-        secret = None if self.settings.is_old else DealSecret.new(self.id, fixed)
+        if self.settings.is_old:
+            secret = None
+        elif self.shared_secret is not None:
+            secret = DealSecret(self.shared_secret, self.id)
+        else:
+            secret = DealSecret.new(self.id, fixed)
         match = self.settings.new_match(seed, secret)
         await self.journal.write(self.storage.start_match, self.id, self.match_no + 1, seed,
                                  None if secret is None else secret.hex)

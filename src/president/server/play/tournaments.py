@@ -25,14 +25,18 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ...duplicate import dealt_hands
+from ...engine import Match
 from ...rules import get_rules
+from ...secret_deals import SECRET_BYTES, DealSecret
 from ..config import ServerConfig
 from ..errors import ProtocolError
 from ..protocol import MODERN_MAX_PLAYERS, BotName, DisplayName
+from ..store.analyses import Analyses
 from ..store.journal import Journal
 from ..store.leases import tournament_lease
 from ..store.storage import StoredSeat
@@ -51,7 +55,8 @@ from ..store.tournament_log import (
     store_tournament,
 )
 from .bot_pool import known_bot
-from .pairing import BoardResult, meetings, pair_round, standings, table_points
+from .duplicate_field import DealPoints, complete_deals, field_report
+from .pairing import BoardResult, duplicate_round, meetings, pair_round, standings, table_points
 from .placement import TABLES, TOURNAMENTS, Placement
 from .settings import TableSettings, check_rule_options
 from .tables import Table, hash_token
@@ -67,6 +72,15 @@ MAX_ROUNDS = 12
 
 FILL_BOT = "classic"
 """The bot that fills the open seats of a short table (it is not an entrant)."""
+
+PAR_BOTS = ("classic", "expert")
+"""The bots whose field gives the par of a duplicate event."""
+
+PAR_PLAYOUTS = 8
+"""Playouts of each duplicate deal's par (each seat leads as often as the others)."""
+
+PAR_SECONDS = 20.0
+"""The most time a duplicate deal's par may take in its worker."""
 
 
 
@@ -92,6 +106,11 @@ class CreateTournamentRequest(BaseModel):
     """The time control: seconds a person has for a move before the stand-in bot plays it (None: no timer)."""
     grace_seconds: float = Field(default=30.0, ge=0, le=3600)
     """Seconds a dropped person keeps control of the seat before the stand-in bot plays for it."""
+    format: Literal["swiss", "duplicate"] = "swiss"
+    """``swiss``: rounds paired by standing; ``duplicate``: every table of a round plays the same cards from the
+    same seats, the same groups every round with the seats rotated, results measured against the field."""
+    par_bot: Literal["classic", "expert"] = "classic"
+    """Duplicate: the bot whose field gives each deal's par."""
 
 
 class JoinTournamentRequest(BaseModel):
@@ -170,9 +189,19 @@ class Tournament(StoredTournament):
                 "points": table_points(board.scores) if board.scores is not None else None,
                 "match_id": board.match_id,
             })
-        return {"id": self.id, **self.settings, "status": self.status, "round": self.round,
+        if self.duplicate:
+            for r in rounds:  # a finished table's replay shows cards other tables of the round are still playing
+                if any(b["scores"] is None for b in r["boards"]):
+                    for b in r["boards"]:
+                        b["match_id"] = None
+        return {"id": self.id, "format": "swiss", **self.settings, "status": self.status, "round": self.round,
                 "created_at": self.created_at, "entries": [e.public() for e in self.entries],
                 "standings": ranked, "played": rounds}
+
+    @property
+    def duplicate(self) -> bool:
+        """A duplicate event: every table of a round deals the same cards."""
+        return self.settings.get("format") == "duplicate"
 
     def summary(self) -> dict[str, Any]:
         """One line of the list of events."""
@@ -188,7 +217,7 @@ class Tournaments:
     """Every event of a hub not yet finished, and the pairing of their rounds."""
 
     def __init__(self, config: ServerConfig, journal: Journal, tables: dict[str, Table], new_table: NewTable,
-                 placement: Placement) -> None:
+                 placement: Placement, analyses: Analyses | None = None) -> None:
         self.config = config
         self.journal = journal
         self.storage = journal.storage
@@ -198,6 +227,13 @@ class Tournaments:
         self.placement = placement
         self.events: dict[str, Tournament] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self.analyses = analyses
+        """The analysis workers, which compute the par of duplicate deals (None: no par)."""
+        self._pars: dict[tuple[str, int, int], list[float] | None] = {}
+        """Par by (event, round, deal); None while it is computed or when it could not be (``_par_failed``)."""
+        self._par_failed: set[tuple[str, int, int]] = set()
+        self._replayed: dict[int, Match] = {}
+        """Finished round matches replayed from their records, by match id (duplicate results)."""
 
     async def _load(self, tournament_id: str | None = None) -> list[Tournament]:
         """The events not finished (or the one with this id, whatever its status), read from the database."""
@@ -275,6 +311,8 @@ class Tournaments:
         settings = {"name": request.name, "rules": rules, "options": dict(request.options), "rounds": request.rounds,
                     "seats": request.seats, "deals": request.deals, "turn_seconds": request.turn_seconds,
                     "grace_seconds": request.grace_seconds}
+        if request.format == "duplicate":
+            settings.update(format="duplicate", par_bot=request.par_bot)
         self._table_settings(settings).new_match(0)  # refuses rules that cannot be played with these seats
         key = secrets.token_urlsafe(24)
         t = Tournament(id=secrets.token_hex(6), settings=settings, host_hash=hash_token(key),
@@ -298,7 +336,8 @@ class Tournaments:
     def _table_settings(self, settings: dict[str, Any]) -> TableSettings:
         return TableSettings(rules=settings["rules"], players=settings["seats"], options=settings["options"],
                              deals=settings["deals"], turn_seconds=settings["turn_seconds"],
-                             grace_seconds=settings["grace_seconds"])
+                             grace_seconds=settings["grace_seconds"],
+                             duplicate=settings.get("format") == "duplicate")
 
     def _open(self, tournament_id: str) -> Tournament:
         t = self.events.get(tournament_id)
@@ -484,12 +523,14 @@ class Tournaments:
         the event's creator; the ``first`` round is refused (``too_many_tables``) when they would pass
         ``client_event_tables``."""
         round_no = t.round + 1
-        if t.round == 0:
-            order = [e.entry for e in t.entries]
+        if t.duplicate:
+            pairing = duplicate_round([e.entry for e in t.entries], t.settings["seats"], round_no)
         else:
-            order = [s.entry for s in standings([e.entry for e in t.entries], t.results())]
-        met = meetings(b.entries for b in t.boards)
-        pairing = pair_round(order, t.settings["seats"], met)
+            if t.round == 0:
+                order = [e.entry for e in t.entries]
+            else:
+                order = [s.entry for s in standings([e.entry for e in t.entries], t.results())]
+            pairing = pair_round(order, t.settings["seats"], meetings(b.entries for b in t.boards))
         if first and t.creator:
             held = await self.placement.held(TABLES, t.creator)
             if held + len(pairing) > self.config.client_event_tables:
@@ -522,6 +563,10 @@ class Tournaments:
                            boards: list[Board], tables: list[Table]) -> None:
         names = {e.entry: e for e in t.entries}
         settings = self._table_settings(t.settings)
+        shared = None
+        if t.duplicate:  # one secret for the round: every table deals the same cards to the same seats
+            shared = secrets.token_bytes(SECRET_BYTES) if self.config.seed is None else DealSecret.new(
+                "round", self.config.seed + round_no).secret
         for number, seated in enumerate(pairing, 1):
             bots: list[str | None] = []
             people: dict[int, tuple[str, str, int | None]] = {}
@@ -534,6 +579,7 @@ class Tournaments:
                     bots.append(None)
                     people[seat] = (who.name, who.token_hash, who.account_id)
             table = await self.new_table(settings, bots, people)
+            table.shared_secret = shared
             tables.append(table)
             if t.creator:  # the round tables count for the event's creator, as the tables it made itself
                 table.creator = t.creator
@@ -579,6 +625,11 @@ class Tournaments:
         table = self.tables.get(board.table_id)
         if table is not None:
             table.on_finish = None
+        if t.duplicate and all(b.scores is not None for b in t.boards if b.round == board.round):
+            for b in t.boards:  # the round is over: its tables may show the secret their deals came from
+                done = self.tables.get(b.table_id)
+                if b.round == board.round and done is not None:
+                    done.proof_held = False
         if last:
             t.status = "finished"
             log.info("tournament %s is over", t.id)
@@ -615,3 +666,94 @@ class Tournaments:
                 await self._advance(t)
         except Exception:
             log.exception("tournament %s: the next round could not be paired", t.id)
+
+    # ------------------------------------------------------------- duplicate results
+
+    def withheld(self, match_id: int) -> bool:
+        """Whether the finished match ``match_id`` is a table of a duplicate round still in play elsewhere: its
+        record would show cards the other tables of the round are playing (this process's events)."""
+        for t in self.events.values():
+            if not t.duplicate:
+                continue
+            board = next((b for b in t.boards if b.match_id == match_id), None)
+            if board is not None:
+                return any(b.scores is None for b in t.boards if b.round == board.round)
+        return False
+
+    async def field(self, t: Tournament) -> dict[str, Any] | None:
+        """A duplicate event's results against the field (:func:`.duplicate_field.field_report`), or None for
+        another format. The par of each deal every table has finished is asked of the analysis workers once; it
+        shows in a later reading when it is ready."""
+        if not t.duplicate:
+            return None
+        rounds: dict[int, list[Board]] = {}
+        for b in t.boards:
+            rounds.setdefault(b.round, []).append(b)
+        results: dict[str, DealPoints] = {}
+        matches: dict[int, Match] = {}
+        for round_no, boards in rounds.items():
+            for b in boards:
+                match = await self._match_of(b)
+                if match is not None:
+                    results[b.table_id] = [r.points for r in match.deal_results]
+                    matches.setdefault(round_no, match)
+        pars: dict[tuple[int, int], list[float]] = {}
+        for round_no, boards in rounds.items():
+            missing = []
+            for deal in range(1, complete_deals(boards, results) + 1):
+                key = (t.id, round_no, deal)
+                if key not in self._pars:
+                    missing.append(key)
+                par = self._pars.get(key)
+                if par is not None:
+                    pars[(round_no, deal)] = par
+            if missing:
+                self._start_par(t, missing, matches[round_no])
+        report = field_report(rounds, results, pars)
+        report["par_bot"] = t.settings.get("par_bot", "classic")
+        report["par_unavailable"] = self.analyses is None or any(key[0] == t.id for key in self._par_failed)
+        return report
+
+    async def _match_of(self, board: Board) -> Match | None:
+        """The match of a round table: in play here, or replayed from its stored record once finished."""
+        table = self.tables.get(board.table_id)
+        if table is not None and isinstance(table.match, Match):
+            return table.match
+        if board.match_id is None:
+            return None
+        match = self._replayed.get(board.match_id)
+        if match is None:
+            stored = await self.journal.read(self.storage.match, board.match_id)
+            if stored is None:
+                return None
+            try:
+                match = Match.replay(str(stored["record"]))
+            except ValueError:
+                log.exception("the record of match %d does not replay", board.match_id)
+                return None
+            self._replayed[board.match_id] = match
+        return match
+
+    def _start_par(self, t: Tournament, keys: list[tuple[str, int, int]], match: Match) -> None:
+        """Ask the analysis workers for the par of these deals (event, round, deal) of one round, in one process."""
+        for key in keys:
+            self._pars[key] = None
+        secret = match.deal_secret
+        if self.analyses is None or secret is None:
+            self._par_failed.update(keys)
+            return
+        deals = [dealt_hands(match.rules, match.players, key[2], deal_secret=secret) for key in keys]
+        bot = t.settings.get("par_bot", "classic")
+        analyses = self.analyses
+
+        async def compute() -> None:
+            try:
+                found = await analyses.par(match.rules, deals, bot, PAR_PLAYOUTS, PAR_SECONDS * len(deals))
+                for key, par in zip(keys, found, strict=True):
+                    self._pars[key] = [float(p) for p in par["points"]]
+            except Exception:
+                self._par_failed.update(keys)
+                log.exception("tournament %s: the par of deals %s could not be computed", t.id,
+                              [key[1:] for key in keys])
+
+        self._spawn(compute())

@@ -29,6 +29,7 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from ...record import read_record
+from ...rules import Rules
 from ..config import ServerConfig
 from ..errors import ProtocolError
 from ..parent_watch import exit_with_parent
@@ -140,12 +141,32 @@ def _balance_work(pipe: Connection, parent: int, code: str, deals: int, seed: in
         pipe.close()
 
 
+def _par_work(pipe: Connection, parent: int, rules: Rules, deals: list[list[int]], bot: str, playouts: int,
+              seconds: float) -> None:
+    """The worker process of duplicate deals' par: :func:`president.duplicate.par_points` of each deal (``seconds``
+    shared among them), sent up the pipe."""
+    exit_with_parent(parent)
+    from ...duplicate import par_points
+
+    try:
+        pars = [par_points(rules, hands, bot=bot, playouts=playouts, seconds=seconds / len(deals), seed=SEED)
+                for hands in deals]
+        pipe.send(Finished({"pars": [{"points": list(p.points), "playouts": p.playouts, "bot": p.bot}
+                                     for p in pars]}))
+    except Exception as exc:
+        pipe.send(Failed(f"{type(exc).__name__}: {exc}"))
+    finally:
+        pipe.close()
+
+
 BALANCE_DEALS = 200
 """Deals the server's balance labels are measured on (as ``president rules CODE --balance`` by default)."""
 BALANCE_SEED = 1
 """Their seed (the shipped figures of the presets use the same)."""
 BALANCE_KEPT = 256
 """Rule codes whose measured figures the server keeps in memory."""
+PAR_SPARE_SECONDS = 60.0
+"""Time a par's worker is given beyond its playouts' budget (starting a process, loading the bots)."""
 
 
 class Analyses:
@@ -359,6 +380,45 @@ class Analyses:
         # Marked failed only once its worker is gone, so that asking again never meets the old worker.
         self._fail(job, failure)
         return None
+
+    async def par(self, rules: Rules, deals: list[list[int]], bot: str, playouts: int,
+                  seconds: float) -> list[dict[str, Any]]:
+        """Par of duplicate deals, each given as its dealt hands (:func:`president.duplicate.par_points`), computed
+        by one worker process of the analysis pool (one of its ``analysis_workers`` slots, never the event loop):
+        ``{"points", "playouts", "bot"}`` by deal. Raises ``ProtocolError`` ``analysis_busy`` when the server
+        analyses nothing, ``RuntimeError`` when the worker fails."""
+        if self.config.analysis_workers < 1:
+            raise ProtocolError("analysis_busy", "this server does not analyse matches", 503)
+        if self._slots is None:
+            self._slots = asyncio.Semaphore(self.config.analysis_workers)
+        async with self._slots:
+            context = multiprocessing.get_context("spawn")
+            reader, writer = context.Pipe(duplex=False)
+            process = context.Process(target=_par_work, name="president-par", daemon=True,
+                                      args=(writer, os.getpid(), rules, deals, bot, playouts, seconds))
+            loop = asyncio.get_running_loop()
+            self._processes.add(process)
+            try:
+                await loop.run_in_executor(None, process.start)
+                writer.close()
+                deadline = time.monotonic() + seconds + PAR_SPARE_SECONDS
+                while time.monotonic() < deadline:
+                    if reader.poll():
+                        message = reader.recv()
+                        if isinstance(message, Finished):
+                            return list(message.result["pars"])
+                        raise RuntimeError(message.reason if isinstance(message, Failed) else "no par")
+                    if not process.is_alive() and not reader.poll():
+                        break
+                    await asyncio.sleep(POLL_SECONDS)
+                raise RuntimeError("the par of a duplicate deal was not computed in time")
+            finally:
+                reader.close()
+                if process.is_alive():
+                    process.kill()
+                if process.pid is not None:
+                    await loop.run_in_executor(None, process.join, 5)
+                self._processes.discard(process)
 
     def close(self) -> None:
         """Stop every analysis under way (they are lost; asking again starts them afresh)."""

@@ -10,7 +10,8 @@ import { toast } from "./ui.js";
 const REFRESH_MS = 2000;
 const ROUNDS = [1, 2, 3, 4, 5, 6];
 const TIMERS = [20, 45, 90, null];
-const DEALS = [1, 2, 3, null];
+const DEALS = [1, 2, 3, 5, null];
+const FORMATS = ["swiss", "duplicate"];
 
 /** What this browser holds for an event: {host_key} and/or {entry, key, name}. */
 const mine = {
@@ -66,7 +67,7 @@ export function showTournaments(root, navigate) {
   let events = [];
   let presets = [];
   let busy = false;
-  const form = { name: "", rules: "tavern-jack", rounds: 3, seats: 4, deals: 1, timer: 45 };
+  const form = { name: "", rules: "tavern-jack", rounds: 3, seats: 4, deals: 1, timer: 45, format: "swiss" };
 
   function preset() {
     return presets.find((p) => p.name === form.rules) || presets[0];
@@ -82,7 +83,7 @@ export function showTournaments(root, navigate) {
     render();
     try {
       const made = await api("/api/tournaments", { method: "POST", body: { name: form.name.trim(), rules: form.rules,
-        rounds: form.rounds, seats: form.seats, deals: form.deals, turn_seconds: form.timer } });
+        rounds: form.rounds, seats: form.seats, deals: form.deals, turn_seconds: form.timer, format: form.format } });
       mine.set(made.tournament.id, { host_key: made.host_key });
       navigate({ tournament: made.tournament.id });
     } catch (err) {
@@ -117,6 +118,8 @@ export function showTournaments(root, navigate) {
       h("label", { class: "field", for: "tour-name" }, h("span", {}, t("tour.name")),
         h("input", { id: "tour-name", type: "text", maxlength: 24, value: form.name, required: true,
           placeholder: t("tour.namePlaceholder"), oninput: (e) => { form.name = e.target.value; } })),
+      select("tour-format", t("tour.format"), FORMATS, form.format, (v) => t(`tour.format.${v}`),
+        (v) => { form.format = v; }),
       select("tour-rules", t("start.rules"), presets.map((x) => x.name), form.rules, (v) => t(`preset.${v}`),
         (v) => { form.rules = v; }),
       select("tour-rounds", t("tour.rounds"), ROUNDS, form.rounds, String, (v) => { form.rounds = Number(v); }),
@@ -170,7 +173,8 @@ export function showTournament(root, id, navigate) {
     }
     render();
     clearTimeout(timer);
-    const over = event && (event.status === "finished" || event.status === "cancelled");
+    const parPending = !event?.field?.par_unavailable && event?.field?.rounds.some((r) => r.deals.some((d) => d.seats.some((s) => s.par === null)));
+    const over = event && (event.status === "finished" || event.status === "cancelled") && !parPending;
     if (!stopped && !over) timer = setTimeout(refresh, REFRESH_MS);
   }
 
@@ -272,6 +276,65 @@ export function showTournament(root, id, navigate) {
       h("td", { class: "points" }, String(s.played)))))));
   }
 
+  /** A signed number of points, as the adjusted score is read: +1.5, −0.5, 0. */
+  function signed(x) {
+    if (x === null || x === undefined) return t("tour.parPending");
+    const text = String(Math.abs(x));
+    return x > 0 ? `+${text}` : x < 0 ? `−${text}` : "0";
+  }
+
+  /** A duplicate event: each told deal's results by seat against the other tables, par, and the totals. */
+  function fieldSection() {
+    const field = event.field;
+    if (!field) return null;
+    const me = held();
+    const names = new Map(event.entries.map((e) => [e.entry, e]));
+    const who = (entry) => (entry === null ? t("tour.fillBot") : seatName(names.get(entry) || { name: "?" }));
+    let latest = null;
+    for (const r of field.rounds) {
+      for (const d of r.deals) {
+        for (const s of d.seats) {
+          for (const row of s.results) if (row.entry === me.entry && me.entry !== undefined) latest = { d, row };
+        }
+      }
+    }
+    const totals = h("table", { class: "tour-standings tour-field-totals", id: "tour-field-totals" },
+      h("caption", {}, t("tour.fieldTotals")),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("tour.rank")), h("th", { scope: "col" }, t("summary.player")),
+        h("th", { scope: "col" }, t("tour.adjusted")), h("th", { scope: "col" }, t("tour.fieldPoints")),
+        h("th", { scope: "col" }, t("tour.dealPoints")), h("th", { scope: "col" }, t("tour.dealsPlayed")))),
+      h("tbody", {}, field.totals.map((row, i) => h("tr", { class: row.entry === me.entry ? "mine" : "",
+        "data-entry": row.entry },
+      h("td", {}, String(i + 1)), h("td", {}, who(row.entry)), h("td", { class: "points adjusted" }, signed(row.adjusted)),
+      h("td", { class: "points" }, String(row.field_points)), h("td", { class: "points" }, String(row.points)),
+      h("td", { class: "points" }, String(row.deals))))));
+    const rounds = [...field.rounds].reverse().map((r) => h("section", { class: "tour-field-round",
+      "data-round": r.round },
+    h("h3", {}, t("tour.round", { n: r.round })),
+    h("table", { class: "tour-standings tour-field", "data-round": r.round },
+      h("caption", { class: "sr-only" }, `${t("tour.field")} · ${t("tour.round", { n: r.round })}`),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("tour.deal", { n: "" }).trim()),
+        h("th", { scope: "col" }, t("tour.seatN", { n: "" }).trim()), h("th", { scope: "col" }, t("summary.player")),
+        h("th", { scope: "col" }, t("tour.dealPoints")), h("th", { scope: "col" }, t("tour.field")),
+        h("th", { scope: "col" }, t("tour.par")), h("th", { scope: "col" }, t("tour.adjusted")))),
+      h("tbody", {}, r.deals.flatMap((d) => d.seats.flatMap((s) => s.results.map((row) => h("tr", {
+        class: row.entry === me.entry && me.entry !== undefined ? "mine" : "", "data-deal": d.deal,
+        "data-seat": s.seat, "data-entry": row.entry ?? "" },
+      h("td", {}, String(d.deal)), h("td", {}, String(s.seat + 1)), h("td", {}, who(row.entry)),
+      h("td", { class: "points" }, String(row.points)),
+      h("td", { class: "field-place" }, t("tour.fieldPlace", { place: row.place, of: row.of })),
+      h("td", { class: "points par" }, s.par === null ? t("tour.parPending") : String(s.par)),
+      h("td", { class: "points adjusted" }, signed(row.adjusted))))))))));
+    return h("section", { class: "tour-field-wrap", id: "tour-field", "aria-labelledby": "tour-field-title" },
+      h("h2", { id: "tour-field-title" }, t("tour.field")),
+      latest ? h("p", { class: "tour-your-field", id: "tour-your-field" }, t("tour.yourField", { deal: latest.d.deal,
+        place: t("tour.fieldPlace", { place: latest.row.place, of: latest.row.of }),
+        adjusted: signed(latest.row.adjusted) })) : null,
+      h("p", { class: "muted small" }, t("tour.fieldNote", { bot: botLevel(field.par_bot) })),
+      field.totals.length ? h("div", { class: "tour-standings-wrap" }, totals) : null,
+      rounds.map((r) => h("div", { class: "tour-standings-wrap" }, r)));
+  }
+
   function roundsList() {
     return [...event.played].reverse().map((r) => h("section", { class: "tour-round", "data-round": r.round },
       h("h3", {}, t("tour.round", { n: r.round })),
@@ -302,13 +365,15 @@ export function showTournament(root, id, navigate) {
     mount(root, h("section", { class: "tournament", "data-status": event.status, "data-round": event.round },
       h("div", { class: "hero" }, h("h1", {}, event.name),
         h("p", { class: "tagline", id: "tour-status", "aria-live": "polite" }, statusText(event))),
-      h("p", { class: "muted" }, [t(`preset.${event.rules}`), t("tour.seatsEach", { n: event.seats }),
+      h("p", { class: "muted" }, [event.format === "duplicate" ? t("tour.duplicate") : "",
+        t(`preset.${event.rules}`), t("tour.seatsEach", { n: event.seats }),
         t("tour.roundsN", { n: event.rounds }), deals, `${t("start.timer")}: ${clock}`].filter(Boolean).join(" · ")),
       found ? h("p", { class: "tour-your-table" }, h("button", { type: "button", class: "primary", id: "tour-go",
         onclick: () => goToTable(found) }, t("tour.goTable", { n: found.board.board }))) : null,
       event.status === "registering" ? registration() : null,
       h("h2", {}, t("tour.standings")),
       event.standings.length ? standingsTable() : h("p", { class: "muted" }, t("tour.noEntrants")),
+      fieldSection(),
       event.played.length ? roundsList() : null,
       link(t("tour.all"), { tournaments: "" }, navigate)));
     const again = focused ? root.querySelector(`#${CSS.escape(focused)}`) : null;
