@@ -110,4 +110,4 @@ class Relay:
                 await asyncio.sleep(RETRY_SECONDS)
             finally:
                 with contextlib.suppress(Exception):
-                    await pubsub.aclose()  # type: ignore[no-untyped-call]
+                    await pubsub.aclose()  # type: ignore[no-untyped-call, unused-ignore]
