@@ -42,32 +42,28 @@ class SocketProtocol(Protocol):
 
 class FrameCache:
     """The frames of the text being sent now, one per framing: the text is encoded once however many sockets
-    it goes to (a table sends one text to its followers one after the other)."""
+    it goes to (a table sends one text to its followers one after the other).
+
+    Safe when event loops in several threads share it: a text's frames are kept with the text, so a race costs an
+    encoding more, never a wrong frame."""
 
     def __init__(self) -> None:
-        self._text: str | None = None
-        self._frames: dict[int, bytes] = {}
-        self._encoders: dict[int, list[Extension]] = {}
-        self.encoded = 0
-        """Frames encoded so far (each text once per framing it was sent in)."""
+        self._now: tuple[str | None, dict[int, bytes]] = (None, {})
 
     def frame(self, text: str, framing: int) -> bytes:
         """The bytes of the frame that carries ``text`` on a socket of ``framing``."""
-        if text is not self._text:
-            self._text = text
-            self._frames = {}
-        frame = self._frames.get(framing)
+        now = self._now
+        if now[0] is not text:
+            now = self._now = (text, {})
+        frame = now[1].get(framing)
         if frame is None:
-            frame = self._frames[framing] = self._encode(text, framing)
+            frame = now[1][framing] = self._encode(text, framing)
         return frame
 
     def _encode(self, text: str, framing: int) -> bytes:
-        self.encoded += 1
-        extensions = self._encoders.get(framing)
-        if extensions is None:
-            # Without context takeover the extension keeps nothing between messages: one serves every socket.
-            extensions = self._encoders[framing] = [] if framing == PLAIN else [
-                LargeOnlyDeflate(True, True, framing, framing, COMPRESS_SETTINGS)]
+        # Without context takeover the extension keeps nothing between messages: a new one is as good as a kept one.
+        extensions: list[Extension] = [] if framing == PLAIN else [
+            LargeOnlyDeflate(True, True, framing, framing, COMPRESS_SETTINGS)]
         return Frame(Opcode.TEXT, text.encode()).serialize(mask=False, extensions=extensions)
 
 
