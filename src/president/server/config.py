@@ -66,7 +66,11 @@ class ServerConfig:
     hello_timeout: float = 10.0
     """Seconds a new connection has to send ``hello``."""
     outbox_limit: int = 1000
-    """Messages queued for a client that does not read; beyond it the connection is closed."""
+    """Messages queued for a client that does not read; beyond it the connection is closed (connections whose
+    messages are queued: those made inside the server, or on another WebSocket protocol than the server's)."""
+    outbox_bytes: int = 256 * 1024
+    """Bytes unsent on a WebSocket past which its client is behind: messages to it are dropped until its socket
+    drains, then it gets a fresh snapshot of its table (a client at no table here is closed instead)."""
     max_tables: int = 2000
     """Tables held in memory at once; creating more is refused with ``server_full``."""
     empty_table_minutes: float = 10.0

@@ -42,10 +42,12 @@ from ..store.accounts import SESSION_COOKIE
 from ..store.chat_log import match_chat
 from .account_routes import account_router, current_account
 from .connection import Connection
+from .deflate import SOCKET_EXTENSION
 from .headers import SecurityHeaders
 from .hub import Hub
 from .ruleset_routes import ruleset_router
 from .tournament_routes import tournament_router
+from .wire import SocketWire, framing_of
 
 log = logging.getLogger("president.server")
 
@@ -385,6 +387,7 @@ def make_app(config: ServerConfig, hub: Hub) -> FastAPI:
         try:
             conn = hub.connection(f"{client.host}:{client.port}" if client else "", address)
             conn.session = ws.cookies.get(SESSION_COOKIE)
+            _wire_up(ws, conn)
             writer = asyncio.create_task(_write(ws, conn))
             try:
                 await _read(ws, conn, hub, config)
@@ -405,6 +408,17 @@ def make_app(config: ServerConfig, hub: Hub) -> FastAPI:
             return _error("not_found", "the browser app is not installed on this server; the API is under /api/", 404)
 
     return app
+
+
+def _wire_up(ws: WebSocket, conn: Connection) -> None:
+    """Let ``conn`` write to its socket directly when the server's own WebSocket protocol carries it and the socket's
+    frames can be shared (:mod:`.wire`); otherwise its messages go through its queue."""
+    protocol = ws.scope.get("extensions", {}).get(SOCKET_EXTENSION)
+    if protocol is None:
+        return
+    framing = framing_of(protocol.conn)
+    if framing is not None:
+        conn.use_wire(SocketWire(protocol, framing))
 
 
 async def _read(ws: WebSocket, conn: Connection, hub: Hub, config: ServerConfig) -> None:

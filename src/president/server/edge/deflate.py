@@ -4,19 +4,25 @@ uvicorn's WebSocket protocol offers permessage-deflate and then compresses every
 of a few hundred bytes costs more server time than anything else about sending it, and gains no packet: the
 message fits one TCP segment either way. RFC 7692 lets a sender leave any message uncompressed (its first frame
 without the RSV1 bit), so :class:`LargeOnlyDeflate` compresses a message only from :data:`COMPRESS_FROM` bytes
-on. The compressor's window then holds only the messages that were compressed, as does the client's
-decompressor, which sees only those: both stay in step.
+on. The server agrees to permessage-deflate only without context takeover on its side (each message compressed
+alone, ``server_no_context_takeover``): a compressed message then depends on no earlier one, so one frame serves
+every socket of the same window (:mod:`.wire`), and no socket keeps a compressor between messages.
+
+:class:`LargeOnlyDeflateProtocol` also lets the application write frames to the socket itself: it puts itself
+in the connection's ASGI scope (``scope["extensions"][SOCKET_EXTENSION]``) and calls back when the socket's
+buffer has drained.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.extensions.base import Extension
 from websockets.extensions.permessage_deflate import PerMessageDeflate, ServerPerMessageDeflateFactory
 from websockets.frames import BINARY, TEXT, Frame
+from websockets.http11 import Request
 from websockets.typing import ExtensionParameter
 
 COMPRESS_FROM = 1400
@@ -25,6 +31,9 @@ COMPRESS_FROM = 1400
 WINDOW_BITS = 12
 COMPRESS_SETTINGS = {"memLevel": 5}
 """The window and memory uvicorn's own WebSocket protocol compresses with (4 KiB windows, lighter on memory)."""
+
+SOCKET_EXTENSION = "president.socket"
+"""The key of the ASGI scope's ``extensions`` under which :class:`LargeOnlyDeflateProtocol` puts itself."""
 
 
 class LargeOnlyDeflate(PerMessageDeflate):
@@ -52,12 +61,33 @@ class LargeOnlyDeflateFactory(ServerPerMessageDeflateFactory):
 
 
 class LargeOnlyDeflateProtocol(WebSocketsSansIOProtocol):
-    """uvicorn's WebSocket protocol (on the ``websockets`` library) compressing only the large messages."""
+    """uvicorn's WebSocket protocol (on the ``websockets`` library) compressing only the large messages, each
+    alone, and open to the application's own writes."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.on_drained: Callable[[], None] | None = None
+        """Called when the socket's buffer, having grown past the transport's high mark, drained below its low."""
         if self.config.ws_per_message_deflate:
             self.conn.available_extensions = [LargeOnlyDeflateFactory(
-                server_max_window_bits=WINDOW_BITS, client_max_window_bits=WINDOW_BITS,
-                compress_settings=COMPRESS_SETTINGS,
+                server_no_context_takeover=True, server_max_window_bits=WINDOW_BITS,
+                client_max_window_bits=WINDOW_BITS, compress_settings=COMPRESS_SETTINGS,
             )]
+
+    def handle_connect(self, event: Request) -> None:
+        """uvicorn's handshake, and this protocol put in the scope for the application."""
+        super().handle_connect(event)
+        scope = getattr(self, "scope", None)
+        if scope is not None:
+            scope["extensions"][SOCKET_EXTENSION] = self
+
+    def resume_writing(self) -> None:
+        """The transport's buffer drained: sends may go on, and the application hears of it."""
+        super().resume_writing()
+        if self.on_drained is not None:
+            self.on_drained()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        """The socket is gone: nothing is called back any more."""
+        self.on_drained = None
+        super().connection_lost(exc)

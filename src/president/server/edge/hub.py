@@ -349,7 +349,8 @@ class Hub:
     def connection(self, peer: str = "", address: str = "") -> Connection:
         """A new connection with this server's limits (``address``: the client's, for the limits of an address)."""
         c = self.config
-        return Connection(RateLimit(c.rate_per_second, c.rate_burst, self.watch), c.outbox_limit, peer, address)
+        return Connection(RateLimit(c.rate_per_second, c.rate_burst, self.watch), c.outbox_limit, peer, address,
+                          c.outbox_bytes)
 
     async def admit(self, address: str) -> bool:
         """Count a new WebSocket connection of ``address``; False when the address holds

@@ -845,6 +845,12 @@ class Table:
         if first:
             self._changed(skip=conn)
 
+    def resync(self, conn: Subscriber) -> None:
+        """Send a follower that missed messages (it fell behind) a fresh snapshot of its seat or of the spectators'
+        view."""
+        if conn in self._members:
+            conn.send(self.snapshot(self._members[conn], self.reading_of(conn)))
+
     def detach(self, conn: Subscriber) -> None:
         """Remove a connection; a person's last connection gone starts the grace period."""
         self.touched = time.monotonic()
