@@ -85,13 +85,13 @@ def shown_list(shown: dict[int, str]) -> list[str]:
 
 def test_bots_are_never_given_the_secret(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     given: list[str] = []
-    real = games_module.choose
+    real = games_module.decide_move
 
-    def spying(name: str, view: Any, seed: int, ply: int) -> int:
+    def spying(name: str, view: Any, seed: int, ply: int) -> tuple[int, dict[str, Any] | None]:
         given.append(repr((name, view, seed, ply)))
         return real(name, view, seed, ply)
 
-    monkeypatch.setattr(games_module, "choose", spying)
+    monkeypatch.setattr(games_module, "decide_move", spying)
     with started(client, rules="revolution", players=4, seats=[None, "classic", "random", "classic"], deals=2,
                  name="Ann") as (table_id, socket, first):
         play_out(client, socket, first)
