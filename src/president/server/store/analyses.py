@@ -47,13 +47,10 @@ FAILED_KEPT_SECONDS = 600.0
 """How long a failed analysis is reported before it is forgotten (asking again retries at once)."""
 
 
-@dataclass
-class Job:
-    """One analysis waiting, running or failed (a finished one lives in the database)."""
+@dataclass(kw_only=True)
+class Work:
+    """What a worker process of the pool is doing for one request: waiting, running or failed."""
 
-    match_id: int
-    client: str
-    record: str
     total: int
     state: str = "queued"
     """``queued``, ``running`` or ``failed``."""
@@ -64,21 +61,29 @@ class Job:
 
     @property
     def label(self) -> str:
+        """What the work is, for the log."""
+        raise NotImplementedError
+
+
+@dataclass(kw_only=True)
+class Job(Work):
+    """One analysis waiting, running or failed (a finished one lives in the database)."""
+
+    match_id: int
+    client: str
+    record: str
+
+    @property
+    def label(self) -> str:
         """What the job is, for the log."""
         return f"the analysis of match {self.match_id}"
 
 
-@dataclass
-class BalanceJob:
+@dataclass(kw_only=True)
+class BalanceJob(Work):
     """The balance labels of one rule code, waiting, running or failed (finished ones are kept in memory)."""
 
     code: str
-    total: int
-    state: str = "queued"
-    done: int = 0
-    message: str = ""
-    changed: float = field(default_factory=time.monotonic)
-    task: asyncio.Task[None] | None = None
 
     @property
     def label(self) -> str:
@@ -209,7 +214,7 @@ class Analyses:
         waiting = sum(1 for j in self.balance_jobs.values() if j.state != "failed")
         if waiting >= self.config.analysis_queue:
             raise ProtocolError("analysis_busy", "too many measures are waiting; try again in a minute", 503)
-        job = BalanceJob(code, BALANCE_DEALS)
+        job = BalanceJob(code=code, total=BALANCE_DEALS)
         self.balance_jobs[code] = job
         job.task = asyncio.get_running_loop().create_task(self._run_balance(job))
         return self._balance_progress(job)
@@ -286,7 +291,7 @@ class Analyses:
         if active >= self.config.analysis_workers + self.config.analysis_queue:
             raise ProtocolError("analysis_busy", "the server runs as many analyses as it can; try again in a "
                                 "few minutes", 503)
-        job = Job(match_id, client, record, moves)
+        job = Job(match_id=match_id, client=client, record=record, total=moves)
         self.jobs[match_id] = job
         job.task = asyncio.create_task(self._run(job))
         return self._progress(job), False
@@ -313,7 +318,7 @@ class Analyses:
             if job.state == "failed" and now - job.changed > FAILED_KEPT_SECONDS:
                 del self.jobs[match_id]
 
-    def _fail(self, job: Job | BalanceJob, message: str) -> None:
+    def _fail(self, job: Work, message: str) -> None:
         log.warning("%s failed: %s", job.label, message)
         job.state, job.message, job.changed = "failed", message, time.monotonic()
 
@@ -343,7 +348,7 @@ class Analyses:
                 return
             del self.jobs[job.match_id]
 
-    async def _in_process(self, job: Job | BalanceJob, target: Any, args: tuple[Any, ...],
+    async def _in_process(self, job: Work, target: Any, args: tuple[Any, ...],
                           name: str) -> dict[str, Any] | None:
         """Run ``target(pipe, parent, *args)`` in a worker process; its result, or None once the job is marked
         failed."""
@@ -422,7 +427,7 @@ class Analyses:
 
     def close(self) -> None:
         """Stop every analysis under way (they are lost; asking again starts them afresh)."""
-        jobs: list[Job | BalanceJob] = [*self.jobs.values(), *self.balance_jobs.values()]
+        jobs: list[Work] = [*self.jobs.values(), *self.balance_jobs.values()]
         for job in jobs:
             if job.task is not None:
                 job.task.cancel()
@@ -433,7 +438,7 @@ class Analyses:
         self._processes.clear()
 
 
-def _drain(reader: Connection, job: Job | BalanceJob) -> dict[str, Any] | str | None:
+def _drain(reader: Connection, job: Work) -> dict[str, Any] | str | None:
     """Read the worker's messages waiting in the pipe: its result, the reason it failed, or None (still working)."""
     while reader.poll():
         try:
