@@ -253,3 +253,16 @@ def test_passwords_are_argon2id_hashes_made_again_when_the_parameters_change(tmp
         assert stored(stronger).startswith("$argon2id$v=19$m=2048,t=2,")
         assert client.post("/api/login", json={"name": "Max", "password": PASSWORD}).status_code == 200
     assert PASSWORD not in stored(stronger)
+
+
+@pytest.mark.parametrize("allowed", [5, 7])
+def test_one_address_creates_as_many_accounts_as_the_server_allows_and_no_more(tmp_path: Path, allowed: int) -> None:
+    config = make_config(tmp_path, registrations_per_address=allowed)
+    with TestClient(create_app(config)) as client:
+        for number in range(allowed):
+            register(client, f"Player{number}")
+            client.cookies.clear()
+        refused = client.post("/api/accounts", json={"name": "OneTooMany", "password": PASSWORD})
+        assert refused.status_code == 429 and refused.json()["error"]["code"] == "too_many_logins"
+        assert "new accounts from your address" in refused.json()["error"]["message"]
+        assert client.post("/api/login", json={"name": "OneTooMany", "password": PASSWORD}).status_code == 401

@@ -39,7 +39,7 @@ class LiveServer:
         self.config = ServerConfig(database_url=f"sqlite:///{database}", bot_delay=bot_delay, seed=seed,
                                    analysis_worlds=2, client_tables=1000, client_creations_per_minute=1000.0,
                                    websockets_per_address=1000, address_rate_per_second=1000.0,
-                                   address_rate_burst=1000,
+                                   address_rate_burst=1000, registrations_per_address=1000,
                                    argon2_memory_kib=1024, argon2_time_cost=1,
                                    leaderboard_min_matches=1)  # a test's one rated match lists its players
         self.app = create_app(self.config)

@@ -43,6 +43,7 @@ def run(args: argparse.Namespace) -> int:
                               address_rate_burst=max(30, int(args.address_rate * 3)),
                               websockets_per_address=args.websockets_per_address,
                               spectators_per_table=args.spectators_per_table,
+                              registrations_per_address=args.registrations_per_address,
                               empty_table_minutes=args.empty_table_minutes, client_tables=args.client_tables,
                               client_creations_per_minute=args.client_creations,
                               connections_per_address=args.connections_per_address,
@@ -111,6 +112,8 @@ def add_parser(sub: Any) -> None:
                    help="open WebSocket connections one client address may hold (default: 50)")
     p.add_argument("--spectators-per-table", type=int, default=100, metavar="N",
                    help="spectators one table may have at once (default: 100)")
+    p.add_argument("--registrations-per-address", type=int, default=5, metavar="N",
+                   help="accounts one client address may create within 15 minutes (default: 5)")
     p.add_argument("--trusted-proxies", default="", metavar="ADDRESSES",
                    help="comma-separated addresses of the reverse proxies whose X-Forwarded-For names the client "
                         "(default: none; every limit per address counts the connection's own address)")

@@ -88,6 +88,9 @@ class ServerConfig:
     connections_per_address: int = 64
     """Open HTTP connections one client address may hold; more are closed at once (WebSockets are counted by
     ``websockets_per_address``)."""
+    registrations_per_address: int = 5
+    """Accounts one client address may create within 15 minutes; more are refused (``too_many_logins``). Raise it
+    for a school or a club whose players all come from one address."""
     trusted_proxies: str = ""
     """Addresses of the reverse proxies whose ``X-Forwarded-For`` header names the client (comma-separated, ``*``:
     any). Empty: none, every limit counts the address of the connection itself."""

@@ -92,7 +92,7 @@ class Hub:
         self.tournaments = Tournaments(config, self.journal, self.tables, self.new_table, self.placement,
                                        self.analyses)
         self.accounts = Accounts(self.journal, config.password_hashers, config.argon2_memory_kib,
-                                 config.argon2_time_cost)
+                                 config.argon2_time_cost, config.registrations_per_address)
         self.bots = BotListeners(self.journal, self.accounts, self.placement)
         self._seeds = random.Random(config.seed) if config.seed is not None else None
         self._creating = 0

@@ -80,9 +80,6 @@ ADDRESS_ATTEMPTS = 30
 DEVICE_ATTEMPTS = 10
 """Failed sign-ins from one known device of an account within the window."""
 
-REGISTRATIONS = 5
-"""Accounts one address may create within the window."""
-
 API_TOKEN_PREFIX = "pb_"
 """Every API token starts so: never with a dash a command line would take for an option, and easy to spot."""
 
@@ -358,12 +355,15 @@ def names_taken(storage: Storage, names: list[str]) -> bool:
 class Accounts:
     """Registering, signing in and out, sessions and API tokens, for the routes and the hub."""
 
-    def __init__(self, journal: Journal, hashers: int = 2, memory_kib: int = 65536, time_cost: int = 3) -> None:
+    def __init__(self, journal: Journal, hashers: int = 2, memory_kib: int = 65536, time_cost: int = 3,
+                 registrations: int = 5) -> None:
         self.journal = journal
         self.storage = journal.storage
         self.hasher = PasswordHasher(time_cost=time_cost, memory_cost=memory_kib)
         self._hashing = ThreadPoolExecutor(hashers, thread_name_prefix="president-password")
         self._waiting = 0
+        self.registrations = registrations
+        """Accounts one address may create within the window."""
         self.max_waiting = 16 * hashers
         """Password checks that may wait for a hashing thread; more are refused (``server_busy``)."""
 
@@ -387,7 +387,7 @@ class Accounts:
 
     async def register(self, credentials: Credentials, address: str) -> tuple[Account, str]:
         """A new account under the name, signed in; refused when the name is taken (``name_taken``)."""
-        await self._count([f"register:{address}"], [REGISTRATIONS], "new accounts from your address")
+        await self._count([f"register:{address}"], [self.registrations], "new accounts from your address")
         password_hash = await self._hash(self.hasher.hash, credentials.password)
         account = await self.journal.write(create_account, self.storage, credentials.name, password_hash)
         if account is None:
