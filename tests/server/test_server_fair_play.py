@@ -324,3 +324,64 @@ def test_a_group_that_plays_together_again_and_again_counts_less_and_is_flagged(
                                                      pytest.approx(weight_after(GROUP_FREE_MATCHES + 1))]
     assert main(["admin", "--database", config.database_url, "collusion"]) == 0
     assert "Kai, Lou, Max" in capsys.readouterr().out
+
+
+def test_a_resignation_and_a_stand_ins_share_outlive_a_restart(tmp_path: Path) -> None:
+    """Lea resigns and Ned's stand-in makes most of his decisions before the server restarts; Ned comes back and
+    plays the rest himself after it: both still count as leaving, and Lea may only watch."""
+    config = make_config(tmp_path)
+    with TestClient(create_app(config)) as client:
+        sign_in(client, "Mo")
+        created = client.post("/api/tables", json={"name": "Mo", "players": 3, "deals": 1, "public": False,
+                                                   "seats": [None, None, None], "grace_seconds": 0}).json()
+        table_id, tokens = created["table"]["id"], [created["token"]]
+        for name in ("Lea", "Ned"):
+            sign_in(client, name)
+            tokens.append(client.post(f"/api/tables/{table_id}/join", json={"name": name}).json()["token"])
+        with client.websocket_connect("/ws") as mo:
+            hello(mo, table_id, tokens[0])
+            with client.websocket_connect("/ws") as lea, client.websocket_connect("/ws") as ned:
+                hello(lea, table_id, tokens[1])
+                hello(ned, table_id, tokens[2])
+                send(mo, {"type": "start"})
+                next_of(ned, "snapshot")
+                next_of(lea, "snapshot")
+                send(lea, {"type": "leave"})
+                next_of(lea, "table")
+            # Ned is gone: the stand-in decides for him (and for Lea) while Mo passes when he may.
+            stand_in = 0
+            last = next_of(mo, "snapshot")
+            while True:
+                view = last["view"]
+                assert view["phase"] != "over"
+                if view["to_act"] == 0 and view["legal_moves"]:
+                    if stand_in >= 6 and view["counts"][2] <= 3:
+                        break  # the server stops on Mo's turn, Ned's seat nearly out of cards
+                    move = "pass" if "pass" in view["legal_moves"] else view["legal_moves"][0]
+                    send(mo, {"type": "move", "move": move, "seq": last["seq"]})
+                last = next_of(mo, "update")
+                stand_in += last["seat"] == 2 and last["by"] == "stand-in"
+    own = 0
+    with TestClient(create_app(config)) as client:
+        with client.websocket_connect("/ws") as lea:
+            assert hello(lea, table_id, tokens[1])["seat"] is None  # who resigned still only watches
+        with client.websocket_connect("/ws") as mo, client.websocket_connect("/ws") as ned:
+            last = {0: hello(mo, table_id, tokens[0]), 2: hello(ned, table_id, tokens[2])}
+            sockets = {0: mo, 2: ned}
+            while last[2]["view"]["phase"] != "over":
+                view = last[2]["view"]
+                to_act = view["to_act"]
+                if to_act in sockets and last[to_act]["view"]["legal_moves"] and last[to_act]["seq"] == last[2]["seq"]:
+                    moves = last[to_act]["view"]["legal_moves"]
+                    plays = [m for m in moves if m != "pass"]
+                    move = (plays or moves)[-1] if to_act == 2 else "pass" if "pass" in moves else moves[0]
+                    send(sockets[to_act], {"type": "move", "move": move, "seq": last[to_act]["seq"]})
+                    own += to_act == 2
+                for seat, ws in sockets.items():
+                    last[seat] = next_of(ws, "update")
+        assert 0 < own < stand_in  # after the restart Ned made fewer decisions himself than the stand-in had made
+        (match,) = stored_matches(config.database_url)
+        assert match.rated is True and match.leavers == [1, 2]
+        board = {line["name"]: line["rating"] for line in
+                 client.get("/api/ratings", params={"family": "tavern-jack"}).json()["ratings"]}
+        assert board["Mo"] > board["Lea"] and board["Mo"] > board["Ned"]
