@@ -385,3 +385,25 @@ def test_a_resignation_and_a_stand_ins_share_outlive_a_restart(tmp_path: Path) -
         board = {line["name"]: line["rating"] for line in
                  client.get("/api/ratings", params={"family": "tavern-jack"}).json()["ratings"]}
         assert board["Mo"] > board["Lea"] and board["Mo"] > board["Ned"]
+
+
+def test_reports_are_limited_per_account_and_per_address_and_bounded_in_size(tmp_path: Path) -> None:
+    config = make_config(tmp_path, reports_per_account=2, reports_per_address=4)
+    with TestClient(create_app(config)) as client:
+        sign_in(client, "Fox")
+        sign_in(client, "Eve")
+        answers = [client.post("/api/reports", json={"name": "Fox", "message": f"rude {n}"}) for n in range(3)]
+        assert [a.status_code for a in answers] == [201, 201, 429]
+        assert answers[2].json()["error"]["code"] == "too_many_reports"
+        too_long = client.post("/api/reports", json={"name": "Fox", "message": "x" * 1001})
+        assert too_long.status_code == 422 and too_long.json()["error"]["code"] == "bad_request"
+        sign_in(client, "Gus")  # another account from the same address: the address's count goes on
+        answers = [client.post("/api/reports", json={"name": "Fox", "message": f"rude {n}"}) for n in range(2)]
+        assert [a.status_code for a in answers] == [201, 429]
+    storage = Storage(config.database_url)
+    try:
+        kept = reports(storage)
+    finally:
+        storage.close()
+    assert sorted((r["reporter"], r["message"]) for r in kept) == [("Eve", "rude 0"), ("Eve", "rude 1"),
+                                                                    ("Gus", "rude 0")]
