@@ -285,10 +285,10 @@ class Table:
         """The commitments of the deals dealt so far, and the secret they come from once the match is over (and
         never before: docs/verify.md); nothing for a match dealt from its seed."""
         secret, match = self.deal_secret, self.match
-        if secret is None or not isinstance(match, Match):
+        if secret is None or match is None:
             return {}
         shown = match.is_over and not self.proof_held
-        return {"commitments": secret.commitments(match.deal_number), "secret": secret.hex if shown else None}
+        return {"commitments": secret.commitments(_dealt(match)), "secret": secret.hex if shown else None}
 
     def seat_of_member(self, member: Subscriber) -> int | None:
         """The seat ``member`` follows the table from (None: it watches); ``ProtocolError`` when it is not
@@ -555,9 +555,7 @@ class Table:
     async def _new_match(self) -> None:
         seed = self.new_seed()
         fixed = None if self.config.seed is None else seed  # a server of fixed seeds deals predictably too
-        if self.settings.is_old:
-            secret = None
-        elif self.shared_secret is not None:
+        if self.shared_secret is not None:
             secret = DealSecret(self.shared_secret, self.id)
         else:
             secret = DealSecret.new(self.id, fixed)
@@ -697,7 +695,8 @@ class Table:
         match = self.match
         assert match is not None
         base = {"type": "update", "seq": self.ply, "seat": mover, "by": by, "now": round(time.time(), 3)}
-        if self.deal_secret is not None and (match.is_over or any(getattr(e, "kind", None) == "deal" for e in events)):
+        if self.deal_secret is not None and (match.is_over or _dealt(match) != _dealt(before)
+                                             or any(getattr(e, "kind", None) == "deal" for e in events)):
             base.update(self._deal_proof())
         added: list[dict[str, Any] | None] = []  # the history's change, worked out once if anyone reads it
 
@@ -929,3 +928,10 @@ def _with_text(why: dict[str, Any] | None) -> dict[str, Any] | None:
     if why is None:
         return None
     return {**why, "text": Explanation.from_dict(why).text()}
+
+
+def _dealt(match: TableMatch) -> int:
+    """How many deals (the old game: packs) of ``match`` were dealt so far, each shown with its commitment."""
+    if isinstance(match, Match):
+        return match.deal_number
+    return int(getattr(match, "dealt", 0))
