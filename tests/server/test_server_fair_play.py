@@ -3,6 +3,7 @@ blocks, reports, server-wide mutes, guests' quick phrases, the leaderboard's thr
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +13,8 @@ from starlette.testclient import TestClient
 from starlette.testclient import WebSocketTestSession as Socket
 
 from president.cli import main
-from president.server import create_app
+from president.server import ServerConfig, create_app
+from president.server.edge.hub import Hub
 from president.server.store.fair_play import GROUP_FREE_MATCHES, group_key, weight_after
 from president.server.store.moderation import collusion, reports
 from president.server.store.ratings import rating_scores, weigh
@@ -326,6 +328,16 @@ def test_a_group_that_plays_together_again_and_again_counts_less_and_is_flagged(
     assert "Kai, Lou, Max" in capsys.readouterr().out
 
 
+async def taken_over(config: ServerConfig, table_id: str) -> list[tuple[bool, int, int]]:
+    """Take the table over as another process of a cluster does: by seat, resigned, decisions and the stand-in's."""
+    hub = Hub(config)
+    try:
+        assert await hub.take_over([table_id]) == {table_id}
+        return [(seat.left, seat.decisions, seat.stand_ins) for seat in hub.tables[table_id].seats]
+    finally:
+        hub.close()
+
+
 def test_a_resignation_and_a_stand_ins_share_outlive_a_restart(tmp_path: Path) -> None:
     """Lea resigns and Ned's stand-in makes most of his decisions before the server restarts; Ned comes back and
     plays the rest himself after it: both still count as leaving, and Lea may only watch."""
@@ -361,6 +373,8 @@ def test_a_resignation_and_a_stand_ins_share_outlive_a_restart(tmp_path: Path) -
                     send(mo, {"type": "move", "move": move, "seq": last["seq"]})
                 last = next_of(mo, "update")
                 stand_in += last["seat"] == 2 and last["by"] == "stand-in"
+    mo_seat, lea_seat, ned_seat = asyncio.run(taken_over(config, table_id))  # another process's view of it
+    assert not mo_seat[0] and mo_seat[2] == 0 and lea_seat[0] and ned_seat == (False, stand_in, stand_in)
     own = 0
     with TestClient(create_app(config)) as client:
         with client.websocket_connect("/ws") as lea:
