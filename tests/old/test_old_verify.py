@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from president.cli import main
 from president.old.cards import DECK, card_text, sort_key
@@ -104,3 +106,23 @@ def test_a_changed_commitment_fails_and_records_that_cannot_be_checked_say_why(t
     bad.write_text(forged, encoding="utf-8")
     assert main(["verify", str(good), "--hands"]) == 0
     assert main(["verify", str(bad)]) == 1
+
+
+@given(st.binary(min_size=32, max_size=32), st.integers(3, 6), st.integers(0, 255), st.integers(0, 2**16))
+@settings(max_examples=25, deadline=None)
+def test_any_secret_checks_out_nothing_shows_it_before_the_end_and_any_bit_changed_fails(
+        secret_bytes: bytes, players: int, bit: int, rng_seed: int) -> None:
+    secret = DealSecret(secret_bytes, "prop")
+    match = OldMatch(players=players, deals=1, deal_secret=secret)
+    rng = random.Random(rng_seed)
+    while not match.is_over:
+        for seat in [None, *range(players)]:  # every view, a bot's (all cards announced) too, and the record
+            assert secret.hex not in json.dumps(match.view(seat, open_record=True))
+        assert secret.hex not in match.record()
+        match.apply(rng.choice(match.legal_moves()))
+    record = match.record()
+    assert verify_old_record(record).ok
+    flipped = bytearray(secret_bytes)
+    flipped[bit // 8] ^= 1 << bit % 8
+    changed = record.replace(secret.hex, bytes(flipped).hex())
+    assert not verify_old_record(changed).ok
