@@ -12,11 +12,13 @@ from ..play.pairing import leader
 from ..store.accounts import (
     DEVICE_COOKIE,
     DEVICE_SECONDS,
+    LIMIT_WINDOW,
     SESSION_COOKIE,
     SESSION_SECONDS,
     Account,
     Credentials,
     PasswordChange,
+    count_attempt,
     find_account,
     profile,
 )
@@ -183,6 +185,14 @@ def account_router(hub: Hub) -> APIRouter:
     async def report(body: ReportRequest, request: Request) -> dict[str, Any]:
         """Report a player to the operators, with the table's last chat lines (``president admin reports``)."""
         account = await _signed_in(hub, request, "report a player")
+        config = hub.config
+        counts = await hub.journal.write(count_attempt, hub.storage, [f"report:account:{account.id}",
+                                                                     f"report:address:{_address(request)}"],
+                                         LIMIT_WINDOW)
+        if counts[0] > config.reports_per_account or counts[1] > config.reports_per_address:
+            raise ProtocolError("too_many_reports", f"at most {config.reports_per_account} reports from an account "
+                                f"and {config.reports_per_address} from an address within 15 minutes: wait a while",
+                                429)
         found = await hub.journal.read(find_account, hub.storage, body.name[:24])
         chat = [] if body.table is None else await hub.journal.read(last_lines, hub.storage, body.table,
                                                                     hub.config.report_chat_lines)

@@ -22,9 +22,10 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from ... import __version__
+from ...old.verify import check_record
 from ...players import bot_entries
 from ...rules import OPTIONS, PRESETS
-from ...verify import NotVerifiable, verify_record
+from ...verify import NotVerifiable
 from ..config import ServerConfig
 from ..errors import ProtocolError
 from ..play.oldgame import OLD_BOT_TEXT, OLD_BOTS, OLD_GAME
@@ -329,7 +330,7 @@ def make_app(config: ServerConfig, hub: Hub) -> FastAPI:
         if found is None:
             raise ProtocolError("not_found", f"there is no finished match {match_id}", 404)
         try:
-            result = await asyncio.to_thread(verify_record, str(found["record"]))
+            result = await asyncio.to_thread(check_record, str(found["record"]))
         except NotVerifiable as exc:
             raise ProtocolError("not_verifiable", str(exc), 422) from None
         return result.to_dict()

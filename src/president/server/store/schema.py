@@ -42,6 +42,8 @@ class SeatRow(Base):
     bot: Mapped[str | None] = mapped_column(String(40), nullable=True)
     account_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """The account of the person seated, when signed in (or of the bot account invited)."""
+    resigned: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """The person resigned the current match (the stand-in plays the seat to its end; a rated match rates it last)."""
 
 
 class MoveRow(Base):
@@ -54,6 +56,8 @@ class MoveRow(Base):
     ply: Mapped[int] = mapped_column(Integer, primary_key=True)
     seat: Mapped[int] = mapped_column(Integer)
     move: Mapped[str] = mapped_column(String(200))
+    made_by: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    """Who made it: ``person``, ``stand-in``, ``bot`` or ``forced`` (None for moves stored before this was kept)."""
 
 
 class MatchRow(Base):

@@ -152,7 +152,7 @@ export function showTable(root, tableId, navigate) {
       st.view = msg.view;
       st.pending = false;
       if (!before || !msg.view || before.phase === "over" || msg.view.phase !== "over") st.endShown = false;
-      keepProof(msg, msg.seq === 0);
+      keepProof(msg, msg.seq === 0 && !isOld());
       if (!isOld()) st.log.sync(msg.view);
       else if (msg.view?.log) st.oldEvents = msg.view.log;
       keepSelection();
@@ -174,6 +174,7 @@ export function showTable(root, tableId, navigate) {
       st.hint = null;
       st.hintWhy = null;
       if (isOld()) {
+        keepProof(msg, false);
         st.oldEvents = [...st.oldEvents, ...msg.events].slice(-OLD_EVENTS_KEPT);
         announce(oldEventLines(msg.events, seatName).join(" "));
         render();
@@ -911,6 +912,8 @@ export function showTable(root, tableId, navigate) {
     const actions = h("div", { class: "actions" },
       id ? h("button", { type: "button", class: "primary", id: "replay-button",
         onclick: () => navigate({ replay: id }) }, t("end.replay")) : null,
+      id && st.proof.secret ? h("button", { type: "button", id: "verify-deals-button",
+        onclick: () => showVerification(id, st.proof) }, t("verify.button")) : null,
       h("button", { type: "button", id: "new-table-button", onclick: () => navigate({}) }, t("end.newTable")));
     dialog = showOldEnd(view(), seatName, forget, actions);
   }
