@@ -10,6 +10,7 @@
 //   /?login           signing in, or claiming a name with a password
 //   /?player=NAME     a player's profile: ratings, titles, finished matches
 //   /?ratings[=FAMILY] the rating leaderboard of a rule family
+//   /?ratings[=FAMILY]&duplicate  the duplicate ratings (luck-adjusted results of duplicate events)
 
 import { loadAccount, onAccountChange, renderAccountBar, showLogin, showProfile, showRatings } from "./account.js";
 import { h } from "./dom.js";
@@ -45,7 +46,9 @@ function route() {
   else if (params.has("tournaments")) screen = showTournaments(root, navigate);
   else if (params.has("login")) screen = showLogin(root, navigate);
   else if (params.get("player")) screen = showProfile(root, params.get("player"), navigate);
-  else if (params.has("ratings")) screen = showRatings(root, params.get("ratings"), navigate);
+  else if (params.has("ratings")) {
+    screen = showRatings(root, params.get("ratings"), navigate, params.has("duplicate"));
+  }
   else screen = showStart(root, navigate, params.get("play"));
 }
 
