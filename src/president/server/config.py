@@ -156,6 +156,9 @@ class ServerConfig:
     client_event_tables: int = 40
     """Open tables an address may hold when an event it created starts, its first round's tables included (the
     round tables count in the address's open tables, against ``client_tables`` too)."""
+    daily_key: str | None = None
+    """The secret key the deals of the day come from (keep it secret: it gives every day's cards); None: a key
+    drawn once and stored in the database."""
     tournament_open_minutes: float = 60.0
     """A tournament its host has not started this long after it was created is cancelled (its places freed)."""
     tournament_entries: int = 64

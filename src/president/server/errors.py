@@ -52,6 +52,7 @@ ERROR_CODES: dict[str, str] = {
     "muted": "An operator muted your account: your chat lines are not sent.",
     "phrases_only": "Guests may send quick phrases only; sign in to write.",
     "internal": "Something went wrong on the server; nothing changed.",
+    "daily_played": "You have played today's deal already: one try a day.",
 }
 """Every error code with what it means (the protocol reference lists the same)."""
 

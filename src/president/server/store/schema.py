@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Boolean, Float, ForeignKey, Integer, String, Text, false
+from sqlalchemy import JSON, BigInteger, Boolean, Float, ForeignKey, Integer, String, Text, UniqueConstraint, false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -348,22 +348,23 @@ class ServerKeyRow(Base):
     created_at: Mapped[float] = mapped_column(Float)
 
 
-class DailyTryRow(Base):
-    """An account's one try at a day's deal: its table, then its finished match and points by deal."""
+class DailyTableRow(Base):
+    """A table of a day's deal: an account's one try (unique by day), or a guest's (not ranked); then its first
+    match and the person's points by deal."""
 
-    __tablename__ = "president_daily_tries"
+    __tablename__ = "president_daily_tables"
+    __table_args__ = (UniqueConstraint("day", "account_id", name="uq_president_daily_tables_day_account"),)
 
-    day: Mapped[str] = mapped_column(String(10), primary_key=True)
+    table_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    day: Mapped[str] = mapped_column(String(10), index=True)
     """The UTC day, ``YYYY-MM-DD``."""
-    account_id: Mapped[int] = mapped_column(ForeignKey("president_accounts.id", ondelete="CASCADE"),
-                                            primary_key=True)
+    account_id: Mapped[int | None] = mapped_column(ForeignKey("president_accounts.id", ondelete="CASCADE"),
+                                                   nullable=True)
     name: Mapped[str] = mapped_column(String(24))
-    table_id: Mapped[str] = mapped_column(String(32))
-    match_id: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
+    match_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
     points: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
     """The person's points in each deal, once the match is over."""
     started_at: Mapped[float] = mapped_column(Float)
-
 
 # ============================================================== end of the schema
 

@@ -1,7 +1,8 @@
 """Duplicate ratings and the deal of the day.
 
 Ratings from the luck-adjusted results of duplicate events (per rule family, apart from the ordinary ones) with
-their history by event and round; the server's key the day's deals come from; each account's try at a day's deal.
+their history by event and round; the server's key the day's deals come from; the tables of each day's deal
+(an account's one try, or a guest's).
 
 Revision ID: 0009
 Revises: 0007
@@ -19,7 +20,7 @@ depends_on = None
 
 
 def upgrade() -> None:
-    """Add the duplicate ratings and their history, the server keys and the tries at the deal of the day."""
+    """Add the duplicate ratings and their history, the server keys and the tables of the deal of the day."""
     op.create_table(
         "president_duplicate_ratings",
         sa.Column("subject", sa.String(80), primary_key=True),
@@ -52,22 +53,22 @@ def upgrade() -> None:
         sa.Column("created_at", sa.Float(), nullable=False),
     )
     op.create_table(
-        "president_daily_tries",
-        sa.Column("day", sa.String(10), primary_key=True),
+        "president_daily_tables",
+        sa.Column("table_id", sa.String(32), primary_key=True),
+        sa.Column("day", sa.String(10), nullable=False),
         sa.Column("account_id", sa.Integer(), sa.ForeignKey("president_accounts.id", ondelete="CASCADE"),
-                  primary_key=True),
+                  nullable=True),
         sa.Column("name", sa.String(24), nullable=False),
-        sa.Column("table_id", sa.String(32), nullable=False),
         sa.Column("match_id", sa.Integer(), nullable=True),
         sa.Column("points", sa.JSON(), nullable=True),
         sa.Column("started_at", sa.Float(), nullable=False),
+        sa.UniqueConstraint("day", "account_id", name="uq_president_daily_tables_day_account"),
     )
-    op.create_index("ix_president_daily_tries_match_id", "president_daily_tries", ["match_id"])
-
+    op.create_index("ix_president_daily_tables_day", "president_daily_tables", ["day"])
 
 def downgrade() -> None:
     """Remove them (the duplicate ratings and the day's results are lost)."""
-    op.drop_table("president_daily_tries")
+    op.drop_table("president_daily_tables")
     op.drop_table("president_server_keys")
     op.drop_table("president_duplicate_rating_history")
     op.drop_table("president_duplicate_ratings")
