@@ -210,6 +210,8 @@ class ServerConfig:
             problems.append("client_event_tables must be at least 1")
         if self.tournament_open_minutes <= 0:
             problems.append("tournament_open_minutes must be positive")
+        if self.daily_key is not None and len(self.daily_key) < 16:
+            problems.append("daily_key must be 16 characters or more (it gives every day's cards)")
         if self.argon2_memory_kib < 8 or self.argon2_time_cost < 1 or self.password_hashers < 1:
             problems.append("argon2_memory_kib must be at least 8, argon2_time_cost and password_hashers at least 1")
         if self.redis_url is not None and (self.database_url.startswith("sqlite") or self.lease_seconds < 1):
