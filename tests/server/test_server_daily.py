@@ -110,6 +110,10 @@ def test_two_players_of_a_day_get_the_same_deals_are_ranked_and_the_secret_waits
                 assert answer.status_code == 404 and secret_hex not in answer.text, (path, answer.text)
                 assert "deal of the day" in answer.text
         assert secret_hex not in client.get("/api/daily").text
+        with client.websocket_connect("/ws") as ws:  # nobody watches a table of the day
+            send(ws, {"type": "hello", "table": tables["Ann"], "spectate": True, "name": "Spy"})
+            refused = receive(ws)
+            assert refused["type"] == "error" and refused["code"] == "not_watched", refused
 
         clock[0] += 86400  # the next day: new cards, and the day before is told
         next_day = client.post("/api/daily", json={})

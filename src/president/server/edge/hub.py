@@ -591,6 +591,9 @@ class Hub:
                 raise ProtocolError("bad_token", "this token does not open a seat at this table")
             table.attach(conn, seat, Reading(hello.version, hello.history))
         elif hello.spectate:
+            if table.one_match:
+                raise ProtocolError("not_watched", "a table of the deal of the day is not watched: its cards are "
+                                    "everyone's that day")
             if len(table.spectators) >= self.config.spectators_per_table:
                 raise ProtocolError("too_many_spectators", f"this table has {len(table.spectators)} spectators, as "
                                     "many as it may; try again later")
