@@ -138,3 +138,15 @@ def test_the_field_ranks_by_points_ties_sharing_and_adjusts_each_deal_by_the_oth
     assert [(x["name"], x["rank"], x["points"]) for x in lines] == [("A", 1, 2), ("B", 1, 2), ("C", 3, 0)]
     by = {x["name"]: x["adjusted"] for x in lines}
     assert by == {"A": 1.5 - 0.5, "B": 0.0 + 1.0, "C": -1.5 - 0.5}
+
+
+def test_a_restarted_server_deals_a_waiting_table_of_the_day_from_the_days_secret(tmp_path: Path) -> None:
+    config = make_config(tmp_path)
+    with TestClient(create_app(config)) as client:
+        made = client.post("/api/daily", json={"name": "Gus"}).json()
+        table_id = made["table"]["id"]
+        secret = client.app.state.hub.tables[table_id].shared_secret  # type: ignore[attr-defined]
+    with TestClient(create_app(config)) as client:
+        table = client.app.state.hub.tables[table_id]  # type: ignore[attr-defined]
+        assert table.status == "waiting" and table.one_match
+        assert table.shared_secret == secret is not None

@@ -126,6 +126,7 @@ class Hub:
             if table is not None:
                 restored.append(table)
         await self.tournaments.restore()  # marks the round tables before their timers start
+        await self.daily.mark(restored)
         for table in restored:
             await self.bots.mark_seats(table)
             table.resume()
@@ -161,6 +162,7 @@ class Hub:
                 continue
             if table.id in rounds:
                 self.tournaments.mark(table, rounds[table.id])
+            await self.daily.mark([table])
             await self.bots.mark_seats(table)
             table.resume()
         return found

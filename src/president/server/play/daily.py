@@ -24,7 +24,14 @@ from typing import Any
 
 from ..config import ServerConfig
 from ..errors import ProtocolError
-from ..store.daily_log import daily_results, day_of_match, server_key, store_daily_table, table_of_try
+from ..store.daily_log import (
+    daily_results,
+    day_of_match,
+    days_of_tables,
+    server_key,
+    store_daily_table,
+    table_of_try,
+)
 from ..store.journal import Journal
 from .settings import TableSettings
 from .tables import Table, hash_token
@@ -131,6 +138,16 @@ class Daily:
             self.tables.pop(table.id, None)
             raise ProtocolError("daily_played", f"you have played the deal of {day} (one try a day)", 409)
         return table, token, day
+
+    async def mark(self, tables: list[Table]) -> None:
+        """Tables restored from storage (before their timers start): those of the deal of the day deal from their
+        day's secret again and play one match, unwatched."""
+        days = await self.journal.read(days_of_tables, self.storage, [t.id for t in tables])
+        for table in tables:
+            day = days.get(table.id)
+            if day is not None:
+                table.shared_secret = await self.secret(day)
+                table.one_match = True
 
     async def board(self, day: str | None = None, account_id: int | None = None) -> dict[str, Any]:
         """The leaderboard of ``day`` (default today): the field of the accounts that played it, with the secret

@@ -43,6 +43,15 @@ def store_daily_table(storage: Storage, table_id: str, day: str, name: str, acco
     return True
 
 
+def days_of_tables(storage: Storage, table_ids: list[str]) -> dict[str, str]:
+    """The day of each of these tables that is a table of the deal of the day."""
+    if not table_ids:
+        return {}
+    with storage.engine.connect() as db:
+        return {t: d for t, d in db.execute(select(DailyTableRow.table_id, DailyTableRow.day)
+                                            .where(DailyTableRow.table_id.in_(table_ids)))}
+
+
 def day_of_match(storage: Storage, match_id: int) -> str | None:
     """The day whose deal the finished match ``match_id`` was dealt from (None: not a match of the deal of the
     day)."""
