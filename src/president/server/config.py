@@ -160,6 +160,9 @@ class ServerConfig:
     client_event_tables: int = 40
     """Open tables an address may hold when an event it created starts, its first round's tables included (the
     round tables count in the address's open tables, against ``client_tables`` too)."""
+    daily_key: str | None = None
+    """The secret key the deals of the day come from (keep it secret: it gives every day's cards); None: a key
+    drawn once and stored in the database."""
     tournament_open_minutes: float = 60.0
     """A tournament its host has not started this long after it was created is cancelled (its places freed)."""
     tournament_entries: int = 64
@@ -213,6 +216,8 @@ class ServerConfig:
             problems.append("client_event_tables must be at least 1")
         if self.tournament_open_minutes <= 0:
             problems.append("tournament_open_minutes must be positive")
+        if self.daily_key is not None and len(self.daily_key) < 16:
+            problems.append("daily_key must be 16 characters or more (it gives every day's cards)")
         if self.argon2_memory_kib < 8 or self.argon2_time_cost < 1 or self.password_hashers < 1:
             problems.append("argon2_memory_kib must be at least 8, argon2_time_cost and password_hashers at least 1")
         if self.redis_url is not None and (self.database_url.startswith("sqlite") or self.lease_seconds < 1):

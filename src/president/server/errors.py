@@ -53,6 +53,8 @@ ERROR_CODES: dict[str, str] = {
     "phrases_only": "Guests may send quick phrases only; sign in to write.",
     "too_many_reports": "You sent many reports in a short time; wait a while before the next one.",
     "internal": "Something went wrong on the server; nothing changed.",
+    "daily_played": "You have played today's deal already: one try a day.",
+    "not_watched": "This table cannot be watched.",
 }
 """Every error code with what it means (the protocol reference lists the same)."""
 

@@ -23,6 +23,7 @@ from ..store.accounts import (
     profile,
 )
 from ..store.chat_log import last_lines
+from ..store.duplicate_ratings import duplicate_leaderboard
 from ..store.moderation import add_report, block, blocked_names, unblock
 from ..store.ratings import leaderboard
 from .hub import Hub
@@ -202,10 +203,16 @@ def account_router(hub: Hub) -> APIRouter:
         return {"report": report_id}
 
     @router.get("/ratings")
-    async def ratings(family: str = "tavern-jack", limit: int = 100, offset: int = 0) -> dict[str, Any]:
-        """The rating leaderboard of one rule family (a preset name, or ``old-president``), best first."""
+    async def ratings(family: str = "tavern-jack", limit: int = 100, offset: int = 0,
+                      duplicate: str | None = None) -> dict[str, Any]:
+        """The rating leaderboard of one rule family (a preset name, or ``old-president``), best first; with
+        ``duplicate`` (any value, or none), the duplicate ratings from the luck-adjusted results of duplicate
+        events instead."""
         if not 1 <= limit <= 500 or offset < 0 or len(family) > FAMILY_MAX:
             raise ProtocolError("bad_request", "limit must be from 1 to 500, offset 0 or more", 422)
+        if duplicate is not None:
+            return await hub.journal.read(duplicate_leaderboard, hub.storage.engine, family, limit, offset,
+                                          hub.config.leaderboard_min_matches)
         return await hub.journal.read(leaderboard, hub.storage.engine, family, limit, offset,
                                       hub.config.leaderboard_min_matches)
 

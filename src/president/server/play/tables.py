@@ -167,6 +167,8 @@ class Table:
         workers' fair share; not stored)."""
         self.closed = False
         self.tournament: str | None = None
+        self.one_match = False
+        """A table of one match only (the deal of the day's): no rematch."""
         """The tournament this table is a round table of (set by the tournaments, not stored with the table):
         it plays on when its people are away, and is not closed while in play."""
         self.on_finish: Callable[[Table], None] | None = None
@@ -550,6 +552,8 @@ class Table:
                 raise ProtocolError("not_over" if self.status == "playing" else "not_started")
             if self.tournament is not None:
                 raise ProtocolError("match_over", "a round table of a tournament plays one match")
+            if self.one_match:
+                raise ProtocolError("match_over", "a table of the deal of the day plays one match")
             await self._new_match()
 
     async def _new_match(self) -> None:

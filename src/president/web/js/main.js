@@ -10,8 +10,11 @@
 //   /?login           signing in, or claiming a name with a password
 //   /?player=NAME     a player's profile: ratings, titles, finished matches
 //   /?ratings[=FAMILY] the rating leaderboard of a rule family
+//   /?daily[=DAY]     the deal of the day: play today's, the leaderboard of a day
+//   /?ratings[=FAMILY]&duplicate  the duplicate ratings (luck-adjusted results of duplicate events)
 
 import { loadAccount, onAccountChange, renderAccountBar, showLogin, showProfile, showRatings } from "./account.js";
+import { showDaily } from "./daily.js";
 import { h } from "./dom.js";
 import { currentLang, LANGS, onLangChange, setLang, translatePage } from "./i18n.js";
 import { showReplay } from "./replay.js";
@@ -45,7 +48,10 @@ function route() {
   else if (params.has("tournaments")) screen = showTournaments(root, navigate);
   else if (params.has("login")) screen = showLogin(root, navigate);
   else if (params.get("player")) screen = showProfile(root, params.get("player"), navigate);
-  else if (params.has("ratings")) screen = showRatings(root, params.get("ratings"), navigate);
+  else if (params.has("daily")) screen = showDaily(root, params.get("daily"), navigate);
+  else if (params.has("ratings")) {
+    screen = showRatings(root, params.get("ratings"), navigate, params.has("duplicate"));
+  }
   else screen = showStart(root, navigate, params.get("play"));
 }
 

@@ -475,7 +475,9 @@ export function showStart(root, navigate, playCode = null) {
       matches.length ? h("h2", {}, t("start.recent")) : null,
       matches.length ? h("ul", {}, matches) : null,
       h("p", {}, h("a", { class: "button small", id: "tournaments-link", href: "?tournaments=",
-        onclick: (e) => { e.preventDefault(); navigate({ tournaments: "" }); } }, t("tour.title"))));
+        onclick: (e) => { e.preventDefault(); navigate({ tournaments: "" }); } }, t("tour.title")), " ",
+        h("a", { class: "button small", id: "daily-link", href: "?daily=",
+          onclick: (e) => { e.preventDefault(); navigate({ daily: "" }); } }, t("daily.title"))));
   }
 
   /** The tables this page holds a seat at whose match is under way or waits for players: "Resume your game". */
