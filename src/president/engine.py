@@ -44,6 +44,7 @@ from .moves import CARDS_MASK, GIVE_FLAG, STANDS_MASK, Move, move_of, move_str, 
 from .plays import (
     CUT_WORDS,
     SET,
+    SPADE_THREE,
     STAIR,
     Shape,
     answer_problem,
@@ -60,6 +61,7 @@ from .plays import (
     run_leads,
     shape_of,
     suits_text,
+    unbeatable,
 )
 from .record import read_record, write_record
 from .rules import Rules, get_rules
@@ -536,7 +538,8 @@ class Match:
                     if events is not None:
                         events.append(("spared", giver, 0, receiver, {"option": "tenpen_chii"}, None))
                     continue
-                gift = highest_cards(hands[giver], count)
+                # Under spade3_kept the 3 of spades is never given.
+                gift = highest_cards(hands[giver] & ~(1 << SPADE_THREE) if rules.spade3_kept else hands[giver], count)
                 hands[giver] ^= gift
                 hands[receiver] |= gift
                 self._received[receiver] |= gift
@@ -1108,13 +1111,13 @@ class Match:
         # Each rule's predicate is asked only when its option is on (a call costs more than the test).
         if rules.suit_lock or rules.stair_lock:
             old = self._lock
-            lock = lock_after(shape, before, old, rules, self._rev != self._back)
+            lock = lock_after(shape, before, old, rules, self._rev != self._back, bool((value | table) & JOKERS))
             if lock != old:
                 self._lock = lock
                 if events is not None:
                     if lock & 15 and not old & 15:
-                        events.append(("lock", seat, 0, None, {"suits": suits_text(lock), "option": "suit_lock"},
-                                       None))
+                        why = "suit_lock_at_once" if before is None else "suit_lock"
+                        events.append(("lock", seat, 0, None, {"suits": suits_text(lock), "option": why}, None))
                     if lock & STAIR and not old & STAIR:
                         events.append(("lock", seat, 0, None, {"suits": suits_text(lock), "stair": True,
                                                                "option": "stair_lock"}, None))
@@ -1127,7 +1130,7 @@ class Match:
             at_once = why == "great_revolution"
             if events is not None:
                 events.append(("revolution", seat, 0, None, {"on": self._rev, "option": why}, None))
-        if (rules.eleven_back and flips_for_the_trick(shape, rules)
+        if (rules.eleven_back and flips_for_the_trick(shape, rules, value)
                 and not (rules.eleven_back_once and self._back)):
             self._back = not self._back
             self._set_order(self._rev)
@@ -1140,7 +1143,9 @@ class Match:
                 if events is not None:
                     events.append(("reverse", seat, 0, None, {"option": name, "backwards": self._backwards}, None))
             fives = skips_of(shape, rules)
-        cut = cut_rule(shape, before, rules) if self._lanes.cuts else None
+        cut = cut_rule(shape, before, rules, value, not table, not hand) if self._lanes.cuts else None
+        if cut is None and rules.unbeatable_clears and unbeatable(value, self._rev != self._back, self._lock, rules):
+            cut = "unbeatable_clears"
         if at_once and hand:
             # The great revolution: its player goes out at once, the rest of his hand discarded unseen.
             self._dead |= hand
@@ -1152,11 +1157,16 @@ class Match:
                 return
         active = self._active
         if cut:
-            leader = seat if active >> seat & 1 else self._next[seat][active]
+            why = cut
+            if rules.bomb_passes_lead and cut in ("quad_bomb", "two_bomb"):
+                leader = self._next[seat][active & ~(1 << seat)]
+                why = "bomb_passes_lead"
+            else:
+                leader = seat if active >> seat & 1 else self._next[seat][active]
             self._clear_trick(leader)
             if events is not None:
                 events.append(("trick_cleared", None, 0, None, {"leader": leader, "cut": CUT_WORDS[cut],
-                                                                "option": cut}, None))
+                                                                "option": why}, None))
             return
         self._set_lane(shape, value)
         waiting = active & ~(1 << seat) & still
@@ -1178,11 +1188,15 @@ class Match:
         bottom for a forbidden finish."""
         self._active &= ~(1 << seat)
         events = self._events
-        if self.rules.forbidden_finish and not at_once and forbidden_finish(value, shape, before, self.rules):
+        if (self.rules.forbidden_finish and not at_once
+                and forbidden_finish(value, shape, before, self.rules, self._rev)):
             self._bottom += (seat,)
             if events is not None:
+                why = "forbidden_finish"
+                if self._rev and not forbidden_finish(value, shape, before, self.rules):
+                    why = "revolution_forbidden"  # only the 3s made it forbidden
                 events.append(("out", seat, 0, None, {"place": self.players + 1 - len(self._bottom),
-                                                      "forbidden": True, "option": "forbidden_finish"}, None))
+                                                      "forbidden": True, "option": why}, None))
             return
         self._finished += (seat,)
         if events is not None:
@@ -1202,15 +1216,18 @@ class Match:
                     events.append(("gekokujo", seat, 0, None, {"option": "gekokujo", "order": list(order)}, None))
                 return
         if self.rules.capital_fall and len(self._finished) == 1 and self._results:
-            president = self._results[-1].order[0]
-            if president != seat and self._active >> president & 1:
+            last_order = self._results[-1].order
+            president = last_order[0]
+            by_last = self.rules.capital_fall_by_last
+            if president != seat and self._active >> president & 1 and (not by_last or last_order[-1] == seat):
                 self._active &= ~(1 << president)
                 self._dead |= self.hands[president]
                 self.hands[president] = 0
                 self._bottom += (president,)
                 if events is not None:
                     events.append(("fall", president, 0, None,
-                                   {"place": self.players + 1 - len(self._bottom), "option": "capital_fall"}, None))
+                                   {"place": self.players + 1 - len(self._bottom),
+                                    "option": "capital_fall_by_last" if by_last else "capital_fall"}, None))
 
     def _turn_after(self, seat: int, waiting: int) -> None:
         """Give the turn to the next seat in ``waiting``, or end the trick when nobody is waiting."""
@@ -1466,6 +1483,7 @@ class Match:
         opened = self._open
         skips = rules.skip_on_equal
         locks = rules.suit_lock
+        no_joker_lock = rules.joker_starts_no_lock
         lead_block = self._lead_block
         lead_runs = self._lead_runs
         bombing = self._bombs
@@ -1524,7 +1542,7 @@ class Match:
                         straight = -1
                     elif lock:
                         straight = straight & SUIT_CARDS[lock] | wild
-                    elif locks:
+                    elif locks and not (no_joker_lock and table & JOKERS):
                         suits = (table >> (((table.bit_length() - 1) >> 2) << 2) & 15 if table < _REAL_CARDS_END
                                  else shape_of(table, rules.wild_jokers).suits)  # type: ignore[union-attr]
                         if suits == move >> (((move.bit_length() - 1) >> 2) << 2) & 15:
