@@ -24,7 +24,6 @@ from .cards import (
     JOKERS,
     card_str,
     cards_str,
-    highest_cards,
     parse_cards,
 )
 from .errors import IllegalMove
@@ -44,7 +43,6 @@ from .moves import CARDS_MASK, GIVE_FLAG, STANDS_MASK, Move, move_of, move_str, 
 from .plays import (
     CUT_WORDS,
     SET,
-    SPADE_THREE,
     STAIR,
     Shape,
     answer_problem,
@@ -67,7 +65,7 @@ from .record import read_record, write_record
 from .rules import Rules, get_rules
 from .secret_deals import DealSecret
 from .shuffle import deal_hands, first_leader
-from .turn_order import gekokujo_order, reversals_of, skips_of, spared_by_tenpen_chii
+from .turn_order import gekokujo_order, gift_of, reversals_of, skips_of, spared_by_tenpen_chii
 from .view import DealResult, SeatView
 
 EXCHANGE, PLAY, OVER = 0, 1, 2
@@ -538,8 +536,7 @@ class Match:
                     if events is not None:
                         events.append(("spared", giver, 0, receiver, {"option": "tenpen_chii"}, None))
                     continue
-                # Under spade3_kept the 3 of spades is never given.
-                gift = highest_cards(hands[giver] & ~(1 << SPADE_THREE) if rules.spade3_kept else hands[giver], count)
+                gift = gift_of(hands[giver], count, rules)
                 hands[giver] ^= gift
                 hands[receiver] |= gift
                 self._received[receiver] |= gift
@@ -1116,8 +1113,8 @@ class Match:
                 self._lock = lock
                 if events is not None:
                     if lock & 15 and not old & 15:
-                        why = "suit_lock_at_once" if before is None else "suit_lock"
-                        events.append(("lock", seat, 0, None, {"suits": suits_text(lock), "option": why}, None))
+                        started = "suit_lock_at_once" if before is None else "suit_lock"
+                        events.append(("lock", seat, 0, None, {"suits": suits_text(lock), "option": started}, None))
                     if lock & STAIR and not old & STAIR:
                         events.append(("lock", seat, 0, None, {"suits": suits_text(lock), "stair": True,
                                                                "option": "stair_lock"}, None))
@@ -1157,16 +1154,16 @@ class Match:
                 return
         active = self._active
         if cut:
-            why = cut
+            option = cut
             if rules.bomb_passes_lead and cut in ("quad_bomb", "two_bomb"):
                 leader = self._next[seat][active & ~(1 << seat)]
-                why = "bomb_passes_lead"
+                option = "bomb_passes_lead"
             else:
                 leader = seat if active >> seat & 1 else self._next[seat][active]
             self._clear_trick(leader)
             if events is not None:
                 events.append(("trick_cleared", None, 0, None, {"leader": leader, "cut": CUT_WORDS[cut],
-                                                                "option": why}, None))
+                                                                "option": option}, None))
             return
         self._set_lane(shape, value)
         waiting = active & ~(1 << seat) & still
