@@ -69,6 +69,8 @@ from .turn_order import gekokujo_order, gift_of, reversals_of, skips_of, spared_
 from .view import DealResult, SeatView
 
 EXCHANGE, PLAY, OVER = 0, 1, 2
+ACE_RANK = 11
+"""The rank of the aces (0 is the 3)."""
 _DECK = [1 << card for card in range(52)]
 _DECK_WITH_JOKERS = [1 << card for card in range(54)]
 _DECKS = (_DECK, [*_DECK, 1 << 53], _DECK_WITH_JOKERS)
@@ -169,6 +171,8 @@ class Match:
     """
 
     __slots__ = (
+        "_ace_seat",
+        "_aces",
         "_active",
         "_answers",
         "_back",
@@ -317,6 +321,8 @@ class Match:
         n = self.players
         rules = self.rules
         self._lockout = rules.pass_lockout
+        self._aces = rules.next_ace
+        self._ace_seat = -1
         self._next = NEXT_SEAT[n]
         self._backwards = False
         self._place_points, self._place_titles, self._gift_counts = _seating_plan(rules, n)
@@ -484,6 +490,7 @@ class Match:
             self._active = sum(1 << s for s in range(n) if hands[s])
         self._dealt = sum(hands)  # the hands hold different cards
         self._finished = ()
+        self._ace_seat = -1
         self._set_order(False)
         self._set_direction(False)
         self._deal_start = self._log
@@ -508,6 +515,9 @@ class Match:
         else:
             order = self._results[-1].order
             leader = order[-1] if rules.later_leader == "last" else order[0]
+            if self._ace_seat >= 0:
+                leader = self._ace_seat  # next ace: the last trick taken with aces
+        by_ace = deal > 1 and self._ace_seat >= 0
         dealer = 0 if self.duplicate else leader  # duplicate: the deck's positions are fixed to the seats
         if self.deal_secret is None:
             hands = deal_hands(_DECKS[rules.jokers], n, dealer, self.seed, deal)
@@ -525,7 +535,10 @@ class Match:
         self._must_contain = must
         events = self._events
         if events is not None:
-            events.append(("deal", None, 0, None, {"deal": deal, "leader": leader}, None))
+            data: dict[str, Any] = {"deal": deal, "leader": leader}
+            if by_ace:
+                data["option"] = "next_ace"
+            events.append(("deal", None, 0, None, data, None))
         block = rules.exchange_block
         if deal >= 2 and not (block and (deal - 1) % block == 0):
             order = self._results[-1].order
@@ -934,6 +947,8 @@ class Match:
             owner = self._owner
             active = self._active
             leader = owner if active >> owner & 1 else self._next[owner][active]
+            if self._aces:
+                self._take_with_aces(owner)
             if self._lock or self._back:
                 self._clear_trick(leader)
             else:
@@ -964,6 +979,8 @@ class Match:
                     self._waiting = waiting
                     self.to_act = self._next[seat][waiting]
                     return _PLAY_EVENTS[seat][value]
+                if self._aces:
+                    self._take_with_aces(seat)
                 self._clear_trick(seat)
                 return Events((("play", seat, value, None, None, None), _cleared(seat)))
         events: list[RawEvent] = []
@@ -1160,6 +1177,8 @@ class Match:
                 option = "bomb_passes_lead"
             else:
                 leader = seat if active >> seat & 1 else self._next[seat][active]
+            if self._aces:
+                self._take_with_aces(seat)
             self._clear_trick(leader)
             if events is not None:
                 events.append(("trick_cleared", None, 0, None, {"leader": leader, "cut": CUT_WORDS[cut],
@@ -1235,9 +1254,18 @@ class Match:
         owner = self._owner
         active = self._active
         leader = owner if active >> owner & 1 else self._next[owner][active]
+        if self._aces:
+            self._take_with_aces(owner)
         self._clear_trick(leader)
         if self._events is not None:
             self._events.append(_cleared(leader))
+
+    def _take_with_aces(self, owner: int) -> None:
+        """Under ``next_ace``: the trick ends with ``owner``'s play on the table; a set of aces makes him the leader
+        of the next deal (until another trick is taken with aces)."""
+        shape = shape_of(self._table, self.rules.wild_jokers)
+        if shape is not None and shape.kind == SET and shape.rank == ACE_RANK:
+            self._ace_seat = owner
 
     def _passed_mask(self) -> int:
         """The seats that have passed on the cards on the table (since they were played, without lockout).
@@ -1481,6 +1509,7 @@ class Match:
         skips = rules.skip_on_equal
         locks = rules.suit_lock
         no_joker_lock = rules.joker_starts_no_lock
+        aces = self._aces
         lead_block = self._lead_block
         lead_runs = self._lead_runs
         bombing = self._bombs
@@ -1550,6 +1579,7 @@ class Match:
                     # An 8-cut and nothing else: the trick clears, and its player leads again.
                     hands[seat] = hand
                     owner = leader = seat
+                    table = move
                 elif straight < 0 or not (hand or quiet_out):
                     self._store_trick(seat, table, beat, answers, owner, waiting, lock, must)
                     self._play(seat, move)
@@ -1597,6 +1627,9 @@ class Match:
                     continue
                 leader = owner if active >> owner & 1 else nxt[owner][active]
             # Nobody else may answer: the trick is over (as _clear_trick).
+            if aces:
+                self._table = table
+                self._take_with_aces(owner)
             table = lock = must = 0
             if self._back:
                 self._back = False

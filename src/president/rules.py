@@ -260,6 +260,9 @@ class Rules:
                                         "first.", kind="flag", group="table")
     lead_card_must_play: bool = option(True, "The lead of a deal led by the lead card's holder must contain "
                                        "that card.", kind="flag", group="table")
+    next_ace: bool = option(False, "Next ace: the last player in a deal to take a trick with aces (a set of aces "
+                            "on the table when it ends) leads the next deal, whoever finished where.", kind="flag",
+                            group="table")
     later_leader: LaterLeader = option(
         "last", "Who leads later deals: the previous last player, or the previous first.",
         kind="choice", group="table", choices=("last", "first"))
@@ -355,6 +358,8 @@ class Rules:
                              ("capital_fall_by_last", "capital_fall")):
             if getattr(self, name) and not getattr(self, needed):
                 problems.append(f"{name} needs {needed}")
+        if self.next_ace and self.lead_card_every_deal:
+            problems.append("next_ace and lead_card_every_deal cannot both choose who leads")
         if self.joker_keeps_lock and not (self.suit_lock or self.stair_lock):
             problems.append("joker_keeps_lock needs suit_lock or stair_lock")
         for name in ("bomb_passes_lead", "bomb_lead_plain"):
@@ -476,7 +481,7 @@ _HOUSE_DEFAULTS.update(
     five_skip=False, nine_reverse=False, six_reverse=False, gekokujo=False, tenpen_chii=False,
     suit_lock_at_once=False, joker_keeps_lock=False, joker_starts_no_lock=False, twos_no_revolution=False,
     eight_out_no_cut=False, real_cards_fire=False, unbeatable_clears=False, bomb_passes_lead=False,
-    bomb_lead_plain=False, revolution_forbidden="2", capital_fall_by_last=False, spade3_kept=False,
+    bomb_lead_plain=False, revolution_forbidden="2", capital_fall_by_last=False, spade3_kept=False, next_ace=False,
 )
 
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from president import IllegalMove, Match
-from president.cards import parse_cards
+from president.cards import JOKERS, RANK_MASKS, parse_cards
 from president.engine import without_lanes
 from president.rules import Rules
 from president.turn_order import gift_of
@@ -316,9 +316,10 @@ VARIANT_SETS: list[dict[str, Any]] = [
      "eight_cut": True, "forbidden_finish": ("2", "8"), "runs": True, "stair_lock": True, **WILD},
     {"revolution": True, "twos_no_revolution": True, "forbidden_finish": ("2",), "revolution_forbidden": "3",
      "quad_bomb": True, "two_bomb": True, "bomb_passes_lead": True, "capital_fall": True,
-     "capital_fall_by_last": True},
+     "capital_fall_by_last": True, "next_ace": True},
     {"quad_bomb": True, "bomb_lead_plain": True, "unbeatable_clears": True, "jokers": 1, "eleven_back": True,
-     "revolution": True},
+     "revolution": True, "next_ace": True},
+    {"next_ace": True, "eight_cut": True},
 ]
 """The variants together, so that each fires many times."""
 
@@ -356,3 +357,45 @@ def test_random_playouts_under_the_variants_agree_with_the_definition(options: d
         shadow.apply_fast(move)
         slow.apply(move)
     assert slow.deal_results[0].order == order
+
+
+# ---------------------------------------------------------------- the next ace
+
+def _ace_taker(match: Match) -> int | None:
+    """From the events of the first deal: who last took a trick with a set of aces on the table."""
+    taker, top = None, None
+    for event in match.events():
+        if event.kind == "deal" and event.data["deal"] == 2:
+            break
+        if event.kind == "play":
+            top = event
+        elif event.kind == "trick_cleared" and top is not None:
+            cards = parse_cards(" ".join(top.data.get("stands", {}).values())) | top.cards
+            if cards & ~JOKERS and not cards & ~JOKERS & ~RANK_MASKS[11]:
+                taker = top.seat
+    return taker
+
+
+def test_the_last_player_to_take_a_trick_with_aces_leads_the_next_deal_under_next_ace() -> None:
+    differs = 0
+    for seed in range(6):
+        m = Match("tavern-jack", 4, seed=seed, deals=2, next_ace=True, jokers=1, wild_jokers=True)
+        usual = Match("tavern-jack", 4, seed=seed, deals=2, jokers=1, wild_jokers=True)
+        rng = random.Random(seed)
+        while m.deal_number == 1:
+            move = m.legal_moves()[rng.randrange(len(m.legal_moves()))]
+            m.apply(move)
+            usual.apply(move)
+        taker = _ace_taker(m)
+        assert taker is not None
+        assert [e for e in m.events() if e.kind == "deal"][-1].data == {"deal": 2, "leader": taker,
+                                                                        "option": "next_ace"}
+        previous_last = [e for e in usual.events() if e.kind == "deal"][-1].data["leader"]
+        assert previous_last == usual.deal_results[0].order[-1]
+        differs += taker != previous_last
+    assert differs
+
+
+def test_next_ace_and_the_lead_card_cannot_both_choose_the_leader() -> None:
+    with pytest.raises(ValueError, match="next_ace and lead_card_every_deal"):
+        Rules(next_ace=True, first_lead_card=1, lead_card_every_deal=True)

@@ -610,6 +610,7 @@ const STRINGS = {
     "opt.revolution_forbidden": "Forbidden finish on a 2, in a revolution",
     "opt.capital_fall_by_last": "Capital fall only when the last player goes out first",
     "opt.spade3_kept": "The 3♠ is never given in the exchange",
+    "opt.next_ace": "Next ace: the last to take a trick with aces leads the next deal",
     "opt.tie_break": "A tie at the top",
     "optv.none": "none",
     "optv.first_leader.random": "drawn at random",
@@ -712,6 +713,7 @@ const STRINGS = {
     "why.unbeatable_clears": "Unbeatable: nothing in the deck could answer that play, so the trick ends at once; {leader} leads.",
     "why.revolution_forbidden": "Forbidden finish: in a revolution the 3s are the top cards, so {name}, going out on a 3, is placed below everyone who finishes normally.",
     "why.capital_fall_by_last": "Capital fall: the last player of the previous deal went out first, so {name}, the President, drops out and finishes last.",
+    "why.next_ace": "Next ace: {leader} was the last to take a trick with aces, so leads this deal.",
     "why.notRunOrSet": "Cards played together must be of one rank, or a run of one suit.",
     "why.locked": "The trick is locked to {suits}: play those suits.",
     // The old President (seed 000).
@@ -1384,6 +1386,7 @@ const STRINGS = {
     "opt.revolution_forbidden": "Запретный выход на двойке во время революции",
     "opt.capital_fall_by_last": "Падение столицы, только если первым вышел последний",
     "opt.spade3_kept": "Тройку пик никогда не отдают при обмене",
+    "opt.next_ace": "Следующий туз: кто последним взял круг тузами, ходит первым в следующей раздаче",
     "opt.tie_break": "Равенство на первом месте",
     "optv.none": "нет",
     "optv.first_leader.random": "по жребию",
@@ -1486,6 +1489,7 @@ const STRINGS = {
     "why.unbeatable_clears": "Непобиваемо: ничто в колоде не бьёт этот ход, и круг сразу заканчивается; ходит {leader}.",
     "why.revolution_forbidden": "Запретный выход: во время революции старшие карты — тройки, и {name}, выйдя на тройке, становится ниже всех, кто вышел обычно.",
     "why.capital_fall_by_last": "Падение столицы: последний прошлой раздачи вышел первым, и {name}, Президент, выбывает последним.",
+    "why.next_ace": "Следующий туз: {leader} последним взял круг тузами и ходит первым в этой раздаче.",
     "why.notRunOrSet": "Вместе кладут карты одного ранга или последовательность одной масти.",
     "why.locked": "Круг заперт на {suits}: кладите эти масти.",
     // The old President (seed 000).
@@ -2158,6 +2162,7 @@ const STRINGS = {
     "opt.revolution_forbidden": "Sortie interdite sur un 2, pendant une révolution",
     "opt.capital_fall_by_last": "Chute de la capitale seulement si le dernier sort le premier",
     "opt.spade3_kept": "Le 3♠ n'est jamais donné à l'échange",
+    "opt.next_ace": "As suivant : le dernier à remporter un pli avec des as entame la donne suivante",
     "opt.tie_break": "Égalité en tête",
     "optv.none": "aucun",
     "optv.first_leader.random": "tiré au sort",
@@ -2260,6 +2265,7 @@ const STRINGS = {
     "why.unbeatable_clears": "Imbattable : rien dans le jeu ne peut couvrir ce coup, le pli se termine aussitôt ; {leader} entame.",
     "why.revolution_forbidden": "Sortie interdite : pendant une révolution les 3 sont les plus fortes, {name}, sorti sur un 3, est classé sous tous ceux qui sortent normalement.",
     "why.capital_fall_by_last": "Chute de la capitale : le dernier de la donne précédente est sorti le premier, {name}, le Président, tombe et finit dernier.",
+    "why.next_ace": "As suivant : {leader} a remporté le dernier pli avec des as, il entame cette donne.",
     "why.notRunOrSet": "Les cartes jouées ensemble doivent être d'un même rang, ou une suite d'une couleur.",
     "why.locked": "Le pli est verrouillé sur {suits} : jouez ces couleurs.",
     // The old President (seed 000).
@@ -2931,6 +2937,7 @@ const STRINGS = {
     "opt.revolution_forbidden": "Saída proibida com 2, durante uma revolução",
     "opt.capital_fall_by_last": "Queda da capital só se o último sair primeiro",
     "opt.spade3_kept": "O 3♠ nunca é dado na troca",
+    "opt.next_ace": "Próximo ás: o último a levar uma vaza com ases sai na próxima mão",
     "opt.tie_break": "Empate no topo",
     "optv.none": "nenhum",
     "optv.first_leader.random": "sorteado",
@@ -3033,6 +3040,7 @@ const STRINGS = {
     "why.unbeatable_clears": "Imbatível: nada no baralho responde a essa jogada, então a vaza termina na hora; {leader} sai.",
     "why.revolution_forbidden": "Saída proibida: na revolução os 3 são as cartas mais altas, então {name}, saindo com um 3, fica abaixo de todos que saem normalmente.",
     "why.capital_fall_by_last": "Queda da capital: o último da mão anterior saiu primeiro, então {name}, o Presidente, cai e termina em último.",
+    "why.next_ace": "Próximo ás: {leader} foi o último a levar uma vaza com ases, então sai nesta mão.",
     "why.notRunOrSet": "Cartas jogadas juntas devem ter o mesmo valor, ou ser uma sequência de um naipe.",
     "why.locked": "A vaza está trancada em {suits}: jogue esses naipes.",
     // The old President (seed 000).
