@@ -395,7 +395,8 @@ def cut_rule(shape: Shape, before: Shape | None, rules: Rules, value: int = 0, l
     """The option by which a play ends the trick at once (``eight_cut``, ``spade3_beats_joker``, ``quad_bomb`` …),
     or None. ``value`` is the move (for ``real_cards_fire``), ``lead`` whether it leads the trick (for
     ``bomb_lead_plain``), ``out`` whether its player goes out with it (for ``eight_out_no_cut``)."""
-    if (rules.eight_cut and shape.kind != LONE_JOKER and fired_cards(shape, value, rules) & RANK_MASKS[EIGHT_RANK]
+    if (rules.eight_cut and shape.kind != LONE_JOKER
+            and (fired_cards(shape, value, rules) if rules.real_cards_fire else shape.cards) & RANK_MASKS[EIGHT_RANK]
             and not (out and rules.eight_out_no_cut)):
         return "eight_cut"
     if spade3_on_joker(shape, before, rules):
