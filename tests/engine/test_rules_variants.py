@@ -12,7 +12,8 @@ import pytest
 from president import IllegalMove, Match
 from president.cards import JOKERS, RANK_MASKS, parse_cards
 from president.engine import without_lanes
-from president.rules import Rules
+from president.rule_codes import decode, encode
+from president.rules import Rules, get_rules
 from president.turn_order import gift_of
 
 from .driving import legal_texts, play, snapshot
@@ -399,3 +400,15 @@ def test_the_last_player_to_take_a_trick_with_aces_leads_the_next_deal_under_nex
 def test_next_ace_and_the_lead_card_cannot_both_choose_the_leader() -> None:
     with pytest.raises(ValueError, match="next_ace and lead_card_every_deal"):
         Rules(next_ace=True, first_lead_card=1, lead_card_every_deal=True)
+
+
+def test_the_variants_travel_in_a_rule_code() -> None:
+    rules = get_rules("tavern-jack", suit_lock=True, suit_lock_at_once=True, joker_keeps_lock=True,
+                      joker_starts_no_lock=True, jokers=2, wild_jokers=True, real_cards_fire=True, revolution=True,
+                      twos_no_revolution=True, eight_cut=True, eight_out_no_cut=True, unbeatable_clears=True,
+                      quad_bomb=True, bomb_passes_lead=True, bomb_lead_plain=True, forbidden_finish=("2",),
+                      revolution_forbidden="3", capital_fall=True, capital_fall_by_last=True, spade3_kept=True,
+                      next_ace=True)
+    code = encode(rules)
+    assert "revolution_forbidden~3" in code and ".next_ace" in code
+    assert decode(code) == rules and encode(get_rules("tavern-jack")) == "r1.tavern-jack"
