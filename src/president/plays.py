@@ -422,11 +422,12 @@ def unbeatable(value: int, reversed_order: bool, lock: int, rules: Rules) -> boo
     and ``lock`` (the ``unbeatable_clears`` rule: a lone 2 without jokers, a lone joker without the 3 of spades …).
     Asked of the whole deck, not of the hands still held, so that it tells nothing hidden."""
     key = (value, reversed_order, lock)
-    known = _UNBEATABLE.get(rules)
-    if known is None:
+    entry = _UNBEATABLE.get(id(rules))
+    if entry is None or entry[0] is not rules:
         if len(_UNBEATABLE) >= 64:
             _UNBEATABLE.clear()
-        known = _UNBEATABLE[rules] = {}
+        entry = _UNBEATABLE[id(rules)] = (rules, {})
+    known = entry[1]
     found = known.get(key)
     if found is None:
         rest = DECK_MASKS[rules.jokers] & ~(value & CARDS_MASK)
@@ -434,8 +435,9 @@ def unbeatable(value: int, reversed_order: bool, lock: int, rules: Rules) -> boo
     return found
 
 
-_UNBEATABLE: dict[Rules, dict[tuple[int, bool, int], bool]] = {}
-"""By rule set, then by (move, reversed order, lock): whether the move is unbeatable (see :func:`unbeatable`)."""
+_UNBEATABLE: dict[int, tuple[Rules, dict[tuple[int, bool, int], bool]]] = {}
+"""By rule set (its id, beside the rules themselves), then by (move, reversed order, lock): whether the move is
+unbeatable (see :func:`unbeatable`)."""
 
 
 def cut_by(shape: Shape, before: Shape | None, rules: Rules) -> str | None:
