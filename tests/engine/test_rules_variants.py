@@ -312,15 +312,16 @@ def test_a_match_under_spade3_kept_gives_the_same_best_cards_when_the_three_is_n
 
 VARIANT_SETS: list[dict[str, Any]] = [
     {"suit_lock": True, "suit_lock_at_once": True, "joker_keeps_lock": True, "spade3_beats_joker": True,
-     "runs": True, "eight_cut": True, "eight_out_no_cut": True, **WILD},
-    {"suit_lock": True, "joker_starts_no_lock": True, "real_cards_fire": True, "eleven_back": True,
-     "eight_cut": True, "forbidden_finish": ("2", "8"), "runs": True, "stair_lock": True, **WILD},
+     "runs": True, "eight_cut": True, "eight_out_no_cut": True, "stair_lock": True, **WILD},
+    {"suit_lock": True, "joker_starts_no_lock": True, "joker_keeps_lock": True, "spade3_beats_joker": True,
+     "real_cards_fire": True, "eleven_back": True, "eight_cut": True, "forbidden_finish": ("2", "8"), "runs": True,
+     **WILD},
     {"revolution": True, "twos_no_revolution": True, "forbidden_finish": ("2",), "revolution_forbidden": "3",
      "quad_bomb": True, "two_bomb": True, "bomb_passes_lead": True, "capital_fall": True,
      "capital_fall_by_last": True, "next_ace": True},
     {"quad_bomb": True, "bomb_lead_plain": True, "unbeatable_clears": True, "jokers": 1, "eleven_back": True,
      "revolution": True, "next_ace": True},
-    {"next_ace": True, "eight_cut": True},
+    {"next_ace": True, "eight_cut": True, "eight_out_no_cut": True, "two_bomb": True, "bomb_lead_plain": True},
 ]
 """The variants together, so that each fires many times."""
 
