@@ -1,7 +1,7 @@
 // The entry point: the language switcher and the router between the screens.
 //
 //   /                 the start screen (choose a rule set, create a table)
-//   /?play=CODE       the start screen set to a shared rule set (a rule code)
+//   /?play=CODE       a table with a shared rule set (a rule code), or the start screen set to it when no name is known
 //   /?table=ID        a table: join it, wait for players, play (the invite link)
 //   /?replay=ID       the replay viewer of a finished match
 //   /?rules=NAME      the rules of a rule set (a preset name, or a rule code)
