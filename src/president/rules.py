@@ -225,6 +225,11 @@ class Rules:
                                 kind="flag", group="special")
     six_reverse: bool = option(False, "A play with a 6 reverses the direction of play for the rest of the deal.",
                                kind="flag", group="special")
+    seven_pass: bool = option(False, "7-pass: after a play holding 7s, its player gives as many cards of his choice "
+                              "as it holds 7s to the next player in the direction of play.", kind="flag",
+                              group="special")
+    ten_discard: bool = option(False, "10-discard: after a play holding 10s, its player discards as many cards of "
+                               "his choice as it holds 10s, face up.", kind="flag", group="special")
     first_leader: FirstLeader = option(
         "random", "Who leads the first deal: a seat drawn from the seed, or the holder of the lead card.",
         kind="choice", group="table", choices=("random", "holder"))
@@ -427,6 +432,7 @@ _HOUSE_DEFAULTS.update(
     two_bomb=False, lead_card_every_deal=False,
     exchange_block=None, forbidden_finish=(), capital_fall=False,
     five_skip=False, nine_reverse=False, six_reverse=False, gekokujo=False, tenpen_chii=False,
+    seven_pass=False, ten_discard=False,
 )
 
 
