@@ -1594,6 +1594,11 @@ class Match:
         quiet_out = not (rules.forbidden_finish or rules.capital_fall or rules.gekokujo)
         run_probe = self._lanes.run_probe
         l0, l1, l2, l3, l4, l5, l6 = self._leads_by_byte or ANSWERS_BY_COUNT[0]
+        if self._owed and self._settle_in_playout(house, rng, stop_at):
+            self.single_deal = single
+            return None
+        if self._phase == OVER:
+            return self._results[-1].order
         seat: int = self.to_act  # type: ignore[assignment]
         table, beat, answers, owner = self._table, self._beat, self._answers, self._owner
         waiting, active, lock, must, beats = self._waiting, self._active, self._lock, self._must_contain, self._beats
@@ -1660,12 +1665,9 @@ class Match:
                 elif straight < 0 or not (hand or quiet_out):
                     self._store_trick(seat, table, beat, answers, owner, waiting, lock, must)
                     self._play(seat, move)
-                    while self._owed:
-                        # A pass-on or a discard the play owes: drawn, or chosen by the policy, as any move.
-                        flag, count, _to = self._owed[0]
-                        owed = owed_moves(hands[seat], flag, count)
-                        self._settle(seat, house(self, seat, owed, rng) if house is not None
-                                     else owed[int(rand() * len(owed))])
+                    if self._owed and self._settle_in_playout(house, rng, stop_at):
+                        self.single_deal = single
+                        return None
                     if self._phase == OVER:
                         return self._results[-1].order
                     seat = self.to_act  # type: ignore[assignment]
@@ -1716,6 +1718,18 @@ class Match:
                 self._set_order(self._rev)
                 beats = self._beats
             seat = leader
+
+    def _settle_in_playout(self, house: Callable[..., int] | None, rng: random.Random, stop_at: int) -> bool:
+        """Settle in a playout what the seat to act owes (a pass-on, a discard): each move drawn at random, or chosen
+        by the policy, as any move. True when it stops first because that seat is ``stop_at``."""
+        while self._owed:
+            seat: int = self.to_act  # type: ignore[assignment]
+            if seat == stop_at:
+                return True
+            flag, count, _to = self._owed[0]
+            owed = owed_moves(self.hands[seat], flag, count)
+            self._settle(seat, house(self, seat, owed, rng) if house is not None else owed[int(rng.random() * len(owed))])
+        return False
 
     def _store_trick(
         self, seat: int, table: int, beat: int, answers: ByteLookups | None, owner: int, waiting: int, lock: int,

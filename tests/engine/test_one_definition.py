@@ -78,6 +78,9 @@ HOUSE_OPTIONS: list[dict[str, Any]] = [
      "tenpen_chii": True, "equal_answers": True, "skip_on_equal": True},
     {"jokers": 2, "wild_jokers": True, "runs": True, "five_skip": True, "six_reverse": True, "capital_fall": True,
      "gekokujo": True, "quad_bomb": True},
+    {"seven_pass": True, "ten_discard": True},
+    {"seven_pass": True, "ten_discard": True, "runs": True, "eight_cut": True, "five_skip": True, "nine_reverse": True,
+     "pass_lockout": True, "capital_fall": True, "jokers": 1, "wild_jokers": True},
 ]
 """House rules alone and together: the lanes must skip only what each of them leaves untouched."""
 
