@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 
 from .cards import card_str, cards_list
 from .movegen import ORDER, PASS_MOVE, gift_moves
-from .moves import OWED_WORDS, Move, move_of, move_str
+from .moves import OWED_WORDS, PASS_ON_FLAG, Move, move_of, move_str
 from .owed import owed_moves
 from .plays import STAIR, plays, suits_text
 from .rules import Rules
@@ -169,7 +169,7 @@ class SeatView:
             "received": cards_list(self.received),
             "give_count": self.give_count,
             "owed": [{"move": OWED_WORDS[flag], "count": min(count, self.counts[self.to_act]) if i == 0 else count,
-                      "to": to} for i, (flag, count, to) in enumerate(self.owed)] if self.to_act is not None else [],
+                      "to": to if flag == PASS_ON_FLAG else None} for i, (flag, count, to) in enumerate(self.owed)] if self.to_act is not None else [],
             "legal_moves": [move_str(m) for m in self.legal_masks()],
             "winners": list(self.winners),
         })
