@@ -629,6 +629,12 @@ class Match:
         return self._calm
 
     @property
+    def owed(self) -> tuple[tuple[int, int, int], ...]:
+        """What the seat to act owes for its play, ``(kind flag, count, receiver)`` each, the one to settle first
+        first (7-pass, 10-discard: :mod:`president.owed`); empty when nothing is owed."""
+        return self._owed
+
+    @property
     def table_owner(self) -> int | None:
         """The seat that played the cards to beat, or None when a trick is open."""
         return self._owner if self._table else None
