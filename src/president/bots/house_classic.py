@@ -19,8 +19,8 @@ engine's legal moves (see ``docs/bots.md``):
   finish. A revolution is started only when it moves the rest of the hand up the
   order in total. Equal choices keep the engine's order (lowest int first).
 * A pass-on (7-pass) or a discard (10-discard) gives away the weakest cards in the
-  order in force that break no set: whole ranks or lone cards before part of a
-  set, never a joker while other cards will do.
+  order in force that break no set: lone cards first, then whole sets, part of a
+  set last, never a joker while other cards will do.
 """
 
 from __future__ import annotations
@@ -145,14 +145,20 @@ def house_classic_move(
 
 def classic_owed(moves: Sequence[int], hand: int, rules: Rules, reversed_order: bool) -> int:
     """The classic choice among the pass-ons or discards ``moves`` a play owes: the weakest cards in the order in
-    force that break the fewest sets (jokers last)."""
+    force, lone cards first, then whole sets, then part of a set (jokers last)."""
     best, best_key = moves[0], None
     for move in moves:
         cards = move & CARDS_MASK
-        key = (cards & JOKERS).bit_count(), _breaks(hand, cards & ~JOKERS), _weight(cards, reversed_order, rules), move
+        key = ((cards & JOKERS).bit_count(), _breaks(hand, cards & ~JOKERS),
+               (cards & ~JOKERS).bit_count() - _lone(hand, cards), _weight(cards, reversed_order, rules), move)
         if best_key is None or key < best_key:
             best, best_key = move, key
     return best
+
+
+def _lone(hand: int, cards: int) -> int:
+    """How many of ``cards`` are the only card of their rank in ``hand``."""
+    return sum(1 for rank in range(13) if _NIBBLE_COUNT[hand >> (4 * rank) & 15] == 1 and cards >> (4 * rank) & 15)
 
 
 def _weight(cards: int, reversed_order: bool, rules: Rules) -> int:
