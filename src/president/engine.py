@@ -1734,7 +1734,8 @@ class Match:
                 return True
             flag, count, _to = self._owed[0]
             owed = owed_moves(self.hands[seat], flag, count)
-            self._settle(seat, house(self, seat, owed, rng) if house is not None else owed[int(rng.random() * len(owed))])
+            chosen = house(self, seat, owed, rng) if house is not None else owed[int(rng.random() * len(owed))]
+            self._settle(seat, chosen)
         return False
 
     def _store_trick(

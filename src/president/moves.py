@@ -140,7 +140,8 @@ class Move(int):
     """A move of President: a play of cards, a pass, a gift during the exchange, or a move a play owes.
 
     The value is the card mask (``0`` for a pass) with :data:`GIVE_FLAG` added for
-    a gift, :data:`PASS_ON_FLAG` for a pass-on and :data:`DISCARD_FLAG` for a discard. Equal moves are equal ints, so moves hash and sort like numbers.
+    a gift, :data:`PASS_ON_FLAG` for a pass-on and :data:`DISCARD_FLAG` for a discard.
+    Equal moves are equal ints, so moves hash and sort like numbers.
     """
 
     __slots__ = ()

@@ -127,6 +127,15 @@ class SeatView:
         """The legal moves when this seat is to act (else an empty list)."""
         return [move_of(m) for m in self.legal_masks()]
 
+    def _owed_json(self) -> list[dict[str, Any]]:
+        """What the seat to act owes, as ``to_dict`` lists it (the count the hand can pay first)."""
+        out = []
+        for i, (flag, count, to) in enumerate(self.owed):
+            if i == 0 and self.to_act is not None:
+                count = min(count, self.counts[self.to_act])
+            out.append({"move": OWED_WORDS[flag], "count": count, "to": to if flag == PASS_ON_FLAG else None})
+        return out
+
     def to_dict(self, history: bool = True) -> dict[str, Any]:
         """JSON-ready form: cards as canonical text, nothing this seat may not see.
 
@@ -168,8 +177,7 @@ class SeatView:
             "given": cards_list(self.given),
             "received": cards_list(self.received),
             "give_count": self.give_count,
-            "owed": [{"move": OWED_WORDS[flag], "count": min(count, self.counts[self.to_act]) if i == 0 else count,
-                      "to": to if flag == PASS_ON_FLAG else None} for i, (flag, count, to) in enumerate(self.owed)] if self.to_act is not None else [],
+            "owed": self._owed_json(),
             "legal_moves": [move_str(m) for m in self.legal_masks()],
             "winners": list(self.winners),
         })

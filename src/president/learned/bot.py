@@ -8,8 +8,8 @@ from pathlib import Path
 import numpy as np
 
 from ..bots.classic import classic_gift
-from ..bots.house_classic import house_classic_choice
 from ..bots.classic_reasons import classic_decision
+from ..bots.house_classic import house_classic_choice
 from ..explain import Decision, Explanation
 from ..moves import GIVE_FLAG, move_str
 from ..search.kinds import distinct_moves
