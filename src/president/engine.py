@@ -53,7 +53,7 @@ from .moves import (
     stand_str,
     stands_of,
 )
-from .owed import OWED_OPTIONS, owed_by, owed_count, owed_moves, owed_word
+from .owed import OWED_OPTIONS, owed_by, owed_count, owed_draw, owed_moves, owed_word
 from .plays import (
     CUT_WORDS,
     SET,
@@ -1733,9 +1733,10 @@ class Match:
             if seat == stop_at:
                 return True
             flag, count, _to = self._owed[0]
-            owed = owed_moves(self.hands[seat], flag, count)
-            chosen = house(self, seat, owed, rng) if house is not None else owed[int(rng.random() * len(owed))]
-            self._settle(seat, chosen)
+            if house is not None:
+                self._settle(seat, house(self, seat, owed_moves(self.hands[seat], flag, count), rng))
+            else:
+                self._settle(seat, owed_draw(self.hands[seat], flag, count, rng.random()))
         return False
 
     def _store_trick(

@@ -12,6 +12,7 @@ reference model ask the same ones.
 from __future__ import annotations
 
 from itertools import combinations
+from math import comb
 
 from .cards import RANK_MASKS
 from .moves import DISCARD_FLAG, OWED_WORDS, PASS_ON_FLAG, Move, move_of
@@ -51,6 +52,31 @@ def owed_moves(hand: int, flag: int, count: int) -> tuple[Move, ...]:
         hand ^= low
     count = min(count, len(held))
     return tuple(move_of(sum(1 << card for card in chosen) | flag) for chosen in combinations(held, count))
+
+
+def owed_draw(hand: int, flag: int, count: int, draw: float) -> int:
+    """The move ``owed_moves(hand, flag, count)[int(draw * len(...))]`` (``0 <= draw < 1``), found without listing
+    them: the playouts' random pick, with the same draws as a pick from the list."""
+    held = []
+    while hand:
+        low = hand & -hand
+        held.append(low)
+        hand ^= low
+    n = len(held)
+    k = min(count, n)
+    index = int(draw * comb(n, k))
+    value = flag
+    at = 0
+    while k:
+        # The choices that take held[at] next are the first comb(n - at - 1, k - 1) of those left.
+        first = comb(n - at - 1, k - 1)
+        if index < first:
+            value |= held[at]
+            k -= 1
+        else:
+            index -= first
+        at += 1
+    return value
 
 
 def owed_word(flag: int) -> str:

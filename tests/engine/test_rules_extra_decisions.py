@@ -9,7 +9,8 @@ import pytest
 from president import Match
 from president.cards import parse_cards
 from president.errors import IllegalMove
-from president.moves import Move
+from president.moves import DISCARD_FLAG, Move
+from president.owed import owed_draw, owed_moves
 
 from .driving import legal_texts, play, snapshot
 
@@ -169,3 +170,11 @@ def test_the_passed_cards_never_reach_a_third_seat(seed: int) -> None:
                     if other not in (seat, event.to):
                         assert "pass-on" not in str(m.view(other)) and "pass-on" not in str(m.view(None))
     assert passed
+
+
+def test_a_playout_draws_the_owed_move_a_pick_from_the_list_would() -> None:
+    rng = random.Random(3)
+    for _ in range(300):
+        hand, count, draw = rng.getrandbits(54) & rng.getrandbits(54) | 1, rng.randint(1, 4), rng.random()
+        moves = owed_moves(hand, DISCARD_FLAG, count)
+        assert owed_draw(hand, DISCARD_FLAG, count, draw) == moves[int(draw * len(moves))]
