@@ -82,3 +82,11 @@ def test_the_command_prints_json_and_refuses_what_it_cannot_read(tmp_path: Path,
     assert "cannot read" in capsys.readouterr().err
     assert main(["analyse", str(path), "--seat", "7"]) == 2
     assert "no seat 7" in capsys.readouterr().err
+
+
+def test_passing_on_the_winning_card_is_a_blunder_and_the_weak_card_is_named() -> None:
+    match = Match.from_hands("tavern-jack", ["7c 2s 3c", "5h 6h", "4d 8d"], leader=0, seven_pass=True)
+    match.apply("7c")
+    match.apply("pass-on 2s")  # seat 1 now beats anything with the 2 seat 0 needed to go out first
+    decisions = [d for d in analyse(match.record(), seats=[0], worlds=20).decisions if d.played.startswith("pass-on")]
+    assert [(d.played, d.best, d.verdict) for d in decisions] == [("pass-on 2s", "pass-on 3c", "blunder")]

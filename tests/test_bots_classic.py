@@ -266,3 +266,21 @@ def test_classic_plays_whole_matches_under_the_turn_order_rules(options: dict[st
         assert match.winners
     match = Match.from_hands("tavern-jack", ["5c 9d Kh", "3c 4d", "6h 7h"], leader=0, **options)
     assert move_str(BOT.choose(match.seat_view(0), random.Random(0))) == "5c"
+
+
+def test_classic_passes_on_and_discards_its_weakest_cards_that_break_no_set() -> None:
+    hands = ["7c 7d 10h 3c 4d 4h 9h Ks", "5c 6c 8c", "5d 6d Kd", "5h 6h Qs"]
+    match = Match.from_hands("tavern-jack", hands, leader=0, seven_pass=True, ten_discard=True)
+    match.apply("7c 7d")
+    # The 3 and the 9 rather than the pair of 4s, which it keeps whole.
+    assert move_str(BOT.choose(match.seat_view(0), random.Random(0))) == "pass-on 3c 9h"
+    match = Match.from_hands("tavern-jack", hands, leader=0, seven_pass=True, ten_discard=True, revolution=True)
+    match.apply("10h")
+    assert move_str(BOT.choose(match.seat_view(0), random.Random(0))) == "discard 3c"
+    for seed in range(2):
+        match = Match("tavern-jack", 4, seed=seed, deals=2, seven_pass=True, ten_discard=True, runs=True)
+        rng = random.Random(seed)
+        while match.to_act is not None:
+            move = BOT.choose(match.seat_view(match.to_act), rng)
+            assert move in match.legal_masks()
+            match.apply(move)

@@ -15,7 +15,7 @@ from pettingzoo.test import api_test, seed_test
 
 from president import Match
 from president.env import SingleAgentEnv, action_table, env, raw_env
-from president.moves import represented
+from president.moves import DISCARD_FLAG, Move, represented
 from president.rules import get_rules
 
 TABLES = [("tavern-jack", 4), ("race-to-11", 5), ("revolution", 4), ("three-of-clubs", 4), ("daifugo", 5)]
@@ -158,6 +158,9 @@ def expected_observation(e: raw_env, seat: int) -> np.ndarray:
     for suit in range(4):
         out[s["lock"].start + suit] = view.lock >> suit & 1
     out[s["leading"].start] = not view.table and view.to_act == seat
+    if view.owed and view.to_act == seat:
+        flag, count, _to = view.owed[0]
+        out[s["owed"].start + (4 if flag == DISCARD_FLAG else 0) + min(count, view.counts[seat]) - 1] = 1
     if view.phase != "over":
         out[s["phase"].start + (view.phase == "play")] = 1
     deals = match.rules.deals
@@ -168,6 +171,7 @@ def expected_observation(e: raw_env, seat: int) -> np.ndarray:
 @pytest.mark.parametrize(("rules", "players", "options"), [
     ("revolution", 4, {}), ("daifugo", 5, {}), ("race-to-11", 5, {}),
     ("tavern-jack", 4, {"nine_reverse": True, "six_reverse": True, "five_skip": True}),
+    ("tavern-jack", 4, {"seven_pass": True, "ten_discard": True, "runs": True, "max_set": 2}),
 ])
 def test_observations_hold_each_slice_as_documented(rules: str, players: int, options: dict[str, bool]) -> None:
     e = raw_env(rules=rules, players=players, deals=3, **options)
@@ -210,3 +214,26 @@ def test_a_reset_without_seed_continues_the_seeded_sequence_of_matches() -> None
         first, again, other = matches_after(3, make(), 3), matches_after(3, make(), 3), matches_after(4, make(), 3)
         assert first == again
         assert len(set(first)) == 3 and not set(first) & set(other)
+
+
+def test_the_action_table_holds_every_pass_on_and_discard_a_play_may_owe() -> None:
+    e = raw_env(rules="tavern-jack", players=4, seven_pass=True, ten_discard=True, max_set=2)
+    plain = raw_env(rules="tavern-jack", players=4, max_set=2)
+    assert len(e.actions) == len(plain.actions) + 2 * (52 + 52 * 51 // 2)
+    assert e.observation_slices()["owed"].stop == plain.observation_slices()["backwards"].stop + 8
+    assert "owed" not in plain.observation_slices()
+    assert e.action_to_move(e.move_to_action("pass-on 3c 2s")) == Move.parse("pass-on 2s 3c")
+    e.reset(seed=2)
+    match = e.match
+    assert match is not None
+    rng = random.Random(2)
+    owed = 0
+    while not match.is_over:
+        seat = match.to_act
+        assert seat is not None
+        mask = e.observe(f"player_{seat}")["action_mask"]
+        assert sorted(e.action_to_move(int(i)) for i in np.flatnonzero(mask)) == sorted(match.legal_moves())
+        move = rng.choice(match.legal_moves())
+        owed += move.is_pass_on or move.is_discard
+        match.apply(move)
+    assert owed

@@ -326,3 +326,18 @@ def test_an_unbeatable_play_is_told_with_its_rule() -> None:
     text = out.getvalue()
     assert "plays 2d" in text and "the trick is over (nothing could answer it)" in text
     assert "Why: unbeatable_clears" in text
+
+
+def test_the_person_passes_on_and_discards_after_a_play_of_sevens_and_tens() -> None:
+    out = io.StringIO()
+    match = Match.from_hands("tavern-jack", ["7c 7h 10s 3c 4d Kd", "5s 6s", "5d 6d"], leader=0, seven_pass=True,
+                             ten_discard=True)
+    bots = {s: make_bot("classic") for s in (1, 2)}
+    game = TerminalGame(match, 0, bots, io.StringIO("7c 7h\nhint\n3c\n1 2\n"), Screen(out, False), seed=1)
+    game.run()
+    text = out.getvalue()
+    assert "7-pass: pass 2 cards of your choice on to" in text and "Pass-on (cards, numbers" in text
+    assert "Pass-on any 2 of your cards; the classic player would pass-on 3c 4d" in text
+    assert "Not allowed: pass-on exactly 2 cards, not 1. Try again." in text
+    assert "7-pass: You pass seat 1 (classic) 3c 4d" in text
+    assert match.moves[1] == (0, Move.pass_on(parse_cards("3c 4d")))

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from .engine import Match
 from .explain import Explanation, percent
 from .moves import GIVE_FLAG, move_str
+from .owed import owed_count
 
 if TYPE_CHECKING:
     from .search.expert import SearchBot
@@ -138,13 +139,21 @@ def _searcher(level: str) -> SearchBot:
 
 
 def _candidates(match: Match, seat: int, played: int) -> list[int]:
-    """The moves to weigh: one per kind of play (or a few sensible gifts), the move played always among them."""
+    """The moves to weigh: one per kind of play (or a few sensible gifts, pass-ons or discards), the move played
+    always among them."""
+    from .bots.house_classic import house_classic_choice
     from .search.expert import gift_candidates
     from .search.kinds import distinct_moves
 
     view = match.seat_view(seat)
     if match.phase == "exchange":
         found = [g | GIVE_FLAG for g in gift_candidates(view.hand, view.give_count)]
+        return found if played in found else [*found, played]
+    if match.owed:
+        # A pass-on or a discard: a few sensible choices of the cards owed, as for a gift, and the classic one.
+        flag, count, _to = match.owed[0]
+        found = sorted({g | flag for g in gift_candidates(view.hand, owed_count(count, view.hand))}
+                       | {house_classic_choice(view)})
         return found if played in found else [*found, played]
     found = distinct_moves(match.legal_moves(), match.rules)
     if played in found:

@@ -24,6 +24,7 @@ from .cards import (
     JOKERS,
     card_str,
     cards_str,
+    highest_cards,
     parse_cards,
 )
 from .errors import IllegalMove
@@ -39,7 +40,20 @@ from .movegen import (
     gift_moves,
     lead_moves,
 )
-from .moves import CARDS_MASK, GIVE_FLAG, STANDS_MASK, Move, move_of, move_str, represented, stand_str, stands_of
+from .moves import (
+    CARDS_MASK,
+    GIVE_FLAG,
+    OWED_FLAGS,
+    PASS_ON_FLAG,
+    STANDS_MASK,
+    Move,
+    move_of,
+    move_str,
+    represented,
+    stand_str,
+    stands_of,
+)
+from .owed import OWED_OPTIONS, owed_by, owed_count, owed_draw, owed_moves, owed_word
 from .plays import (
     CUT_WORDS,
     SET,
@@ -206,6 +220,7 @@ class Match:
         "_must_contain",
         "_next",
         "_open",
+        "_owed",
         "_owner",
         "_pending",
         "_phase",
@@ -213,6 +228,7 @@ class Match:
         "_place_titles",
         "_received",
         "_results",
+        "_resume",
         "_rev",
         "_scores",
         "_table",
@@ -231,7 +247,7 @@ class Match:
         "to_act",
     )
 
-    _MOVE_BITS = GIVE_FLAG | ALL_CARDS | STANDS_MASK
+    _MOVE_BITS = GIVE_FLAG | OWED_FLAGS | ALL_CARDS | STANDS_MASK
     """The bits a move may have."""
     rules: Rules
     players: int
@@ -276,6 +292,11 @@ class Match:
     _lanes: Lanes
     _calm: bool
     """Whether an omen (the ``omen`` rule) has ended the revolutions of this deal."""
+    _owed: tuple[tuple[int, int, int], ...]
+    """What the seat to act owes for the play it just made, ``(kind flag, count, receiver)`` each, the one to settle
+    first first (7-pass, 10-discard: :mod:`president.owed`); empty when nothing is owed."""
+    _resume: int
+    """While something is owed: the seat to act once it is settled (the trick goes on as the play left it)."""
 
     def __init__(
         self,
@@ -449,6 +470,7 @@ class Match:
         self._calm = view.omen
         self._set_order(view.revolution)
         self._set_direction(view.backwards)
+        self._owed, self._resume = tuple(view.owed), view.resume
         self._table = view.table_move if view.table else 0
         if self._table:
             shape = shape_of(self._table, self.rules.wild_jokers)
@@ -502,6 +524,8 @@ class Match:
         self._must_contain = 0
         self._bottom = ()
         self._dead = 0
+        self._owed = ()
+        self._resume = -1
 
     def _start_deal(self) -> None:
         n = self.players
@@ -619,6 +643,12 @@ class Match:
         return self._calm
 
     @property
+    def owed(self) -> tuple[tuple[int, int, int], ...]:
+        """What the seat to act owes for its play, ``(kind flag, count, receiver)`` each, the one to settle first
+        first (7-pass, 10-discard: :mod:`president.owed`); empty when nothing is owed."""
+        return self._owed
+
+    @property
     def table_owner(self) -> int | None:
         """The seat that played the cards to beat, or None when a trick is open."""
         return self._owner if self._table else None
@@ -682,7 +712,8 @@ class Match:
         return [h.bit_count() for h in self.hands]
 
     def legal_moves(self) -> tuple[Move, ...]:
-        """Every legal move of the seat to act: plays, ``pass`` (last), or the gifts of the exchange.
+        """Every legal move of the seat to act: plays, ``pass`` (last), the gifts of the exchange, or the pass-ons or
+        discards a play owes (every choice of the cards owed).
 
         A tuple of :class:`~president.moves.Move` (ints: the card mask, 0 for a pass),
         the same object until the next move; empty when the match is over.
@@ -690,7 +721,10 @@ class Match:
         moves = self._legal
         if moves:
             return moves
-        if self._table:
+        if self._owed:
+            flag, count, _to = self._owed[0]
+            moves = owed_moves(self.hands[self.to_act], flag, count)  # type: ignore[index]
+        elif self._table:
             hand = self.hands[self.to_act]  # type: ignore[index]
             h = hand & self._beat
             if not h and not self._bombs:
@@ -783,6 +817,8 @@ class Match:
             given=given,
             received=received,
             give_count=give_count,
+            owed=self._owed,
+            resume=self._resume,
             winners=list(self._winners),
             all_hands=all_hands,
         )
@@ -833,11 +869,15 @@ class Match:
     def parse_move(self, text: str) -> Move:
         """Parse move text in the context of the current phase.
 
-        During the exchange, bare cards (``3c 5d``) mean ``give 3c 5d``.
+        During the exchange, bare cards (``3c 5d``) mean ``give 3c 5d``; while a play owes a pass-on or a discard,
+        they mean that move (``pass-on 3c 5d``, ``discard 3c``).
         """
         move = Move.parse(text)
-        if self._phase == EXCHANGE and move and not move & GIVE_FLAG:
-            move = move_of(move | GIVE_FLAG)
+        if move and not move & (GIVE_FLAG | OWED_FLAGS) and move < 1 << 64:
+            if self._owed:
+                move = move_of(move | self._owed[0][0])
+            elif self._phase == EXCHANGE:
+                move = move_of(move | GIVE_FLAG)
         return move
 
     def verify(self, move: Move | int | str) -> int:
@@ -857,6 +897,11 @@ class Match:
         seat: int = self.to_act  # type: ignore[assignment]
         hand = self.hands[seat]
         cards = value & CARDS_MASK
+        if self._owed:
+            return self._check_owed(value, hand)
+        if value & OWED_FLAGS:
+            raise IllegalMove(f"nothing is owed now: '{owed_word(value & OWED_FLAGS)}' follows only a play "
+                              f"of {'7s' if value & PASS_ON_FLAG else '10s'}")
         if phase == EXCHANGE:
             count = self._give_count
             word = "card" if count == 1 else "cards"
@@ -876,6 +921,24 @@ class Match:
         if cards & ~hand:
             raise IllegalMove(f"you do not hold {cards_str(cards & ~hand)}")
         return self._check_play(value)
+
+    def _check_owed(self, value: int, hand: int) -> int:
+        """Check a move of the seat that owes a pass-on or a discard; return it or raise."""
+        flag, count, _to = self._owed[0]
+        word = owed_word(flag)
+        count = owed_count(count, hand)
+        cards_word = "card" if count == 1 else "cards"
+        cards = value & CARDS_MASK
+        if value & ~(flag | CARDS_MASK):
+            raise IllegalMove(f"you owe a {word} of {count} {cards_word} first, such as '{word} "
+                              f"{cards_str(highest_cards(hand, count))}'")
+        if not cards:
+            raise IllegalMove(f"you cannot pass now: {word} {count} {cards_word} of your choice")
+        if cards & ~hand:
+            raise IllegalMove(f"you do not hold {cards_str(cards & ~hand)}")
+        if cards.bit_count() != count:
+            raise IllegalMove(f"{word} exactly {count} {cards_word}, not {cards.bit_count()}")
+        return cards | flag
 
     def _check_play(self, value: int) -> int:
         """Check a play of held cards by the seat to act against the table; return it or raise."""
@@ -988,6 +1051,8 @@ class Match:
         try:
             if self._phase != PLAY:
                 self._give_back(seat, value & CARDS_MASK)
+            elif value & OWED_FLAGS:
+                self._settle(seat, value)
             else:
                 self._play(seat, value)
         finally:
@@ -1012,7 +1077,7 @@ class Match:
         while node is not start and node is not None:
             if node is memo_node:
                 break
-            if not node[2] & GIVE_FLAG:
+            if not node[2] & (GIVE_FLAG | OWED_FLAGS):
                 newer.append((node[1], node[2]))
             node = node[0]
         else:
@@ -1160,6 +1225,7 @@ class Match:
         cut = cut_rule(shape, before, rules, value, not table, not hand) if self._lanes.cuts else None
         if cut is None and rules.unbeatable_clears and unbeatable(value, self._rev != self._back, self._lock, rules):
             cut = "unbeatable_clears"
+        owed = owed_by(shape, rules) if self._lanes.owes and hand and not at_once else ()
         if at_once and hand:
             # The great revolution: its player goes out at once, the rest of his hand discarded unseen.
             self._dead |= hand
@@ -1183,6 +1249,8 @@ class Match:
             if events is not None:
                 events.append(("trick_cleared", None, 0, None, {"leader": leader, "cut": CUT_WORDS[cut],
                                                                 "option": option}, None))
+            if owed:
+                self._owe(seat, owed)
             return
         self._set_lane(shape, value)
         waiting = active & ~(1 << seat) & still
@@ -1198,13 +1266,73 @@ class Match:
             if events is not None:
                 events.append(("skip", skipped, 0, None, {"option": "five_skip"}, None))
         self._turn_after(seat, waiting)
+        if owed:
+            self._owe(seat, owed)
 
-    def _go_out(self, seat: int, value: int, shape: Shape, before: Shape | None, at_once: bool = False) -> None:
-        """``seat`` has played its last card (or a great revolution, ``at_once``): a place from the top, or the
-        bottom for a forbidden finish."""
+    def _owe(self, seat: int, owed: tuple[tuple[int, int], ...]) -> None:
+        """``seat``'s play owes ``owed`` (see :func:`president.owed.owed_by`): the trick stays as the play left it,
+        and ``seat`` settles what it owes before the seat then to act plays. A pass-on goes to the next player in
+        the direction of play."""
+        receiver = self._next[seat][self._active & _OTHERS[seat]]
+        self._owed = tuple((flag, count, receiver) for flag, count in owed)
+        self._resume = self.to_act  # type: ignore[assignment]
+        self.to_act = seat
+        if self._events is not None:
+            flag, count, _to = self._owed[0]
+            self._events.append(("owe", seat, 0, receiver if flag == PASS_ON_FLAG else None,
+                                 {"move": owed_word(flag), "count": owed_count(count, self.hands[seat]),
+                                  "option": OWED_OPTIONS[flag]}, None))
+
+    def _settle(self, seat: int, value: int) -> None:
+        """``seat`` passes on or discards the cards of ``value``; once nothing more is owed, the seat the play left
+        to act acts (or, when ``seat`` has given away his last cards and gone out, the next one)."""
+        flag, _count, receiver = self._owed[0]
+        cards = value & CARDS_MASK
+        hands = self.hands
+        hand = hands[seat] ^ cards
+        hands[seat] = hand
+        events = self._events
+        if flag == PASS_ON_FLAG:
+            hands[receiver] |= cards
+            if events is not None:
+                events.append(("passed_on", seat, cards, receiver, {"option": "seven_pass"}, (seat, receiver)))
+        elif events is not None:
+            events.append(("discard", seat, cards, None, {"option": "ten_discard"}, None))
+        self._owed = owed = self._owed[1:] if hand else ()
+        if owed:
+            if events is not None:
+                flag, count, _to = owed[0]
+                events.append(("owe", seat, 0, receiver if flag == PASS_ON_FLAG else None,
+                               {"move": owed_word(flag), "count": owed_count(count, hand),
+                                "option": OWED_OPTIONS[flag]}, None))
+            return
+        resume = self._resume
+        self._resume = -1
+        if not hand:
+            self._go_out(seat, value, None, None)
+            active = self._active
+            if active & (active - 1) == 0:
+                self._end_deal()
+                return
+            self._waiting &= active
+            if not active >> resume & 1:
+                # The seat to act has gone out (the giver, or a president fallen with him): the next one acts.
+                if self._table and self._waiting:
+                    resume = self._next[seat][self._waiting]
+                else:
+                    resume = self._next[seat][active]
+                    if self._table:
+                        self._clear_trick(resume)
+                        if events is not None:
+                            events.append(_cleared(resume))
+        self.to_act = resume
+
+    def _go_out(self, seat: int, value: int, shape: Shape | None, before: Shape | None, at_once: bool = False) -> None:
+        """``seat`` has played its last card (or a great revolution, ``at_once``; or passed on or discarded its last
+        cards, ``shape`` None): a place from the top, or the bottom for a forbidden finish."""
         self._active &= ~(1 << seat)
         events = self._events
-        if (self.rules.forbidden_finish and not at_once
+        if (self.rules.forbidden_finish and not at_once and shape is not None
                 and forbidden_finish(value, shape, before, self.rules, self._rev)):
             self._bottom += (seat,)
             if events is not None:
@@ -1516,6 +1644,11 @@ class Match:
         quiet_out = not (rules.forbidden_finish or rules.capital_fall or rules.gekokujo)
         run_probe = self._lanes.run_probe
         l0, l1, l2, l3, l4, l5, l6 = self._leads_by_byte or ANSWERS_BY_COUNT[0]
+        if self._owed and self._settle_in_playout(house, rng, stop_at):
+            self.single_deal = single
+            return None
+        if self._phase == OVER:
+            return self._results[-1].order
         seat: int = self.to_act  # type: ignore[assignment]
         table, beat, answers, owner = self._table, self._beat, self._answers, self._owner
         waiting, active, lock, must, beats = self._waiting, self._active, self._lock, self._must_contain, self._beats
@@ -1583,6 +1716,9 @@ class Match:
                 elif straight < 0 or not (hand or quiet_out):
                     self._store_trick(seat, table, beat, answers, owner, waiting, lock, must)
                     self._play(seat, move)
+                    if self._owed and self._settle_in_playout(house, rng, stop_at):
+                        self.single_deal = single
+                        return None
                     if self._phase == OVER:
                         return self._results[-1].order
                     seat = self.to_act  # type: ignore[assignment]
@@ -1636,6 +1772,20 @@ class Match:
                 self._set_order(self._rev)
                 beats = self._beats
             seat = leader
+
+    def _settle_in_playout(self, house: Callable[..., int] | None, rng: random.Random, stop_at: int) -> bool:
+        """Settle in a playout what the seat to act owes (a pass-on, a discard): each move drawn at random, or chosen
+        by the policy, as any move. True when it stops first because that seat is ``stop_at``."""
+        while self._owed:
+            seat: int = self.to_act  # type: ignore[assignment]
+            if seat == stop_at:
+                return True
+            flag, count, _to = self._owed[0]
+            if house is not None:
+                self._settle(seat, house(self, seat, owed_moves(self.hands[seat], flag, count), rng))
+            else:
+                self._settle(seat, owed_draw(self.hands[seat], flag, count, rng.random()))
+        return False
 
     def _store_trick(
         self, seat: int, table: int, beat: int, answers: ByteLookups | None, owner: int, waiting: int, lock: int,

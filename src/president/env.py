@@ -43,18 +43,21 @@ from pettingzoo.utils import wrappers
 from .cards import DECK_MASKS, iter_cards
 from .engine import Match
 from .env_observation import ObservationEncoder
-from .moves import GIVE_FLAG, Move, move_of, move_str
+from .moves import DISCARD_FLAG, GIVE_FLAG, PASS_ON_FLAG, Move, move_of, move_str
 from .plays import candidate_plays
 from .rules import Rules, get_rules
 
 
 @lru_cache(maxsize=64)
 def action_table(rules: Rules, players: int) -> tuple[Move, ...]:
-    """Every move of ``rules`` at a table of ``players``, each once: the pass, the plays, then the gifts.
+    """Every move of ``rules`` at a table of ``players``, each once: the pass, the plays, the gifts, then the
+    pass-ons and the discards.
 
     The plays are those the whole deck can make (every set, run and joker
     stand-in the rules allow); the gifts every choice of cards for each number of
-    cards the exchange gives back at this table size.
+    cards the exchange gives back at this table size; under ``seven_pass`` and
+    ``ten_discard``, every choice of cards for each number a play may owe (1 to the
+    most 7s or 10s a play may hold: up to 4).
     """
     deck = DECK_MASKS[rules.jokers]
     out: list[Move] = [move_of(0)]
@@ -62,6 +65,10 @@ def action_table(rules: Rules, players: int) -> tuple[Move, ...]:
     cards = list(iter_cards(deck))
     for count in sorted(set(rules.exchange_pairs(players))):
         out += [move_of(sum(1 << c for c in chosen) | GIVE_FLAG) for chosen in combinations(cards, count)]
+    most = min(4, rules.max_set)
+    for flag, on in ((PASS_ON_FLAG, rules.seven_pass), (DISCARD_FLAG, rules.ten_discard)):
+        for count in range(1, most + 1) if on else ():
+            out += [move_of(sum(1 << c for c in chosen) | flag) for chosen in combinations(cards, count)]
     return tuple(out)
 
 
@@ -113,7 +120,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         each seat's count over the largest hand dealt; ``titles`` is a place one-hot per seat (last deal);
         ``scores`` each seat's points over the most anyone has (or 0); ``revolution``, ``eleven_back``,
         ``leading`` and ``backwards`` (the direction of play reversed) are flags, ``lock`` the locked suits
-        (♣ ♦ ♥ ♠), ``phase`` exchange/play one-hot and ``deal`` the deal number over the match length (or 1).
+        (♣ ♦ ♥ ♠), ``phase`` exchange/play one-hot and ``deal`` the deal number over the match length (or 1);
+        under ``seven_pass`` or ``ten_discard``, ``owed`` (what the seat owes now for its play: a count one-hot for a
+        pass-on, then one for a discard) ends the row.
         """
         return dict(self._slices)
 

@@ -18,7 +18,7 @@ import numpy as np
 
 from .cards import DECK_MASKS
 from .engine import PHASES, Match
-from .moves import CARDS_MASK, represented
+from .moves import CARDS_MASK, DISCARD_FLAG, represented
 from .rules import Rules
 
 CARD_SLOTS = 54
@@ -27,8 +27,9 @@ CARD_SLOTS = 54
 _ALL = (1 << CARD_SLOTS) - 1
 
 
-def observation_layout(players: int) -> dict[str, slice]:
-    """The named slices of the observation at a table of ``players``, in order."""
+def observation_layout(players: int, owes: bool = False) -> dict[str, slice]:
+    """The named slices of the observation at a table of ``players``, in order (``owes``: the rules may owe a
+    pass-on or a discard after a play, and the ``owed`` slice ends the row)."""
     n = players
     sizes = [
         ("hand", CARD_SLOTS), ("played", CARD_SLOTS), ("table", CARD_SLOTS), ("table_stands_for", CARD_SLOTS),
@@ -37,6 +38,8 @@ def observation_layout(players: int) -> dict[str, slice]:
         ("given", CARD_SLOTS), ("received", CARD_SLOTS), ("must_contain", CARD_SLOTS), ("deal", 1),
         ("backwards", 1),
     ]
+    if owes:
+        sizes.append(("owed", 8))
     out = {}
     start = 0
     for name, size in sizes:
@@ -51,7 +54,8 @@ class ObservationEncoder:
     def __init__(self, rules: Rules, players: int) -> None:
         self.rules = rules
         self.players = players
-        self.layout = observation_layout(players)
+        self.layout = observation_layout(players, rules.seven_pass or rules.ten_discard)
+        self._owed_at = self.layout["owed"].start if "owed" in self.layout else -1
         self.size = max(part.stop for part in self.layout.values())
         self._bytes = -(-self.size // 8)
         self._most = -(-DECK_MASKS[rules.jokers].bit_count() // players)
@@ -109,6 +113,10 @@ class ObservationEncoder:
                 bits |= self._rotations[seat][passed] << passed_at
         elif match.to_act == seat:
             bits |= 1 << leading_at | match._must_contain << must_at
+        if match._owed and match.to_act == seat:
+            # What this seat owes now: the count (1 to 4) one-hot, a pass-on's first, then a discard's.
+            flag, count, _to = match._owed[0]
+            bits |= 1 << (self._owed_at + (4 if flag == DISCARD_FLAG else 0) + min(count, hands[seat].bit_count()) - 1)
         done = match._finished + match._bottom
         if done:
             out_seats = 0

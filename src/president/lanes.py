@@ -27,7 +27,7 @@ from .movegen import ANSWERS_BY_COUNT, BEAT_MASKS, LEADS_BY_SIZE, ByteLookups
 from .moves import move_of
 from .plays import EIGHT_RANK, JACK_RANK, NINE_RANK, SIX_RANK
 from .rules import Rules
-from .turn_order import FIVE_RANK
+from .turn_order import FIVE_RANK, SEVEN_RANK, TEN_RANK
 
 LaneEntry = tuple[int, ByteLookups | None]
 """What a straight play leaves on the table: the mask of the cards that may answer it (-1: not a straight play)
@@ -41,8 +41,8 @@ CUT = -2
 class Lanes:
     """The straight lanes of one rule set (see the module's text); one object shared by every match of it."""
 
-    __slots__ = ("answered", "beats", "bombs", "cuts", "high", "leads_by_byte", "on", "open_answers", "plain",
-                 "run_probe", "runs", "steers", "turns", "wild")
+    __slots__ = ("answered", "beats", "bombs", "cuts", "high", "leads_by_byte", "on", "open_answers", "owes",
+                 "plain", "run_probe", "runs", "steers", "turns", "wild")
 
     beats: tuple[dict[int, LaneEntry], dict[int, LaneEntry]]
     """By reversed order (False, True): every set of one rank of real cards, and what it leaves on the table."""
@@ -76,6 +76,8 @@ class Lanes:
     """Whether the rules are the seed rules' trick (sets of one rank, no house rule): playouts take the kernel."""
     steers: bool
     """Whether a play may change who plays next beyond the trick's course (5-skip, 9-reverse, 6-reverse)."""
+    owes: bool
+    """Whether a play may owe its player a further move (7-pass, 10-discard: :mod:`president.owed`)."""
 
     def __init__(self, rules: Rules, on: bool = True) -> None:
         # Rules whose answers the byte lookups do not know play every move by the definition.
@@ -90,6 +92,7 @@ class Lanes:
         self.turns = rules.revolution or rules.coup or rules.omen or rules.great_revolution
         self.bombs = rules.quad_bomb or rules.two_bomb
         self.steers = rules.five_skip or rules.nine_reverse or rules.six_reverse
+        self.owes = rules.seven_pass or rules.ten_discard
         self.on = on
         self.open_answers = not (rules.suit_lock or rules.skip_on_equal or rules.runs or rules.wild_jokers
                                  or rules.spade3_beats_joker)
@@ -99,9 +102,11 @@ class Lanes:
         most = min(rules.max_set, 4)
 
         def steers(rank: int) -> bool:
-            """Whether a set of this rank changes who plays next (it then goes through the definition)."""
+            """Whether a set of this rank changes who plays next or owes a further move (it then goes through the
+            definition)."""
             return ((rules.five_skip and rank == FIVE_RANK) or (rules.nine_reverse and rank == NINE_RANK)
-                    or (rules.six_reverse and rank == SIX_RANK))
+                    or (rules.six_reverse and rank == SIX_RANK) or (rules.seven_pass and rank == SEVEN_RANK)
+                    or (rules.ten_discard and rank == TEN_RANK))
 
         by_order: list[dict[int, LaneEntry]] = []
         for backwards in (False, True):

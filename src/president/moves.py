@@ -1,4 +1,4 @@
-"""Moves: an int holding the mask of the cards played, 0 for a pass, a flag bit for a gift.
+"""Moves: an int holding the mask of the cards played, 0 for a pass, a flag bit for a gift, a pass-on or a discard.
 
 ``Move`` subclasses ``int`` so that the engine, bots and search can keep using
 plain ints on the hot path while the edges get readable text::
@@ -7,6 +7,8 @@ plain ints on the hot path while the edges get readable text::
     '7c 7h'
     >>> str(Move.parse("give 3c 5d"))
     'give 3c 5d'
+    >>> str(Move.parse("pass-on 9d 5c"))
+    'pass-on 5c 9d'
 """
 
 from __future__ import annotations
@@ -28,6 +30,14 @@ from .errors import IllegalMove
 
 GIVE_FLAG = 1 << 60
 """Set on the int of a move that gives cards back during the exchange."""
+PASS_ON_FLAG = 1 << 61
+"""Set on the int of a move that passes cards on to the next player after a play of 7s (the ``seven_pass`` rule)."""
+DISCARD_FLAG = 1 << 62
+"""Set on the int of a move that discards cards, face up, after a play of 10s (the ``ten_discard`` rule)."""
+OWED_FLAGS = PASS_ON_FLAG | DISCARD_FLAG
+"""The flags of the moves a play may owe (a pass-on, a discard)."""
+OWED_WORDS: dict[int, str] = {PASS_ON_FLAG: "pass-on", DISCARD_FLAG: "discard"}
+"""The word that starts the notation of each owed move."""
 PASS = 0
 """The int of a pass."""
 CARDS_MASK = GIVE_FLAG - 1
@@ -127,10 +137,11 @@ def represented(value: int) -> int:
 
 
 class Move(int):
-    """A move of President: a play of cards, a pass, or a gift during the exchange.
+    """A move of President: a play of cards, a pass, a gift during the exchange, or a move a play owes.
 
     The value is the card mask (``0`` for a pass) with :data:`GIVE_FLAG` added for
-    a gift. Equal moves are equal ints, so moves hash and sort like numbers.
+    a gift, :data:`PASS_ON_FLAG` for a pass-on and :data:`DISCARD_FLAG` for a discard.
+    Equal moves are equal ints, so moves hash and sort like numbers.
     """
 
     __slots__ = ()
@@ -146,8 +157,19 @@ class Move(int):
         return move_of(cards | GIVE_FLAG)
 
     @classmethod
+    def pass_on(cls, cards: int) -> Move:
+        """The move that passes the cards of ``cards`` on to the next player (after a play of 7s)."""
+        return move_of(cards | PASS_ON_FLAG)
+
+    @classmethod
+    def discard(cls, cards: int) -> Move:
+        """The move that discards the cards of ``cards`` (after a play of 10s)."""
+        return move_of(cards | DISCARD_FLAG)
+
+    @classmethod
     def parse(cls, text: str) -> Move:
-        """Parse ``pass``, ``give 3c 5d`` or cards such as ``7c 7h`` (``play 7c 7h`` too).
+        """Parse ``pass``, ``give 3c 5d``, ``pass-on 5c``, ``discard 4h`` or cards such as ``7c 7h`` (``play 7c 7h``
+        too).
 
         Raises :class:`IllegalMove` (a ``ValueError``) saying what is wrong.
         """
@@ -157,23 +179,26 @@ class Move(int):
             raise IllegalMove("empty move: type cards such as '7c 7h', or 'pass'")
         if lowered in ("pass", "p"):
             return move_of(PASS)
-        give = False
-        if lowered.startswith("give"):
-            give, words = True, words[4:]
-        elif lowered.startswith("play"):
-            words = words[4:]
+        flag, word = 0, ""
+        for flag_word, prefix in ((GIVE_FLAG, "give"), (PASS_ON_FLAG, "pass-on"), (DISCARD_FLAG, "discard")):
+            if lowered.startswith(prefix):
+                flag, word, words = flag_word, prefix, words[len(prefix):]
+                break
+        else:
+            if lowered.startswith("play"):
+                words = words[4:]
         try:
             mask, stands = _parse_play(words)
         except ValueError as exc:
             raise IllegalMove(str(exc)) from None
         if stands:
-            if give:
-                raise IllegalMove("a joker cannot stand for another card in the exchange")
+            if flag:
+                raise IllegalMove(f"a joker stands for another card only in a play, not in '{word}'")
             return move_of(with_stands(mask, stands))
         if not mask:
-            raise IllegalMove("no cards given: name the cards, such as 'give 3c 5d'" if give
+            raise IllegalMove(f"no cards given: name the cards, such as '{word} 3c 5d'" if flag
                               else "no cards given: type cards such as '7c 7h', or 'pass'")
-        return move_of(mask | GIVE_FLAG if give else mask)
+        return move_of(mask | flag)
 
     @property
     def is_pass(self) -> bool:
@@ -184,6 +209,16 @@ class Move(int):
     def is_give(self) -> bool:
         """True for a gift of the exchange."""
         return bool(self & GIVE_FLAG)
+
+    @property
+    def is_pass_on(self) -> bool:
+        """True for a pass-on owed after a play of 7s."""
+        return bool(self & PASS_ON_FLAG)
+
+    @property
+    def is_discard(self) -> bool:
+        """True for a discard owed after a play of 10s."""
+        return bool(self & DISCARD_FLAG)
 
     @property
     def cards(self) -> int:
@@ -214,7 +249,7 @@ def move_of(value: int) -> Move:
 
 
 def move_str(value: int) -> str:
-    """Text of an int move: ``pass``, ``7c 7h`` or ``give 3c 5d``."""
+    """Text of an int move: ``pass``, ``7c 7h``, ``give 3c 5d``, ``pass-on 5c`` or ``discard 4h``."""
     return _move_text(int(value))
 
 
@@ -225,6 +260,8 @@ def _move_text(value: int) -> str:
         return "pass"
     if value & GIVE_FLAG:
         return "give " + cards_str(value & CARDS_MASK)
+    if value & OWED_FLAGS:
+        return OWED_WORDS[value & OWED_FLAGS] + " " + cards_str(value & CARDS_MASK)
     if value >= 1 << 64:
         stands = stands_of(value)
         words = cards_str(value & CARDS_MASK & ~JOKERS).split()

@@ -24,7 +24,7 @@ from .errors import IllegalMove
 from .events import Event, Events
 from .explain import Explanation
 from .movegen import ORDER
-from .moves import CARDS_MASK, GIVE_FLAG, Move, move_str
+from .moves import CARDS_MASK, GIVE_FLAG, OWED_FLAGS, OWED_WORDS, PASS_ON_FLAG, Move, move_str
 from .players import decide, make_bot
 from .plays import suits_text
 from .rules import OPTIONS, get_rules
@@ -33,7 +33,8 @@ from .view import SeatView
 HELP = """Type the cards to play, like '7c 7h' (ranks 3-10 or T J Q K A 2, suits c d h s),
 or their numbers in your sorted hand, like '1 2'. Also: 'pass', 'hint' (the legal moves),
 'why' (why the computer players made their moves in the last deal over), 'help' (this text),
-'quit' (leave the match). During the exchange, name the cards you give back."""
+'quit' (leave the match). During the exchange, name the cards you give back; after your play
+of 7s or 10s (7-pass, 10-discard), name the cards you pass on or discard."""
 
 _NUMBERS = re.compile(r"^\d+(?:[\s,]+\d+)*$")
 _RED_SUITS = ("d", "h")
@@ -129,11 +130,17 @@ def parse_entry(text: str, view: SeatView, hand: Sequence[int]) -> int:
             if cards & bit:
                 raise IllegalMove(f"card number {n} is given twice")
             cards |= bit
+        if view.owed:
+            return cards | view.owed[0][0]
         return cards | GIVE_FLAG if view.phase == "exchange" else _with_stand_in(cards, view)
     if words.lower() in ("pass", "p"):
         return 0
     move = int(Move.parse(words))
-    if view.phase == "exchange" and move:
+    if move & (GIVE_FLAG | OWED_FLAGS):
+        return move
+    if view.owed and move:
+        move |= view.owed[0][0]
+    elif view.phase == "exchange" and move:
         move |= GIVE_FLAG
     elif move and "=" not in words:
         move = _with_stand_in(move, view)
@@ -211,7 +218,9 @@ class TerminalGame:
         self._show(view)
         hand = sorted_hand(view.hand, view.revolution, view.rules.joker_in_revolution == "highest")
         while True:
-            prompt = "Give back (cards, numbers" if view.phase == "exchange" else "Your move (cards, numbers, pass"
+            prompt = ("Give back (cards, numbers" if view.phase == "exchange" else
+                      f"{OWED_WORDS[view.owed[0][0]].capitalize()} (cards, numbers" if view.owed else
+                      "Your move (cards, numbers, pass")
             self.screen.say(f"{prompt}, hint, why, help, quit):", style="bold cyan")
             line = self.stdin.readline()
             if not line:
@@ -282,6 +291,12 @@ class TerminalGame:
             to = f" to {self.names[self.partner]}" if self.partner is not None else ""
             screen.say(f"Exchange: give back {view.give_count} card{'s' if view.give_count > 1 else ''} "
                        f"of your choice{to}.", style="yellow")
+        elif view.owed and view.to_act == self.human:
+            flag, count, to_seat = view.owed[0]
+            count = min(count, view.counts[self.human])
+            cards = f"{count} card{'s' if count > 1 else ''} of your choice"
+            screen.say(f"7-pass: pass {cards} on to {self.names[to_seat]}." if flag == PASS_ON_FLAG else
+                       f"10-discard: discard {cards}, face up.", style="yellow")
         elif view.table:
             screen.say(f"Table: {move_str(view.table_move)} by {self.names[view.owner]}", style="yellow")
         else:
@@ -302,6 +317,11 @@ class TerminalGame:
             self.screen.say(f"Give back any {view.give_count} of your cards; "
                             f"the classic player would give {move_str(advice.move & CARDS_MASK)}: it "
                             f"{advice.why.text()}.")
+            return
+        if view.owed:
+            flag, count, _to = view.owed[0]
+            self.screen.say(f"{OWED_WORDS[flag].capitalize()} any {min(count, len(list(iter_cards(view.hand))))} of "
+                            f"your cards; the classic player would {move_str(advice.move)}: it {advice.why.text()}.")
             return
         moves = view.legal_masks()
         self.screen.say("Legal moves: " + " | ".join(move_str(m) for m in moves))
@@ -374,6 +394,19 @@ class TerminalGame:
             elif kind == "fall":
                 screen.say(f"  {who} {'fall' if seat == self.human else 'falls'} from power: out, place "
                            f"{event.data['place']}", style="bold")
+            elif kind == "passed_on":
+                assert event.to is not None
+                count = event.cards.bit_count()
+                if self.human in (seat, event.to):
+                    giver = "You pass" if seat == self.human else f"{who} passes"
+                    receiver = "you" if event.to == self.human else self.names[event.to]
+                    screen.say(f"  7-pass: {giver} {receiver} {move_str(event.cards)}", style="magenta")
+                else:
+                    screen.say(f"  7-pass: {who} passes {self.names[event.to]} {count} card"
+                               f"{'s' if count > 1 else ''}", style="magenta")
+            elif kind == "discard":
+                screen.say(f"  10-discard: {who} {'discard' if seat == self.human else 'discards'} "
+                           f"{move_str(event.cards)}", style="magenta")
             elif kind in ("gift", "return"):
                 self._narrate_exchange(event)
             elif kind == "deal_over":

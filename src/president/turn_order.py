@@ -14,6 +14,7 @@ from .rules import Rules
 
 FIVE_RANK = 2
 SIX_RANK = 3
+SEVEN_RANK = 4
 NINE_RANK = 6
 TEN_RANK = 7
 ABOVE_TEN = ~((1 << (4 * (TEN_RANK + 1))) - 1)

@@ -11,7 +11,8 @@ from typing import Any, NamedTuple
 
 from .cards import card_str, cards_list
 from .movegen import ORDER, PASS_MOVE, gift_moves
-from .moves import Move, move_of, move_str
+from .moves import OWED_WORDS, PASS_ON_FLAG, Move, move_of, move_str
+from .owed import owed_moves
 from .plays import STAIR, plays, suits_text
 from .rules import Rules
 
@@ -44,8 +45,9 @@ class SeatView:
 
     __slots__ = (
         "all_hands", "backwards", "bottom", "counts", "deal_number", "deal_results", "eleven_back", "finished",
-        "give_count", "given", "hand", "history", "leader", "lock", "must_contain", "omen", "owner", "passed", "phase",
-        "played", "players", "received", "revolution", "rules", "scores", "seat", "table", "table_count",
+        "give_count", "given", "hand", "history", "leader", "lock", "must_contain", "omen", "owed", "owner", "passed",
+        "phase", "played", "players", "received", "resume", "revolution", "rules", "scores", "seat", "table",
+        "table_count",
         "table_move", "table_rank", "titles", "to_act", "winners",
     )
 
@@ -91,6 +93,12 @@ class SeatView:
     given: int
     received: int
     give_count: int
+    owed: tuple[tuple[int, int, int], ...]
+    """What the seat to act owes for the play it just made (public: everyone saw the 7s or 10s): ``(kind flag,
+    count, receiver)`` each, the one to settle now first (:data:`~president.moves.PASS_ON_FLAG`,
+    :data:`~president.moves.DISCARD_FLAG`; see :mod:`president.owed`); empty when nothing is owed."""
+    resume: int
+    """While something is owed: the seat to act once it is settled (-1 otherwise)."""
     winners: list[int]
     all_hands: list[int] | None
     """Every hand, only in a view made with ``reveal=True`` (for the cheater bot and analysis); else None."""
@@ -101,6 +109,9 @@ class SeatView:
             return []
         if self.phase == "exchange":
             return list(gift_moves(self.hand, self.give_count))
+        if self.owed:
+            flag, count, _to = self.owed[0]
+            return list(owed_moves(self.hand, flag, count))
         found = list(plays(self.hand, self.rules, self.table_move, self.revolution != self.eleven_back, self.lock,
                            0 if self.table else self.must_contain))
         if self.table:
@@ -115,6 +126,15 @@ class SeatView:
     def legal_moves(self) -> list[Move]:
         """The legal moves when this seat is to act (else an empty list)."""
         return [move_of(m) for m in self.legal_masks()]
+
+    def _owed_json(self) -> list[dict[str, Any]]:
+        """What the seat to act owes, as ``to_dict`` lists it (the count the hand can pay first)."""
+        out = []
+        for i, (flag, count, to) in enumerate(self.owed):
+            if i == 0 and self.to_act is not None:
+                count = min(count, self.counts[self.to_act])
+            out.append({"move": OWED_WORDS[flag], "count": count, "to": to if flag == PASS_ON_FLAG else None})
+        return out
 
     def to_dict(self, history: bool = True) -> dict[str, Any]:
         """JSON-ready form: cards as canonical text, nothing this seat may not see.
@@ -157,6 +177,7 @@ class SeatView:
             "given": cards_list(self.given),
             "received": cards_list(self.received),
             "give_count": self.give_count,
+            "owed": self._owed_json(),
             "legal_moves": [move_str(m) for m in self.legal_masks()],
             "winners": list(self.winners),
         })
@@ -164,7 +185,7 @@ class SeatView:
 
 
 _VIEW_DEFAULTS: dict[str, str] = {"table_move": "table", "lock": "0", "eleven_back": "False", "bottom": "[]",
-                                 "omen": "False", "backwards": "False"}
+                                 "omen": "False", "backwards": "False", "owed": "()", "resume": "-1"}
 """Fields a view may be made without (views made before the house rules): what they default to."""
 
 

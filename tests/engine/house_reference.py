@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 
 from president import Match, Rules
-from president.moves import CARDS_MASK, stands_of, with_stands
+from president.moves import CARDS_MASK, DISCARD_FLAG, PASS_ON_FLAG, stands_of, with_stands
 
 JOKER_CARDS = (52, 53)
 _REST = (frozenset(range(52)), frozenset(range(52)) | {53}, frozenset(range(54)))
@@ -144,6 +144,11 @@ class HouseDeal:
     """Whether play goes counter-clockwise (9-reverse, 6-reverse)."""
     overturned: bool = False
     """Whether gekokujo decided the deal: its order is the previous one reversed."""
+    owes: tuple[tuple[str, int, int], ...] = ()
+    """What the seat to act owes for its play: ``("pass-on" or "discard", how many, to whom)``, the first one first
+    (7-pass: a card per 7 to the next player; 10-discard: a card per 10, face up)."""
+    resume: int = -1
+    """While something is owed: who acts once it is settled."""
     over: bool = False
 
     @property
@@ -237,6 +242,9 @@ class HouseDeal:
         """Every legal move of the seat to act, the pass included when a trick is open."""
         if self.over:
             return []
+        if self.owes:
+            hand = sorted(self.hands[self.to_act])
+            return [(frozenset(c), ()) for c in combinations(hand, min(self.owes[0][1], len(hand)))]
         found = {self._key(p): p for p in self._makes(self.hands[self.to_act]) if self._allowed(p)}
         moves = list(found.values())
         if self.table[0]:
@@ -250,7 +258,53 @@ class HouseDeal:
     # ------------------------------------------------------------ what a move does
 
     def after(self, play: Play) -> HouseDeal:
-        """The deal after the seat to act makes ``play`` (legal)."""
+        """The deal after the seat to act makes ``play`` (legal): a move of the trick, or what it owes."""
+        if self.owes:
+            return self._settle(play[0])
+        seat = self.to_act
+        state = self._after_play(play)
+        me = stands_for(play, self.rules)
+        shows = [rank(c) for c in me.cards] if me.kind in ("set", "run") else []
+        owes = []
+        if self.rules.seven_pass and 4 in shows:
+            owes.append(("pass-on", shows.count(4)))
+        if self.rules.ten_discard and 7 in shows:
+            owes.append(("discard", shows.count(7)))
+        if not owes or state.over or not state.hands[seat]:
+            return state
+        receiver = state._clockwise(seat, set(state.holders()) - {seat})
+        return replace(state, owes=tuple((kind, n, receiver) for kind, n in owes), resume=state.to_act,
+                       to_act=seat)
+
+    def _settle(self, cards: frozenset[int]) -> HouseDeal:
+        """The seat to act passes on or discards ``cards``; once all is settled, the trick goes on."""
+        seat = self.to_act
+        kind, _count, receiver = self.owes[0]
+        hands = list(self.hands)
+        hands[seat] = hands[seat] - cards
+        if kind == "pass-on":
+            hands[receiver] = hands[receiver] | cards
+        state = replace(self, hands=tuple(hands), owes=self.owes[1:] if hands[seat] else ())
+        if state.owes:
+            return state
+        state = replace(state, resume=-1, to_act=self.resume)
+        if hands[seat]:
+            return state
+        # Out by giving away his last cards: a place from the top, whatever the play before.
+        state = state._goes_out(seat, PASS, stands_for(PASS, self.rules), None, True)
+        holders = set(state.holders())
+        if len(holders) <= 1 or state.overturned:
+            return replace(state, over=True, table=PASS, passed=frozenset())
+        if self.resume in holders:
+            return state
+        waiting = holders - state.passed - {state.owner} if state.table[0] else set()
+        if waiting:
+            return replace(state, to_act=state._clockwise(seat, waiting))
+        return replace(state, table=PASS, passed=frozenset(), lock=frozenset(), stair=False, back=False,
+                       to_act=state._clockwise(seat, holders))
+
+    def _after_play(self, play: Play) -> HouseDeal:
+        """The deal after the seat to act makes the play or pass ``play``, before anything it owes."""
         rules = self.rules
         seat = self.to_act
         if not play[0]:
@@ -438,4 +492,15 @@ def from_match(match: Match) -> HouseDeal:
         president=president,
         previous=results[-1].order if results and not match.single_deal else (),
         backwards=match.backwards,
+        owes=tuple(({PASS_ON_FLAG: "pass-on", DISCARD_FLAG: "discard"}[flag], n, to) for flag, n, to in view.owed),
+        resume=view.resume,
     )
+
+
+OWED_FLAG = {"pass-on": PASS_ON_FLAG, "discard": DISCARD_FLAG}
+"""The engine's flag of each kind of owed move (notation shared, as for the plays)."""
+
+
+def owed_value_of(deal: HouseDeal, play: Play) -> int:
+    """The engine's int of a reference move of ``deal``: a play, or the pass-on or discard it owes."""
+    return value_of(play) | (OWED_FLAG[deal.owes[0][0]] if deal.owes else 0)

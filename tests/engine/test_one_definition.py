@@ -86,6 +86,11 @@ HOUSE_OPTIONS: list[dict[str, Any]] = [
      "unbeatable_clears": True, "spade3_kept": True, "next_ace": True},
     {"jokers": 2, "wild_jokers": True, "suit_lock": True, "joker_starts_no_lock": True, "eight_cut": True,
      "eight_out_no_cut": True},
+    {"seven_pass": True, "ten_discard": True},
+    {"seven_pass": True, "ten_discard": True, "quad_bomb": True, "bomb_passes_lead": True, "next_ace": True,
+     "eight_cut": True, "eight_out_no_cut": True, "unbeatable_clears": True, "revolution": True},
+    {"seven_pass": True, "ten_discard": True, "runs": True, "eight_cut": True, "five_skip": True, "nine_reverse": True,
+     "pass_lockout": True, "capital_fall": True, "jokers": 1, "wild_jokers": True},
 ]
 """House rules alone and together: the lanes must skip only what each of them leaves untouched."""
 

@@ -33,7 +33,7 @@ from .classic import (
     classic_gift,
     flip_gain,
 )
-from .house_classic import _breaks, _groups, _reserved, _revolution_helps
+from .house_classic import _breaks, _groups, _reserved, _revolution_helps, classic_owed
 
 
 def _top_text(key: int) -> str:
@@ -208,6 +208,9 @@ def classic_decision(view: SeatView) -> Decision:
         gift = classic_gift(view.hand, view.give_count)
         return Decision(gift | GIVE_FLAG, Explanation("classic.gift.weakest", {"move": move_str(gift)}))
     rules = view.rules
+    if view.owed:
+        move = classic_owed(view.legal_masks(), view.hand, rules, view.revolution != view.eleven_back)
+        return Decision(move, Explanation("classic.owed.weakest", {"move": move_str(move)}))
     if rules.house:
         table = shape_of(view.table_move, rules.wild_jokers) if view.table else None
         move, reason = house_classic_move_why(view.legal_masks(), view.hand, rules,

@@ -18,6 +18,9 @@ engine's legal moves (see ``docs/bots.md``):
 * A move that empties the hand is played at once unless it would be a forbidden
   finish. A revolution is started only when it moves the rest of the hand up the
   order in total. Equal choices keep the engine's order (lowest int first).
+* A pass-on (7-pass) or a discard (10-discard) gives away the weakest cards in the
+  order in force that break no set: lone cards first, then whole sets, part of a
+  set last, never a joker while other cards will do.
 """
 
 from __future__ import annotations
@@ -140,8 +143,35 @@ def house_classic_move(
     return best
 
 
+def classic_owed(moves: Sequence[int], hand: int, rules: Rules, reversed_order: bool) -> int:
+    """The classic choice among the pass-ons or discards ``moves`` a play owes: the weakest cards in the order in
+    force, lone cards first, then whole sets, then part of a set (jokers last)."""
+    best, best_key = moves[0], None
+    for move in moves:
+        cards = move & CARDS_MASK
+        key = ((cards & JOKERS).bit_count(), _breaks(hand, cards & ~JOKERS),
+               (cards & ~JOKERS).bit_count() - _lone(hand, cards), _weight(cards, reversed_order, rules), move)
+        if best_key is None or key < best_key:
+            best, best_key = move, key
+    return best
+
+
+def _lone(hand: int, cards: int) -> int:
+    """How many of ``cards`` are the only card of their rank in ``hand``."""
+    return sum(1 for rank in range(13) if _NIBBLE_COUNT[hand >> (4 * rank) & 15] == 1 and cards >> (4 * rank) & 15)
+
+
+def _weight(cards: int, reversed_order: bool, rules: Rules) -> int:
+    """The strength of the strongest card of ``cards`` (jokers apart), then of the others, as one number."""
+    strengths = sorted((strength(rank, reversed_order, rules) for rank in range(13)
+                        for _ in range(_NIBBLE_COUNT[cards >> (4 * rank) & 15])), reverse=True)
+    return sum(s * 16 ** (8 - i) for i, s in enumerate(strengths[:8]))
+
+
 def house_classic_choice(view: SeatView) -> int:
     """The classic move for a seat's view under house rules (it must be the seat to act, in the play phase)."""
+    if view.owed:
+        return classic_owed(view.legal_masks(), view.hand, view.rules, view.revolution != view.eleven_back)
     table = shape_of(view.table_move, view.rules.wild_jokers) if view.table else None
     return house_classic_move(view.legal_masks(), view.hand, view.rules, view.revolution != view.eleven_back, table,
                               view.omen)
@@ -150,6 +180,8 @@ def house_classic_choice(view: SeatView) -> int:
 def house_match_choice(match: Match, seat: int, moves: Sequence[int]) -> int:
     """The classic move of ``seat`` among ``moves`` in a match under house rules (for playouts)."""
     rules = match.rules
+    if match.owed:
+        return classic_owed(moves, match.hands[seat], rules, match.revolution != match.eleven_back)
     table = shape_of(match.table_move, rules.wild_jokers) if match.table_mask else None
     return house_classic_move(moves, match.hands[seat], rules, match.revolution != match.eleven_back, table,
                               match.omen)

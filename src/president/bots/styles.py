@@ -92,7 +92,7 @@ class StyledBot:
     def _decide(self, view: SeatView, rng: random.Random, explain: bool) -> Decision:
         if view.to_act != view.seat:
             raise ValueError(f"seat {view.seat} is not to act")
-        if view.phase == "exchange":
+        if view.phase == "exchange" or view.owed:
             return self._inner(view, rng, explain)
         moves = view.legal_masks()
         plays = [m for m in moves if m]

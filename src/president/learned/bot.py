@@ -9,6 +9,7 @@ import numpy as np
 
 from ..bots.classic import classic_gift
 from ..bots.classic_reasons import classic_decision
+from ..bots.house_classic import house_classic_choice
 from ..explain import Decision, Explanation
 from ..moves import GIVE_FLAG, move_str
 from ..search.kinds import distinct_moves
@@ -52,6 +53,8 @@ class LearnedBot:
             raise ValueError(f"seat {view.seat} is not to act")
         if view.phase == "exchange":
             return classic_gift(view.hand, view.give_count) | GIVE_FLAG
+        if view.owed:
+            return house_classic_choice(view)  # the network was trained on plays, not on what a play owes
         candidates = distinct_moves(view.legal_masks(), view.rules)
         if len(candidates) == 1:
             return candidates[0]
@@ -66,7 +69,7 @@ class LearnedBot:
         best other move."""
         if view.to_act != view.seat:
             raise ValueError(f"seat {view.seat} is not to act")
-        if view.phase == "exchange":
+        if view.phase == "exchange" or view.owed:
             return classic_decision(view)
         candidates = distinct_moves(view.legal_masks(), view.rules)
         if len(candidates) == 1:

@@ -187,6 +187,10 @@ class SearchBot:
     def _decide(self, view: SeatView, rng: random.Random, explain: bool) -> Decision:
         if view.to_act != view.seat:
             raise ValueError(f"seat {view.seat} is not to act")
+        if view.owed:
+            # What a play owes is settled as the classic player settles it (the search weighs plays).
+            plain = classic_decision(view)
+            return plain if explain else Decision(plain.move, _ONLY_MOVE)
         exchange = view.phase == "exchange"
         if exchange:
             candidates = [g | GIVE_FLAG for g in gift_candidates(view.hand, view.give_count)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards import JOKERS
-from ..moves import CARDS_MASK, GIVE_FLAG
+from ..moves import CARDS_MASK, GIVE_FLAG, OWED_FLAGS
 from ..plays import shape_of
 from ..rules import Rules
 
@@ -17,12 +17,13 @@ def move_kind(move: int, rules: Rules | None = None) -> tuple[int, ...]:
 
     Under house rules a move is known by its kind (set, run, lone joker), rank,
     size and jokers spent, and by its suits where the suit lock makes them matter.
-    A pass is ``(-1, 0)``; a gift of the exchange is known by its top rank and size, as under the seed rules.
+    A pass is ``(-1, 0)``; a gift of the exchange, a pass-on or a discard is known by its top rank and size, as
+    under the seed rules.
     """
     cards = move & CARDS_MASK
     if not cards:
         return (-1, 0)
-    if rules is None or not rules.house or move & GIVE_FLAG:
+    if rules is None or not rules.house or move & (GIVE_FLAG | OWED_FLAGS):
         return ((cards.bit_length() - 1) >> 2, cards.bit_count())
     key = (move, rules.wild_jokers, rules.suit_lock)
     kind = _HOUSE_KINDS.get(key)

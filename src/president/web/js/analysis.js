@@ -78,7 +78,7 @@ export function decisionsByMove(analysis) {
 /** A move of the analysis ("9c 9h", "give 3c", "pass", "RJ=5c 5d") as the player reads it. */
 export function moveText(move) {
   if (move === "pass") return t("seat.pass");
-  return cardsText(move.replace(/^give\s+/, "").split(/\s+/).map((w) => w.split("=")[0]));
+  return cardsText(move.replace(/^(give|pass-on|discard)\s+/, "").split(/\s+/).map((w) => w.split("=")[0]));
 }
 
 /** A percentage from a share between 0 and 1. */

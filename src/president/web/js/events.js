@@ -1,5 +1,6 @@
 // What the events of a move say at the table: the line read to screen readers, and the house-rule events
-// (lock, 11-back, skip, reverse, cuts, a forbidden finish, a fall, gekokujo, tenpen-chii) that also show as a toast.
+// (lock, 11-back, skip, reverse, cuts, a forbidden finish, a fall, gekokujo, tenpen-chii, a 7-pass, a 10-discard)
+// that also show as a toast.
 
 import { cardText, placeText, t } from "./i18n.js";
 
@@ -39,6 +40,9 @@ export function ruleLine(event, seatName) {
     case "fall": return t("ev.fall", { name });
     case "gekokujo": return t("ev.gekokujo", { name });
     case "spared": return t("ev.spared", { name });
+    case "passed_on": return event.cards ? t("ev.passedOnSeen", { name, cards: event.cards, to: seatName(event.to) })
+      : t("ev.passedOn", { name, n: event.count, to: seatName(event.to) });
+    case "discard": return t("ev.discard", { name, cards: event.cards || [] });
     case "out":
       if (event.forbidden) return t("ev.forbidden", { name, place: placeText(event.place) });
       return event.option === "great_revolution" ? t("ev.greatOut", { name, place: placeText(event.place) }) : "";

@@ -3,6 +3,15 @@
 
 import { t } from "./i18n.js";
 
+/** What the seat owes for its play now ("7-pass: choose 2 cards to pass on to Ann."), or "" when nothing. */
+export function owedPrompt(view, seatName) {
+  const owed = view.owed?.[0];
+  if (!owed) return "";
+  if (view.to_act !== view.seat) return t("game.owedWait", { name: seatName(view.to_act) });
+  return owed.move === "pass-on" ? t("game.choosePassOn", { n: owed.count, name: seatName(owed.to) })
+    : t("game.chooseDiscard", { n: owed.count });
+}
+
 /** The prompt of a lead: how many cards of one rank, runs where they are allowed, the card the lead must hold. */
 export function leadPrompt(view, rules) {
   const max = rules.max_set ?? 4;
@@ -35,8 +44,13 @@ export function takenCards(view) {
   return view.given;
 }
 
-/** The Play button's job: "give" when the seat gives back now, "play" in the play, null when it has none. */
+/** The Play button's job: "give" when the seat gives back now, "passOn" or "discard" when its play owes that,
+ * "play" in the play, null when it has none. */
 export function playButton(view, myTurn) {
+  if (view.phase === "play" && view.owed?.length) {
+    if (!myTurn) return null;
+    return view.owed[0].move === "pass-on" ? "passOn" : "discard";
+  }
   if (view.phase === "play") return "play";
   if (view.phase === "exchange" && myTurn && view.give_count > 0) return "give";
   return null;

@@ -1,6 +1,7 @@
 // The selection rules of the hand, as pure functions of a seat's view (no DOM here).
 //
-// A move comes from the view's `legal_moves` list ("pass", "7c 7h", "give 3c 5d", "5h RJ=5c" where a wild joker
+// A move comes from the view's `legal_moves` list ("pass", "7c 7h", "give 3c 5d", "pass-on 4d", "discard 9h",
+// "5h RJ=5c" where a wild joker
 // says what it stands for). A card stays bright when it is part of at least one legal move that also holds every
 // selected card; the Play button is enabled when the selection is exactly the cards of a legal move (several
 // moves when only what a joker stands for differs: the player is asked); otherwise `assess` says why.
@@ -26,8 +27,9 @@ export function parseMoves(view) {
   const out = [];
   for (const text of view?.legal_moves || []) {
     if (text === "pass") continue;
-    const give = text.startsWith("give ");
-    const tokens = (give ? text.slice(5) : text).split(" ").filter(Boolean);
+    const prefix = /^(give|pass-on|discard) /.exec(text);
+    const give = !!prefix;
+    const tokens = (prefix ? text.slice(prefix[0].length) : text).split(" ").filter(Boolean);
     const cards = tokens.map((token) => token.split("=")[0]);
     out.push({ text, give, cards, stands: standsOf(text), key: setKey(cards) });
   }
@@ -96,6 +98,9 @@ export function assess(view, selected, rules = {}) {
   if (view.phase === "exchange") {
     return { ok: false, reason: { key: "why.giveCount", params: { n: view.give_count, chosen: selected.length } } };
   }
+  if (view.owed?.length) {
+    return { ok: false, reason: { key: "why.owedCount", params: { n: view.owed[0].count, chosen: selected.length } } };
+  }
   if (selected.length === 0) {
     return { ok: false, reason: { key: view.table.length ? "why.chooseBeat" : "why.chooseLead", params: {} } };
   }
@@ -125,6 +130,7 @@ export function assess(view, selected, rules = {}) {
 export function whyNot(view, code) {
   if (!isMyTurn(view)) return { key: "why.notYourTurn", params: {} };
   if (view.phase === "exchange") return { key: "why.giveCount", params: { n: view.give_count, chosen: view.give_count } };
+  if (view.owed?.length) return { key: "why.owedCount", params: { n: view.owed[0].count, chosen: view.owed[0].count } };
   if (!view.table.length) {
     if (view.must_contain) return { key: "why.mustContain", params: { card: view.must_contain } };
     return { key: "why.cannotPlay", params: { card: code } };

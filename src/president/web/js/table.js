@@ -14,7 +14,7 @@ import { isLearning, lessonEnd, lessonPanel, stopLearning, wasLearning } from ".
 import { DealLog, LogView } from "./log.js";
 import { computerName, errorText, placeText, t, titleName, whyText } from "./i18n.js";
 import { chipsTable, faceDownLog, OLD_GAME, oldEventLines, oldScreen, showOldEnd } from "./old.js";
-import { leadPrompt, playButton, receivedCards, takenCards } from "./prompt.js";
+import { leadPrompt, owedPrompt, playButton, receivedCards, takenCards } from "./prompt.js";
 import { loadPresets } from "./presets.js";
 import { loadMyRules, changeList, rulesHref, whySentence } from "./myrules.js";
 import { codePreset, plainValue, rulesView } from "./rules.js";
@@ -509,6 +509,8 @@ export function showTable(root, tableId, navigate) {
         + t("game.chooseGift", { n: v.give_count, name: pairTo });
     } else if (!myTurn && exchange) {
       prompt = t("game.exchangeWait", { name: seatName(v.to_act) });
+    } else if (v.owed?.length) {
+      prompt = owedPrompt(v, seatName);
     } else if (myTurn && !v.table.length && !st.selected.length) {
       prompt = leadPrompt(v, rules());
     }
@@ -540,8 +542,8 @@ export function showTable(root, tableId, navigate) {
         : h("div", { class: "controls" },
         job ? h("button", { type: "button", class: "primary", id: "play-button", disabled: !verdict.ok || st.pending,
           "aria-keyshortcuts": "Enter", "aria-describedby": "reason", onclick: play },
-        job === "give" ? t("game.give") : t("game.play")) : null,
-        exchange ? null : h("button", { type: "button", id: "pass-button", disabled: !canPass(v) || st.pending,
+        t(`game.${job}`)) : null,
+        exchange || v.owed?.length ? null : h("button", { type: "button", id: "pass-button", disabled: !canPass(v) || st.pending,
           "aria-keyshortcuts": "P", onclick: pass }, t("game.pass"))),
       jokerChooser());
     renderLesson(v, myTurn);

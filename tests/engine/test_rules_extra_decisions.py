@@ -1,0 +1,180 @@
+"""Extra decisions inside a turn, clause by clause: the 7-pass (``seven_pass``) and the 10-discard (``ten_discard``)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from president import Match
+from president.cards import parse_cards
+from president.errors import IllegalMove
+from president.moves import DISCARD_FLAG, Move
+from president.owed import owed_draw, owed_moves
+
+from .driving import legal_texts, play, snapshot
+
+
+def deal(hands: list[str], leader: int = 0, **options: object) -> Match:
+    return Match.from_hands("tavern-jack", hands, leader=leader, seven_pass=True, ten_discard=True, **options)
+
+
+FOUR = ["7c 7d 10h 3c 4d 9h", "5c 6c 8c", "5d 6d Kd", "5h 6h Ks"]
+"""Seat 0 holds a pair of 7s, a 10 and three low cards; the others three cards each."""
+
+
+# ---------------------------------------------------------------- 7-pass
+
+def test_a_play_of_sevens_owes_as_many_cards_to_the_next_player() -> None:
+    m = deal(FOUR)
+    events = play(m, (0, "7c 7d"))
+    assert m.to_act == 0 and m.table == "7c 7d"
+    assert [(e.kind, e.to, e.data) for e in events][-1] == (
+        "owe", 1, {"move": "pass-on", "count": 2, "option": "seven_pass"})
+    assert len(m.legal_moves()) == 6  # every two of the four cards left
+    assert all(move.is_pass_on and move.cards.bit_count() == 2 for move in m.legal_moves())
+    play(m, (0, "pass-on 3c 9h"))
+    assert m.hand(0) == "4d 10h" and m.hand(1) == "3c 5c 6c 8c 9h"
+    # The trick goes on as the play left it: the next player answers the 7s.
+    assert m.to_act == 1 and m.table == "7c 7d"
+
+
+def test_the_pass_on_goes_the_way_play_goes() -> None:
+    m = deal(["7c 9c 3c 4d", "5c 6c 8c", "5d 6d Kd", "5h 6h Ks"], nine_reverse=True)
+    play(m, (0, "9c"))
+    assert m.backwards and m.to_act == 3
+    play(m, (3, "Ks"), (2, "pass"), (1, "pass"), (0, "pass"), (3, "5h"), (2, "6d"), (1, "8c"), (0, "pass"),
+         (3, "pass"), (2, "pass"))
+    assert m.to_act == 1 and m.table == ""
+    play(m, (1, "5c"), (0, "7c"))
+    # Counter-clockwise, the next player after seat 0 is seat 3.
+    assert m.view(0)["owed"] == [{"move": "pass-on", "count": 1, "to": 3}]
+    play(m, (0, "pass-on 3c"))
+    assert m.hand(3) == "3c 6h" and m.to_act == 3
+
+
+def test_a_player_holding_fewer_cards_than_he_owes_gives_them_all_and_goes_out() -> None:
+    m = deal(["7c 7d 7h 3c", "5c 6c 8c", "5d 6d Kd", "5h 6h Ks"])
+    play(m, (0, "7c 7d 7h"))
+    assert legal_texts(m) == {"pass-on 3c"}
+    events = play(m, (0, "pass-on 3c"))
+    assert m.finished == [0] and m.to_act == 1 and m.hand(1) == "3c 5c 6c 8c"
+    assert [e.kind for e in events] == ["passed_on", "out"]
+
+
+def test_a_player_who_goes_out_with_the_play_owes_nothing() -> None:
+    m = deal(["7c 7d", "5c 6c 8c", "5d 6d Kd", "5h 6h Ks"])
+    events = play(m, (0, "7c 7d"))
+    assert m.finished == [0] and m.to_act == 1 and "owe" not in [e.kind for e in events]
+    assert not any(move.is_pass_on for move in m.legal_moves())
+
+
+def test_a_joker_standing_for_a_seven_counts_and_a_lone_joker_does_not() -> None:
+    m = deal(["7c BJ 3c 4d 5s", "5c 6c 8c", "5d 6d Kd", "5h 6h Ks"], jokers=1, wild_jokers=True)
+    play(m, (0, "7c BJ=7d"))
+    assert m.view(0)["owed"] == [{"move": "pass-on", "count": 2, "to": 1}]
+    m = deal(["BJ 3c 4d", "5c 6c 8c", "5d 6d Kd", "5h 6h Ks"], jokers=1, wild_jokers=True)
+    play(m, (0, "BJ"))
+    assert m.to_act == 1 and m.view(1)["owed"] == []
+
+
+# ---------------------------------------------------------------- 10-discard
+
+def test_a_play_of_tens_owes_a_public_discard() -> None:
+    m = deal(FOUR)
+    play(m, (0, "10h"))
+    assert m.view(2)["owed"] == [{"move": "discard", "count": 1, "to": None}]
+    assert m.view(2)["legal_moves"] == [] and len(m.view(0)["legal_moves"]) == 5
+    events = play(m, (0, "discard 3c"))
+    assert [e.to_dict(2) for e in events] == [
+        {"type": "discard", "seat": 0, "cards": ["3c"], "option": "ten_discard"}]
+    assert m.hand(0) == "4d 7c 7d 9h" and m.to_act == 1
+    assert m.seat_view(3).played == parse_cards("3c 10h")  # the discard is seen by all
+
+
+def test_a_run_with_a_seven_and_a_ten_owes_the_pass_on_first_then_the_discard_and_an_eight_still_cuts() -> None:
+    m = deal(["7c 8c 9c 10c 3c 4d Ah", "5c 6c Kc", "5d 6d Kd", "5h 6h Ks"], runs=True, eight_cut=True)
+    events = play(m, (0, "7c 8c 9c 10c"))
+    # The cut is decided by the play: the trick is over and seat 0 will lead again, once he has settled.
+    assert [e.kind for e in events] == ["play", "trick_cleared", "owe"]
+    assert m.table == "" and m.to_act == 0
+    events = play(m, (0, "3c"))  # bare cards mean the move owed
+    assert [e.kind for e in events] == ["passed_on", "owe"] and m.hand(1) == "3c 5c 6c Kc"
+    play(m, (0, "discard Ah"))
+    assert m.to_act == 0 and m.table == "" and m.hand(0) == "4d"
+    assert not any(move.is_discard for move in m.legal_moves())
+
+
+def test_without_the_options_sevens_and_tens_are_ordinary_cards() -> None:
+    m = Match.from_hands("tavern-jack", FOUR, leader=0)
+    play(m, (0, "7c 7d"))
+    assert m.to_act == 1 and m.hand(1) == "5c 6c 8c"
+
+
+# ---------------------------------------------------------------- moves, notation, record
+
+def test_owed_moves_are_written_and_parsed() -> None:
+    assert str(Move.parse("pass-on 9d 5c")) == "pass-on 5c 9d" and Move.parse("discard 4h").is_discard
+    with pytest.raises(IllegalMove, match="no cards given"):
+        Move.parse("discard")
+    with pytest.raises(IllegalMove, match="only in a play"):
+        Move.parse("pass-on RJ=5c")
+
+
+def test_bad_owed_moves_are_refused_and_change_nothing() -> None:
+    m = deal(FOUR)
+    with pytest.raises(IllegalMove, match="nothing is owed now"):
+        m.apply("discard 3c")
+    play(m, (0, "7c 7d"))
+    before = snapshot(m)
+    for text, reason in (("pass", "cannot pass now"), ("3c", "exactly 2 cards, not 1"),
+                         ("discard 3c 4d", "owe a pass-on of 2 cards first"), ("5c 6c", "do not hold 5c 6c"),
+                         ("give 3c 4d", "owe a pass-on")):
+        with pytest.raises(IllegalMove, match=reason):
+            m.apply(text)
+        assert snapshot(m) == before
+
+
+def test_a_match_with_owed_moves_replays_from_its_record() -> None:
+    m = Match("tavern-jack", 4, seed=5, deals=2, seven_pass=True, ten_discard=True, runs=True)
+    rng = random.Random(5)
+    owed = 0
+    while not m.is_over:
+        move = rng.choice(m.legal_moves())
+        owed += move.is_pass_on or move.is_discard
+        m.apply(move)
+    again = Match.replay(m.record())
+    assert owed and again.scores == m.scores and again.moves == m.moves
+    assert "pass-on " in m.record() and "discard " in m.record()
+
+
+# ---------------------------------------------------------------- hidden information
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_passed_cards_never_reach_a_third_seat(seed: int) -> None:
+    m = Match("tavern-jack", 4, seed=seed, deals=2, seven_pass=True, ten_discard=True)
+    rng = random.Random(seed)
+    passed = 0
+    while not m.is_over:
+        move = rng.choice(m.legal_moves())
+        seat = m.to_act
+        events = m.apply(move)
+        for event in events:
+            if event.kind == "passed_on":
+                passed += 1
+                for other in range(4):
+                    seen = event.to_dict(other)
+                    assert ("cards" in seen) == (other in (seat, event.to)), seen
+                assert "cards" not in event.to_dict(None)
+                for other in range(4):
+                    if other not in (seat, event.to):
+                        assert "pass-on" not in str(m.view(other)) and "pass-on" not in str(m.view(None))
+    assert passed
+
+
+def test_a_playout_draws_the_owed_move_a_pick_from_the_list_would() -> None:
+    rng = random.Random(3)
+    for _ in range(300):
+        hand, count, draw = rng.getrandbits(54) & rng.getrandbits(54) | 1, rng.randint(1, 4), rng.random()
+        moves = owed_moves(hand, DISCARD_FLAG, count)
+        assert owed_draw(hand, DISCARD_FLAG, count, draw) == moves[int(draw * len(moves))]

@@ -1,0 +1,61 @@
+"""Extra decisions inside a turn in the browser: the prompt and button of a pass-on or a discard (the exchange's
+choose-N-cards prompt), and what the 7-pass and 10-discard did, in the four languages."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page
+
+from president.engine import Match
+
+from .live import LiveServer
+
+
+def test_the_owed_pass_on_and_discard_are_asked_and_told(page: Page, live_server: LiveServer) -> None:
+    match = Match.from_hands("tavern-jack", ["7c 7d 10h 3c 4d 9h", "5c 6c 8c", "5d 6d Kd"], leader=0,
+                             seven_pass=True, ten_discard=True)
+    match.apply("7c 7d")
+    owing, watching = match.view(0), match.view(2)
+    events = match.apply("pass-on 3c 9h")
+    passed = [e.to_dict(seat) for seat in (0, 2) for e in events]
+    discarding = Match.from_hands("tavern-jack", ["10h 3c 4d", "5c 6c 8c"], leader=0, ten_discard=True)
+    discarding.apply("10h")
+    discards = discarding.view(0)
+    discarded = [e.to_dict(1) for e in discarding.apply("discard 4d")]
+    page.goto(live_server.url)
+    page.wait_for_selector("#more-rules")
+    shown = page.evaluate(
+        """async ([owing, watching, discards, events]) => {
+            const prompt = await import('/js/prompt.js');
+            const sel = await import('/js/selection.js');
+            const ev = await import('/js/events.js');
+            const i18n = await import('/js/i18n.js');
+            const name = (seat) => `Seat ${seat}`;
+            const out = {};
+            for (const lang of ['en', 'ru', 'fr', 'pt']) {
+              i18n.setLang(lang);
+              out[lang] = {ask: prompt.owedPrompt(owing, name), wait: prompt.owedPrompt(watching, name),
+                           discard: prompt.owedPrompt(discards, name),
+                           button: i18n.t(`game.${prompt.playButton(owing, true)}`),
+                           one: i18n.t(sel.assess(owing, ['3c']).reason.key, sel.assess(owing, ['3c']).reason.params),
+                           lines: events.map((e) => ev.ruleLine(e, name))};
+            }
+            i18n.setLang('en');
+            out.two = sel.assess(owing, ['9h', '3c']);
+            out.watcherButton = prompt.playButton(watching, false);
+            out.discardButton = prompt.playButton(discards, true);
+            return out;
+        }""",
+        [owing, watching, discards, passed + discarded],
+    )
+    assert shown["en"] == {
+        "ask": "7-pass: choose 2 cards to pass on to Seat 1.", "wait": "Seat 0 chooses the cards the play owes.",
+        "discard": "10-discard: choose 1 card to discard, face up.", "button": "Pass on",
+        "one": "Choose 2 cards (1 chosen).",
+        "lines": ["7-pass: Seat 0 passes 3♣ 9♥ to Seat 1", "7-pass: Seat 0 passes 2 cards to Seat 1",
+                  "10-discard: Seat 0 discards 4♦"]}
+    assert shown["two"] == {"ok": True, "move": "pass-on 3c 9h", "moves": ["pass-on 3c 9h"]}
+    assert shown["watcherButton"] is None and shown["discardButton"] == "discard"
+    for lang in ("ru", "fr", "pt"):
+        for key in ("ask", "wait", "discard", "button", "one"):
+            assert shown[lang][key] and shown[lang][key] != shown["en"][key], (lang, key)
+        assert all(shown[lang]["lines"]) and shown[lang]["lines"] != shown["en"]["lines"]
