@@ -92,6 +92,25 @@ def test_house_classic_reasons_walk_the_same_branches(rules_name: str) -> None:
     assert {"classic.lead.lowest", "classic.beat.exact", "classic.pass.none", "classic.out"} <= seen
 
 
+def test_classic_reasons_follow_the_omen_and_the_great_revolution() -> None:
+    rules = get_rules("tavern-jack", omen=True, great_revolution=True, revolution=True)
+    bot = ClassicBot()
+    seen: set[str] = set()
+    for seed in range(14, 20):
+        match = Match(rules, 4, seed=seed)
+        while match.to_act is not None and match.deal_number <= 3:
+            view = match.seat_view(match.to_act)
+            decision = bot.decide(view, random.Random(0))
+            assert decision.move == bot.choose(view, random.Random(0)), decision.why.text()
+            if decision.why.key == "classic.great_revolution":
+                assert decision.move & CARDS_MASK == 15 << (4 * 12)  # the four 2s
+            if view.omen:
+                assert decision.why.key != "classic.lead.revolution"
+            seen.add(decision.why.key)
+            match.apply(decision.move)
+    assert "classic.great_revolution" in seen
+
+
 def _bots_decide_agree(names: list[str], rules_name: str, seed: int, deals: int = 5) -> dict[str, int]:
     """Play ``deals`` deals, every move by ``decide``; re-decide each with ``choose`` on the same generator."""
     match = Match(get_rules(rules_name), 4, seed=seed)

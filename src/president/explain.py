@@ -43,6 +43,7 @@ TEMPLATES: dict[str, str] = {
     "classic.pass.bad_revolution": "passes: its only beats of {table} would start a revolution that hurts its hand",
     "classic.pass.none": "passes: nothing in its hand beats {table}",
     "classic.out": "goes out with {move}",
+    "classic.great_revolution": "plays {move}: four 2s make a great revolution, and it goes out at once",
     "classic.spade_three": "answers the lone joker with {move}, the only card that beats it",
     "search.best": "{move}: first in {win} % of {worlds} guessed deals, {value} points expected; next best "
                    "{rival}: first in {rival_win} %, {rival_value} points",
