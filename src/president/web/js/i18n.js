@@ -41,6 +41,7 @@ const STRINGS = {
     "why.classic.great_revolution": "plays {move}: four 2s make a great revolution, and it goes out at once",
     "why.classic.spade_three": "answers the lone joker with {move}, the only card that beats it",
     "why.search.best": "{move}: first in {win} % of {worlds} guessed deals, {value} points expected; next best {rival}: first in {rival_win} %, {rival_value} points",
+    "why.search.guess": "{move}: first in {win} % of {worlds} guessed deals, {value} points expected; next best {rival}: first in {rival_win} %, {rival_value} points. It guessed {card} is with {holder} in {share} % of its deals: there {move} does better, in the others {rival} does as well or better",
     "why.search.only": "{move}: the only move that makes a difference here",
     "why.search.slip": "plays as the classic player would, the slip its level makes on purpose now and then: {cause}",
     "why.learned.best": "{move}: the move its network rates best ({score}); next {rival} ({rival_score})",
@@ -795,6 +796,7 @@ const STRINGS = {
     "why.classic.great_revolution": "играет {move}: четыре двойки — великая революция, и он сразу выходит из игры",
     "why.classic.spade_three": "отвечает на одинокого джокера картой {move}, единственной, что его бьёт",
     "why.search.best": "{move}: первое место в {win} % из {worlds} угаданных раздач, ожидается {value} очк.; следующий вариант {rival}: первое место в {rival_win} %, {rival_value} очк.",
+    "why.search.guess": "{move}: первое место в {win} % из {worlds} угаданных раздач, ожидается {value} очк.; следующий вариант {rival}: первое место в {rival_win} %, {rival_value} очк. Он предположил, что {card} у игрока {holder}, в {share} % своих раздач: там {move} лучше, в остальных {rival} не хуже",
     "why.search.only": "{move}: единственный ход, который здесь что-то меняет",
     "why.search.slip": "играет как классический игрок — нарочная ошибка его уровня, время от времени: {cause}",
     "why.learned.best": "{move}: ход, который его нейросеть оценивает выше всех ({score}); следующий {rival} ({rival_score})",
@@ -1550,6 +1552,7 @@ const STRINGS = {
     "why.classic.great_revolution": "joue {move} : quatre 2 font une grande révolution, et il sort aussitôt",
     "why.classic.spade_three": "répond au joker seul avec {move}, la seule carte qui le bat",
     "why.search.best": "{move} : premier dans {win} % de {worlds} donnes devinées, {value} points attendus ; ensuite {rival} : premier dans {rival_win} %, {rival_value} points",
+    "why.search.guess": "{move} : premier dans {win} % de {worlds} donnes devinées, {value} points attendus ; ensuite {rival} : premier dans {rival_win} %, {rival_value} points. Il a placé {card} chez {holder} dans {share} % de ses donnes : là {move} fait mieux, dans les autres {rival} fait aussi bien ou mieux",
     "why.search.only": "{move} : le seul coup qui change quelque chose ici",
     "why.search.slip": "joue comme le joueur classique, l’erreur que son niveau fait exprès de temps en temps : {cause}",
     "why.learned.best": "{move} : le coup que son réseau note le mieux ({score}) ; ensuite {rival} ({rival_score})",
@@ -2305,6 +2308,7 @@ const STRINGS = {
     "why.classic.great_revolution": "joga {move}: quatro 2 fazem uma grande revolução, e sai de imediato",
     "why.classic.spade_three": "responde ao coringa sozinho com {move}, a única carta que o bate",
     "why.search.best": "{move}: primeiro em {win} % de {worlds} distribuições adivinhadas, {value} pontos esperados; a seguir {rival}: primeiro em {rival_win} %, {rival_value} pontos",
+    "why.search.guess": "{move}: primeiro em {win} % de {worlds} distribuições adivinhadas, {value} pontos esperados; a seguir {rival}: primeiro em {rival_win} %, {rival_value} pontos. Supôs que {card} está com {holder} em {share} % das suas distribuições: aí {move} faz melhor, nas outras {rival} faz igual ou melhor",
     "why.search.only": "{move}: a única jogada que faz diferença aqui",
     "why.search.slip": "joga como o jogador clássico, o deslize que o seu nível faz de propósito de vez em quando: {cause}",
     "why.learned.best": "{move}: a jogada que a sua rede avalia melhor ({score}); a seguir {rival} ({rival_score})",
@@ -3164,7 +3168,7 @@ export function t(key, params = {}) {
   return translate(key, formatParams(params));
 }
 
-const WHY_MOVES = new Set(["move", "rival", "table", "wanted"]);
+const WHY_MOVES = new Set(["move", "rival", "table", "wanted", "card"]);
 const WHY_NUMBERS = new Set(["value", "rival_value", "score", "rival_score"]);
 
 /** A move as the server writes it ("7c 7h", "pass", "give 3c", "BJ=5h") in the current language. */
@@ -3175,16 +3179,18 @@ function whyMove(text) {
 
 /**
  * Why a computer player plays its move, in the current language: `why` is the server's explanation, a key and
- * its parameters (and the `cause` it rests on), the same the terminal and the bot API word in English.
+ * its parameters (and the `cause` it rests on), the same the terminal and the bot API word in English; a seat it
+ * names (`holder`) is named by `seatName`.
  */
-export function whyText(why) {
+export function whyText(why, seatName = null) {
   if (!why || !hasText(`why.${why.key}`)) return translate("why.none");
   const params = { ...(why.params || {}) };
   for (const [key, value] of Object.entries(params)) {
     if (WHY_MOVES.has(key)) params[key] = whyMove(value);
     else if (WHY_NUMBERS.has(key)) params[key] = numberText(Number(value), 2);
+    else if (key === "holder") params[key] = seatName ? seatName(Number(value)) : String(value);
   }
-  if (why.cause) params.cause = whyText(why.cause);
+  if (why.cause) params.cause = whyText(why.cause, seatName);
   return translate(`why.${why.key}`, params);
 }
 

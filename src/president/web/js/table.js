@@ -199,7 +199,7 @@ export function showTable(root, tableId, navigate) {
       }
       maybeAutostart();
     } else if (msg.type === "why") {
-      st.reasons.set(msg.seq, whyText(msg.why));
+      st.reasons.set(msg.seq, whyText(msg.why, seatName));
       render();
     } else if (msg.type === "hint") {
       if (msg.seq === st.seq) {
