@@ -145,12 +145,9 @@ def _lead(hand: int, key: int, max_set: int, flips: bool, must_contain: int, why
                 if why is not None:
                     why.append("classic.lead.revolution")
                 return 15 << (quad << 2)
-    top_only = False
     if key < 2:
         # Normal order: the plain ranks are the low bits, weakest first.
-        plain = hand & ~_RESERVED_MASK[key]
-        top_only = not plain
-        rest = plain or hand
+        rest = hand & ~_RESERVED_MASK[key] or hand
         shift = (((rest & -rest).bit_length() - 1) >> 2) << 2
     else:
         shift = -1
@@ -159,7 +156,6 @@ def _lead(hand: int, key: int, max_set: int, flips: bool, must_contain: int, why
                 shift = rank << 2
                 break
         else:
-            top_only = True
             for rank in _TOP[key]:
                 if (hand >> (rank << 2)) & 15:
                     shift = rank << 2
@@ -168,6 +164,7 @@ def _lead(hand: int, key: int, max_set: int, flips: bool, must_contain: int, why
     size = _POP[nib]
     if why is not None:
         split = size == 4 and flips and max_set >= 4
+        top_only = not hand & ~_RESERVED_MASK[key]  # every rank of the order is plain or reserved
         why.append("classic.lead.split" if split else "classic.lead.top_only" if top_only else "classic.lead.lowest")
     if size > max_set or (size == 4 and flips):
         size = 3 if max_set >= 3 else max_set
@@ -197,7 +194,7 @@ def classic_move(
 
     ``why``, when given, receives the key of the branch that chose the move (an
     explanation key of :mod:`president.explain`): the policy and its reasons are
-    this one walk, and the search's playouts, which do not ask, pay nothing for it.
+    this one walk; the search's playouts, which do not ask, pay a test of ``why`` per branch for it.
     """
     key = (2 if revolution else 0) | (1 if jokers_high else 0)
     if not table_count:
@@ -231,12 +228,12 @@ def classic_move(
             if why is not None:
                 why.append("classic.beat.break")
             return _LOW[nib][table_count] << (rank << 2)
-    top = _BEAT_TOP[key][table_rank]
     if not _end_is_near(hand, key):
         if why is not None:
-            can_top = any(_POP[(hand >> (rank << 2)) & 15] >= table_count for rank in top)
+            can_top = any(_POP[(hand >> (rank << 2)) & 15] >= table_count for rank in _BEAT_TOP[key][table_rank])
             why.append("classic.pass.keep" if can_top else "classic.pass.none")
         return 0
+    top = _BEAT_TOP[key][table_rank]
     for rank in top:
         nib = (hand >> (rank << 2)) & 15
         if _POP[nib] == table_count:
