@@ -124,6 +124,15 @@ def _weakest_quad(hand: int, key: int) -> int:
     return -1
 
 
+def _holds_beat(hand: int, ranks: tuple[int, ...], count: int) -> bool:
+    """Whether ``hand`` holds ``count`` cards of one of ``ranks``.
+
+    A function of its own: a generator in :func:`classic_move` would turn its
+    variables into closure cells and slow every call of the policy.
+    """
+    return any(_POP[(hand >> (rank << 2)) & 15] >= count for rank in ranks)
+
+
 def _lead(hand: int, key: int, max_set: int, flips: bool, must_contain: int, why: list[str] | None) -> int:
     if must_contain:
         shift = ((must_contain.bit_length() - 1) >> 2) << 2
@@ -230,7 +239,7 @@ def classic_move(
             return _LOW[nib][table_count] << (rank << 2)
     if not _end_is_near(hand, key):
         if why is not None:
-            can_top = any(_POP[(hand >> (rank << 2)) & 15] >= table_count for rank in _BEAT_TOP[key][table_rank])
+            can_top = _holds_beat(hand, _BEAT_TOP[key][table_rank], table_count)
             why.append("classic.pass.keep" if can_top else "classic.pass.none")
         return 0
     top = _BEAT_TOP[key][table_rank]
