@@ -9,7 +9,10 @@ same views, ``choose`` and (where the bot has it) ``decide`` of ``classic``, of
 ``classic+hoarder`` and of the search with a fixed number of guessed deals (so
 that its time does not hang on a clock). Run it on a checkout without ``decide``
 to compare ``choose`` before and after: the numbers are microseconds per call,
-the best of five runs.
+the best of five runs. Last, the cost of the classic policy where the search
+pays for it: one call of ``classic_move`` (asked no reason) and one playout of a
+deal by the search's playout policy, in CPU time (less disturbed by a busy
+machine than the clock).
 """
 
 from __future__ import annotations
@@ -40,6 +43,31 @@ def collect_views(deals: int, seed: int) -> list[SeatView]:
             match.apply_fast(bot.choose(view, random.Random(0)))
         played += match.deal_number
     return views
+
+
+def policy_costs(views: Sequence[SeatView], deals: int = 200) -> tuple[float, float]:
+    """CPU microseconds of one ``classic_move`` over the play views, and of one playout of a fresh deal with the
+    search's playout policy (the best of five passes each)."""
+    from president.bots.classic import classic_move
+    from president.search.expert import noisy_classic_policy
+
+    args = [(v.hand, v.table_rank, v.table_count, v.revolution, v.rules.joker_in_revolution == "highest",
+             v.rules.max_set, v.rules.revolution, v.must_contain) for v in views if v.phase == "play"]
+    starts = [Match("three-of-clubs", 4, seed=seed) for seed in range(deals)]
+    rules = starts[0].rules
+    policy = noisy_classic_policy(rules.max_set, rules.revolution, rules.joker_in_revolution == "highest", 0.05)
+    rng = random.Random(1)
+    move = playout = float("inf")
+    for _ in range(5):
+        start = time.process_time()
+        for a in args:
+            classic_move(*a)
+        move = min(move, time.process_time() - start)
+        start = time.process_time()
+        for match in starts:
+            match.copy().playout(policy, rng)
+        playout = min(playout, time.process_time() - start)
+    return 1e6 * move / len(args), 1e6 * playout / len(starts)
 
 
 def per_call(run: Callable[[SeatView], object], views: Sequence[SeatView], repeats: int = 5) -> float:
@@ -84,6 +112,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         decide = getattr(bot, "decide", None)
         cost = per_call(lambda v, d=decide: d(v, random.Random(0)), chosen) if decide else float("nan")
         print(f"{name:<22}{choose:>12.1f}{cost:>12.1f}", flush=True)
+    move, playout = policy_costs(views)
+    print(f"classic_move: {move:.3f} µs a call; a playout of a deal by the search's policy: {playout:.1f} µs (CPU)")
     return 0
 
 

@@ -14,6 +14,7 @@ from president.bots.classic import ClassicBot, classic_move
 from president.bots.classic_reasons import classic_move_why, house_classic_move_why
 from president.bots.house_classic import house_classic_move
 from president.bots.styles import StyledBot, high_cards
+from president.cards import parse_cards
 from president.engine import Match
 from president.explain import TEMPLATES, Decision, Explanation
 from president.moves import CARDS_MASK, GIVE_FLAG, move_str
@@ -92,6 +93,25 @@ def test_house_classic_reasons_walk_the_same_branches(rules_name: str) -> None:
     assert {"classic.lead.lowest", "classic.beat.exact", "classic.pass.none", "classic.out"} <= seen
 
 
+def test_classic_reasons_follow_the_omen_and_the_great_revolution() -> None:
+    rules = get_rules("tavern-jack", omen=True, great_revolution=True, revolution=True)
+    bot = ClassicBot()
+    seen: set[str] = set()
+    for seed in range(14, 20):
+        match = Match(rules, 4, seed=seed)
+        while match.to_act is not None and match.deal_number <= 3:
+            view = match.seat_view(match.to_act)
+            decision = bot.decide(view, random.Random(0))
+            assert decision.move == bot.choose(view, random.Random(0)), decision.why.text()
+            if decision.why.key == "classic.great_revolution":
+                assert decision.move & CARDS_MASK == 15 << (4 * 12)  # the four 2s
+            if view.omen:
+                assert decision.why.key != "classic.lead.revolution"
+            seen.add(decision.why.key)
+            match.apply(decision.move)
+    assert "classic.great_revolution" in seen
+
+
 def _bots_decide_agree(names: list[str], rules_name: str, seed: int, deals: int = 5) -> dict[str, int]:
     """Play ``deals`` deals, every move by ``decide``; re-decide each with ``choose`` on the same generator."""
     match = Match(get_rules(rules_name), 4, seed=seed)
@@ -159,6 +179,38 @@ def test_search_quotes_its_own_measured_values() -> None:
         match.apply(decision.move)
         ply += 1
     assert checked >= 5
+
+
+def test_search_states_the_guess_of_the_hidden_hands_it_counted_in_its_own_deals() -> None:
+    bot = SearchBot("normal", **FIXED, infer=0.25)
+    match = Match(get_rules("three-of-clubs"), 4, seed=0)
+    checked = ply = 0
+    while match.to_act is not None and checked < 3:
+        view = match.seat_view(match.to_act)
+        decision = bot.decide(view, random.Random(ply))
+        if decision.why.key == "search.guess":
+            params = decision.why.params
+            candidates = distinct_moves(view.legal_masks(), view.rules)
+            per_world: list[list[float]] = []
+            hands: list[list[int]] = []
+            values = bot.evaluate(view, candidates, random.Random(ply), per_world=per_world, hands_seen=hands)
+            ranked = sorted(range(len(candidates)), key=lambda i: (-values[i], i))
+            chosen, rival = ranked[0], ranked[1]
+            card = parse_cards(params["card"])
+            assert not card & (view.hand | view.played)  # a hidden card, not one it sees
+            held = [i for i, deal in enumerate(hands) if deal[params["holder"]] & card]
+            assert params["share"] == round(100 * len(held) / len(hands)) >= 50
+            assert params["holder"] != view.seat
+            edge = [w[chosen] - w[rival] for w in per_world]
+            # The choice rests on the guess: better where the card lies there, no better elsewhere.
+            assert sum(edge[i] for i in held) > 0 >= sum(e for i, e in enumerate(edge) if i not in held)
+            assert f"with seat {params['holder']} in {params['share']} %" in decision.why.text()
+            names = ["Ana", "Boris", "Chloé", "Duarte"]
+            assert f"with {names[params['holder']]} in" in decision.why.text(names)
+            checked += 1
+        match.apply(decision.move)
+        ply += 1
+    assert checked == 3
 
 
 def test_a_slip_of_the_easy_level_names_the_classic_reason() -> None:

@@ -16,7 +16,7 @@ explanation ``cause`` where one reason rests on another.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -44,9 +44,13 @@ TEMPLATES: dict[str, str] = {
     "classic.pass.bad_revolution": "passes: its only beats of {table} would start a revolution that hurts its hand",
     "classic.pass.none": "passes: nothing in its hand beats {table}",
     "classic.out": "goes out with {move}",
+    "classic.great_revolution": "plays {move}: four 2s make a great revolution, and it goes out at once",
     "classic.spade_three": "answers the lone joker with {move}, the only card that beats it",
     "search.best": "{move}: first in {win} % of {worlds} guessed deals, {value} points expected; next best "
                    "{rival}: first in {rival_win} %, {rival_value} points",
+    "search.guess": "{move}: first in {win} % of {worlds} guessed deals, {value} points expected; next best "
+                    "{rival}: first in {rival_win} %, {rival_value} points. It guessed {card} is with {holder} in "
+                    "{share} % of its deals: there {move} does better, in the others {rival} does as well or better",
     "search.only": "{move}: the only move that makes a difference here",
     "search.slip": "plays as the classic player would, the slip its level makes on purpose now and then: {cause}",
     "learned.best": "{move}: the move its network rates best ({score}); next {rival} ({rival_score})",
@@ -71,14 +75,17 @@ class Explanation:
     cause: Explanation | None = None
     """The reason this one rests on (the classic reason behind a level's deliberate slip), or None."""
 
-    def text(self) -> str:
-        """The explanation in English."""
+    def text(self, names: Sequence[str] | None = None) -> str:
+        """The explanation in English; a seat it names (the parameter ``holder``) by ``names``, else as "seat N"."""
         template = TEMPLATES.get(self.key)
         if template is None:
             raise KeyError(f"no text for the explanation key {self.key!r}")
         params = dict(self.params)
+        if "holder" in params:
+            seat = int(params["holder"])
+            params["holder"] = names[seat] if names is not None and 0 <= seat < len(names) else f"seat {seat}"
         if self.cause is not None:
-            params["cause"] = self.cause.text()
+            params["cause"] = self.cause.text(names)
         return template.format(**params)
 
     def to_dict(self) -> dict[str, Any]:

@@ -338,7 +338,7 @@ class TerminalGame:
         deal = done[-1][0]
         self.screen.say(f"Why the computer players played as they did in deal {deal}:")
         for _deal, seat, move, why in (r for r in done if r[0] == deal):
-            self.screen.say(f"  {self.names[seat]}: {move_str(move)} — {why.text()}")
+            self.screen.say(f"  {self.names[seat]}: {move_str(move)} — {why.text(self.names)}")
         self.reasons = [r for r in self.reasons if r[0] >= deal]
 
     def _narrate(self, events: Events) -> None:

@@ -152,3 +152,44 @@ def test_every_bot_move_of_a_match_is_explained_once_its_deal_is_over(tmp_path: 
                 assert answer["why"] == {**decision.why.to_dict(), "text": decision.why.text()}
             send(ann, {"type": "why", "seq": 0 if 0 not in bot_moves else max(bot_moves) + 1})
             assert until(ann, "error")["code"] == "no_reason"
+
+
+def test_a_practice_table_explains_bot_moves_at_once_and_its_matches_are_not_rated(tmp_path: Path) -> None:
+    with TestClient(create_app(make_config(tmp_path))) as client:
+        made = create_table(client, rules="three-of-clubs", players=4, seats=[None, "classic", "classic", "classic"],
+                            name="Ann", deals=1, explain_now=True)
+        assert made["table"]["explain_now"] is True
+        assert create_table(client, players=3)["table"]["explain_now"] is False
+        refused = client.post("/api/tables", json={"game": "old-president", "players": 4, "explain_now": True})
+        assert refused.status_code == 400 and refused.json()["error"]["code"] == "bad_rules"
+        assert "explain_now" in refused.json()["error"]["message"]
+        table = client.app.state.hub.tables[made["table"]["id"]]  # type: ignore[attr-defined]
+        with client.websocket_connect("/ws") as ann:
+            hello(ann, table.id, made["token"])
+            send(ann, {"type": "start"})
+            last = until(ann, "snapshot")
+            answer = None
+            while last["view"]["phase"] != "over":
+                message = receive(ann)
+                if message["type"] not in ("update", "snapshot"):
+                    continue
+                last = message
+                if answer is None and message["type"] == "update" and message["by"] == "bot" \
+                        and last["view"]["phase"] == "play":
+                    send(ann, {"type": "why", "seq": message["seq"] - 1})
+                    while answer is None:  # told during the deal; the bots play on meanwhile
+                        message = receive(ann)
+                        if message["type"] in ("update", "snapshot"):
+                            last = message
+                        assert message["type"] != "error", message
+                        answer = message if message["type"] == "why" else None
+                if last["view"]["to_act"] == 0 and last["view"]["phase"] != "over":
+                    send(ann, {"type": "hint"})
+                    hint = until(ann, "hint")
+                    send(ann, {"type": "move", "move": hint["move"], "seq": hint["seq"]})
+            assert answer is not None
+            position = Match.replay(table.match.record(), moves=answer["seq"])
+            decision = ClassicBot().decide(position.seat_view(answer["seat"]), random.Random(0))
+            assert answer["why"] == {**decision.why.to_dict(), "text": decision.why.text()}
+            assert table._finished(table.match).practice
+    assert TableSettings.from_json(table.settings.to_json()).explain_now

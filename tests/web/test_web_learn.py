@@ -31,6 +31,8 @@ def test_a_guided_first_deal_explains_each_turn_and_ends_with_an_invitation_on_a
     table = table_id(page)
     settings = live_server.table(table).settings
     assert (settings.deals, settings.bot_speed, settings.rules) == (1, "slow", "three-of-clubs")
+    assert settings.explain_now  # a practice table: the computer players say why during the deal
+    expect(page.locator("#practice-badge")).to_have_text("Treino")
     wait_for_decision(page)
     lesson = page.locator("#lesson")
     hint = classic_move(live_server.match(table), int(game_state(page)["seat"]))

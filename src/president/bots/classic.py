@@ -124,13 +124,26 @@ def _weakest_quad(hand: int, key: int) -> int:
     return -1
 
 
-def _lead(hand: int, key: int, max_set: int, flips: bool, must_contain: int) -> int:
+def _holds_beat(hand: int, ranks: tuple[int, ...], count: int) -> bool:
+    """Whether ``hand`` holds ``count`` cards of one of ``ranks``.
+
+    A function of its own: a generator in :func:`classic_move` would turn its
+    variables into closure cells and slow every call of the policy.
+    """
+    return any(_POP[(hand >> (rank << 2)) & 15] >= count for rank in ranks)
+
+
+def _lead(hand: int, key: int, max_set: int, flips: bool, must_contain: int, why: list[str] | None) -> int:
     if must_contain:
         shift = ((must_contain.bit_length() - 1) >> 2) << 2
         nib = (hand >> shift) & 15
         size = min(_POP[nib], max_set)
+        reason = "classic.lead.must"
         if size == 4 and flips and flip_gain(hand & ~(15 << shift), key >= 2, key & 1 == 1) < 0:
             size = 3
+            reason = "classic.lead.split"
+        if why is not None:
+            why.append(reason)
         must = must_contain >> shift
         return (must | _LOW[nib & ~must][size - 1]) << shift
     if flips and max_set == 4:
@@ -138,6 +151,8 @@ def _lead(hand: int, key: int, max_set: int, flips: bool, must_contain: int) -> 
         if quad >= 0:
             rest = hand & ~(15 << (quad << 2))
             if flip_gain(rest, key >= 2, key & 1 == 1) >= 0:
+                if why is not None:
+                    why.append("classic.lead.revolution")
                 return 15 << (quad << 2)
     if key < 2:
         # Normal order: the plain ranks are the low bits, weakest first.
@@ -156,6 +171,10 @@ def _lead(hand: int, key: int, max_set: int, flips: bool, must_contain: int) -> 
                     break
     nib = (hand >> shift) & 15
     size = _POP[nib]
+    if why is not None:
+        split = size == 4 and flips and max_set >= 4
+        top_only = not hand & ~_RESERVED_MASK[key]  # every rank of the order is plain or reserved
+        why.append("classic.lead.split" if split else "classic.lead.top_only" if top_only else "classic.lead.lowest")
     if size > max_set or (size == 4 and flips):
         size = 3 if max_set >= 3 else max_set
     return _LOW[nib][size] << shift
@@ -170,6 +189,7 @@ def classic_move(
     max_set: int = 4,
     flips: bool = False,
     must_contain: int = 0,
+    why: list[str] | None = None,
 ) -> int:
     """The move of the classic player holding ``hand`` (a card mask); 0 is a pass.
 
@@ -180,10 +200,14 @@ def classic_move(
     that may be played, ``flips`` whether four of a kind makes a revolution
     (``rules.revolution``) and ``must_contain`` a one-card mask the lead must hold.
     The position must be one where the player is to act in the play phase.
+
+    ``why``, when given, receives the key of the branch that chose the move (an
+    explanation key of :mod:`president.explain`): the policy and its reasons are
+    this one walk; the search's playouts, which do not ask, pay a test of ``why`` per branch for it.
     """
     key = (2 if revolution else 0) | (1 if jokers_high else 0)
     if not table_count:
-        return _lead(hand, key, max_set, flips, must_contain)
+        return _lead(hand, key, max_set, flips, must_contain, why)
     if table_count == 4 and flips:
         # Only a higher four of a kind beats a revolution, and it reverses the order again.
         strength = _STRENGTHS[key]
@@ -191,29 +215,48 @@ def classic_move(
             shift = rank << 2
             if ((hand >> shift) & 15) == 15 and strength[rank] > strength[table_rank]:
                 if flip_gain(hand & ~(15 << shift), revolution, jokers_high) >= 0:
+                    if why is not None:
+                        why.append("classic.beat.counter")
                     return 15 << shift
+                if why is not None:
+                    why.append("classic.pass.counter_hurts")
                 return 0
+        if why is not None:
+            why.append("classic.pass.none")
         return 0
     plain = _BEAT_PLAIN[key][table_rank]
     for rank in plain:
         nib = (hand >> (rank << 2)) & 15
         if _POP[nib] == table_count:
+            if why is not None:
+                why.append("classic.beat.exact")
             return nib << (rank << 2)
     for rank in plain:
         nib = (hand >> (rank << 2)) & 15
         if _POP[nib] > table_count:
+            if why is not None:
+                why.append("classic.beat.break")
             return _LOW[nib][table_count] << (rank << 2)
     if not _end_is_near(hand, key):
+        if why is not None:
+            can_top = _holds_beat(hand, _BEAT_TOP[key][table_rank], table_count)
+            why.append("classic.pass.keep" if can_top else "classic.pass.none")
         return 0
     top = _BEAT_TOP[key][table_rank]
     for rank in top:
         nib = (hand >> (rank << 2)) & 15
         if _POP[nib] == table_count:
+            if why is not None:
+                why.append("classic.beat.endgame")
             return nib << (rank << 2)
     for rank in top:
         nib = (hand >> (rank << 2)) & 15
         if _POP[nib] > table_count:
+            if why is not None:
+                why.append("classic.beat.endgame")
             return _LOW[nib][table_count] << (rank << 2)
+    if why is not None:
+        why.append("classic.pass.none")
     return 0
 
 

@@ -96,14 +96,20 @@ def _revolution_helps(hand: int, shape: Shape, reversed_order: bool, rules: Rule
 
 def house_classic_move(
     moves: Sequence[int], hand: int, rules: Rules, reversed_order: bool, before: Shape | None = None,
-    omen: bool = False,
+    omen: bool = False, why: list[str] | None = None,
 ) -> int:
     """The classic choice among the legal ``moves`` (a pass, 0, is among them when answering ``before``; ``omen``:
-    no revolution happens any more this deal)."""
+    no revolution happens any more this deal).
+
+    ``why``, when given, receives the key of the branch that chose the move (an
+    explanation key of :mod:`president.explain`), as in
+    :func:`~president.bots.classic.classic_move`.
+    """
     leading = before is None
     table_lone_joker = before is not None and before.kind == LONE_JOKER
     best = None
     best_key: tuple[int, ...] | None = None
+    skipped_reserved = False
     wild = rules.wild_jokers
     for move in moves:
         if not move:
@@ -113,16 +119,23 @@ def house_classic_move(
         if shape is None:
             continue
         if cards == hand and not forbidden_finish(move, shape, before, rules):
-            return move  # going out
+            if why is not None:
+                why.append("classic.out")
+            return move
         if not omen and rules.great_revolution and revolution_by(shape, rules) == "great_revolution":
-            return move  # four 2s under the great revolution: out at once
+            if why is not None:
+                why.append("classic.great_revolution")
+            return move
         if table_lone_joker and cards == 1 << SPADE_THREE:
-            return move  # the only answer to a lone joker wins the trick
+            if why is not None:
+                why.append("classic.spade_three")
+            return move
         reserved = _reserved(shape, cards, reversed_order, rules)
         rest = hand & ~cards
         if reserved:
             endgame = _groups(rest) <= 1
             if not endgame and not leading:
+                skipped_reserved = True
                 continue
         bad_revolution = (not omen and reverses(shape, rules)
                           and not _revolution_helps(hand, shape, reversed_order, rules))
@@ -137,9 +150,17 @@ def house_classic_move(
         if best_key is None or key < best_key:
             best, best_key = move, key
     if best is None:
+        if why is not None:
+            why.append("classic.lead.lowest" if leading else
+                       "classic.pass.keep" if skipped_reserved else "classic.pass.none")
         return 0 if not leading else min(m for m in moves if m)
-    if not leading and best_key is not None and (best_key[0] or best_key[1]) and _groups(hand) > 2:
+    assert best_key is not None
+    if not leading and (best_key[0] or best_key[1]) and _groups(hand) > 2:
+        if why is not None:
+            why.append("classic.pass.keep" if best_key[0] else "classic.pass.bad_revolution")
         return 0
+    if why is not None:
+        why.append(_chosen_reason(best, best_key, leading, omen, rules))
     return best
 
 
@@ -166,6 +187,18 @@ def _weight(cards: int, reversed_order: bool, rules: Rules) -> int:
     strengths = sorted((strength(rank, reversed_order, rules) for rank in range(13)
                         for _ in range(_NIBBLE_COUNT[cards >> (4 * rank) & 15])), reverse=True)
     return sum(s * 16 ** (8 - i) for i, s in enumerate(strengths[:8]))
+
+
+def _chosen_reason(move: int, key: tuple[int, ...], leading: bool, omen: bool, rules: Rules) -> str:
+    """The explanation key of the best move of :func:`house_classic_move` by its sort ``key``."""
+    if leading:
+        shape = shape_of(move, rules.wild_jokers)
+        if not omen and not key[1] and shape is not None and reverses(shape, rules):
+            return "classic.lead.revolution"
+        return "classic.lead.top_only" if key[0] else "classic.lead.lowest"
+    if key[0]:
+        return "classic.beat.endgame"
+    return "classic.beat.break" if key[2] else "classic.beat.exact"
 
 
 def house_classic_choice(view: SeatView) -> int:

@@ -31,6 +31,7 @@ from ..explain import Decision, Explanation, percent
 from ..movegen import STRONGER, answer_moves, lead_moves
 from ..moves import GIVE_FLAG, move_str
 from ..view import SeatView
+from .guesses import deciding_guess
 from .inference import PosteriorSampler
 from .kinds import distinct_moves
 from .sampler import knowledge, sample_hands
@@ -181,7 +182,8 @@ class SearchBot:
 
     def decide(self, view: SeatView, rng: random.Random) -> Decision:
         """The move :meth:`choose` makes with the same ``rng``, and why: its measured values against the best
-        rival's (the share of guessed deals it goes out first in, and the expected points)."""
+        rival's (the share of guessed deals it goes out first in, and the expected points) and, where the choice
+        rests on it, where it guessed a strongest hidden card lies (:mod:`president.search.guesses`)."""
         return self._decide(view, rng, True)
 
     def _decide(self, view: SeatView, rng: random.Random, explain: bool) -> Decision:
@@ -211,7 +213,8 @@ class SearchBot:
         if not explain:
             return Decision(self._search(view, candidates, rng), _ONLY_MOVE)
         per_world: list[list[float]] = []
-        totals = self.evaluate(view, candidates, rng, per_world=per_world)
+        hands_seen: list[list[int]] = []
+        totals = self.evaluate(view, candidates, rng, per_world=per_world, hands_seen=hands_seen)
         ranked = sorted(range(len(candidates)), key=lambda i: (-totals[i], i))
         first = place_values(view)[0]
         wins = [percent(sum(values[i] == first for values in per_world) / max(len(per_world), 1))
@@ -222,6 +225,10 @@ class SearchBot:
             "rival": move_str(candidates[rival]), "rival_value": round(totals[rival], 2), "rival_win": wins[rival],
             "worlds": len(per_world),
         }
+        guess = None if self.cheat else deciding_guess(view, knowledge(view).unknown, hands_seen, per_world,
+                                                       chosen, rival)
+        if guess is not None:
+            return Decision(candidates[chosen], Explanation("search.guess", params | guess))
         return Decision(candidates[chosen], Explanation("search.best", params))
 
     def _plain_move(self, view: SeatView) -> int:
@@ -241,14 +248,15 @@ class SearchBot:
 
     def evaluate(self, view: SeatView, candidates: Sequence[int], rng: random.Random,
                  worlds: int | None = None, per_world: list[list[float]] | None = None,
-                 paired: bool = False) -> list[float]:
+                 paired: bool = False, hands_seen: list[list[int]] | None = None) -> list[float]:
         """The mean value of each candidate move over guessed deals: the seat's expected points, with the next
         deal's edge (see :func:`place_values`).
 
         With ``worlds``, exactly that many guesses and no time budget (the same
         result for the same ``rng``); otherwise the bot's own budget. Uses only
         ``view`` (the cheater's views hold every hand). ``per_world``, when given,
-        receives each guess's values (one list per guess, in candidate order).
+        receives each guess's values (one list per guess, in candidate order), and
+        ``hands_seen`` each guess's hands (every seat's, in the same order).
         With ``paired``, every candidate of a guess is played out with the same
         random draws (common random numbers), so that the difference between two
         candidates is measured with less noise.
@@ -283,6 +291,8 @@ class SearchBot:
                 else:
                     hands = sample_hands(know, rng)
                 bases.append(Match.from_view(view, hands))
+                if hands_seen is not None:
+                    hands_seen.append(list(hands))
             count += len(bases)
             for values in self.play_worlds(bases, candidates, seat, points, policy, rng, paired):
                 for i, value in enumerate(values):

@@ -288,6 +288,8 @@ class TableInfo(BaseModel):
     public: bool
     bot_speed: BotSpeed
     """How fast the computer players move: ``slow``, ``normal`` or ``fast``."""
+    explain_now: bool = False
+    """Practice: the computer players say why at once, during the deal (the matches are not rated)."""
     created_at: float
     match_id: int | None
     """The id of the last finished match of this table (its record), when there is one."""
@@ -513,6 +515,8 @@ class CreateTableRequest(BaseModel):
     """Listed in the lobby (else reachable only by its link)."""
     bot_speed: BotSpeed = "normal"
     """How fast the computer players move: ``slow``, ``normal`` or ``fast`` (a seated person may change it)."""
+    explain_now: bool = Field(default=False, strict=True)
+    """Practice: the computer players say why at once, during the deal; the table's matches are not rated."""
     name: DisplayName | None = None
     """When given, the creator takes the first open seat under this name."""
     invite: DisplayName | None = None

@@ -56,6 +56,9 @@ class TableSettings:
     """``president`` (the modern game, under ``rules``) or ``old-president`` (seed 000, ``rules`` is the same)."""
     bot_speed: str = "normal"
     """How fast the computer players move: ``slow``, ``normal`` or ``fast`` (see :data:`BOT_SPEEDS`)."""
+    explain_now: bool = False
+    """Practice: the computer players say why at once, during the deal, not only once it is over (their reasons
+    show their cards, so the table's matches are not rated)."""
     duplicate: bool = False
     """Duplicate dealing (a table of a duplicate tournament): seat ``i`` gets the same cards for each deal at every
     table dealing from the same secret."""
@@ -89,6 +92,7 @@ class TableSettings:
             rules=rules.name, players=request.players, options=dict(request.options), deals=request.deals,
             target_score=request.target_score, turn_seconds=request.turn_seconds,
             grace_seconds=request.grace_seconds, public=request.public, bot_speed=request.bot_speed,
+            explain_now=request.explain_now,
         )
         settings.new_match(0)
         return settings
@@ -100,6 +104,9 @@ class TableSettings:
             raise ProtocolError("bad_rules", f"the old President is for {low} to {high} players")
         if request.target_score is not None:
             raise ProtocolError("bad_rules", "the old President is played for a number of deals, not a score")
+        if request.explain_now:
+            raise ProtocolError("bad_rules", "the old President's computer players do not say why: explain_now is "
+                                "for the climbing game")
         settings = cls(
             rules=OLD_GAME, players=request.players, options=check_old_options(request.options),
             deals=request.deals, turn_seconds=request.turn_seconds, grace_seconds=request.grace_seconds,
@@ -150,6 +157,7 @@ class TableSettings:
             "target_score": self.target_score, "turn_seconds": self.turn_seconds,
             "grace_seconds": self.grace_seconds, "public": self.public, "game": self.game,
             "bot_speed": self.bot_speed, **({"duplicate": True} if self.duplicate else {}),
+            **({"explain_now": True} if self.explain_now else {}),
         }
 
     @classmethod

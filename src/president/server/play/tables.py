@@ -255,7 +255,7 @@ class Table:
             "target_score": s.target_score, "status": self.status, "match_no": self.match_no,
             "seats": [seat.info() for seat in self.seats], "turn_seconds": s.turn_seconds,
             "grace_seconds": s.grace_seconds, "public": s.public, "bot_speed": s.bot_speed,
-            "created_at": self.created_at,
+            "explain_now": s.explain_now, "created_at": self.created_at,
             "match_id": self.last_match_id,
         }
 
@@ -658,17 +658,18 @@ class Table:
         return _with_text(self.settings.kind.hint_why(match.bot_view(seat), self.seed, self.ply))
 
     def why(self, seq: int) -> dict[str, Any]:
-        """The ``why`` answer for the move ``seq`` of this match: a bot's move of a deal that is over.
+        """The ``why`` answer for the move ``seq`` of this match: a bot's move of a deal that is over, or of the
+        deal in play at a practice table (``explain_now``).
 
         Raises :class:`ProtocolError` when there is no such reason yet: the move is not a bot's (or was forced,
-        or the old game's), or its deal is still being played.
+        or the old game's), or its deal is still being played at a table that is not for practice.
         """
         match = self.match
         reason = self.reasons.get(seq)
         if match is None or reason is None:
             raise ProtocolError("no_reason", f"no computer player's reason is kept for move {seq} of this match")
         deal, seat, move, why = reason
-        if match.deal_number <= deal and not match.is_over:
+        if match.deal_number <= deal and not match.is_over and not self.settings.explain_now:
             raise ProtocolError("why_later", "the computer players say why once the deal is over: their reasons "
                                 "would show their cards")
         return {"type": "why", "seq": seq, "seat": seat, "move": move, "why": _with_text(why)}
@@ -684,6 +685,7 @@ class Table:
             accounts=[s.account_id if s.kind == "person" and (s.seen or not s.bot_account) else None
                       for s in self.seats],
             leavers=[s.index for s in self.seats if s.kind == "person" and self._quit(s)],
+            practice=self.settings.explain_now,
         )
 
     def _quit(self, seat: Seat) -> bool:

@@ -94,6 +94,8 @@ class FinishedMatch:
     """The account at each seat (None: a guest or a registry bot); empty: none at all."""
     leavers: list[int] = field(default_factory=list)
     """The seats that left the match (rated last)."""
+    practice: bool = False
+    """A practice match (its computer players explained their moves at once): never rated."""
 
 
 def _sqlite_pragmas(synchronous: str) -> Any:
@@ -299,7 +301,7 @@ class Storage:
         """Store the last move of a match, its record and results, in one transaction; return the match id."""
         now = time.time()
         accounts = finished.accounts or [None] * finished.players
-        subjects = rated_subjects(accounts, finished.bots)
+        subjects = None if finished.practice else rated_subjects(accounts, finished.bots)
         group = group_key(accounts) if subjects is not None else None
         with self._write() as db:
             self._insert_moves(db, [{"table_id": table_id, "match_no": match_no, "ply": ply, "seat": seat,

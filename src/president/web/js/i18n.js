@@ -39,8 +39,10 @@ const STRINGS = {
     "why.classic.pass.bad_revolution": "passes: its only beats of {table} would start a revolution that hurts its hand",
     "why.classic.pass.none": "passes: nothing in its hand beats {table}",
     "why.classic.out": "goes out with {move}",
+    "why.classic.great_revolution": "plays {move}: four 2s make a great revolution, and it goes out at once",
     "why.classic.spade_three": "answers the lone joker with {move}, the only card that beats it",
     "why.search.best": "{move}: first in {win} % of {worlds} guessed deals, {value} points expected; next best {rival}: first in {rival_win} %, {rival_value} points",
+    "why.search.guess": "{move}: first in {win} % of {worlds} guessed deals, {value} points expected; next best {rival}: first in {rival_win} %, {rival_value} points. It guessed {card} is with {holder} in {share} % of its deals: there {move} does better, in the others {rival} does as well or better",
     "why.search.only": "{move}: the only move that makes a difference here",
     "why.search.slip": "plays as the classic player would, the slip its level makes on purpose now and then: {cause}",
     "why.learned.best": "{move}: the move its network rates best ({score}); next {rival} ({rival_score})",
@@ -290,6 +292,9 @@ const STRINGS = {
     "learn.done": "That was your first deal! Now play a whole match, with the rules and the players you like.",
     "learn.playNormal": "Play a normal game",
     "start.botSpeed": "Computer speed",
+    "start.practice": "Practice: explain bot moves at once",
+    "game.practice": "Practice",
+    "game.practiceHelp": "Practice table: the computer players say why at once, during the deal (their reasons show their cards), so its matches are not rated",
     "speed.slow": "slow",
     "speed.normal": "normal",
     "speed.fast": "fast",
@@ -858,8 +863,10 @@ const STRINGS = {
     "why.classic.pass.bad_revolution": "пас: единственные ответы на {table} устроили бы революцию во вред его руке",
     "why.classic.pass.none": "пас: ничто в руке не бьёт {table}",
     "why.classic.out": "выходит картами {move}",
+    "why.classic.great_revolution": "играет {move}: четыре двойки — великая революция, и он сразу выходит из игры",
     "why.classic.spade_three": "отвечает на одинокого джокера картой {move}, единственной, что его бьёт",
     "why.search.best": "{move}: первое место в {win} % из {worlds} угаданных раздач, ожидается {value} очк.; следующий вариант {rival}: первое место в {rival_win} %, {rival_value} очк.",
+    "why.search.guess": "{move}: первое место в {win} % из {worlds} угаданных раздач, ожидается {value} очк.; следующий вариант {rival}: первое место в {rival_win} %, {rival_value} очк. Он предположил, что {card} у игрока {holder}, в {share} % своих раздач: там {move} лучше, в остальных {rival} не хуже",
     "why.search.only": "{move}: единственный ход, который здесь что-то меняет",
     "why.search.slip": "играет как классический игрок — нарочная ошибка его уровня, время от времени: {cause}",
     "why.learned.best": "{move}: ход, который его нейросеть оценивает выше всех ({score}); следующий {rival} ({rival_score})",
@@ -1110,6 +1117,9 @@ const STRINGS = {
     "learn.done": "Это была ваша первая раздача! Теперь сыграйте целую партию — с теми правилами и игроками, какие нравятся.",
     "learn.playNormal": "Сыграть обычную партию",
     "start.botSpeed": "Скорость компьютера",
+    "start.practice": "Тренировка: объяснять ходы компьютера сразу",
+    "game.practice": "Тренировка",
+    "game.practiceHelp": "Тренировочный стол: компьютерные игроки объясняют ходы сразу, во время раздачи (их доводы выдают их карты), поэтому партии не идут в рейтинг",
     "speed.slow": "медленно",
     "speed.normal": "обычно",
     "speed.fast": "быстро",
@@ -1678,8 +1688,10 @@ const STRINGS = {
     "why.classic.pass.bad_revolution": "passe : ses seules réponses à {table} lanceraient une révolution qui nuit à sa main",
     "why.classic.pass.none": "passe : rien dans sa main ne bat {table}",
     "why.classic.out": "sort avec {move}",
+    "why.classic.great_revolution": "joue {move} : quatre 2 font une grande révolution, et il sort aussitôt",
     "why.classic.spade_three": "répond au joker seul avec {move}, la seule carte qui le bat",
     "why.search.best": "{move} : premier dans {win} % de {worlds} donnes devinées, {value} points attendus ; ensuite {rival} : premier dans {rival_win} %, {rival_value} points",
+    "why.search.guess": "{move} : premier dans {win} % de {worlds} donnes devinées, {value} points attendus ; ensuite {rival} : premier dans {rival_win} %, {rival_value} points. Il a placé {card} chez {holder} dans {share} % de ses donnes : là {move} fait mieux, dans les autres {rival} fait aussi bien ou mieux",
     "why.search.only": "{move} : le seul coup qui change quelque chose ici",
     "why.search.slip": "joue comme le joueur classique, l’erreur que son niveau fait exprès de temps en temps : {cause}",
     "why.learned.best": "{move} : le coup que son réseau note le mieux ({score}) ; ensuite {rival} ({rival_score})",
@@ -1929,6 +1941,9 @@ const STRINGS = {
     "learn.done": "C’était votre première donne ! Jouez maintenant une partie entière, avec les règles et les joueurs qui vous plaisent.",
     "learn.playNormal": "Jouer une partie normale",
     "start.botSpeed": "Vitesse de l’ordinateur",
+    "start.practice": "Entraînement : expliquer tout de suite les coups de l’ordinateur",
+    "game.practice": "Entraînement",
+    "game.practiceHelp": "Table d’entraînement : les joueurs de l’ordinateur disent pourquoi tout de suite, pendant la donne (leurs raisons montrent leurs cartes), donc ses parties ne comptent pas au classement",
     "speed.slow": "lente",
     "speed.normal": "normale",
     "speed.fast": "rapide",
@@ -2498,8 +2513,10 @@ const STRINGS = {
     "why.classic.pass.bad_revolution": "passa: as únicas respostas a {table} começariam uma revolução que prejudica a mão",
     "why.classic.pass.none": "passa: nada na mão bate {table}",
     "why.classic.out": "sai do jogo com {move}",
+    "why.classic.great_revolution": "joga {move}: quatro 2 fazem uma grande revolução, e sai de imediato",
     "why.classic.spade_three": "responde ao coringa sozinho com {move}, a única carta que o bate",
     "why.search.best": "{move}: primeiro em {win} % de {worlds} distribuições adivinhadas, {value} pontos esperados; a seguir {rival}: primeiro em {rival_win} %, {rival_value} pontos",
+    "why.search.guess": "{move}: primeiro em {win} % de {worlds} distribuições adivinhadas, {value} pontos esperados; a seguir {rival}: primeiro em {rival_win} %, {rival_value} pontos. Supôs que {card} está com {holder} em {share} % das suas distribuições: aí {move} faz melhor, nas outras {rival} faz igual ou melhor",
     "why.search.only": "{move}: a única jogada que faz diferença aqui",
     "why.search.slip": "joga como o jogador clássico, o deslize que o seu nível faz de propósito de vez em quando: {cause}",
     "why.learned.best": "{move}: a jogada que a sua rede avalia melhor ({score}); a seguir {rival} ({rival_score})",
@@ -2749,6 +2766,9 @@ const STRINGS = {
     "learn.done": "Essa foi a sua primeira mão! Agora jogue uma partida inteira, com as regras e os jogadores que preferir.",
     "learn.playNormal": "Jogar uma partida normal",
     "start.botSpeed": "Velocidade do computador",
+    "start.practice": "Treino: explicar já as jogadas do computador",
+    "game.practice": "Treino",
+    "game.practiceHelp": "Mesa de treino: os jogadores do computador dizem porquê de imediato, durante a rodada (as suas razões mostram as suas cartas), por isso as suas partidas não contam para a classificação",
     "speed.slow": "lenta",
     "speed.normal": "normal",
     "speed.fast": "rápida",
@@ -3424,7 +3444,7 @@ export function t(key, params = {}) {
   return translate(key, formatParams(params));
 }
 
-const WHY_MOVES = new Set(["move", "rival", "table", "wanted"]);
+const WHY_MOVES = new Set(["move", "rival", "table", "wanted", "card"]);
 const WHY_NUMBERS = new Set(["value", "rival_value", "score", "rival_score"]);
 
 /** A move as the server writes it ("7c 7h", "pass", "give 3c", "BJ=5h") in the current language. */
@@ -3435,16 +3455,18 @@ function whyMove(text) {
 
 /**
  * Why a computer player plays its move, in the current language: `why` is the server's explanation, a key and
- * its parameters (and the `cause` it rests on), the same the terminal and the bot API word in English.
+ * its parameters (and the `cause` it rests on), the same the terminal and the bot API word in English; a seat it
+ * names (`holder`) is named by `seatName`.
  */
-export function whyText(why) {
+export function whyText(why, seatName = null) {
   if (!why || !hasText(`why.${why.key}`)) return translate("why.none");
   const params = { ...(why.params || {}) };
   for (const [key, value] of Object.entries(params)) {
     if (WHY_MOVES.has(key)) params[key] = whyMove(value);
     else if (WHY_NUMBERS.has(key)) params[key] = numberText(Number(value), 2);
+    else if (key === "holder") params[key] = seatName ? seatName(Number(value)) : String(value);
   }
-  if (why.cause) params.cause = whyText(why.cause);
+  if (why.cause) params.cause = whyText(why.cause, seatName);
   return translate(`why.${why.key}`, params);
 }
 

@@ -107,7 +107,7 @@ export function showStart(root, navigate, playCode = null) {
   let recent = [];
   let yours = [];
   const setup = { preset: "three-of-clubs", overrides: {}, players: 4, friends: 1, bot: "classic", deals: null,
-    target: null, timer: null, speed: "normal", style: "", ...loadSetup(), name: savedName() };
+    target: null, timer: null, speed: "normal", style: "", practice: false, ...loadSetup(), name: savedName() };
   let busy = false;
   let nameMissing = false;
   let shared = null;
@@ -164,6 +164,7 @@ export function showStart(root, navigate, playCode = null) {
     else body.deals = setup.deals || p.deals;
     if (setup.timer) body.turn_seconds = setup.timer;
     if (SPEEDS.includes(setup.speed)) body.bot_speed = setup.speed;
+    if (setup.practice && !isOld()) body.explain_now = true;
     busy = true;
     render();
     try {
@@ -184,7 +185,7 @@ export function showStart(root, navigate, playCode = null) {
     const players = Math.min(p.max_players, Math.max(p.min_players, 4));
     const name = setup.name.trim() || t("learn.you");
     const body = { rules: p.name, players, seats: [null, ...Array(players - 1).fill("classic")], name, deals: 1,
-      bot_speed: "slow", public: false };
+      bot_speed: "slow", public: false, explain_now: true };
     busy = true;
     render();
     try {
@@ -443,6 +444,10 @@ export function showStart(root, navigate, playCode = null) {
       h("label", { class: "field", for: "bot-speed" }, h("span", {}, t("start.botSpeed")),
         h("select", { id: "bot-speed", onchange: (e) => change(() => { setup.speed = e.target.value; }, false) },
           SPEEDS.map((speed) => h("option", { value: speed, selected: speed === setup.speed }, t(`speed.${speed}`))))),
+      isOld() ? null : h("label", { class: "field check", for: "practice", title: t("game.practiceHelp") },
+        h("input", { type: "checkbox", id: "practice", checked: Boolean(setup.practice),
+          onchange: (e) => change(() => { setup.practice = e.target.checked; }, false) }),
+        h("span", {}, t("start.practice"))),
       h("label", { class: "field", for: "friends" }, h("span", {}, t("start.friends")),
         h("select", { id: "friends", onchange: (e) => change(() => { setup.friends = Number(e.target.value); }) },
           friendChoices.map((n) => h("option", { value: n, selected: n === setup.friends }, String(n))))),

@@ -126,11 +126,13 @@ export function showTable(root, tableId, navigate) {
   }
 
   /** Ask why a computer player made the move of a log line: told once its deal is over (it would show the
-   *  bot's cards before), so a move of the deal in play gets that answer at once, without asking. */
+   *  bot's cards before), so a move of the deal in play gets that answer at once, without asking; at a practice
+   *  table (explain_now) it is told at once. */
   function askWhy(event) {
     if (st.reasons.has(event.seq)) {
       st.reasons.delete(event.seq);
-    } else if (st.view && st.view.phase !== "over" && !st.log.previous?.events.includes(event)) {
+    } else if (!st.info?.explain_now && st.view && st.view.phase !== "over"
+        && !st.log.previous?.events.includes(event)) {
       st.reasons.set(event.seq, t("why.later"));
     } else {
       send({ type: "why", seq: event.seq });
@@ -201,7 +203,7 @@ export function showTable(root, tableId, navigate) {
       }
       maybeAutostart();
     } else if (msg.type === "why") {
-      st.reasons.set(msg.seq, whyText(msg.why));
+      st.reasons.set(msg.seq, whyText(msg.why, seatName));
       render();
     } else if (msg.type === "hint") {
       if (msg.seq === st.seq) {
@@ -445,6 +447,8 @@ export function showTable(root, tableId, navigate) {
       h("span", { class: "rules-name" }, t(`preset.${v.rules}`)),
       h("span", { class: "deal-no" }, dealText(v)),
       v.phase === "exchange" ? h("span", { class: "phase-badge" }, t("game.exchange")) : null,
+      st.info?.explain_now ? h("span", { class: "practice-badge", id: "practice-badge", title: t("game.practiceHelp") },
+        t("game.practice")) : null,
       pill,
       h("button", { type: "button", class: "small icon-toggle", id: "sound-button", "aria-pressed": String(!soundOn()),
         "aria-label": t("sound.mute"), title: t("sound.mute"),
