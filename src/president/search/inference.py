@@ -52,7 +52,13 @@ def _replay(view: SeatView, hands: Sequence[int]) -> Match:
     for seat, move in view.history:
         start[seat] |= move & CARDS_MASK
     holder_rule = view.deal_number == 1 and rules.first_leader == "holder" and rules.first_lead_card is not None
-    return Match.from_hands(rules, start, leader=None if holder_rule else view.leader)
+    leader: int | None = view.leader
+    if holder_rule and rules.first_lead_card is not None:
+        # The holder of the first-lead card led (and must play it where the rules say so). A guess that gives the
+        # card to another seat, which the rules let the leader keep, still replays the deal from its real leader.
+        first = view.history[0][0] if view.history else None
+        leader = None if first is None or start[first] >> rules.first_lead_card & 1 else first
+    return Match.from_hands(rules, start, leader=leader)
 
 
 HouseDecision = tuple[int, bool, int, int, tuple[int, ...]]
