@@ -126,7 +126,10 @@ class Lanes:
                         and not (rules.eleven_back and rank == JACK_RANK)
                         and not steers(rank)
                     )
-                    cut = (on and size <= most and ((rules.eight_cut and rank == EIGHT_RANK) or bomb)
+                    # A bomb whose lead or leader depends on the trick (bomb_lead_plain, bomb_passes_lead) is
+                    # played by the definition.
+                    plain_cut = bomb and not (rules.bomb_lead_plain or rules.bomb_passes_lead)
+                    cut = (on and size <= most and ((rules.eight_cut and rank == EIGHT_RANK) or plain_cut)
                            and not turns and not other_cut and not (rules.eleven_back and rank == JACK_RANK)
                            and not steers(rank))
                     if cut:
