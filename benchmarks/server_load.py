@@ -21,7 +21,8 @@ browser does: version 2 (``--version 1`` for a server that has only version 1), 
 The clock starts once every client is connected and has its snapshot. It reports the moves per
 second the server made (bots included) while the clients played, the p50/p99/max move
 round trip, the server's CPU time per move (user and system time of the server processes,
-read from ``/proc``, divided by the moves), the load generator's own CPU time apart, the
+read from ``/proc``, divided by the moves; and of their main threads alone, the event loops, apart from the
+database's and the other threads), the load generator's own CPU time apart, the
 machine's load average before and after, and the server's memory per table (resident memory
 with every table in play, less the memory before the first table, divided by the tables).
 ``--bot-delay 0 --think 0`` measures the server flat out.
@@ -188,9 +189,10 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
-def cpu_seconds(pid: int) -> float:
-    """User and system CPU time of a process so far (Linux)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+def cpu_seconds(pid: int, thread: int | None = None) -> float:
+    """User and system CPU time of a process so far, or of one of its threads (Linux)."""
+    stat = Path(f"/proc/{pid}/stat" if thread is None else f"/proc/{pid}/task/{thread}/stat")
+    fields = stat.read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
@@ -354,6 +356,7 @@ def main(argv: list[str] | None = None) -> int:
 
         def sample(at: str) -> None:
             marks["cpu" + at] = sum(cpu_seconds(pid) for pid in pids)
+            marks["loop_cpu" + at] = sum(cpu_seconds(pid, pid) for pid in pids)
             marks["own_cpu" + at] = time.process_time()
             marks["wall" + at] = time.perf_counter()
 
@@ -373,6 +376,7 @@ def main(argv: list[str] | None = None) -> int:
         stats = asyncio.run(clients())
         elapsed = marks["wall_end"] - marks["wall"]
         cpu = marks["cpu_end"] - marks["cpu"]
+        loop_cpu = marks["loop_cpu_end"] - marks["loop_cpu"]
         own_cpu = marks["own_cpu_end"] - marks["own_cpu"]
         load_after = os.getloadavg()
     finally:
@@ -397,6 +401,7 @@ def main(argv: list[str] | None = None) -> int:
         "rtt_max_ms": round(1000 * rtts[-1], 2) if rtts else None,
         "server_cpu_seconds": round(cpu, 2),
         "server_cpu_ms_per_move": round(1000 * cpu / moves, 3) if moves else None,
+        "server_loop_cpu_ms_per_move": round(1000 * loop_cpu / moves, 3) if moves else None,
         "server_cpu_percent": round(100 * cpu / elapsed, 1),
         "load_generator_cpu_percent": round(100 * own_cpu / elapsed, 1),
         "bytes_per_update": round(stats.received_bytes / moves) if moves else None,

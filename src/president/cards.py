@@ -127,17 +127,24 @@ def cards_str(mask: int) -> str:
     return " ".join(cards_list(mask))
 
 
+_SLICE = 9
+"""The cards of a mask are written a slice of this many card numbers at a time (six slices hold all 54)."""
+
+_SLICE_TEXT: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
+    tuple(tuple(_CARD_TEXT[start + bit] for bit in range(_SLICE) if bits >> bit & 1) for bits in range(1 << _SLICE))
+    for start in range(0, 54, _SLICE)
+)
+"""``_SLICE_TEXT[k][bits]``: the texts of the cards ``9k + i`` for each bit ``i`` of ``bits``, lowest first."""
+
+
 def cards_list(mask: int) -> list[str]:
     """The canonical card texts of ``mask`` as a list, lowest first."""
     if mask >> 54:
         raise ValueError(f"{mask!r} holds bits that are not cards (0..53)")
-    text = _CARD_TEXT
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(text[low.bit_length() - 1])
-        mask ^= low
-    return out
+    a, b, c, d, e, f = _SLICE_TEXT
+    # Written out, slice by slice: a view writes several sets of cards per update, the played ones up to 54.
+    return [*a[mask & 511], *b[mask >> 9 & 511], *c[mask >> 18 & 511], *d[mask >> 27 & 511],
+            *e[mask >> 36 & 511], *f[mask >> 45]]
 
 
 def mask_of(cards: Iterable[int]) -> int:

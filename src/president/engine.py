@@ -848,8 +848,8 @@ class Match:
         A client holding ``before``'s history keeps its first entries up to that position and adds the new
         ones (a new deal starts again from 0). Both histories are the engine's remembered walks.
         """
-        now = self._deal_history()
-        start = len(before._deal_history()) if before.deal_number == self.deal_number else 0
+        now = self._history_walk()
+        start = len(before._history_walk()) if before.deal_number == self.deal_number else 0
         return start, [{"seat": s, "move": move_str(m)} for s, m in now[start:]]
 
     def forced_move(self) -> None:
@@ -1068,6 +1068,11 @@ class Match:
         self.apply(move)
 
     def _deal_history(self) -> list[tuple[int, int]]:
+        """The deal's public history, a list of its own for the caller."""
+        return self._history_walk()[:]
+
+    def _history_walk(self) -> list[tuple[int, int]]:
+        """The deal's public history, the remembered list itself: read it, never change it."""
         # The last walk is remembered (its log node and its list, never changed in place), so that the next one
         # walks only the moves made since, as long as the deal has not changed.
         memo_node, memo = self._history_memo
@@ -1085,7 +1090,7 @@ class Match:
         newer.reverse()
         history = memo + newer if newer else memo
         self._history_memo = (self._log, history)
-        return history[:]
+        return history
 
     def _set_order(self, revolution: bool) -> None:
         """Set the revolution, and take the straight lanes of the order the trick now follows."""

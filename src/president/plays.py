@@ -179,7 +179,11 @@ _AT_LEAST: dict[tuple[bool, bool, int], tuple[int, ...]] = {
 
 def suits_text(suits: int) -> str:
     """``♥`` or ``♣♥`` for a suit mask."""
-    return "".join(SUIT_SYMBOLS[s] for s in range(4) if suits >> s & 1)
+    return _SUITS_TEXT[suits & 15]
+
+
+_SUITS_TEXT: tuple[str, ...] = tuple("".join(SUIT_SYMBOLS[s] for s in range(4) if mask >> s & 1) for mask in range(16))
+"""The text of each mask of the four suits (every view writes the suits its trick is locked to)."""
 
 
 def play_problem(shape: Shape | None, rules: Rules) -> str | None:

@@ -128,7 +128,7 @@ masks = st.integers(min_value=0, max_value=(1 << 54) - 1)
 def test_any_set_of_cards_round_trips_through_text(mask: int) -> None:
     assert parse_cards(cards_str(mask)) == mask
     assert mask_of(iter_cards(mask)) == mask
-    assert cards_list(mask) == cards_str(mask).split()
+    assert cards_list(mask) == cards_str(mask).split() == [card_str(c) for c in iter_cards(mask)]
 
 
 @settings(max_examples=200)

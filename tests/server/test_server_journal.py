@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -80,6 +81,29 @@ def test_waiting_writes_are_committed_in_one_transaction(tmp_path: Path) -> None
     journal = Journal(Storage(f"sqlite:///{tmp_path / 'j.sqlite3'}"))
     try:
         asyncio.run(_many_tables(journal, threading.Event()))
+        assert (journal.groups, journal.grouped) == (1, 20)
+        assert all(t.moves == [(0, "3c")] for t in journal.storage.load_tables(("playing",)))
+    finally:
+        journal.close()
+
+
+async def _one_turn(journal: Journal) -> None:
+    storage = journal.storage
+    for n in range(20):
+        await journal.write(storage.create_table, _table(f"t{n}"))
+
+    async def ask(n: int) -> None:
+        time.sleep(0.005)  # a busy turn of the loop, the other threads free to run meanwhile
+        await journal.write(storage.add_move, f"t{n}", 1, 0, 0, "3c")
+
+    # Twenty tables ask in the same turn of the loop, nothing ahead of them in the writer's queue.
+    await asyncio.gather(*[ask(n) for n in range(20)])
+
+
+def test_the_writes_of_one_turn_of_the_loop_reach_the_writer_together(tmp_path: Path) -> None:
+    journal = Journal(Storage(f"sqlite:///{tmp_path / 'j.sqlite3'}"))
+    try:
+        asyncio.run(_one_turn(journal))
         assert (journal.groups, journal.grouped) == (1, 20)
         assert all(t.moves == [(0, "3c")] for t in journal.storage.load_tables(("playing",)))
     finally:

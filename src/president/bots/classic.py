@@ -27,6 +27,7 @@ Where the seed is silent (see ``docs/bots.md``):
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from ..cards import NUM_RANKS, lowest_cards
 from ..explain import Decision
@@ -299,6 +300,17 @@ class ClassicBot:
         """The move :meth:`choose` makes, and the branch of the policy that chose it."""
         if view.to_act != view.seat:
             raise ValueError(f"seat {view.seat} is not to act")
-        from .classic_reasons import classic_decision
+        return (_classic_decision or _load_classic_decision())(view)
 
-        return classic_decision(view)
+
+def _load_classic_decision() -> Callable[[SeatView], Decision]:
+    """The function that says why the classic policy moves, imported at the first call (its module imports this
+    one) and kept: the server asks it on every bot move."""
+    global _classic_decision
+    from .classic_reasons import classic_decision
+
+    _classic_decision = classic_decision
+    return classic_decision
+
+
+_classic_decision: Callable[[SeatView], Decision] | None = None

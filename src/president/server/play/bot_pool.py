@@ -3,7 +3,8 @@
 A bot seat holds a registry name (``classic``, ``random``, ``easy`` … ``expert``).
 The stand-in for a person who dropped or ran out of time is the configured stand-in
 bot (``classic``). A bot gets the seat's view and a generator seeded from the match
-seed and the move number, so a table's bot moves do not depend on timing.
+seed and the move number, so a table's bot moves do not depend on timing (seeded only if the bot
+draws from it: :mod:`.move_random`).
 
 The quick bots (``random``, ``classic``: microseconds a move) run in the event loop.
 The search bots think for up to a few hundred milliseconds, which would stall every
@@ -24,7 +25,6 @@ import logging
 import math
 import multiprocessing
 import os
-import random
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
@@ -34,6 +34,7 @@ from ...bots import Bot
 from ...players import bot_names, decide, make_bot, style_names
 from ...view import SeatView
 from ..parent_watch import exit_with_parent
+from .move_random import move_random
 
 log = logging.getLogger("president.server")
 
@@ -74,7 +75,7 @@ def choose(name: str, view: SeatView, seed: int, ply: int) -> int:
 
     Runs in the server process or in a worker process; the result is verified by the table.
     """
-    rng = random.Random(f"{seed}/{ply}")
+    rng = move_random(seed, ply)
     try:
         return int(get_bot(name).choose(view, rng))
     except Exception as exc:
@@ -86,7 +87,7 @@ def choose(name: str, view: SeatView, seed: int, ply: int) -> int:
 def decide_move(name: str, view: SeatView, seed: int, ply: int) -> tuple[int, dict[str, Any] | None]:
     """The move :func:`choose` makes, with why the bot made it (the explanation's JSON form; None when the bot
     failed and a random legal move is played)."""
-    rng = random.Random(f"{seed}/{ply}")
+    rng = move_random(seed, ply)
     try:
         decision = decide(get_bot(name), view, rng)
         return int(decision.move), decision.why.to_dict()

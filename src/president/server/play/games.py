@@ -10,7 +10,6 @@ and stands in, how a bot is asked for a move, what a hint is) is a :class:`Game`
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any, Protocol, Self
 
@@ -20,6 +19,7 @@ from ...view import SeatView
 from ..config import ServerConfig
 from ..protocol import EVENT_TYPES, OLD_EVENT_TYPES
 from .bot_pool import BotRunner, choose, decide_move, known_bot
+from .move_random import move_random
 from .oldgame import OLD_BOTS, OLD_DEFAULT_BOT, OLD_GAME
 
 MODERN_GAME = "president"
@@ -225,7 +225,7 @@ class OldGame:
     def hint(self, view: dict[str, Any], seed: int, ply: int, name: str = OLD_DEFAULT_BOT) -> str:
         """The card the bot ``name`` (the careful one for a hint) would start a sequence with."""
         factory = BOTS.get(name, BOTS[OLD_DEFAULT_BOT])
-        return factory().choose(view, random.Random(f"{seed}/{ply}"))
+        return factory().choose(view, move_random(seed, ply))
 
 
 GAMES: dict[str, Game] = {MODERN_GAME: ModernGame(), OLD_GAME: OldGame()}

@@ -19,6 +19,13 @@ locked by another writer beyond its busy timeout) does not refuse a write at onc
 made again, after pauses that grow from 50 ms to 1 s, until ``retry_seconds`` after it was asked for; only then
 does it fail. A write that failed for what it holds (a broken key, say) fails at once.
 
+The writes an event loop asks for in one turn of the loop reach the writer threads together, as one batch: one
+wake-up of a writer, not one a write (a busy loop asks for many in a turn). A writer then lets the writes gather
+for :data:`GATHER_SECONDS` after the first was asked for (a commit of many costs little more than a commit of
+one, and at a thousand moves a second most commits would otherwise hold one move); when a gathering found no
+other write, as when one client writes alone and waits for each, the writer commits at once for
+:data:`IDLE_SECONDS` before it lets the writes gather again.
+
 Ordering: a table makes its changes one at a time (it holds its lock from the check
 through the commit to the broadcast), so the writes of one table reach the database in
 the order the table made them. Writes queue in the order they were asked for.
@@ -50,6 +57,12 @@ log = logging.getLogger("president.server")
 MAX_GROUP = 500
 """The most writes committed in one transaction."""
 
+GATHER_SECONDS = 0.002
+"""How long a writer lets the writes gather after the first one was asked for, before it commits them."""
+
+IDLE_SECONDS = 1.0
+"""How long a writer commits at once after a gathering that found no other write (one client writing alone)."""
+
 RETRY_PAUSES = (0.05, 0.1, 0.2, 0.4, 0.8, 1.0)
 """The pauses before each new try of a write the database could not take (the last one repeats)."""
 
@@ -69,16 +82,19 @@ class Journal:
     two threads for reads."""
 
     def __init__(self, storage: Storage, writers: int | None = None, group_commit: bool = True,
-                 retry_seconds: float = 10.0) -> None:
+                 retry_seconds: float = 10.0, gather_seconds: float = GATHER_SECONDS) -> None:
         self.storage = storage
         self.group_commit = group_commit
+        self.gather_seconds = gather_seconds if group_commit else 0.0
         self.retry_seconds = retry_seconds
         self.retried = 0
         """Writes (or groups) that had to be tried again because the database was away or busy."""
         self._sqlite = storage.engine.dialect.name == "sqlite"
         shared = storage.single_connection
         self.writers = 1 if shared or writers is None else max(1, writers)
-        self._queue: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._queue: queue.SimpleQueue[list[_Job] | None] = queue.SimpleQueue()
+        self._batches: dict[asyncio.AbstractEventLoop, list[_Job]] = {}
+        """The writes each event loop asked for in its current turn, not yet handed to the writers."""
         self._threads = [threading.Thread(target=self._write_loop, name=f"president-db-write-{n}", daemon=True)
                          for n in range(self.writers)]
         for thread in self._threads:
@@ -109,12 +125,24 @@ class Journal:
             raise RuntimeError("the journal is closed")
         loop = asyncio.get_running_loop()
         future: asyncio.Future[T] = loop.create_future()
-        self._queue.put(_Job(call, future, loop, grouped, time.monotonic()))
+        batch = self._batches.get(loop)
+        if batch is None:
+            batch = self._batches[loop] = []
+            loop.call_soon(self._hand_over, loop)
+        batch.append(_Job(call, future, loop, grouped, time.monotonic()))
         return await future
+
+    def _hand_over(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Give the writers the writes ``loop`` asked for in its last turn."""
+        batch = self._batches.pop(loop, None)
+        if batch:
+            self._queue.put(batch)
 
     def close(self) -> None:
         """Wait for the calls under way, then release the threads and the database."""
         self._closed = True
+        for loop in list(self._batches):
+            self._hand_over(loop)
         for _ in self._threads:
             self._queue.put(None)
         for thread in self._threads:
@@ -126,11 +154,17 @@ class Journal:
     # ----------------------------------------------------------------- the writer threads
 
     def _write_loop(self) -> None:
+        gather_from = 0.0  # when this writer may let the writes gather again (monotonic)
         while True:
-            job = self._queue.get()
-            if job is None:
+            batch = self._queue.get()
+            if batch is None:
                 return
-            jobs = [job]
+            jobs = list(batch)
+            pause = jobs[0].asked + self.gather_seconds - time.monotonic()
+            if pause > 0 and len(jobs) < MAX_GROUP and time.monotonic() >= gather_from:
+                time.sleep(pause)
+                if self._queue.empty():
+                    gather_from = time.monotonic() + IDLE_SECONDS
             stop = False
             while len(jobs) < MAX_GROUP:
                 try:
@@ -140,8 +174,9 @@ class Journal:
                 if more is None:
                     stop = True
                     break
-                jobs.append(more)
-            self._run(jobs)
+                jobs.extend(more)
+            for start in range(0, len(jobs), MAX_GROUP):
+                self._run(jobs[start:start + MAX_GROUP])
             if stop:
                 return
 

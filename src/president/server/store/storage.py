@@ -27,6 +27,7 @@ from sqlalchemy import (
     Connection,
     Engine,
     Integer,
+    bindparam,
     create_engine,
     delete,
     event,
@@ -147,6 +148,14 @@ class Storage:
         self._conns: list[Connection] = []
         self._conns_lock = threading.Lock()
         self._insert_move = insert(MoveRow)
+        # The statements of every match start, made once (building one costs more than running it).
+        self._drop_old_moves = delete(MoveRow).where(
+            MoveRow.table_id == bindparam("table"), MoveRow.match_no < bindparam("before"))
+        self._clear_resigned = update(SeatRow).where(
+            SeatRow.table_id == bindparam("table"), SeatRow.resigned.is_(True)).values(resigned=False)
+        self._mark_started = update(TableRow).where(TableRow.id == bindparam("table")).values(
+            status="playing", match_no=bindparam("new_match_no"), seed=bindparam("new_seed"),
+            secret=bindparam("new_secret"), updated_at=bindparam("now"))
         self.lease_owner: str | None = None
         """In a cluster, this process's id (set by the cluster): the history of a table (its moves, the start and
         end of its matches) is written only while this process holds the table's lease, checked in the same
@@ -271,13 +280,10 @@ class Storage:
         earlier matches, kept in their records)."""
         with self._write() as db:
             self._fence(db, {table_id})
-            db.execute(delete(MoveRow).where(MoveRow.table_id == table_id, MoveRow.match_no < match_no))
-            db.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.resigned.is_(True))
-                       .values(resigned=False))
-            db.execute(
-                update(TableRow).where(TableRow.id == table_id)
-                .values(status="playing", match_no=match_no, seed=seed, secret=secret, updated_at=time.time())
-            )
+            db.execute(self._drop_old_moves, {"table": table_id, "before": match_no})
+            db.execute(self._clear_resigned, {"table": table_id})
+            db.execute(self._mark_started, {"table": table_id, "new_match_no": match_no, "new_seed": seed,
+                                            "new_secret": secret, "now": time.time()})
 
     def resign_seat(self, table_id: str, seat: int) -> None:
         """Store that the person of ``seat`` resigned the current match (cleared when the next one starts)."""
