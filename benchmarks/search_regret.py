@@ -2,10 +2,10 @@
 
 Usage::
 
-    python benchmarks/search_regret.py [--bot expert] [--rules three-of-clubs] [--positions 150]
+    python benchmarks/search_regret.py [--bot expert] [--rules three-of-clubs] [--players 4] [--positions 150]
                                        [--reference 2000] [--worlds 50,100,200,400] [--repeats 3] [--json out.json]
 
-Decisions are collected from games of four ``classic`` players (seat 0's play
+Decisions are collected from games of four (``--players``) ``classic`` players (seat 0's play
 decisions with more than one distinct move, a random sample of them). For each,
 the bot evaluates every distinct move with ``--reference`` guesses of the hidden
 hands: those values stand for the truth. Then, for each budget of ``--worlds``,
@@ -39,13 +39,13 @@ from president.search.kinds import distinct_moves
 from president.view import SeatView
 
 
-def collect_decisions(rules: str, positions: int, seed: int) -> list[SeatView]:
-    """``positions`` play decisions of seat 0 with a choice, drawn from games of four ``classic`` players."""
+def collect_decisions(rules: str, positions: int, seed: int, players: int = 4) -> list[SeatView]:
+    """``positions`` play decisions of seat 0 with a choice, drawn from games of ``players`` ``classic`` players."""
     rng = random.Random(seed)
     views: list[SeatView] = []
     match_seed = seed
     while len(views) < 4 * positions:
-        match = Match(rules, 4, seed=match_seed)
+        match = Match(rules, players, seed=match_seed)
         match_seed += 1
         classic = make_bot("classic")
         while match.to_act is not None:
@@ -64,17 +64,17 @@ def _best(values: list[float]) -> int:
 
 
 def measure(bot_name: str, rules: str, positions: int, reference: int, budgets: list[int], repeats: int,
-            seed: int, show: bool) -> dict[str, Any]:
+            seed: int, show: bool, players: int = 4) -> dict[str, Any]:
     """The reference values, then each budget's mean regret (with its 95 % interval over decisions)."""
     bot = make_bot(bot_name)
     if not isinstance(bot, SearchBot):
         raise SystemExit(f"{bot_name!r} is not a search bot")
-    views = collect_decisions(rules, positions, seed)
+    views = collect_decisions(rules, positions, seed, players)
     total = len(views) * (1 + len(budgets) * repeats)
     done = 0
     references: list[tuple[list[int], list[float]]] = []
-    result: dict[str, Any] = {"bot": bot_name, "rules": rules, "positions": len(views), "reference": reference,
-                              "repeats": repeats, "budgets": {}}
+    result: dict[str, Any] = {"bot": bot_name, "rules": rules, "players": players, "positions": len(views),
+                              "reference": reference, "repeats": repeats, "budgets": {}}
     with progress_bar(show, "decisions") as update:
         start = time.perf_counter()
         for k, view in enumerate(views):
@@ -115,6 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--bot", default="expert", help="a search bot (default: expert)")
     parser.add_argument("--rules", default="three-of-clubs")
+    parser.add_argument("--players", type=int, default=4, help="players at the table (default: 4)")
     parser.add_argument("--positions", type=int, default=150, help="decisions to measure (default: 150)")
     parser.add_argument("--reference", type=int, default=2000, help="guesses of the reference search (default: 2000)")
     parser.add_argument("--worlds", default="50,100,200,400", help="comma-separated budgets, in guesses a decision")
@@ -130,11 +131,11 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--positions, --reference, --repeats and every budget must be at least 1")
     try:
         result = measure(args.bot, args.rules, args.positions, args.reference, budgets, args.repeats, args.seed,
-                         sys.stderr.isatty())
+                         sys.stderr.isatty(), args.players)
     except ValueError as error:
         parser.error(str(error))
-    print(f"{result['bot']} {result['rules']}: {result['positions']} decisions, reference {result['reference']} "
-          f"guesses ({result['reference_seconds']} s)")
+    print(f"{result['bot']} {result['rules']} at {result['players']}: {result['positions']} decisions, "
+          f"reference {result['reference']} guesses ({result['reference_seconds']} s)")
     for worlds, row in result["budgets"].items():
         print(f"  {worlds:>5} guesses: regret {row['regret']:.4f} a decision (95% {row['low']:.4f} .. "
               f"{row['high']:.4f}), another move than the reference's best {100 * row['other_move']:.1f}%, "

@@ -35,3 +35,9 @@ def test_the_port_goes_where_the_command_says_or_at_the_end() -> None:
     assert command_line("uecda:./client", "127.0.0.1", 5) == ["./client", "-p", "5"]
     with pytest.raises(ValueError, match="name the program"):
         command_line("uecda:", "127.0.0.1", 5)
+
+
+def test_the_arena_refuses_the_options_a_uecda_match_cannot_honour(capsys: pytest.CaptureFixture[str]) -> None:
+    bots = "classic,uecda:./never-started,classic,classic,classic"
+    assert main(["arena", "--deals", "2", "--bots", bots, "--out", "deals.csv", "--timing"]) == 2
+    assert "--out, --timing cannot be used with external UECda programs" in capsys.readouterr().err

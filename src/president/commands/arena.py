@@ -57,6 +57,12 @@ def _run_uecda(args: argparse.Namespace, bots: list[str]) -> int:
         print("president arena: external UECda programs play the UECda rules (daifugo); leave --rules out",
               file=sys.stderr)
         return 2
+    unsupported = [option for option, given in (("--out", args.out), ("--plot", args.plot), ("--timing", args.timing))
+                   if given]
+    if unsupported:
+        print(f"president arena: {', '.join(unsupported)} cannot be used with external UECda programs; "
+              "--json gives every game's points", file=sys.stderr)
+        return 2
     try:
         result = play_with_programs(bots, args.deals, seed=args.seed, log=sys.stderr)
     except (RuntimeError, ValueError) as exc:

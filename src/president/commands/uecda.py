@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+from ..bots import Bot
 from ..players import bot_names
 
 
@@ -23,6 +24,10 @@ def add_parser(sub: Any) -> None:
     client.add_argument("--bot", default="expert", choices=bot_names())
     client.add_argument("--name", default=None, help="the name sent to the server (9 ASCII characters kept)")
     client.add_argument("--timeout", type=float, default=120.0, help="seconds to wait for each message")
+    client.add_argument("--seconds", type=float, default=None,
+                        help="a search bot's time budget per decision (UECda servers wait; default: the bot's own)")
+    client.add_argument("--worlds", type=int, default=None,
+                        help="a search bot's most guesses of the hidden hands per decision (default: the bot's own)")
     client.add_argument("--seed", type=int, default=None)
     client.add_argument("--json", action="store_true", help="print the points as JSON")
     client.set_defaults(handler=run_client)
@@ -45,12 +50,35 @@ def add_parser(sub: Any) -> None:
     server.set_defaults(handler=run_server)
 
 
+def client_bot(name: str, seconds: float | None = None, worlds: int | None = None) -> Bot:
+    """The bot ``name`` with the client's budget (``--seconds``, ``--worlds``) when given.
+
+    Raises ``ValueError`` for a budget that is not positive or a bot that takes none
+    (only the search bots do).
+    """
+    from ..players import make_bot
+
+    budget: dict[str, float] = {key: value for key, value in (("seconds", seconds), ("worlds", worlds))
+                                if value is not None}
+    bad = [f"--{key} {value:g}" for key, value in budget.items() if value <= 0]
+    if bad:
+        raise ValueError(f"{', '.join(bad)}: a budget must be positive")
+    try:
+        return make_bot(name, **budget)
+    except TypeError:
+        raise ValueError(f"the bot {name!r} takes no --seconds or --worlds (only the search bots do)") from None
+
+
 def run_client(args: argparse.Namespace) -> int:
     """``president uecda client``."""
-    from ..players import make_bot
     from ..uecda.client import ClientError, connect, play_match
 
     name = args.name or args.bot
+    try:
+        bot = client_bot(args.bot, args.seconds, args.worlds)
+    except ValueError as exc:
+        print(f"president uecda client: {exc}", file=sys.stderr)
+        return 2
     try:
         sock = connect(args.host, args.port, args.timeout)
         with sock:
@@ -58,7 +86,7 @@ def run_client(args: argparse.Namespace) -> int:
                 if not args.json:
                     print(f"game {game}: {points} points", flush=True)
 
-            result = play_match(sock, make_bot(args.bot), name, seed=args.seed, timeout=args.timeout,
+            result = play_match(sock, bot, name, seed=args.seed, timeout=args.timeout,
                                 on_game=show)
     except ClientError as exc:
         print(f"president uecda client: {exc}", file=sys.stderr)
