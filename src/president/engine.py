@@ -47,7 +47,6 @@ from .plays import (
     Shape,
     answer_problem,
     cut_rule,
-    extra_answers,
     flips_for_the_trick,
     forbidden_finish,
     is_equal_answer,
@@ -182,6 +181,7 @@ class Match:
         "_deal_starts",
         "_dealt",
         "_events",
+        "_extra",
         "_finished",
         "_first_leader",
         "_gift_counts",
@@ -198,7 +198,6 @@ class Match:
         "_lock",
         "_lockout",
         "_log",
-        "_more",
         "_must_contain",
         "_next",
         "_open",
@@ -336,7 +335,7 @@ class Match:
 
     def _use_lanes(self, lanes: Lanes) -> None:
         self._lanes = lanes
-        self._more = lanes.more
+        self._extra = lanes.extra
         self._leads_by_byte = lanes.leads_by_byte
         self._lead_block = lanes.wild if lanes.leads_by_byte is not None and not lanes.runs else -1
         self._lead_runs = lanes.leads_by_byte is not None and lanes.runs
@@ -680,18 +679,19 @@ class Match:
         if self._table:
             hand = self.hands[self.to_act]  # type: ignore[index]
             h = hand & self._beat
-            if not h and not self._more:
+            if not h and not self._extra:
                 moves = PASS_ONLY
             elif self._answers is None or hand & self._wild:
                 moves = plays(hand, self.rules, self._table, self._rev != self._back, self._lock) + PASS_ONLY
+            elif not h:
+                moves = self._extra(hand, self._table, self._rev != self._back, self._lock) + PASS_ONLY  # type: ignore[misc]
             else:
                 # The straight lane: one lookup per byte of the hand (two ranks), unrolled; then the answers some
                 # rules add (bombs, sandstorms, the card one rank down).
                 t0, t1, t2, t3, t4, t5, t6 = self._answers
                 b6, b5, b4, b3, b2, b1, b0 = h.to_bytes(7)
                 found = t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6]
-                if self._more and (extra := extra_answers(hand, self._table, self._rev != self._back, self._lock,
-                                                          self.rules)):
+                if self._extra and (extra := self._extra(hand, self._table, self._rev != self._back, self._lock)):
                     found = tuple(dict.fromkeys(found + extra)) if found else extra
                 moves = found + PASS_ONLY
         elif self._phase == PLAY:
@@ -887,7 +887,7 @@ class Match:
         assert shape is not None
         table = self._table
         if table:
-            if not self._beat and not self._more:
+            if not self._beat and not self._extra:
                 raise IllegalMove(f"nothing beats {cards_str(table & CARDS_MASK)}: you can only pass")
             before = shape_of(table, rules.wild_jokers)
             assert before is not None
@@ -1049,7 +1049,8 @@ class Match:
         if self._beat < 0 or rules.skip_on_equal:
             return -1
         if rules.irregular:
-            return self._irregular_lane(value, beat, self._table, self._lock)
+            beat, lock = self._irregular_lane(value, beat, self._table, self._lock)
+            return beat if lock == self._lock else -1  # a new lock is the definition's to announce
         if not rules.suit_lock:
             return beat
         lock = self._lock
@@ -1061,32 +1062,31 @@ class Match:
             return -1
         return beat
 
-    def _irregular_lane(self, value: int, beat: int, table: int, lock: int) -> int:
+    def _irregular_lane(self, value: int, beat: int, table: int, lock: int) -> tuple[int, int]:
         """Under sandstorm, down number or stair lock: the beat mask a straight answer ``value`` to the set ``table``
-        leaves (``beat``: its lane's), or -1 when it must go through the definition (it forms a lock, a suit lock
-        holds, or the table holds jokers)."""
+        leaves (``beat``: its lane's) and the lock after it (it may form the stair), or a beat of -1 when it must go
+        through the definition (it forms a suit lock, a suit lock holds, or the table holds jokers)."""
         rules = self.rules
         if lock & 15 or table >= _REAL_CARDS_END:
-            return -1
+            return -1, lock
         rank = (value.bit_length() - 1) >> 2
         table_rank = (table.bit_length() - 1) >> 2
         if rules.suit_lock and table >> (table_rank << 2) & 15 == value >> (rank << 2) & 15:
-            return -1  # the answer locks the trick to its suits (see lock_after)
+            return -1, lock  # the answer locks the trick to its suits (see lock_after)
         if not rules.stair_lock:
-            return beat
+            return beat, lock
         lanes = self._lanes
         order = self._rev != self._back
-        if lock:
-            # The stair holds: the answer is a sandstorm (its lane's beat), or the next rank up, which the rank next
-            # up from it alone may answer (bombs keep their order through plays()).
-            if lanes.bombs:
-                return -1
-            if rules.sandstorm and value < 16 and value.bit_count() == 3:
-                return beat
-            return lanes.stairs[order][rank] | lanes.wild
-        if value.bit_count() == table.bit_count() and lanes.stairs[order][table_rank] >> (rank << 2) & 15:
-            return -1  # the answer forms the stair (see lock_after)
-        return beat
+        if not lock and (value.bit_count() != table.bit_count()
+                         or not lanes.stairs[order][table_rank] >> (rank << 2) & 15):
+            return beat, lock
+        # The stair holds, or this answer forms it (see lock_after): the answer is a sandstorm (its lane's beat), or
+        # the next rank up, which the rank next up from it alone may answer (bombs keep their order through plays()).
+        if lanes.bombs:
+            return -1, lock
+        if rules.sandstorm and value < 16 and value.bit_count() == 3:
+            return beat, STAIR
+        return lanes.stairs[order][rank] | lanes.wild, STAIR
 
     def _clear_trick(self, leader: int) -> None:
         self._table = 0
@@ -1504,7 +1504,7 @@ class Match:
         locks = rules.suit_lock
         lead_block = self._lead_block
         lead_runs = self._lead_runs
-        more = self._more
+        more = self._extra
         irregular = rules.irregular
         quiet_out = not (rules.forbidden_finish or rules.capital_fall or rules.gekokujo)
         run_probe = self._lanes.run_probe
@@ -1526,11 +1526,13 @@ class Match:
                 else:
                     if answers is None or hand & wild:
                         found = plays(hand, rules, table, self._rev != self._back, lock)
+                    elif not h:
+                        found = more(hand, table, self._rev != self._back, lock)  # type: ignore[misc]
                     else:
                         t0, t1, t2, t3, t4, t5, t6 = answers
                         b6, b5, b4, b3, b2, b1, b0 = h.to_bytes(7)
                         found = t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6]
-                        if more and (extra := extra_answers(hand, table, self._rev != self._back, lock, rules)):
+                        if more and (extra := more(hand, table, self._rev != self._back, lock)):
                             found = tuple(dict.fromkeys(found + extra)) if found else extra
                     moves = found + PASS_ONLY if found else FORCED_PASS
             elif must or hand & lead_block:
@@ -1560,7 +1562,7 @@ class Match:
                     if beat < 0:
                         straight = -1
                     elif irregular:
-                        straight = self._irregular_lane(move, straight, table, lock)
+                        straight, lock = self._irregular_lane(move, straight, table, lock)
                     elif lock:
                         straight = straight & SUIT_CARDS[lock] | wild
                     elif locks:

@@ -8,7 +8,7 @@ nothing. For those the match takes a *straight lane*, precomputed here from the 
 * ``beats[reversed order][move]``: for every set of one rank of real cards, the mask of
   the cards whose sets of its size may answer it by rank and the byte tables of its size
   (the few other answers, :func:`president.plays.extra_answers`, are added where
-  :attr:`Lanes.more` says so), or a beat mask of -1
+  :attr:`Lanes.extra` says so), or a beat mask of -1
   when the play triggers a rule (a revolution, an 8-cut, 11-back, a bomb) and must go
   through the definition; :data:`CUT` marks an 8-cut or a bomb that does nothing else
   (random playouts clear the trick for it, the public path takes the definition for its events);
@@ -28,7 +28,7 @@ from __future__ import annotations
 from .cards import JOKER_RANK, JOKERS, NUM_RANKS, TWO_RANK
 from .movegen import ANSWERS_BY_COUNT, BEAT_MASKS, LEADS_BY_SIZE, ByteLookups
 from .moves import move_of
-from .plays import EIGHT_RANK, JACK_RANK, NINE_RANK, SIX_RANK, STAIR_MASKS, THREE_RANK
+from .plays import EIGHT_RANK, JACK_RANK, NINE_RANK, SIX_RANK, STAIR_MASKS, THREE_RANK, ExtraAnswers, extra_answers_for
 from .rules import Rules
 from .turn_order import FIVE_RANK
 
@@ -44,7 +44,7 @@ CUT = -2
 class Lanes:
     """The straight lanes of one rule set (see the module's text); one object shared by every match of it."""
 
-    __slots__ = ("answered", "beats", "bombs", "cuts", "high", "leads_by_byte", "more", "on", "open_answers", "plain",
+    __slots__ = ("answered", "beats", "bombs", "cuts", "extra", "high", "leads_by_byte", "on", "open_answers", "plain",
                  "run_probe", "runs", "stairs", "steers", "turns", "wild")
 
     beats: tuple[dict[int, LaneEntry], dict[int, LaneEntry]]
@@ -60,9 +60,10 @@ class Lanes:
     """Whether the lanes are on (off: every move through the definition, for the test that holds them to it)."""
     bombs: bool
     """Whether bombs may answer anything."""
-    more: bool
-    """Whether a set may have answers beyond the sets of its size by rank (bombs, a sandstorm, the card one rank
-    down): the answers from the byte tables get :func:`~president.plays.extra_answers` added."""
+    extra: ExtraAnswers | None
+    """Where a set may have answers beyond the sets of its size by rank (bombs, a sandstorm, the card one rank
+    down): :func:`~president.plays.extra_answers` made for these rules, which the answers from the byte tables get
+    added; None: no such answer."""
     stairs: tuple[tuple[int, ...], tuple[int, ...]]
     """By reversed order (False, True) and rank: the cards that alone may answer a set of that rank while the stair
     lock holds (:data:`~president.plays.STAIR_MASKS`)."""
@@ -95,7 +96,7 @@ class Lanes:
                      or rules.spade3_beats_joker or rules.nine_pair_cut or rules.six_pair_cut or rules.spade3_cut)
         self.turns = rules.revolution or rules.coup or rules.omen or rules.great_revolution
         self.bombs = rules.quad_bomb or rules.two_bomb
-        self.more = self.bombs or rules.sandstorm or rules.down_number
+        self.extra = extra_answers_for(rules)
         self.stairs = (STAIR_MASKS[False, self.high], STAIR_MASKS[True, self.high])
         self.steers = rules.five_skip or rules.nine_reverse or rules.six_reverse
         self.on = on

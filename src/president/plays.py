@@ -13,7 +13,7 @@ server ask.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import chain, combinations
 from typing import NamedTuple
 
@@ -1025,23 +1025,64 @@ def table_beat(table: int, shape: Shape, reversed_order: bool, lock: int, rules:
     return BEAT_MASKS[reversed_order, high, shape.rank, rules.equal_answers]
 
 
+ExtraAnswers = Callable[[int, int, bool, int], tuple[Move, ...]]
+"""``extra(hand, table, reversed_order, lock)``: what :func:`extra_answers` says, for the rules it was made for."""
+
+
 def extra_answers(hand: int, table: int, reversed_order: bool, lock: int, rules: Rules) -> tuple[Move, ...]:
     """The answers of a hand without wild jokers to the set ``table``, on a trick without the suit lock, beyond the
     sets of its size by rank (:func:`table_beat`): the card one rank down (``down_number``), sandstorms, bombs. In
     the order of the general path of :func:`plays`, which lists them after those sets (some may be among them)."""
-    out: tuple[Move, ...] = ()
-    if rules.sandstorm:
-        threes = _SANDSTORMS[hand & 15] if rules.max_set >= 3 else ()
-        if is_sandstorm_move(table, rules):
-            return threes  # only a sandstorm answers a sandstorm
-    if rules.down_number and table < _REAL_CARDS_END and not table & (table - 1):
-        down = _DOWN_CARDS[reversed_order][table.bit_length() - 1]
-        if rules.two_bomb and down >> 2 == TWO_RANK:
-            out = SHIFTED_SUBSETS[TWO_RANK][hand >> (4 * TWO_RANK) & 15][1]  # the 2s looked at there are bombs
-        elif down >= 0 and hand >> down & 1 and not lock & STAIR:
-            out = (move_of(1 << down),)
-    if rules.sandstorm and threes:
-        out += threes
-    if rules.quad_bomb or rules.two_bomb:
-        out += plain_bombs(hand, rules)
-    return out
+    extra = extra_answers_for(rules)
+    return extra(hand, table, reversed_order, lock) if extra is not None else ()
+
+
+def extra_answers_for(rules: Rules) -> ExtraAnswers | None:
+    """:func:`extra_answers` made once for ``rules`` (None: these rules add no answer), for the fast engine."""
+    entry = _EXTRA.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_EXTRA) >= 256:  # rules made on the fly must not pile up
+            _EXTRA.clear()
+        entry = _EXTRA[id(rules)] = (rules, _make_extra_answers(rules))
+    return entry[1]
+
+
+_EXTRA: dict[int, tuple[Rules, ExtraAnswers | None]] = {}
+
+
+def _make_extra_answers(rules: Rules) -> ExtraAnswers | None:
+    sandstorm, down_number, two_bomb = rules.sandstorm, rules.down_number, rules.two_bomb
+    bombs = rules.quad_bomb or two_bomb
+    if not (sandstorm or down_number):
+        if not bombs:
+            return None
+
+        def only_bombs(hand: int, table: int, reversed_order: bool, lock: int) -> tuple[Move, ...]:
+            return plain_bombs(hand, rules)
+        return only_bombs
+    sandstorms = _SANDSTORMS if rules.max_set >= 3 else ((),) * 16
+    twos = SHIFTED_SUBSETS[TWO_RANK]
+
+    def extra(hand: int, table: int, reversed_order: bool, lock: int) -> tuple[Move, ...]:
+        out: tuple[Move, ...] = ()
+        threes: tuple[Move, ...] = ()
+        if sandstorm:
+            threes = sandstorms[hand & 15]
+            if (table.bit_count() == 3 and table < 16) if table < _REAL_CARDS_END else is_sandstorm_move(table, rules):
+                return threes  # only a sandstorm answers a sandstorm
+        if down_number and not table & (table - 1) and table < _REAL_CARDS_END:
+            down = _DOWN_CARDS[reversed_order][table.bit_length() - 1]
+            if two_bomb and down >> 2 == TWO_RANK:
+                out = twos[hand >> (4 * TWO_RANK) & 15][1]  # the 2s looked at there are bombs
+            elif down >= 0 and hand >> down & 1 and not lock & STAIR:
+                out = _SINGLES[down]
+        if threes:
+            out += threes
+        if bombs:
+            out += plain_bombs(hand, rules)
+        return out
+    return extra
+
+
+_SINGLES = tuple((move_of(1 << card),) for card in range(52))
+"""By card: the play of that card alone."""

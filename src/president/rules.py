@@ -274,7 +274,8 @@ class Rules:
     """For each setting, the clause of the source text it comes from."""
     irregular: bool = field(default=False, init=False, compare=False, hash=False, repr=False)
     """True when an option changes what may answer a play beyond its shape and rank (down number, sandstorm, stair
-    lock; set from the options): the engine's lookup tables then step aside for its general path."""
+    lock; set from the options): the engine's lookup tables then get the answers these rules add, and under the suit
+    lock step aside for its general path."""
     house: bool = field(default=False, init=False, compare=False, hash=False, repr=False)
     """True when a house rule is on: an option beyond the seed texts' trick of sets of one rank (runs, wild jokers,
     8-cut, suit lock …; set from the options). The seed rules' bots, playout kernel and learned policy play the
