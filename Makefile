@@ -23,10 +23,7 @@ run: $(SERVER_STAMP)
 	$(VENV)/bin/president serve
 
 test: $(STAMP)
-	bash scripts/ensure-packages.sh
-	$(PY) -m ruff check src tests benchmarks examples
-	$(PY) -m mypy
-	$(PY) -m pytest -n 2 --dist worksteal --durations=20
+	PY=$(PY) bash scripts/run-tests.sh
 
 lint: $(STAMP)
 	$(PY) -m ruff check src tests benchmarks examples

@@ -193,3 +193,20 @@ def test_pettingzoo_makes_the_environment_from_its_registry() -> None:
     plain.reset(seed=3)
     observation, *_ = made.last()
     assert np.array_equal(observation["observation"], plain.last()[0]["observation"])
+
+
+def test_a_reset_without_seed_continues_the_seeded_sequence_of_matches() -> None:
+    def matches_after(seed: int, env_: SingleAgentEnv | raw_env, count: int) -> list[str]:
+        env_.reset(seed=seed)
+        seen = []
+        for _ in range(count):
+            env_.reset()
+            match = env_.inner.match if isinstance(env_, SingleAgentEnv) else env_.match
+            assert match is not None
+            seen.append(str(match.hands))
+        return seen
+
+    for make in (lambda: SingleAgentEnv(rules="tavern-jack", players=4), lambda: raw_env(rules="tavern-jack")):
+        first, again, other = matches_after(3, make(), 3), matches_after(3, make(), 3), matches_after(4, make(), 3)
+        assert first == again
+        assert len(set(first)) == 3 and not set(first) & set(other)

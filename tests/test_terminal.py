@@ -302,3 +302,27 @@ def test_a_reverse_is_told_and_the_direction_is_shown() -> None:
     before, after = text.split("The 9 reverses the direction: play now goes counter-clockwise.")
     assert "counter-clockwise" not in before and "seat 1 (classic) plays 9d" in before
     assert "Play goes counter-clockwise" in after and "seat 3 (classic) plays Jd" in after
+
+
+def test_the_first_firing_of_a_house_rule_in_a_deal_is_explained_once() -> None:
+    out = io.StringIO()
+    match = Match.from_hands("tavern-jack", ["4h 9c Qc", "8d 5h 6d 7d", "8h 8c Kh Ks"], leader=1, eight_cut=True)
+    bots = {1: make_bot("classic"), 2: make_bot("classic")}
+    game = TerminalGame(match, 0, bots, io.StringIO("quit\n"), Screen(out, False), seed=1)
+    game.run()
+    text = out.getvalue()
+    cuts = text.count("the trick is over (an 8 cuts it)")
+    why = "Why: eight_cut — A play containing an 8 ends the trick; the same player leads again."
+    assert cuts >= 2 and text.count(why) == 1
+    assert text.index("(an 8 cuts it)") < text.index(why)
+
+
+def test_an_unbeatable_play_is_told_with_its_rule() -> None:
+    out = io.StringIO()
+    match = Match.from_hands("tavern-jack", ["4h 9c Qc", "2d", "8h Kh Ks"], leader=1, unbeatable_clears=True)
+    bots = {1: make_bot("classic"), 2: make_bot("classic")}
+    game = TerminalGame(match, 0, bots, io.StringIO("quit\n"), Screen(out, False), seed=1)
+    game.run()
+    text = out.getvalue()
+    assert "plays 2d" in text and "the trick is over (nothing could answer it)" in text
+    assert "Why: unbeatable_clears" in text

@@ -24,15 +24,16 @@ def load_example() -> ModuleType:
     return module
 
 
-# About 20 CPU seconds (25 s alone on the machine); on a machine shared by a dozen other processes it once took
-# 185 s of wall time, close to the suite's 240 s limit.
+# About 20 CPU seconds, most of them in the training; on a machine shared by a dozen other processes such a run once
+# took nine times as long in wall time.
 @pytest.mark.timeout(600)
 def test_a_short_maskable_ppo_run_beats_a_random_seat() -> None:
     example = load_example()
-    # A random seat scores par (1.5 points a deal in tavern-jack) against random bots; eight PPO updates of 1,024
-    # decisions lift the greedy policy to about 2.5 (2.45-2.55 over seeds 1-3), far above the 0.3 margin asked.
+    # A random seat scores par (1.5 points a deal in tavern-jack) against random bots; four PPO updates of 1,024
+    # decisions lift the greedy policy to about 2.2 (2.0-2.5 over seeds 1-3; the run is reproducible), well above
+    # the 0.3 margin asked.
     random_seat = example.baseline("tavern-jack", "random", matches=40, seed=2)
-    model = example.train(8192, rules="tavern-jack", opponents="random", seed=1)
+    model = example.train(4096, rules="tavern-jack", opponents="random", seed=1)
     trained = example.evaluate(model, "tavern-jack", "random", matches=40, seed=2)
     assert random_seat == pytest.approx(1.5, abs=0.15)
     assert trained > random_seat + 0.3

@@ -24,7 +24,6 @@ from .cards import (
     JOKERS,
     card_str,
     cards_str,
-    highest_cards,
     parse_cards,
 )
 from .errors import IllegalMove
@@ -59,15 +58,18 @@ from .plays import (
     shape_of,
     suits_text,
     table_beat,
+    unbeatable,
 )
 from .record import read_record, write_record
 from .rules import Rules, get_rules
 from .secret_deals import DealSecret
 from .shuffle import deal_hands, first_leader
-from .turn_order import gekokujo_order, reversals_of, skips_of, spared_by_tenpen_chii
+from .turn_order import gekokujo_order, gift_of, reversals_of, skips_of, spared_by_tenpen_chii
 from .view import DealResult, SeatView
 
 EXCHANGE, PLAY, OVER = 0, 1, 2
+ACE_RANK = 11
+"""The rank of the aces (0 is the 3)."""
 _DECK = [1 << card for card in range(52)]
 _DECK_WITH_JOKERS = [1 << card for card in range(54)]
 _DECKS = (_DECK, [*_DECK, 1 << 53], _DECK_WITH_JOKERS)
@@ -168,6 +170,8 @@ class Match:
     """
 
     __slots__ = (
+        "_ace_seat",
+        "_aces",
         "_active",
         "_answers",
         "_back",
@@ -316,6 +320,8 @@ class Match:
         n = self.players
         rules = self.rules
         self._lockout = rules.pass_lockout
+        self._aces = rules.next_ace
+        self._ace_seat = -1
         self._next = NEXT_SEAT[n]
         self._backwards = False
         self._place_points, self._place_titles, self._gift_counts = _seating_plan(rules, n)
@@ -483,6 +489,7 @@ class Match:
             self._active = sum(1 << s for s in range(n) if hands[s])
         self._dealt = sum(hands)  # the hands hold different cards
         self._finished = ()
+        self._ace_seat = -1
         self._set_order(False)
         self._set_direction(False)
         self._deal_start = self._log
@@ -507,6 +514,9 @@ class Match:
         else:
             order = self._results[-1].order
             leader = order[-1] if rules.later_leader == "last" else order[0]
+            if self._ace_seat >= 0:
+                leader = self._ace_seat  # next ace: the last trick taken with aces
+        by_ace = deal > 1 and self._ace_seat >= 0
         dealer = 0 if self.duplicate else leader  # duplicate: the deck's positions are fixed to the seats
         if self.deal_secret is None:
             hands = deal_hands(_DECKS[rules.jokers], n, dealer, self.seed, deal)
@@ -524,7 +534,10 @@ class Match:
         self._must_contain = must
         events = self._events
         if events is not None:
-            events.append(("deal", None, 0, None, {"deal": deal, "leader": leader}, None))
+            data: dict[str, Any] = {"deal": deal, "leader": leader}
+            if by_ace:
+                data["option"] = "next_ace"
+            events.append(("deal", None, 0, None, data, None))
         block = rules.exchange_block
         if deal >= 2 and not (block and (deal - 1) % block == 0):
             order = self._results[-1].order
@@ -535,7 +548,7 @@ class Match:
                     if events is not None:
                         events.append(("spared", giver, 0, receiver, {"option": "tenpen_chii"}, None))
                     continue
-                gift = highest_cards(hands[giver], count)
+                gift = gift_of(hands[giver], count, rules)
                 hands[giver] ^= gift
                 hands[receiver] |= gift
                 self._received[receiver] |= gift
@@ -936,6 +949,8 @@ class Match:
             owner = self._owner
             active = self._active
             leader = owner if active >> owner & 1 else self._next[owner][active]
+            if self._aces:
+                self._take_with_aces(owner)
             if self._lock or self._back:
                 self._clear_trick(leader)
             else:
@@ -966,6 +981,8 @@ class Match:
                     self._waiting = waiting
                     self.to_act = self._next[seat][waiting]
                     return _PLAY_EVENTS[seat][value]
+                if self._aces:
+                    self._take_with_aces(seat)
                 self._clear_trick(seat)
                 return Events((("play", seat, value, None, None, None), _cleared(seat)))
         events: list[RawEvent] = []
@@ -1031,7 +1048,7 @@ class Match:
                 and not (rules.spade3_beats_joker and is_lone_joker(shape))
                 # The sandstorm's answers under the suit lock, and the bombs under the stair lock, keep an order of
                 # their own: those come from plays().
-                and not (rules.irregular and lock & 15) and not (lock & STAIR and lanes.bombs)):
+                and not (rules.answers_beyond_rank and lock & 15) and not (lock & STAIR and lanes.bombs)):
             beat = table_beat(value, shape, self._rev != self._back, lock, rules)
             if lock & 15:
                 beat &= SUIT_CARDS[lock & 15]
@@ -1048,7 +1065,7 @@ class Match:
         rules = self.rules
         if self._beat < 0 or rules.skip_on_equal:
             return -1
-        if rules.irregular:
+        if rules.answers_beyond_rank:
             beat, lock = self._irregular_lane(value, beat, self._table, self._lock)
             return beat if lock == self._lock else -1  # a new lock is the definition's to announce
         if not rules.suit_lock:
@@ -1144,13 +1161,13 @@ class Match:
         # Each rule's predicate is asked only when its option is on (a call costs more than the test).
         if rules.suit_lock or rules.stair_lock:
             old = self._lock
-            lock = lock_after(shape, before, old, rules, self._rev != self._back)
+            lock = lock_after(shape, before, old, rules, self._rev != self._back, bool((value | table) & JOKERS))
             if lock != old:
                 self._lock = lock
                 if events is not None:
                     if lock & 15 and not old & 15:
-                        events.append(("lock", seat, 0, None, {"suits": suits_text(lock), "option": "suit_lock"},
-                                       None))
+                        started = "suit_lock_at_once" if before is None else "suit_lock"
+                        events.append(("lock", seat, 0, None, {"suits": suits_text(lock), "option": started}, None))
                     if lock & STAIR and not old & STAIR:
                         events.append(("lock", seat, 0, None, {"suits": suits_text(lock), "stair": True,
                                                                "option": "stair_lock"}, None))
@@ -1163,7 +1180,7 @@ class Match:
             at_once = why == "great_revolution"
             if events is not None:
                 events.append(("revolution", seat, 0, None, {"on": self._rev, "option": why}, None))
-        if (rules.eleven_back and flips_for_the_trick(shape, rules)
+        if (rules.eleven_back and flips_for_the_trick(shape, rules, value)
                 and not (rules.eleven_back_once and self._back)):
             self._back = not self._back
             self._set_order(self._rev)
@@ -1176,7 +1193,9 @@ class Match:
                 if events is not None:
                     events.append(("reverse", seat, 0, None, {"option": name, "backwards": self._backwards}, None))
             fives = skips_of(shape, rules)
-        cut = cut_rule(shape, before, rules) if self._lanes.cuts else None
+        cut = cut_rule(shape, before, rules, value, not table, not hand) if self._lanes.cuts else None
+        if cut is None and rules.unbeatable_clears and unbeatable(value, self._rev != self._back, self._lock, rules):
+            cut = "unbeatable_clears"
         if at_once and hand:
             # The great revolution: its player goes out at once, the rest of his hand discarded unseen.
             self._dead |= hand
@@ -1188,11 +1207,18 @@ class Match:
                 return
         active = self._active
         if cut:
-            leader = seat if active >> seat & 1 else self._next[seat][active]
+            option = cut
+            if rules.bomb_passes_lead and cut in ("quad_bomb", "two_bomb"):
+                leader = self._next[seat][active & ~(1 << seat)]
+                option = "bomb_passes_lead"
+            else:
+                leader = seat if active >> seat & 1 else self._next[seat][active]
+            if self._aces:
+                self._take_with_aces(seat)
             self._clear_trick(leader)
             if events is not None:
                 events.append(("trick_cleared", None, 0, None, {"leader": leader, "cut": CUT_WORDS[cut],
-                                                                "option": cut}, None))
+                                                                "option": option}, None))
             return
         self._set_lane(shape, value)
         waiting = active & ~(1 << seat) & still
@@ -1214,11 +1240,15 @@ class Match:
         bottom for a forbidden finish."""
         self._active &= ~(1 << seat)
         events = self._events
-        if self.rules.forbidden_finish and not at_once and forbidden_finish(value, shape, before, self.rules):
+        if (self.rules.forbidden_finish and not at_once
+                and forbidden_finish(value, shape, before, self.rules, self._rev)):
             self._bottom += (seat,)
             if events is not None:
+                why = "forbidden_finish"
+                if self._rev and not forbidden_finish(value, shape, before, self.rules):
+                    why = "revolution_forbidden"  # only the 3s made it forbidden
                 events.append(("out", seat, 0, None, {"place": self.players + 1 - len(self._bottom),
-                                                      "forbidden": True, "option": "forbidden_finish"}, None))
+                                                      "forbidden": True, "option": why}, None))
             return
         self._finished += (seat,)
         if events is not None:
@@ -1238,15 +1268,18 @@ class Match:
                     events.append(("gekokujo", seat, 0, None, {"option": "gekokujo", "order": list(order)}, None))
                 return
         if self.rules.capital_fall and len(self._finished) == 1 and self._results:
-            president = self._results[-1].order[0]
-            if president != seat and self._active >> president & 1:
+            last_order = self._results[-1].order
+            president = last_order[0]
+            by_last = self.rules.capital_fall_by_last
+            if president != seat and self._active >> president & 1 and (not by_last or last_order[-1] == seat):
                 self._active &= ~(1 << president)
                 self._dead |= self.hands[president]
                 self.hands[president] = 0
                 self._bottom += (president,)
                 if events is not None:
                     events.append(("fall", president, 0, None,
-                                   {"place": self.players + 1 - len(self._bottom), "option": "capital_fall"}, None))
+                                   {"place": self.players + 1 - len(self._bottom),
+                                    "option": "capital_fall_by_last" if by_last else "capital_fall"}, None))
 
     def _turn_after(self, seat: int, waiting: int) -> None:
         """Give the turn to the next seat in ``waiting``, or end the trick when nobody is waiting."""
@@ -1257,9 +1290,18 @@ class Match:
         owner = self._owner
         active = self._active
         leader = owner if active >> owner & 1 else self._next[owner][active]
+        if self._aces:
+            self._take_with_aces(owner)
         self._clear_trick(leader)
         if self._events is not None:
             self._events.append(_cleared(leader))
+
+    def _take_with_aces(self, owner: int) -> None:
+        """Under ``next_ace``: the trick ends with ``owner``'s play on the table; a set of aces makes him the leader
+        of the next deal (until another trick is taken with aces)."""
+        shape = shape_of(self._table, self.rules.wild_jokers)
+        if shape is not None and shape.kind == SET and shape.rank == ACE_RANK:
+            self._ace_seat = owner
 
     def _passed_mask(self) -> int:
         """The seats that have passed on the cards on the table (since they were played, without lockout).
@@ -1502,10 +1544,12 @@ class Match:
         opened = self._open
         skips = rules.skip_on_equal
         locks = rules.suit_lock
+        no_joker_lock = rules.joker_starts_no_lock
+        aces = self._aces
         lead_block = self._lead_block
         lead_runs = self._lead_runs
         more = self._extra
-        irregular = rules.irregular
+        irregular = rules.answers_beyond_rank
         quiet_out = not (rules.forbidden_finish or rules.capital_fall or rules.gekokujo)
         run_probe = self._lanes.run_probe
         l0, l1, l2, l3, l4, l5, l6 = self._leads_by_byte or ANSWERS_BY_COUNT[0]
@@ -1565,7 +1609,7 @@ class Match:
                         straight, lock = self._irregular_lane(move, straight, table, lock)
                     elif lock:
                         straight = straight & SUIT_CARDS[lock] | wild
-                    elif locks:
+                    elif locks and not (no_joker_lock and table & JOKERS):
                         suits = (table >> (((table.bit_length() - 1) >> 2) << 2) & 15 if table < _REAL_CARDS_END
                                  else shape_of(table, rules.wild_jokers).suits)  # type: ignore[union-attr]
                         if suits == move >> (((move.bit_length() - 1) >> 2) << 2) & 15:
@@ -1576,6 +1620,7 @@ class Match:
                     # An 8-cut and nothing else: the trick clears, and its player leads again.
                     hands[seat] = hand
                     owner = leader = seat
+                    table = move
                 elif straight < 0 or not (hand or quiet_out):
                     self._store_trick(seat, table, beat, answers, owner, waiting, lock, must)
                     self._play(seat, move)
@@ -1623,6 +1668,9 @@ class Match:
                     continue
                 leader = owner if active >> owner & 1 else nxt[owner][active]
             # Nobody else may answer: the trick is over (as _clear_trick).
+            if aces:
+                self._table = table
+                self._take_with_aces(owner)
             table = lock = must = 0
             if self._back:
                 self._back = False

@@ -97,6 +97,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         })
         self._action_space = spaces.Discrete(len(self.actions))
         self.match: Match | None = None
+        self._seeds = np.random.default_rng()
         self._deals_seen = 0
         self._deal_seen = 0
         self._rewarded = False
@@ -127,9 +128,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         return self._action_space
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Start a new match; ``seed`` fixes every deal (None: a random match)."""
+        """Start a new match; ``seed`` fixes every deal. None: the next match of the sequence the last seed began
+        (Gymnasium's convention: a run seeded once is reproduced reset after reset), or a random one if never seeded.
+        """
         if seed is None:
-            seed = int(np.random.default_rng().integers(2**62))
+            seed = int(self._seeds.integers(2**62))
+        else:
+            self._seeds = np.random.default_rng(seed)
         self.match = Match(self.rules, self.players, seed)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
@@ -269,8 +274,11 @@ class SingleAgentEnv(gym.Env[dict[str, Any], int]):
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[dict[str, Any], dict[str, Any]]:
-        """A new match (``seed`` fixes the deals and the bots' choices); the bots play up to the learner's turn."""
+        """A new match (``seed`` fixes the deals and the bots' choices; None: the next match of the seeded sequence);
+        the bots play up to the learner's turn."""
         super().reset(seed=seed)
+        if seed is None:
+            seed = int(self.np_random.integers(2**62))
         self.inner.reset(seed=seed)
         self._rng = random.Random(seed)
         reward, _ = self._bots_play()

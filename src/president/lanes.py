@@ -87,6 +87,8 @@ class Lanes:
     """Whether a play may change who plays next beyond the trick's course (5-skip, 9-reverse, 6-reverse)."""
 
     def __init__(self, rules: Rules, on: bool = True) -> None:
+        # Rules whose plays the lanes do not know play every move by the definition.
+        on = on and not rules.irregular
         self.high = rules.joker_in_revolution == "highest"
         self.wild = JOKERS if rules.wild_jokers else 0
         self.plain = on and not rules.house
@@ -135,7 +137,10 @@ class Lanes:
                         and not (rules.eleven_back and rank == JACK_RANK)
                         and not steers(rank)
                     )
-                    cut = (on and size <= most and ((rules.eight_cut and rank == EIGHT_RANK) or bomb)
+                    # A bomb whose lead or leader depends on the trick (bomb_lead_plain, bomb_passes_lead) is
+                    # played by the definition.
+                    plain_cut = bomb and not (rules.bomb_lead_plain or rules.bomb_passes_lead)
+                    cut = (on and size <= most and ((rules.eight_cut and rank == EIGHT_RANK) or plain_cut)
                            and not turns and not other_cut and not (rules.eleven_back and rank == JACK_RANK)
                            and not steers(rank))
                     if cut:

@@ -19,6 +19,7 @@ from typing import NamedTuple
 
 from .cards import (
     BLACK_JOKER,
+    DECK_MASKS,
     JOKER_RANK,
     JOKERS,
     NUM_RANKS,
@@ -35,6 +36,7 @@ from .moves import (
     FIFTH,
     SIXTH,
     STAND_SHIFT,
+    STANDS_MASK,
     Move,
     move_of,
     represented,
@@ -58,7 +60,7 @@ STAIR = 16
 rank up (the ``stair_lock`` rule)."""
 CUT_WORDS: dict[str, str] = {
     "eight_cut": "eight", "spade3_beats_joker": "spade3", "spade3_cut": "spade3_alone", "quad_bomb": "bomb",
-    "two_bomb": "bomb", "nine_pair_cut": "nine_pair", "six_pair_cut": "six_pair",
+    "two_bomb": "bomb", "nine_pair_cut": "nine_pair", "six_pair_cut": "six_pair", "unbeatable_clears": "unbeatable",
 }
 """By the option that cut a trick (:func:`cut_rule`): the short word a ``trick_cleared`` event gives as ``cut``."""
 _SET_NAMES = {1: "single card", 2: "pair", 3: "three of a kind", 4: "four of a kind", 5: "five of a kind",
@@ -230,7 +232,8 @@ def _answer_code(shape: Shape, table: Shape, reversed_order: bool, lock: int, ru
         if is_sandstorm(shape):
             return _OK
     if spade3_on_joker(shape, table, rules):
-        return _OK
+        # Only a lock kept past the joker (``joker_keeps_lock``) binds the 3 of spades.
+        return _LOCKED if lock & 15 and lock & 15 != 1 << 3 else _OK
     if shape.kind == SET:
         if rules.two_bomb and shape.rank == TWO_RANK:
             return _OK
@@ -305,18 +308,28 @@ def is_equal_answer(shape: Shape, table: Shape, reversed_order: bool, rules: Rul
 # ----------------------------------------------------------------- what a play does to the trick
 
 
-def lock_after(shape: Shape, before: Shape | None, lock: int, rules: Rules, reversed_order: bool = False) -> int:
-    """The lock of the trick once ``shape`` answers ``before`` in ``reversed_order``: the suits it is locked to (the
-    ``suit_lock`` rule), with :data:`STAIR` when the stair lock holds (the ``stair_lock`` rule); 0: none.
+def lock_after(shape: Shape, before: Shape | None, lock: int, rules: Rules, reversed_order: bool = False,
+               jokers: bool = False) -> int:
+    """The lock of the trick once ``shape`` answers ``before`` (None: it leads) in ``reversed_order``: the suits it
+    is locked to (the ``suit_lock`` rule), with :data:`STAIR` when the stair lock holds (the ``stair_lock`` rule);
+    0: none. ``jokers``: the play or the one it answers holds a wild joker.
 
-    Two plays in a row with the same suits lock the trick to them; a set answered by a
-    set of the next rank up (3 … 2, jokers apart) locks it to climbing one rank at a time; a lone joker unlocks both.
+    Two plays in a row with the same suits lock the trick to them (the lead alone, under ``suit_lock_at_once``;
+    neither holding a joker, under ``joker_starts_no_lock``); a set answered by a set of the next rank up (3 … 2,
+    jokers apart) locks it to climbing one rank at a time; a lone joker unlocks both (unless ``joker_keeps_lock``).
     """
-    if shape.kind == LONE_JOKER or not (rules.suit_lock or rules.stair_lock):
+    if not (rules.suit_lock or rules.stair_lock):
         return 0
-    if before is None or before.kind == LONE_JOKER:
+    if shape.kind == LONE_JOKER:
+        return lock if rules.joker_keeps_lock else 0
+    starts = not (jokers and rules.joker_starts_no_lock)
+    if before is None:
+        if rules.suit_lock_at_once and starts and not lock & 15:
+            lock |= shape.suits
         return lock
-    if (rules.suit_lock and not lock & 15 and before.suits
+    if before.kind == LONE_JOKER:
+        return lock
+    if (rules.suit_lock and not lock & 15 and before.suits and starts
             and shape.suits == before.suits):
         lock |= shape.suits
     if (rules.stair_lock and not lock & STAIR and shape.kind == before.kind == SET and shape.size == before.size
@@ -334,6 +347,8 @@ def revolution_by(shape: Shape, rules: Rules) -> str | None:
         if shape.size >= 4:
             if rules.great_revolution and shape.rank == TWO_RANK:
                 return "great_revolution"
+            if rules.twos_no_revolution and shape.rank == TWO_RANK:
+                return None
             return "revolution" if rules.revolution else None
         if shape.size == 3:
             if rules.coup and shape.rank == NINE_RANK:
@@ -352,11 +367,14 @@ def reverses(shape: Shape, rules: Rules) -> bool:
     return revolution_by(shape, rules) is not None
 
 
-def flips_for_the_trick(shape: Shape, rules: Rules) -> bool:
+def flips_for_the_trick(shape: Shape, rules: Rules, value: int = 0) -> bool:
     """Whether a play reverses the order until the trick clears (a jack, under the ``eleven_back`` rule; an odd
-    number of jacks under ``eleven_back_odd``)."""
+    number of jacks under ``eleven_back_odd``; real jacks of the move ``value`` only, under ``real_cards_fire``)."""
     if not rules.eleven_back or shape.kind == LONE_JOKER:
         return False
+    if rules.real_cards_fire and value & STANDS_MASK:
+        jacks = value & RANK_MASKS[JACK_RANK]
+        return bool(jacks) and (not rules.eleven_back_odd or jacks.bit_count() % 2 == 1)
     if rules.eleven_back_odd:
         if shape.kind == SET:
             return shape.rank == JACK_RANK and shape.size % 2 == 1
@@ -364,17 +382,30 @@ def flips_for_the_trick(shape: Shape, rules: Rules) -> bool:
     return bool(shape.cards & RANK_MASKS[JACK_RANK])
 
 
-def cut_rule(shape: Shape, before: Shape | None, rules: Rules) -> str | None:
+def fired_cards(shape: Shape, value: int, rules: Rules) -> int:
+    """The cards of a play that fire a card's rule: what it stands for, or its real cards alone under
+    ``real_cards_fire`` (``value`` is the move)."""
+    if rules.real_cards_fire and value & STANDS_MASK:
+        return value & CARDS_MASK & ~JOKERS
+    return shape.cards
+
+
+def cut_rule(shape: Shape, before: Shape | None, rules: Rules, value: int = 0, lead: bool = False,
+             out: bool = False) -> str | None:
     """The option by which a play ends the trick at once (``eight_cut``, ``spade3_beats_joker``, ``quad_bomb`` …),
-    or None."""
-    if rules.eight_cut and shape.kind != LONE_JOKER and shape.cards & RANK_MASKS[EIGHT_RANK]:
+    or None. ``value`` is the move (for ``real_cards_fire``), ``lead`` whether it leads the trick (for
+    ``bomb_lead_plain``), ``out`` whether its player goes out with it (for ``eight_out_no_cut``)."""
+    if (rules.eight_cut and shape.kind != LONE_JOKER
+            and (fired_cards(shape, value, rules) if rules.real_cards_fire else shape.cards) & RANK_MASKS[EIGHT_RANK]
+            and not (out and rules.eight_out_no_cut)):
         return "eight_cut"
     if spade3_on_joker(shape, before, rules):
         return "spade3_beats_joker"
     if shape.kind == SET and shape.rank < JOKER_RANK:
-        if rules.quad_bomb and shape.size >= 4:
+        bombs = not (lead and rules.bomb_lead_plain)
+        if bombs and rules.quad_bomb and shape.size >= 4:
             return "quad_bomb"
-        if rules.two_bomb and shape.rank == TWO_RANK:
+        if bombs and rules.two_bomb and shape.rank == TWO_RANK:
             return "two_bomb"
         if shape.size == 2:
             if rules.nine_pair_cut and shape.rank == NINE_RANK:
@@ -386,6 +417,29 @@ def cut_rule(shape: Shape, before: Shape | None, rules: Rules) -> str | None:
     return None
 
 
+def unbeatable(value: int, reversed_order: bool, lock: int, rules: Rules) -> bool:
+    """Whether no play the rest of the deck could make answers the move ``value`` on a trick of ``reversed_order``
+    and ``lock`` (the ``unbeatable_clears`` rule: a lone 2 without jokers, a lone joker without the 3 of spades …).
+    Asked of the whole deck, not of the hands still held, so that it tells nothing hidden."""
+    key = (value, reversed_order, lock)
+    entry = _UNBEATABLE.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_UNBEATABLE) >= 64:
+            _UNBEATABLE.clear()
+        entry = _UNBEATABLE[id(rules)] = (rules, {})
+    known = entry[1]
+    found = known.get(key)
+    if found is None:
+        rest = DECK_MASKS[rules.jokers] & ~(value & CARDS_MASK)
+        found = known[key] = not plays(rest, rules, value, reversed_order, lock)
+    return found
+
+
+_UNBEATABLE: dict[int, tuple[Rules, dict[tuple[int, bool, int], bool]]] = {}
+"""By rule set (its id, beside the rules themselves), then by (move, reversed order, lock): whether the move is
+unbeatable (see :func:`unbeatable`)."""
+
+
 def cut_by(shape: Shape, before: Shape | None, rules: Rules) -> str | None:
     """Why a play ends the trick at once, as the word of :data:`CUT_WORDS` (``eight``, ``spade3``, ``bomb``,
     ``nine_pair``, ``six_pair``, ``spade3_alone``), or None."""
@@ -393,14 +447,16 @@ def cut_by(shape: Shape, before: Shape | None, rules: Rules) -> str | None:
     return None if rule is None else CUT_WORDS[rule]
 
 
-def forbidden_finish(value: int, shape: Shape, before: Shape | None, rules: Rules) -> bool:
-    """Whether going out with the play ``value`` (of ``shape``, answering ``before``) is a forbidden finish."""
+def forbidden_finish(value: int, shape: Shape, before: Shape | None, rules: Rules, revolution: bool = False) -> bool:
+    """Whether going out with the play ``value`` (of ``shape``, answering ``before``; during a ``revolution``) is a
+    forbidden finish."""
     banned = rules.forbidden_finish
     if not banned:
         return False
-    cards = shape.cards
+    cards = fired_cards(shape, value, rules)
+    top = THREE_RANK if revolution and rules.revolution_forbidden == "3" else TWO_RANK
     return (
-        ("2" in banned and shape.kind != LONE_JOKER and bool(cards & RANK_MASKS[TWO_RANK]))
+        ("2" in banned and shape.kind != LONE_JOKER and bool(cards & RANK_MASKS[top]))
         or ("joker" in banned and bool(value & JOKERS))
         or ("8" in banned and shape.kind != LONE_JOKER and bool(cards & RANK_MASKS[EIGHT_RANK]))
         or ("spade3" in banned and spade3_on_joker(shape, before, rules))
@@ -805,7 +861,8 @@ def plays(
     ``table`` is the move on the table (0 when leading), ``reversed_order`` the
     order of the trick, ``lock`` the locked suits, ``must_contain`` a card mask
     the lead must hold. ``shortcut=False`` never takes the fast engine's tables (for
-    the test that holds them to the general path); nor does a hand holding both jokers under ``wild_joker_pair``.
+    the test that holds them to the general path); nor do rules whose plays they do not know
+    (:attr:`~president.rules.Rules.irregular`), nor a hand holding both jokers under ``wild_joker_pair``.
     """
     # The two wild jokers as a pair of their own are in no shortcut's tables.
     shortcut = shortcut and not (rules.wild_joker_pair and hand & JOKERS == JOKERS)
@@ -823,6 +880,7 @@ def plays(
         if must_contain:
             return tuple(m for m in leads if m & must_contain)
         return leads
+    shortcut = shortcut and not rules.irregular  # the leads of these rules are the usual ones, not their answers
     wild = rules.wild_jokers
     table_shape = shape_of(table, wild)
     assert table_shape is not None
@@ -844,7 +902,7 @@ def plays(
             found = _plain_set_answers(hand, size, beat)
             extra = extra_answers(hand, table, reversed_order, lock, rules)
             return tuple(dict.fromkeys(found + extra)) if extra else found
-        if shortcut and jokers and not lock and not (rules.quad_bomb or rules.two_bomb or rules.irregular):
+        if shortcut and jokers and not lock and not (rules.quad_bomb or rules.two_bomb or rules.answers_beyond_rank):
             return _wild_set_answers(hand, jokers, table_shape, reversed_order, rules)
         # Only a rank at least as strong as the table's can answer it (bombs are added below).
         for rank in _AT_LEAST[reversed_order, rules.joker_in_revolution == "highest", table_shape.rank]:

@@ -23,6 +23,7 @@ TieBreak = Literal["share", "last_deal", "play_on"]
 JokerInRevolution = Literal["lowest", "highest"]
 FinishCard = Literal["2", "joker", "8", "spade3"]
 RunAnswer = Literal["lowest", "above"]
+ForbiddenInRevolution = Literal["2", "3"]
 
 TITLE_NAMES: dict[str, str] = {
     "president": "President",
@@ -185,6 +186,15 @@ class Rules:
     stair_lock: bool = option(False, "Stair lock: a set answered by a set of the next rank up locks the trick: "
                               "each answer must then be the next rank up again, until the trick clears.",
                               kind="flag", group="trick")
+    suit_lock_at_once: bool = option(False, "The suit lock starts on one play: the suits of a trick's lead bind every "
+                                     "answer (otherwise two plays in a row with the same suits start it).",
+                                     kind="flag", group="trick")
+    joker_keeps_lock: bool = option(False, "A lone joker leaves the lock of the trick on (otherwise it lifts it): the "
+                                    "3 of spades answering it must then follow the locked suits.", kind="flag",
+                                    group="trick")
+    joker_starts_no_lock: bool = option(False, "A play holding a wild joker starts no suit lock, nor does a play "
+                                        "answering one (it still follows a lock already on).", kind="flag",
+                                        group="trick")
     revolution: bool = option(False, "Four (or more) of a kind reverses the order of all ranks; another one "
                               "restores it.", kind="flag", group="special")
     run_revolution: int = option(0, "A run this long or longer also starts or ends a revolution (0: never).",
@@ -195,6 +205,8 @@ class Rules:
     great_revolution: bool = option(False, "Great revolution: four 2s start or end a revolution and their player "
                                     "goes out at once, the rest of his hand discarded unseen.", kind="flag",
                                     group="special")
+    twos_no_revolution: bool = option(False, "Four (or more) 2s start no revolution (a great revolution still "
+                                      "may).", kind="flag", group="special")
     joker_in_revolution: JokerInRevolution = option(
         "lowest", "Where plain jokers stand during a revolution: reversed with the rest, or still on top.",
         kind="choice", group="special", choices=("lowest", "highest"))
@@ -206,6 +218,15 @@ class Rules:
                                 kind="flag", group="special")
     spade3_cut: bool = option(False, "The 3 of spades played alone ends the trick whenever it is played; the same "
                               "player leads again.", kind="flag", group="special")
+    eight_out_no_cut: bool = option(False, "Going out on an 8 does not end the trick: the next players may answer "
+                                    "the 8 (otherwise the 8-cut ends it and the next player leads).", kind="flag",
+                                    group="special")
+    real_cards_fire: bool = option(False, "Only real cards fire a card's rule: a wild joker standing for an 8, a jack "
+                                   "or a 2 neither cuts (8-cut), nor reverses (11-back), nor makes a forbidden "
+                                   "finish.", kind="flag", group="special")
+    unbeatable_clears: bool = option(False, "A play that nothing in the deck could answer (a lone 2 without jokers, "
+                                     "a lone joker …) ends the trick at once; its player leads again.",
+                                     kind="flag", group="special")
     eleven_back: bool = option(False, "A play containing a jack reverses the order of ranks until the trick "
                                "clears.", kind="flag", group="special")
     eleven_back_once: bool = option(False, "11-back happens once a trick: a later jack does not cancel it "
@@ -219,6 +240,10 @@ class Rules:
                              kind="flag", group="special")
     two_bomb: bool = option(False, "2s (any number of them) may be played on anything and end the trick.",
                             kind="flag", group="special")
+    bomb_passes_lead: bool = option(False, "After a bomb ends the trick, the next player leads (otherwise the "
+                                    "bomber leads again).", kind="flag", group="special")
+    bomb_lead_plain: bool = option(False, "A bomb that leads a trick is an ordinary set: it ends the trick only "
+                                   "when it answers a play.", kind="flag", group="special")
     five_skip: bool = option(False, "Each 5 in a play skips the next player who may answer it (a joker standing for "
                              "a 5 counts); skipping everyone ends the trick.", kind="flag", group="special")
     nine_reverse: bool = option(False, "A play with a 9 reverses the direction of play for the rest of the deal.",
@@ -235,6 +260,9 @@ class Rules:
                                         "first.", kind="flag", group="table")
     lead_card_must_play: bool = option(True, "The lead of a deal led by the lead card's holder must contain "
                                        "that card.", kind="flag", group="table")
+    next_ace: bool = option(False, "Next ace: the last player in a deal to take a trick with aces (a set of aces "
+                            "on the table when it ends) leads the next deal, whoever finished where.", kind="flag",
+                            group="table")
     later_leader: LaterLeader = option(
         "last", "Who leads later deals: the previous last player, or the previous first.",
         kind="choice", group="table", choices=("last", "first"))
@@ -248,12 +276,19 @@ class Rules:
     forbidden_finish: tuple[FinishCard, ...] = option(
         (), "Going out with any of these cards puts the player below everyone who finishes normally.",
         kind="choices", group="deal", choices=FINISH_CARDS)
+    revolution_forbidden: ForbiddenInRevolution = option(
+        "2", "Under a revolution the forbidden finish on a 2 stays on the 2s, or falls on the 3s, the top rank "
+        "then.", kind="choice", group="deal", choices=("2", "3"))
     capital_fall: bool = option(False, "When someone else goes out first, the previous President drops out "
                                 "at once and finishes last.", kind="flag", group="deal")
+    capital_fall_by_last: bool = option(False, "Capital fall fires only when the previous last player is the one "
+                                        "who goes out first.", kind="flag", group="deal")
     gekokujo: bool = option(False, "When the previous last player goes out first, the deal ends at once and every "
                             "title of the previous deal is reversed.", kind="flag", group="deal")
     tenpen_chii: bool = option(False, "A player who must give his best cards but holds nothing above a 10 (no jack, "
                                "queen, king, ace, 2 or joker) is spared that exchange.", kind="flag", group="deal")
+    spade3_kept: bool = option(False, "A player who must give his best cards keeps the 3 of spades: it is never "
+                               "among the cards he gives.", kind="flag", group="deal")
     points: tuple[int, ...] | None = option(
         None, "Points by place, first place first (none: one point per player finishing below you).",
         kind="ints", group="deal", low=-100, high=100, most=8)
@@ -273,6 +308,9 @@ class Rules:
     sources: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
     """For each setting, the clause of the source text it comes from."""
     irregular: bool = field(default=False, init=False, compare=False, hash=False, repr=False)
+    """True when an option makes what a play does depend on more than its cards (a lead that locks, a play nothing
+    could answer; set from the options): the engine's lookup tables then step aside for its general path."""
+    answers_beyond_rank: bool = field(default=False, init=False, compare=False, hash=False, repr=False)
     """True when an option changes what may answer a play beyond its shape and rank (down number, sandstorm, stair
     lock; set from the options): the engine's lookup tables then get the answers these rules add, and under the suit
     lock step aside for its general path."""
@@ -317,6 +355,21 @@ class Rules:
                 problems.append(f"{name} needs eleven_back")
         if self.joker_run_ends and not (self.runs and self.wild_jokers):
             problems.append("joker_run_ends needs runs and wild_jokers")
+        for name, needed in (("suit_lock_at_once", "suit_lock"), ("joker_starts_no_lock", "suit_lock"),
+                             ("twos_no_revolution", "revolution"), ("eight_out_no_cut", "eight_cut"),
+                             ("real_cards_fire", "wild_jokers"), ("joker_starts_no_lock", "wild_jokers"),
+                             ("capital_fall_by_last", "capital_fall")):
+            if getattr(self, name) and not getattr(self, needed):
+                problems.append(f"{name} needs {needed}")
+        if self.next_ace and self.lead_card_every_deal:
+            problems.append("next_ace and lead_card_every_deal cannot both choose who leads")
+        if self.joker_keeps_lock and not (self.suit_lock or self.stair_lock):
+            problems.append("joker_keeps_lock needs suit_lock or stair_lock")
+        for name in ("bomb_passes_lead", "bomb_lead_plain"):
+            if getattr(self, name) and not (self.quad_bomb or self.two_bomb):
+                problems.append(f"{name} needs quad_bomb or two_bomb")
+        if self.revolution_forbidden == "3" and "2" not in self.forbidden_finish:
+            problems.append('revolution_forbidden="3" needs "2" in forbidden_finish')
         if self.skip_on_equal and not self.equal_answers:
             problems.append("skip_on_equal needs equal_answers")
         if self.run_revolution and not (self.runs and self.revolution):
@@ -327,8 +380,8 @@ class Rules:
             raise ValueError("invalid rules: " + "; ".join(problems))
         house = any(getattr(self, k) != v for k, v in _HOUSE_DEFAULTS.items())
         object.__setattr__(self, "house", house)
-        irregular = self.down_number or self.sandstorm or self.stair_lock
-        object.__setattr__(self, "irregular", irregular)
+        object.__setattr__(self, "irregular", self.unbeatable_clears or self.suit_lock_at_once)
+        object.__setattr__(self, "answers_beyond_rank", self.down_number or self.sandstorm or self.stair_lock)
 
     def replace(self, **changes: Any) -> Rules:
         """A copy with some options changed (the name stays unless given)."""
@@ -428,6 +481,9 @@ _HOUSE_DEFAULTS.update(
     two_bomb=False, lead_card_every_deal=False,
     exchange_block=None, forbidden_finish=(), capital_fall=False,
     five_skip=False, nine_reverse=False, six_reverse=False, gekokujo=False, tenpen_chii=False,
+    suit_lock_at_once=False, joker_keeps_lock=False, joker_starts_no_lock=False, twos_no_revolution=False,
+    eight_out_no_cut=False, real_cards_fire=False, unbeatable_clears=False, bomb_passes_lead=False,
+    bomb_lead_plain=False, revolution_forbidden="2", capital_fall_by_last=False, spade3_kept=False, next_ace=False,
 )
 
 

@@ -27,7 +27,7 @@ from .movegen import ORDER
 from .moves import CARDS_MASK, GIVE_FLAG, Move, move_str
 from .players import decide, make_bot
 from .plays import suits_text
-from .rules import get_rules
+from .rules import OPTIONS, get_rules
 from .view import SeatView
 
 HELP = """Type the cards to play, like '7c 7h' (ranks 3-10 or T J Q K A 2, suits c d h s),
@@ -152,6 +152,10 @@ def _with_stand_in(cards: int, view: SeatView) -> int:
     return cards
 
 
+_SPECS = {spec.name: spec for spec in OPTIONS}
+"""The declaration of each rule option, by name (what :meth:`TerminalGame._explain` says of a rule that fired)."""
+
+
 class TerminalGame:
     """A match between one person at seat ``human`` and bots at the other seats."""
 
@@ -177,6 +181,8 @@ class TerminalGame:
         last deal over: during a deal, a reason would show the bot's cards)."""
         self.partner: int | None = None
         """The seat that gave its best cards to the person in this deal's exchange."""
+        self.explained: set[str] = set()
+        """The house rules whose firing this deal has already been explained (each is explained the first time)."""
 
     # ------------------------------------------------------------------ the loop
 
@@ -337,7 +343,8 @@ class TerminalGame:
                 cut = {"eight": " (an 8 cuts it)", "spade3": " (the 3 of spades beats the joker)",
                        "bomb": " (a bomb)", "nine_pair": " (ambulance: a pair of 9s)",
                        "six_pair": " (rokurokubi: a pair of 6s)",
-                       "spade3_alone": " (the lone 3 of spades)"}.get(event.data.get("cut", ""), "")
+                       "spade3_alone": " (the lone 3 of spades)",
+                       "unbeatable": " (nothing could answer it)"}.get(event.data.get("cut", ""), "")
                 screen.say(f"  -- the trick is over{cut}; {self.names[event.data['leader']]} "
                            f"{'lead' if event.data['leader'] == self.human else 'leads'}", style="dim")
             elif kind == "out":
@@ -377,7 +384,20 @@ class TerminalGame:
                            + ", ".join(f"{self.names[s]} {p}" for s, p in enumerate(event.data["scores"])),
                            style="bold green")
             elif kind == "deal":
+                self.explained = set()
                 self._deal_header()
+            self._explain(event)
+
+    def _explain(self, event: Event) -> None:
+        """The first time in a deal a house rule fires, what the rule says (its declared description), as the
+        browser does."""
+        option = event.data.get("option")
+        if not option or option in self.explained:
+            return
+        self.explained.add(option)
+        spec = _SPECS.get(option)
+        if spec is not None:
+            self.screen.say(f"    Why: {option} — {spec.description}", style="dim")
 
     def _narrate_exchange(self, event: Event) -> None:
         assert event.seat is not None and event.to is not None

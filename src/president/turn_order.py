@@ -8,8 +8,8 @@ counts as that card, as for the 8-cut; a lone joker stands for no rank.
 
 from __future__ import annotations
 
-from .cards import RANK_MASKS
-from .plays import LONE_JOKER, Shape
+from .cards import RANK_MASKS, highest_cards
+from .plays import LONE_JOKER, SPADE_THREE, Shape
 from .rules import Rules
 
 FIVE_RANK = 2
@@ -45,6 +45,12 @@ def spared_by_tenpen_chii(hand: int, rules: Rules) -> bool:
     """Whether a player who must give his best cards is spared the exchange (``tenpen_chii``): he holds nothing
     above a 10."""
     return rules.tenpen_chii and not hand & ABOVE_TEN
+
+
+def gift_of(hand: int, count: int, rules: Rules) -> int:
+    """The best ``count`` cards a player must give in the exchange: his highest, but never the 3 of spades under
+    ``spade3_kept``."""
+    return highest_cards(hand & ~(1 << SPADE_THREE) if rules.spade3_kept else hand, count)
 
 
 def gekokujo_order(previous: tuple[int, ...], seat: int, rules: Rules) -> tuple[int, ...] | None:

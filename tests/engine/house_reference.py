@@ -17,6 +17,9 @@ from president import Match, Rules
 from president.moves import CARDS_MASK, stands_of, with_stands
 
 JOKER_CARDS = (52, 53)
+_REST = (frozenset(range(52)), frozenset(range(52)) | {53}, frozenset(range(54)))
+"""The deck by number of jokers (one joker is the red one): what the unbeatable_clears rule asks to answer a play."""
+_UNBEATABLE: dict[tuple[object, ...], bool] = {}
 Play = tuple[frozenset[int], tuple[tuple[int, int], ...]]
 """A move: the cards that leave the hand, and ``(joker, card it stands for)`` pairs. The pass is empty."""
 PASS: Play = (frozenset(), ())
@@ -206,7 +209,7 @@ class HouseDeal:
         if me.kind == "set" and rules.quad_bomb and len(me.cards) >= 4:
             return True
         if rules.spade3_beats_joker and cards == {3} and not play[1] and _alone_joker(them):
-            return True
+            return not self.lock or self.lock == {3}  # a lock kept past the joker binds the 3 of spades
         if them.kind == "joker":
             return False
         if me.kind == "joker":
@@ -258,21 +261,32 @@ class HouseDeal:
         them = stands_for(self.table, rules) if self.table[0] else None
         state = replace(self, hands=tuple(hands), table=play, owner=seat, must_contain=None,
                         passed=self.passed if rules.pass_lockout else frozenset())
+        # Under joker_starts_no_lock, no lock starts when this play or the one it answers holds a joker.
+        starts = not (rules.joker_starts_no_lock and (play[0] | self.table[0]) & set(JOKER_CARDS))
         if me.kind == "joker":
-            state = replace(state, lock=frozenset(), stair=False)
-        elif them is not None and them.kind != "joker":
-            if rules.suit_lock and not self.lock and me.suits and me.suits == them.suits:
+            if not rules.joker_keeps_lock:
+                state = replace(state, lock=frozenset(), stair=False)
+        elif them is None:
+            if rules.suit_lock and rules.suit_lock_at_once and starts and me.suits:
+                state = replace(state, lock=me.suits)
+        elif them.kind != "joker":
+            if rules.suit_lock and not self.lock and me.suits and me.suits == them.suits and starts:
                 state = replace(state, lock=me.suits)
             if (rules.stair_lock and not self.stair and me.kind == them.kind == "set"
                     and len(me.cards) == len(them.cards) and 13 not in me.ranks and 13 not in them.ranks
                     and self._power(me.ranks[0]) == self._power(them.ranks[0]) + 1):
                 state = replace(state, stair=True)
         shows = {rank(c) for c in me.cards} if me.kind in ("set", "run") else set()
+        real = {c for c in play[0] if c not in JOKER_CARDS}
+        # The ranks that fire a card's rule (under real_cards_fire: those of real cards only).
+        fire = {rank(c) for c in real} if rules.real_cards_fire and play[1] else shows
         size = len(me.cards)
         long_run = me.kind == "run" and rules.run_revolution and size >= rules.run_revolution
         why = None
         if me.kind == "set" and size >= 4:
-            why = "great" if rules.great_revolution and shows == {12} else "four" if rules.revolution else None
+            why = ("great" if rules.great_revolution and shows == {12}
+                   else None if rules.twos_no_revolution and shows == {12}
+                   else "four" if rules.revolution else None)
         elif me.kind == "set" and size == 3:
             why = "coup" if rules.coup and shows == {6} else "omen" if rules.omen and shows == {3} else None
         elif long_run and rules.revolution:
@@ -283,6 +297,8 @@ class HouseDeal:
                 hands[seat] = frozenset()  # out at once, the rest of the hand discarded
                 state = replace(state, hands=tuple(hands))
         jacks = sum(1 for c in me.cards if rank(c) == 8) if me.kind in ("set", "run") else 0
+        if rules.real_cards_fire and play[1]:
+            jacks = sum(1 for c in real if rank(c) == 8)
         if (rules.eleven_back and (jacks % 2 == 1 if rules.eleven_back_odd else jacks > 0)
                 and not (rules.eleven_back_once and state.back)):
             state = replace(state, back=not state.back)
@@ -295,11 +311,15 @@ class HouseDeal:
             (rules.nine_pair_cut and me.kind == "set" and size == 2 and shows == {6})
             or (rules.six_pair_cut and me.kind == "set" and size == 2 and shows == {3})
             or (rules.spade3_cut and me.kind == "set" and me.cards == {3})
-            or (rules.eight_cut and 5 in shows)
+            or (rules.eight_cut and 5 in fire and not (rules.eight_out_no_cut and not hands[seat]))
             or (rules.spade3_beats_joker and them is not None and _alone_joker(them) and play[0] == {3})
-            or (rules.quad_bomb and me.kind == "set" and len(me.cards) >= 4)
-            or (rules.two_bomb and me.kind == "set" and shows == {12})
         )
+        bomb = not (rules.bomb_lead_plain and them is None) and (
+            (rules.quad_bomb and me.kind == "set" and len(me.cards) >= 4)
+            or (rules.two_bomb and me.kind == "set" and shows == {12}))
+        cut = cut or bomb
+        if not cut and rules.unbeatable_clears:
+            cut = state._unbeatable()
         equal = (
             them is not None and me.kind == them.kind and me.kind in ("set", "run", "plain")
             and len(me.cards) == len(them.cards) and not (me.kind == "run" and rules.run_answer == "above")
@@ -312,6 +332,8 @@ class HouseDeal:
         if cut:
             holders = state.holders()
             leader = seat if seat in holders else state._clockwise(seat, set(holders))
+            if bomb and rules.bomb_passes_lead:
+                leader = state._clockwise(seat, set(holders) - {seat})
             return replace(state, table=PASS, passed=frozenset(), lock=frozenset(), stair=False, back=False,
                            to_act=leader)
         skips = (1 if rules.skip_on_equal and equal else 0) + fives
@@ -321,11 +343,23 @@ class HouseDeal:
                 state = replace(state, passed=state.passed | {state._clockwise(seat, waiting)})
         return state._next_turn(seat)
 
+    def _unbeatable(self) -> bool:
+        """Whether no play of the rest of the deck may answer the play on the table (unbeatable_clears)."""
+        key = (self.rules, self._key(self.table), self.revolution != self.back, self.lock, self.stair)
+        if key not in _UNBEATABLE:
+            rest = _REST[self.rules.jokers] - self.table[0]
+            _UNBEATABLE[key] = not any(self._allowed(p) for p in self._makes(rest))
+        return _UNBEATABLE[key]
+
     def _goes_out(self, seat: int, play: Play, me: Stands, them: Stands | None, great: bool) -> HouseDeal:
-        banned = () if great else self.rules.forbidden_finish
+        rules = self.rules
+        banned = () if great else rules.forbidden_finish
         shows = {rank(c) for c in me.cards} if me.kind in ("set", "run") else set()
+        if rules.real_cards_fire and play[1]:
+            shows = {rank(c) for c in play[0] if c not in JOKER_CARDS}
+        top = 0 if self.revolution and rules.revolution_forbidden == "3" else 12
         forbidden = (
-            ("2" in banned and 12 in shows) or ("joker" in banned and bool(play[0] & set(JOKER_CARDS)))
+            ("2" in banned and top in shows) or ("joker" in banned and bool(play[0] & set(JOKER_CARDS)))
             or ("8" in banned and 5 in shows)
             or ("spade3" in banned and self.rules.spade3_beats_joker and them is not None and _alone_joker(them)
                 and play[0] == {3})
@@ -337,7 +371,8 @@ class HouseDeal:
             return replace(state, overturned=True)
         president = self.president
         if (self.rules.capital_fall and len(state.finished) == 1 and president is not None and president != seat
-                and state.hands[president]):
+                and state.hands[president]
+                and (not self.rules.capital_fall_by_last or (self.previous and self.previous[-1] == seat))):
             hands = list(state.hands)
             hands[president] = frozenset()
             state = replace(state, hands=tuple(hands), bottom=(*state.bottom, president))

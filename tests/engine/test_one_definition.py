@@ -78,6 +78,14 @@ HOUSE_OPTIONS: list[dict[str, Any]] = [
      "tenpen_chii": True, "equal_answers": True, "skip_on_equal": True},
     {"jokers": 2, "wild_jokers": True, "runs": True, "five_skip": True, "six_reverse": True, "capital_fall": True,
      "gekokujo": True, "quad_bomb": True},
+    {"jokers": 2, "wild_jokers": True, "real_cards_fire": True, "eight_cut": True, "eleven_back": True,
+     "revolution": True, "revolution_forbidden": "3", "forbidden_finish": ("2",), "capital_fall": True,
+     "capital_fall_by_last": True, "eight_out_no_cut": True, "twos_no_revolution": True},
+    {"quad_bomb": True, "two_bomb": True, "bomb_passes_lead": True, "bomb_lead_plain": True, "suit_lock": True,
+     "suit_lock_at_once": True, "jokers": 1, "joker_keeps_lock": True, "spade3_beats_joker": True,
+     "unbeatable_clears": True, "spade3_kept": True, "next_ace": True},
+    {"jokers": 2, "wild_jokers": True, "suit_lock": True, "joker_starts_no_lock": True, "eight_cut": True,
+     "eight_out_no_cut": True},
 ]
 """House rules alone and together: the lanes must skip only what each of them leaves untouched."""
 

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from president.old.verify import check_record
 from president.secret_deals import DealSecret
 from president.server import create_app
 from president.server.play import games as games_module
@@ -22,12 +23,14 @@ pytestmark = pytest.mark.timeout(90)
 
 
 def play_out(client: TestClient, ws: Any, first: dict[str, Any]) -> list[dict[str, Any]]:
-    """Play seat 0 (its last legal move each turn) until the match is over; every message received, in order."""
+    """Play seat 0 (its last legal move each turn; in the old game, the table plays the forced cards) until the match
+    is over; every message received, in order."""
     messages = [first]
     last = first
     sent = -1
     while last["view"]["phase"] != "over":
-        if last["view"]["to_act"] == 0 and last["view"]["legal_moves"] and sent != last["seq"]:
+        view = last["view"]
+        if view["to_act"] == 0 and view["legal_moves"] and view["phase"] != "continue" and sent != last["seq"]:
             send(ws, {"type": "move", "move": last["view"]["legal_moves"][-1], "seq": last["seq"]})
             sent = last["seq"]
         message = receive(ws)
@@ -112,8 +115,28 @@ def test_a_restarted_server_deals_on_from_the_same_secret(tmp_path: Path) -> Non
     assert first["commitments"] == [secret_after.commitment(1)]
 
 
-def test_the_old_game_and_unchecked_records_say_why_nothing_is_checked(client: TestClient) -> None:
-    with started(client, game="old-president", players=3, seats=[None, "careful", "careful"],
-                 name="Ann") as (_, _, first):
-        assert "commitments" not in first and "secret" not in first
+def test_the_old_games_packs_are_committed_before_they_are_dealt_and_check_out(client: TestClient) -> None:
+    with started(client, game="old-president", players=3, seats=[None, "careful", "careful"], deals=2,
+                 name="Ann") as (table_id, socket, first):
+        assert first["secret"] is None and len(first["commitments"]) == 1
+        messages = play_out(client, socket, first)
+        send(socket, {"type": "sync"})
+        after = until(socket, "snapshot")
+    secret: DealSecret = client.app.state.hub.tables[table_id].deal_secret  # type: ignore[attr-defined]
+    assert messages[-1]["secret"] == secret.hex
+    for message in messages[:-1]:
+        assert secret.hex not in json.dumps(message), message["type"]
+    for message in messages:  # each pack's commitment comes with the update that deals it
+        if message["type"] == "update":
+            starts = [e for e in message["events"] if e["type"] == "deal_start"]
+            if starts:
+                assert len(message["commitments"]) >= starts[-1]["deal"]
+    packs = len(after["commitments"])
+    assert packs in (2, 3) and after["commitments"] == secret.commitments(packs)  # two deals, maybe the redeal
+    record = client.get(f"/api/matches/{after['table']['match_id']}/record").text
+    assert '[Game "old-president"]' in record and f'[Secret "{secret.hex}"]' in record and "[Seed" not in record
+    assert check_record(record).ok
+    deals = client.get(f"/api/matches/{after['table']['match_id']}/deals").json()
+    assert deals["ok"] and deals["game"] == "old-president" and len(deals["deals"]) == packs
+    assert [d["shown"] for d in deals["deals"]] == after["commitments"]
     assert client.get("/api/matches/999/deals").status_code == 404

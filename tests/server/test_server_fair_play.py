@@ -3,6 +3,7 @@ blocks, reports, server-wide mutes, guests' quick phrases, the leaderboard's thr
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +13,8 @@ from starlette.testclient import TestClient
 from starlette.testclient import WebSocketTestSession as Socket
 
 from president.cli import main
-from president.server import create_app
+from president.server import ServerConfig, create_app
+from president.server.edge.hub import Hub
 from president.server.store.fair_play import GROUP_FREE_MATCHES, group_key, weight_after
 from president.server.store.moderation import collusion, reports
 from president.server.store.ratings import rating_scores, weigh
@@ -324,3 +326,98 @@ def test_a_group_that_plays_together_again_and_again_counts_less_and_is_flagged(
                                                      pytest.approx(weight_after(GROUP_FREE_MATCHES + 1))]
     assert main(["admin", "--database", config.database_url, "collusion"]) == 0
     assert "Kai, Lou, Max" in capsys.readouterr().out
+
+
+async def taken_over(config: ServerConfig, table_id: str) -> list[tuple[bool, int, int]]:
+    """Take the table over as another process of a cluster does: by seat, resigned, decisions and the stand-in's."""
+    hub = Hub(config)
+    try:
+        assert await hub.take_over([table_id]) == {table_id}
+        return [(seat.left, seat.decisions, seat.stand_ins) for seat in hub.tables[table_id].seats]
+    finally:
+        hub.close()
+
+
+def test_a_resignation_and_a_stand_ins_share_outlive_a_restart(tmp_path: Path) -> None:
+    """Lea resigns and Ned's stand-in makes most of his decisions before the server restarts; Ned comes back and
+    plays the rest himself after it: both still count as leaving, and Lea may only watch."""
+    config = make_config(tmp_path)
+    with TestClient(create_app(config)) as client:
+        sign_in(client, "Mo")
+        created = client.post("/api/tables", json={"name": "Mo", "players": 3, "deals": 1, "public": False,
+                                                   "seats": [None, None, None], "grace_seconds": 0}).json()
+        table_id, tokens = created["table"]["id"], [created["token"]]
+        for name in ("Lea", "Ned"):
+            sign_in(client, name)
+            tokens.append(client.post(f"/api/tables/{table_id}/join", json={"name": name}).json()["token"])
+        with client.websocket_connect("/ws") as mo:
+            hello(mo, table_id, tokens[0])
+            with client.websocket_connect("/ws") as lea, client.websocket_connect("/ws") as ned:
+                hello(lea, table_id, tokens[1])
+                hello(ned, table_id, tokens[2])
+                send(mo, {"type": "start"})
+                next_of(ned, "snapshot")
+                next_of(lea, "snapshot")
+                send(lea, {"type": "leave"})
+                next_of(lea, "table")
+            # Ned is gone: the stand-in decides for him (and for Lea) while Mo passes when he may.
+            stand_in = 0
+            last = next_of(mo, "snapshot")
+            while True:
+                view = last["view"]
+                assert view["phase"] != "over"
+                if view["to_act"] == 0 and view["legal_moves"]:
+                    if stand_in >= 6 and view["counts"][2] <= 3:
+                        break  # the server stops on Mo's turn, Ned's seat nearly out of cards
+                    move = "pass" if "pass" in view["legal_moves"] else view["legal_moves"][0]
+                    send(mo, {"type": "move", "move": move, "seq": last["seq"]})
+                last = next_of(mo, "update")
+                stand_in += last["seat"] == 2 and last["by"] == "stand-in"
+    mo_seat, lea_seat, ned_seat = asyncio.run(taken_over(config, table_id))  # another process's view of it
+    assert not mo_seat[0] and mo_seat[2] == 0 and lea_seat[0] and ned_seat == (False, stand_in, stand_in)
+    own = 0
+    with TestClient(create_app(config)) as client:
+        with client.websocket_connect("/ws") as lea:
+            assert hello(lea, table_id, tokens[1])["seat"] is None  # who resigned still only watches
+        with client.websocket_connect("/ws") as mo, client.websocket_connect("/ws") as ned:
+            last = {0: hello(mo, table_id, tokens[0]), 2: hello(ned, table_id, tokens[2])}
+            sockets = {0: mo, 2: ned}
+            while last[2]["view"]["phase"] != "over":
+                view = last[2]["view"]
+                to_act = view["to_act"]
+                if to_act in sockets and last[to_act]["view"]["legal_moves"] and last[to_act]["seq"] == last[2]["seq"]:
+                    moves = last[to_act]["view"]["legal_moves"]
+                    plays = [m for m in moves if m != "pass"]
+                    move = (plays or moves)[-1] if to_act == 2 else "pass" if "pass" in moves else moves[0]
+                    send(sockets[to_act], {"type": "move", "move": move, "seq": last[to_act]["seq"]})
+                    own += to_act == 2
+                for seat, ws in sockets.items():
+                    last[seat] = next_of(ws, "update")
+        assert 0 < own < stand_in  # after the restart Ned made fewer decisions himself than the stand-in had made
+        (match,) = stored_matches(config.database_url)
+        assert match.rated is True and match.leavers == [1, 2]
+        board = {line["name"]: line["rating"] for line in
+                 client.get("/api/ratings", params={"family": "tavern-jack"}).json()["ratings"]}
+        assert board["Mo"] > board["Lea"] and board["Mo"] > board["Ned"]
+
+
+def test_reports_are_limited_per_account_and_per_address_and_bounded_in_size(tmp_path: Path) -> None:
+    config = make_config(tmp_path, reports_per_account=2, reports_per_address=4)
+    with TestClient(create_app(config)) as client:
+        sign_in(client, "Fox")
+        sign_in(client, "Eve")
+        answers = [client.post("/api/reports", json={"name": "Fox", "message": f"rude {n}"}) for n in range(3)]
+        assert [a.status_code for a in answers] == [201, 201, 429]
+        assert answers[2].json()["error"]["code"] == "too_many_reports"
+        too_long = client.post("/api/reports", json={"name": "Fox", "message": "x" * 1001})
+        assert too_long.status_code == 422 and too_long.json()["error"]["code"] == "bad_request"
+        sign_in(client, "Gus")  # another account from the same address: the address's count goes on
+        answers = [client.post("/api/reports", json={"name": "Fox", "message": f"rude {n}"}) for n in range(2)]
+        assert [a.status_code for a in answers] == [201, 429]
+    storage = Storage(config.database_url)
+    try:
+        kept = reports(storage)
+    finally:
+        storage.close()
+    assert sorted((r["reporter"], r["message"]) for r in kept) == [("Eve", "rude 0"), ("Eve", "rude 1"),
+                                                                    ("Gus", "rude 0")]

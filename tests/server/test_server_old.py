@@ -114,7 +114,7 @@ class Truth:
 
     def __init__(self, table: Table) -> None:
         assert isinstance(table.match, OldTableMatch) and table.seed is not None
-        fresh = table.settings.new_match(table.seed)
+        fresh = table.settings.new_match(table.seed, table.deal_secret)
         assert isinstance(fresh, OldTableMatch)
         match = fresh.match
         self.players = match.players

@@ -35,6 +35,7 @@ def scan_every_screen(page: Page, server: LiveServer, finished: dict[str, str]) 
 
     for screen, query in [("start", ""), ("rules page", "?rules=daifugo"), ("sign in", "?login"),
                           ("leaderboard", "?ratings="), ("tournaments", "?tournaments="),
+                          ("deal of the day", "?daily="),
                           ("profile", "?player=Scanned"), ("replay", f"?replay={finished['match']}"),
                           ("old replay", f"?replay={finished['old']}"), ("join", f"?table={finished['table']}")]:
         page.goto(server.url + query, wait_until="networkidle")

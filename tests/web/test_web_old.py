@@ -137,7 +137,7 @@ def step_through_replay(page: Page, server: LiveServer, match_id: int) -> None:
 
 
 def test_a_whole_old_game_against_bots_in_the_browser(page: Page, server_factory: Callable[..., LiveServer]) -> None:
-    server = server_factory(seed=13)
+    server = server_factory(seed=14)
     choose_old_game(page, server, players=3, deals=2)
     page.select_option("#bot-level", "careful")
     page.click("#play-bots")
@@ -178,6 +178,12 @@ def test_a_whole_old_game_against_bots_in_the_browser(page: Page, server_factory
     assert log[-1] == "The game is over."
     assert any("wins" in line or "takes" in line or "pays" in line for line in log)
     assert reloaded
+    # The packs check out against the commitments the page kept during play.
+    end.locator("#verify-deals-button").click()
+    checked = page.locator("dialog.verify")
+    expect(checked.locator("#verify-summary")).to_have_text("Every deal is the one committed to before it was played.")
+    expect(checked).to_contain_text(f"Compared with the {final.match.dealings} commitments this page saw during play.")
+    page.keyboard.press("Escape")
     # The replay, from the end screen once the game is stored.
     end.locator("#replay-button").click()
     match_id = server.table(table).last_match_id

@@ -44,6 +44,18 @@ def test_a_shared_link_sets_the_form_to_its_rules(page: Page, live_server: LiveS
     expect(page.locator("#rules-code-link")).to_have_text("r1.daifugo.eight_cut~0.jokers~2")
 
 
+def test_a_shared_link_opens_a_table_with_its_rules_for_a_player_whose_name_is_known(
+    page: Page, live_server: LiveServer
+) -> None:
+    page.goto(live_server.url)
+    page.evaluate("localStorage.setItem('president.name', JSON.stringify('Ann'))")
+    page.goto(f"{live_server.url}?play=r1.tavern-jack.deals~2.eight_cut")
+    page.wait_for_selector(".game")
+    info = httpx.get(f"{live_server.url}api/tables/{table_id(page)}").json()
+    assert info["code"] == "r1.tavern-jack.deals~2.eight_cut"
+    assert "play=" not in page.url  # the link is replaced by the table: going back makes no second table
+
+
 def test_a_guest_keeps_my_rules_in_the_browser_and_takes_them_back(page: Page, live_server: LiveServer) -> None:
     page.goto(live_server.url)
     page.check("#preset-revolution")

@@ -11,6 +11,7 @@ from typing import Any
 
 import httpx
 from playwright.sync_api import Page, Route, expect
+from websockets.sync.client import connect
 
 from president.cards import cards_str
 from president.secret_deals import DealSecret
@@ -141,3 +142,62 @@ def test_the_button_speaks_the_players_language(new_context: Any, live_server: L
     page.click("#verify-deals-button")
     expect(page.locator("dialog.verify #verify-summary")).to_have_text(
         "Chaque donne est celle qui était engagée avant d'être jouée.")
+
+
+OLD_COMPUTE = """async (cases) => {
+    const v = await import('/js/verify.js');
+    return Promise.all(cases.map(async (c) => {
+        const got = await v.oldDealHands(c.secret, c.deal, c.players, c.dealer, c.redeal);
+        const texts = (cards) => cards.map(v.oldCardText);
+        return {hands: got.hands.map(texts), dummy: texts(got.dummy),
+                turned_up: got.turnedUp === null ? null : v.oldCardText(got.turnedUp)};
+    }));
+}"""
+
+
+def finish_an_old_table(server: LiveServer) -> int:
+    """A two-deal old-President game of a person (seat 0, leading with his first card) and two bots; its match id."""
+    made = httpx.post(f"{server.url}api/tables", json={
+        "game": "old-president", "players": 3, "seats": [None, "careful", "careful"], "deals": 2,
+        "name": "Ann"}).json()
+    with connect(f"ws://127.0.0.1:{server.port}/ws") as ws:
+        ws.send(json.dumps({"type": "hello", "table": made["table"]["id"], "token": made["token"]}))
+        ws.send(json.dumps({"type": "start"}))
+        led = -1
+        while True:
+            message = json.loads(ws.recv(timeout=10))
+            view = message.get("view")
+            if message["type"] == "table" and message["table"]["match_id"]:
+                return int(message["table"]["match_id"])
+            if view and view["to_act"] == 0 and view["phase"] == "lead" and message["seq"] != led:
+                led = message["seq"]
+                ws.send(json.dumps({"type": "move", "move": view["legal_moves"][0], "seq": led}))
+
+
+def test_the_old_games_packs_check_out_in_the_browser_and_one_bit_changed_fails(page: Page,
+                                                                                 live_server: LiveServer) -> None:
+    block = re.search(r"```json\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
+    assert block is not None
+    vectors: dict[str, Any] = json.loads(block.group(1))
+    match_id = finish_an_old_table(live_server)
+    page.goto(f"{live_server.url}?replay={match_id}")
+    cases = [{"secret": vectors["secret"], **case} for case in vectors["old"]["deals"]]
+    got = page.evaluate(OLD_COMPUTE, cases)
+    assert got == [{"hands": c["hands"], "dummy": c["dummy"], "turned_up": c["turned_up"]} for c in cases]
+    packs = len(httpx.get(f"{live_server.url}api/matches/{match_id}/deals").json()["deals"])
+    page.click("#verify-deals-button")
+    dialog = page.locator("dialog.verify")
+    expect(dialog.locator("#verify-summary")).to_have_text("Every deal is the one committed to before it was played.")
+    expect(dialog.locator("tbody tr")).to_have_count(packs)
+    page.keyboard.press("Escape")
+
+    def flip_one_bit(route: Route) -> None:
+        data = route.fetch().json()
+        data["secret"] = f"{int(data['secret'][0], 16) ^ 1:x}{data['secret'][1:]}"
+        route.fulfill(json=data)
+
+    page.route(f"**/api/matches/{match_id}/deals", flip_one_bit)
+    page.click("#verify-deals-button")
+    expect(dialog.locator("#verify-summary")).to_have_text(
+        "Some deals do not match their commitments: see the marked rows.")
+    expect(dialog.locator("tbody tr.bad")).to_have_count(packs)

@@ -9,17 +9,27 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from ..old.verify import OldVerification
     from ..verify import Verification
 
 
-def _plain(result: Verification, hands: bool) -> str:
+def _hands_lines(deal: dict[str, Any]) -> list[tuple[str, str]]:
+    """Each hand of a deal as (who, cards): the seats, then for the old game the dummy and the turned-up card."""
+    rows = [(f"seat {s}", " ".join(cards)) for s, cards in enumerate(deal["hands"])]
+    if deal.get("dummy"):
+        rows.append(("dummy", " ".join(deal["dummy"]) + (f"  turned up {deal['turned_up']}" if deal["turned_up"]
+                                                          else "")))
+    return rows
+
+
+def _plain(result: Verification | OldVerification, hands: bool) -> str:
     lines = [f"table {result.table}, {result.players} players, {len(result.deals)} deals",
              f"secret {result.secret}", ""]
     for deal in result.deals:
         mark = "ok" if deal.ok else "FAILED"
         lines.append(f"deal {deal.number:>3}  dealt from seat {deal.first}  {deal.shown or '(none shown)'}  {mark}")
         if hands:
-            lines += [f"          seat {s}: {' '.join(cards)}" for s, cards in enumerate(deal.to_dict()["hands"])]
+            lines += [f"          {who}: {cards}" for who, cards in _hands_lines(deal.to_dict())]
     lines.append("")
     lines += [f"problem: {p}" for p in result.problems]
     lines.append("every deal is the one committed before it was played" if result.ok else
@@ -27,7 +37,7 @@ def _plain(result: Verification, hands: bool) -> str:
     return "\n".join(lines)
 
 
-def _rich(result: Verification, hands: bool) -> None:
+def _rich(result: Verification | OldVerification, hands: bool) -> None:
     from rich.console import Console
     from rich.table import Table
 
@@ -44,7 +54,7 @@ def _rich(result: Verification, hands: bool) -> None:
         row = [str(deal.number), str(deal.first), deal.shown or "(none shown)",
                "[green]ok[/green]" if deal.ok else "[bold red]FAILED[/bold red]"]
         if hands:
-            row.append("\n".join(f"{s}: {' '.join(c)}" for s, c in enumerate(deal.to_dict()["hands"])))
+            row.append("\n".join(f"{who}: {cards}" for who, cards in _hands_lines(deal.to_dict())))
         table.add_row(*row)
     console.print(table)
     for problem in result.problems:
@@ -56,7 +66,8 @@ def _rich(result: Verification, hands: bool) -> None:
 def run(args: argparse.Namespace) -> int:
     """Read the record and check it: status 0 when every deal is the committed one, 1 when not, 2 when the
     record cannot be checked."""
-    from ..verify import NotVerifiable, verify_record
+    from ..old.verify import check_record
+    from ..verify import NotVerifiable
 
     try:
         text = sys.stdin.read() if args.record == "-" else Path(args.record).read_text(encoding="utf-8")
@@ -65,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     try:
-        result = verify_record(text)
+        result = check_record(text)
     except NotVerifiable as exc:
         print(f"president verify: {exc}", file=sys.stderr)
         return 2
@@ -87,8 +98,9 @@ def add_parser(sub: Any) -> None:
         "verify", help="check the deals of a finished match against the commitments shown before them",
         description="Recompute every deal of a finished match from the secret its record shows (told when the "
         "match ends): each deal's commitment must be the one shown before the deal, and the moves must be "
-        "playable on the cards the secret deals. The algorithm is specified in docs/verify.md. Exit status: 0 "
-        "when every deal checks, 1 when one does not, 2 when the record cannot be checked.",
+        "playable on the cards the secret deals; records of the old President (seed 000) too. The algorithm "
+        "is specified in docs/verify.md. Exit status: 0 when every deal checks, 1 when one does not, 2 when the "
+        "record cannot be checked.",
     )
     p.add_argument("record", help="a match record file (the server's /api/matches/ID/record), or - for standard "
                    "input")

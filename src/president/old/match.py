@@ -18,6 +18,10 @@ the settlement redeal) and stops only where a player must play a card. Where the
 - Stakes and payments are made in full even from a player short of chips: his count goes below zero, a
   debt to the table settled after the game, so chips are conserved in every case.
 - The first dealer is seat 0 unless ``first_dealer`` says otherwise; seats are numbered clockwise.
+- ``deal_secret`` deals every pack, the settlement redeal's included, from a committed secret instead of the
+  seed: pack ``n`` (counted from 1) is the 51 cards in card order shuffled as
+  :meth:`~president.secret_deals.DealSecret.deal_order` shuffles deal ``n``, and its commitment is shown before it
+  is dealt (``docs/verify.md``, *The old President*).
 - When a sequence stops, its cards are turned face down: a view shows only the cards of the sequence under
   way, and how many lie face down (option ``open_record`` keeps every card of the deal face up; a finished
   game shows everything, and so may a caller that remembers every card announced, such as a bot).
@@ -55,6 +59,7 @@ from president.old.deal import DUMMY, check_deck, deal
 from president.old.moves import Event, Play
 from president.old.options import OldOptions
 from president.old.record import read_record, write_record
+from president.secret_deals import DealSecret
 
 GAME_NAME = "old-president"
 """The name of the game in records, views and the arena."""
@@ -77,14 +82,17 @@ class OldMatch:
     chips, a multiple of 8, spread evenly). ``deals`` defaults to one deal by each player.
     ``president_turnup="board"`` lets a turned-up President win the dealer the whole board. ``decks`` gives
     the order of the pack (top card first) for the first dealings, the settlement redeal counted last; the
-    rest are shuffled with ``random.Random(seed)``. See the module docstring for the choices where the rule
-    text is silent.
+    rest are shuffled with ``random.Random(seed)``, or, given a ``deal_secret``, every pack is drawn from it
+    (``decks`` then may not be given). See the module docstring for the choices where the rule text is silent.
     """
 
     def __init__(self, players: int = 4, seed: int = 0, chips: int = 100, staking: str = "fixed",
                  stake: int = 8, deals: int | None = None, first_dealer: int = 0,
                  president_turnup: str = "sections", odd_chip: str = "higher", auto_play: bool = True,
-                 open_record: bool = False, decks: Sequence[Sequence[Card | str]] | None = None) -> None:
+                 open_record: bool = False, decks: Sequence[Sequence[Card | str]] | None = None,
+                 deal_secret: DealSecret | None = None) -> None:
+        if deal_secret is not None and decks:
+            raise ValueError("a match dealt from a secret cannot also be given stacked decks")
         self.options = OldOptions(
             players=players, chips=chips, staking=staking, stake=stake,
             deals=players if deals is None else deals, first_dealer=first_dealer,
@@ -92,6 +100,8 @@ class OldMatch:
             open_record=open_record,
         )
         self.seed = seed
+        self.deal_secret = deal_secret
+        """The secret every pack is drawn from (docs/verify.md), or None: the seed's generator shuffles them."""
         self.log: list[Event] = []
         """Every event since the first stake, in order."""
         self._rng = random.Random(seed)
@@ -144,6 +154,15 @@ class OldMatch:
     def deal_number(self) -> int:
         """The number of the current deal, from 1."""
         return self._deal_number
+
+    @property
+    def dealings(self) -> int:
+        """How many packs were dealt so far (the deals, then the settlement redeal)."""
+        return self._dealings
+
+    def commitments(self) -> list[str]:
+        """The commitments of the packs dealt so far (empty for a match dealt from its seed)."""
+        return [] if self.deal_secret is None else self.deal_secret.commitments(self._dealings)
 
     @property
     def dealer(self) -> int:
@@ -345,6 +364,8 @@ class OldMatch:
         index, self._dealings = self._dealings, self._dealings + 1
         if index < len(self._decks):
             return list(self._decks[index])
+        if self.deal_secret is not None:
+            return self.deal_secret.deal_order(DECK, index + 1)
         deck = list(DECK)
         self._rng.shuffle(deck)
         return deck
@@ -502,8 +523,12 @@ class OldMatch:
     def record(self) -> str:
         """The match as text: tags with the seed and options, then the moves; see :meth:`replay`."""
         options = self.options
+        secret = self.deal_secret
+        drawn = [("Seed", str(self.seed))] if secret is None else [
+            ("Table", secret.table), ("Commitments", " ".join(self.commitments())),
+            *([("Secret", secret.hex)] if self.is_over else [])]
         tags = [
-            ("Game", GAME_NAME), ("Seed", str(self.seed)), ("Players", str(options.players)),
+            ("Game", GAME_NAME), *drawn, ("Players", str(options.players)),
             ("Chips", str(options.chips)), ("Staking", options.staking), ("Stake", str(options.stake)),
             ("Deals", str(options.deals)), ("FirstDealer", str(options.first_dealer)),
             ("PresidentTurnup", options.president_turnup), ("OddChip", options.odd_chip),
@@ -536,6 +561,12 @@ class OldMatch:
         if tags.get("Game", GAME_NAME) != GAME_NAME:
             raise ValueError(f"this record is of the game {tags['Game']!r}, not {GAME_NAME!r}")
         recorded_auto = tags.get("AutoPlay", "yes") == "yes"
+        secret = None
+        if "Table" in tags:
+            if "Secret" not in tags:
+                raise ValueError("the record has no [Secret] tag: the deals of a match dealt from a secret can be "
+                                 "replayed only once it is over")
+            secret = DealSecret.from_hex(tags["Secret"], tags["Table"])
         try:
             decks = [tags[f"Deck{index}"].split() for index in range(1, len(tags) + 1) if f"Deck{index}" in tags]
             match = cls(
@@ -546,7 +577,7 @@ class OldMatch:
                 president_turnup=tags.get("PresidentTurnup", "sections"),
                 odd_chip=tags.get("OddChip", "higher"),
                 auto_play=recorded_auto if auto_play is None else auto_play,
-                open_record=tags.get("OpenRecord", "no") == "yes", decks=decks,
+                open_record=tags.get("OpenRecord", "no") == "yes", decks=decks, deal_secret=secret,
             )
         except KeyError as error:
             raise ValueError(f"the record lacks the tag {error}") from None

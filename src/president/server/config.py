@@ -139,6 +139,10 @@ class ServerConfig:
     """Guests (players not signed in, and spectators not signed in) may send quick phrases only, no free text."""
     report_chat_lines: int = 20
     """The last chat lines of the table kept with a report."""
+    reports_per_account: int = 5
+    """Reports one account may send within 15 minutes; more are refused (``too_many_reports``)."""
+    reports_per_address: int = 20
+    """Reports one client address may send within 15 minutes, whichever accounts send them."""
     leave_stand_in_share: float = 0.5
     """A seat whose stand-in made more than this share of its decisions counts as left in a rated match."""
     leave_limit: int = 3
@@ -156,6 +160,9 @@ class ServerConfig:
     client_event_tables: int = 40
     """Open tables an address may hold when an event it created starts, its first round's tables included (the
     round tables count in the address's open tables, against ``client_tables`` too)."""
+    daily_key: str | None = None
+    """The secret key the deals of the day come from (keep it secret: it gives every day's cards); None: a key
+    drawn once and stored in the database."""
     tournament_open_minutes: float = 60.0
     """A tournament its host has not started this long after it was created is cancelled (its places freed)."""
     tournament_entries: int = 64
@@ -198,15 +205,19 @@ class ServerConfig:
         if self.chat_per_minute <= 0 or self.chat_burst < 1 or self.chat_history < 0:
             problems.append("the chat must allow some lines")
         if not 0 <= self.leave_stand_in_share <= 1 or self.leave_limit < 1 or self.leave_window_hours < 0 \
-                or self.leave_wait_minutes < 0 or self.report_chat_lines < 0 or self.leaderboard_min_matches < 0:
+                or self.leave_wait_minutes < 0 or self.report_chat_lines < 0 or self.leaderboard_min_matches < 0 \
+                or self.reports_per_account < 1 or self.reports_per_address < 1:
             problems.append("leave_stand_in_share must be from 0 to 1, leave_limit at least 1, and the leave window "
-                            "and wait, report_chat_lines and leaderboard_min_matches not negative")
+                            "and wait, report_chat_lines and leaderboard_min_matches not negative, and "
+                            "reports_per_account and reports_per_address at least 1")
         if self.max_tournaments < 0 or self.client_tournaments < 1 or self.tournament_entries < 2:
             problems.append("tournaments need room: client_tournaments 1 or more, tournament_entries 2 or more")
         if self.client_event_tables < 1:
             problems.append("client_event_tables must be at least 1")
         if self.tournament_open_minutes <= 0:
             problems.append("tournament_open_minutes must be positive")
+        if self.daily_key is not None and len(self.daily_key) < 16:
+            problems.append("daily_key must be 16 characters or more (it gives every day's cards)")
         if self.argon2_memory_kib < 8 or self.argon2_time_cost < 1 or self.password_hashers < 1:
             problems.append("argon2_memory_kib must be at least 8, argon2_time_cost and password_hashers at least 1")
         if self.redis_url is not None and (self.database_url.startswith("sqlite") or self.lease_seconds < 1):

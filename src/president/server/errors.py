@@ -51,7 +51,10 @@ ERROR_CODES: dict[str, str] = {
     "blocked": "You block a player at this table, or one blocks you: you cannot sit there.",
     "muted": "An operator muted your account: your chat lines are not sent.",
     "phrases_only": "Guests may send quick phrases only; sign in to write.",
+    "too_many_reports": "You sent many reports in a short time; wait a while before the next one.",
     "internal": "Something went wrong on the server; nothing changed.",
+    "daily_played": "You have played today's deal already: one try a day.",
+    "not_watched": "This table cannot be watched.",
 }
 """Every error code with what it means (the protocol reference lists the same)."""
 

@@ -12,15 +12,18 @@ from ..play.pairing import leader
 from ..store.accounts import (
     DEVICE_COOKIE,
     DEVICE_SECONDS,
+    LIMIT_WINDOW,
     SESSION_COOKIE,
     SESSION_SECONDS,
     Account,
     Credentials,
     PasswordChange,
+    count_attempt,
     find_account,
     profile,
 )
 from ..store.chat_log import last_lines
+from ..store.duplicate_ratings import duplicate_leaderboard
 from ..store.moderation import add_report, block, blocked_names, unblock
 from ..store.ratings import leaderboard
 from .hub import Hub
@@ -183,6 +186,14 @@ def account_router(hub: Hub) -> APIRouter:
     async def report(body: ReportRequest, request: Request) -> dict[str, Any]:
         """Report a player to the operators, with the table's last chat lines (``president admin reports``)."""
         account = await _signed_in(hub, request, "report a player")
+        config = hub.config
+        counts = await hub.journal.write(count_attempt, hub.storage, [f"report:account:{account.id}",
+                                                                     f"report:address:{_address(request)}"],
+                                         LIMIT_WINDOW)
+        if counts[0] > config.reports_per_account or counts[1] > config.reports_per_address:
+            raise ProtocolError("too_many_reports", f"at most {config.reports_per_account} reports from an account "
+                                f"and {config.reports_per_address} from an address within 15 minutes: wait a while",
+                                429)
         found = await hub.journal.read(find_account, hub.storage, body.name[:24])
         chat = [] if body.table is None else await hub.journal.read(last_lines, hub.storage, body.table,
                                                                     hub.config.report_chat_lines)
@@ -192,10 +203,16 @@ def account_router(hub: Hub) -> APIRouter:
         return {"report": report_id}
 
     @router.get("/ratings")
-    async def ratings(family: str = "tavern-jack", limit: int = 100, offset: int = 0) -> dict[str, Any]:
-        """The rating leaderboard of one rule family (a preset name, or ``old-president``), best first."""
+    async def ratings(family: str = "tavern-jack", limit: int = 100, offset: int = 0,
+                      duplicate: str | None = None) -> dict[str, Any]:
+        """The rating leaderboard of one rule family (a preset name, or ``old-president``), best first; with
+        ``duplicate`` (any value, or none), the duplicate ratings from the luck-adjusted results of duplicate
+        events instead."""
         if not 1 <= limit <= 500 or offset < 0 or len(family) > FAMILY_MAX:
             raise ProtocolError("bad_request", "limit must be from 1 to 500, offset 0 or more", 422)
+        if duplicate is not None:
+            return await hub.journal.read(duplicate_leaderboard, hub.storage.engine, family, limit, offset,
+                                          hub.config.leaderboard_min_matches)
         return await hub.journal.read(leaderboard, hub.storage.engine, family, limit, offset,
                                       hub.config.leaderboard_min_matches)
 

@@ -22,9 +22,10 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from ... import __version__
+from ...old.verify import check_record
 from ...players import bot_entries
 from ...rules import OPTIONS, PRESETS
-from ...verify import NotVerifiable, verify_record
+from ...verify import NotVerifiable
 from ..config import ServerConfig
 from ..errors import ProtocolError
 from ..play.oldgame import OLD_BOT_TEXT, OLD_BOTS, OLD_GAME
@@ -42,6 +43,7 @@ from ..store.accounts import SESSION_COOKIE
 from ..store.chat_log import match_chat
 from .account_routes import account_router, current_account
 from .connection import Connection
+from .daily_routes import daily_router
 from .deflate import SOCKET_EXTENSION
 from .headers import SecurityHeaders
 from .hub import Hub
@@ -295,16 +297,20 @@ def make_app(config: ServerConfig, hub: Hub) -> FastAPI:
         """The latest finished matches, of one player name when given."""
         return await hub.journal.read(hub.storage.matches, max(1, min(limit, 500)), player)
 
-    def check_told(match_id: int) -> None:
-        """Refuse (``not_found``, 404) a match of a duplicate round whose other tables still play its cards."""
+    async def check_told(match_id: int) -> None:
+        """Refuse (``not_found``, 404) a match of a duplicate round whose other tables still play its cards, or
+        of a deal of the day not over yet."""
         if hub.tournaments.withheld(match_id):
             raise ProtocolError("not_found", f"match {match_id} is shown once every table of its duplicate round "
                                 "has finished", 404)
+        if await hub.daily.withheld(match_id):
+            raise ProtocolError("not_found", f"match {match_id} is a deal of the day: it is shown once the day "
+                                "is over", 404)
 
     @app.get("/api/matches/{match_id}")
     async def match(match_id: int) -> dict[str, Any]:
         """A finished match with its record."""
-        check_told(match_id)
+        await check_told(match_id)
         found = await hub.journal.read(hub.storage.match, match_id)
         if found is None:
             raise ProtocolError("not_found", f"there is no finished match {match_id}", 404)
@@ -313,7 +319,7 @@ def make_app(config: ServerConfig, hub: Hub) -> FastAPI:
     @app.get("/api/matches/{match_id}/record", response_class=PlainTextResponse)
     async def match_record(match_id: int) -> str:
         """The record of a finished match as text (``Match.replay`` reads it)."""
-        check_told(match_id)
+        await check_told(match_id)
         found = await hub.journal.read(hub.storage.match, match_id)
         if found is None:
             raise ProtocolError("not_found", f"there is no finished match {match_id}", 404)
@@ -324,12 +330,12 @@ def make_app(config: ServerConfig, hub: Hub) -> FastAPI:
         """The server's check of a finished match's deals against the commitments shown before them: the secret,
         and per deal the seat dealt to first, the commitments and the hands (docs/verify.md). 422
         ``not_verifiable`` for a match not dealt from a secret."""
-        check_told(match_id)
+        await check_told(match_id)
         found = await hub.journal.read(hub.storage.match, match_id)
         if found is None:
             raise ProtocolError("not_found", f"there is no finished match {match_id}", 404)
         try:
-            result = await asyncio.to_thread(verify_record, str(found["record"]))
+            result = await asyncio.to_thread(check_record, str(found["record"]))
         except NotVerifiable as exc:
             raise ProtocolError("not_verifiable", str(exc), 422) from None
         return result.to_dict()
@@ -346,7 +352,7 @@ def make_app(config: ServerConfig, hub: Hub) -> FastAPI:
     async def match_steps(match_id: int, request: Request) -> Response:
         """The steps of a finished match for the replay viewer, built by the engine: at the start of each deal
         and after each move, the events and the table with every hand (``president.steps``)."""
-        check_told(match_id)
+        await check_told(match_id)
         body = await hub.replays.steps(match_id)
         headers = {"cache-control": "public, max-age=3600", "vary": "accept-encoding"}
         if "gzip" in request.headers.get("accept-encoding", ""):
@@ -357,7 +363,7 @@ def make_app(config: ServerConfig, hub: Hub) -> FastAPI:
     async def start_analysis(match_id: int, request: Request, response: Response) -> dict[str, Any]:
         """Analyse a finished match (every decision judged by the search): 200 with the stored analysis, else
         202 with the progress of the analysis started or under way."""
-        check_told(match_id)
+        await check_told(match_id)
         status, stored = await hub.analyses.start(match_id, _address(request))
         response.status_code = 200 if stored else 202
         return status
@@ -365,10 +371,11 @@ def make_app(config: ServerConfig, hub: Hub) -> FastAPI:
     @app.get("/api/matches/{match_id}/analysis")
     async def analysis(match_id: int) -> dict[str, Any]:
         """The analysis of a finished match: done (with the analysis), queued, running, failed or none."""
-        check_told(match_id)
+        await check_told(match_id)
         return await hub.analyses.status(match_id)
 
     app.include_router(tournament_router(hub))
+    app.include_router(daily_router(hub))
     app.include_router(account_router(hub))
     app.include_router(ruleset_router(hub))
 

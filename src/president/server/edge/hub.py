@@ -23,6 +23,7 @@ from ..errors import ProtocolError
 from ..limits import AddressRates, LoopWatch, RateLimit
 from ..play.bot_pool import BotRunner
 from ..play.chat import Chat
+from ..play.daily import Daily
 from ..play.placement import TABLES, LobbyRow, LocalPlacement, Placement, lobby_page
 from ..play.settings import TableSettings
 from ..play.subscriber import Reading
@@ -91,6 +92,7 @@ class Hub:
         self.chat = Chat(config, self.journal, self.watch)
         self.tournaments = Tournaments(config, self.journal, self.tables, self.new_table, self.placement,
                                        self.analyses)
+        self.daily = Daily(config, self.journal, self.tables, self.new_table)
         self.accounts = Accounts(self.journal, config.password_hashers, config.argon2_memory_kib,
                                  config.argon2_time_cost, config.registrations_per_address)
         self.bots = BotListeners(self.journal, self.accounts, self.placement)
@@ -124,6 +126,7 @@ class Hub:
             if table is not None:
                 restored.append(table)
         await self.tournaments.restore()  # marks the round tables before their timers start
+        await self.daily.mark(restored)
         for table in restored:
             await self.bots.mark_seats(table)
             table.resume()
@@ -159,6 +162,7 @@ class Hub:
                 continue
             if table.id in rounds:
                 self.tournaments.mark(table, rounds[table.id])
+            await self.daily.mark([table])
             await self.bots.mark_seats(table)
             table.resume()
         return found
@@ -250,6 +254,19 @@ class Hub:
         self.tables[table_id] = table
         log.info("table %s created (%s, %d seats)", table_id, settings.rules, settings.players)
         return table
+
+    async def start_daily(self, name: str, account: Account | None, client: str = "") -> tuple[Table, str, str]:
+        """A table of today's deal of the day for one person (:class:`~president.server.play.daily.Daily`): the
+        table, the seat token of seat 0 and the day. It counts in the address's open tables like any other."""
+        await self._check_quota(client)
+        if account is None:
+            await self.accounts.check_guest_name(name)
+        table, token, day = await self.daily.start(account.name if account else name,
+                                                   account.id if account else None)
+        table.creator = client
+        if client:
+            await self.placement.count(TABLES, client, table.id)
+        return table, token, day
 
     async def _check_quota(self, client: str) -> None:
         if not client:
@@ -576,6 +593,9 @@ class Hub:
                 raise ProtocolError("bad_token", "this token does not open a seat at this table")
             table.attach(conn, seat, Reading(hello.version, hello.history))
         elif hello.spectate:
+            if table.one_match:
+                raise ProtocolError("not_watched", "a table of the deal of the day is not watched: its cards are "
+                                    "everyone's that day")
             if len(table.spectators) >= self.config.spectators_per_table:
                 raise ProtocolError("too_many_spectators", f"this table has {len(table.spectators)} spectators, as "
                                     "many as it may; try again later")

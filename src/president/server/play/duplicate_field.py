@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...duplicate import field_places
-from ..store.tournament_log import Board
+from ..store.ratings import account_subject, bot_subject
+from ..store.tournament_log import Board, Entry
 
 DealPoints = Sequence[Sequence[int]]
 """The points of each finished deal of one table, by seat (deal 1 first)."""
@@ -83,3 +84,23 @@ def field_report(
         "totals": [{"entry": t.entry, "points": t.points, "field_points": t.field_points,
                     "adjusted": round(t.adjusted, 2), "deals": t.deals} for t in ranked],
     }
+
+
+def adjusted_by_subject(totals: Sequence[Mapping[str, Any]], entries: Sequence[Entry]) -> dict[str, float]:
+    """The rating subject of each entrant of ``totals`` (a :func:`field_report`'s) with its adjusted total: an
+    account's entrant as the account, a registry bot as the bot (by its best entrant when it entered twice);
+    guests have no subject and are left out."""
+    by_entry = {e.entry: e for e in entries}
+    out: dict[str, float] = {}
+    for total in totals:
+        who = by_entry.get(total["entry"])
+        if who is None:
+            continue
+        if who.account_id is not None:
+            subject = account_subject(who.account_id)
+        elif who.bot is not None:
+            subject = bot_subject(who.bot)
+        else:
+            continue
+        out[subject] = max(float(total["adjusted"]), out.get(subject, float("-inf")))
+    return out

@@ -18,6 +18,7 @@ from ...old.bots import BOTS
 from ...old.match import GAME_NAME, OldMatch
 from ...old.moves import Event
 from ...old.options import MAX_PLAYERS, MIN_PLAYERS, ODD_CHIPS, PRESIDENT_TURNUPS
+from ...secret_deals import DealSecret
 from ..errors import ProtocolError
 
 OLD_GAME = GAME_NAME
@@ -128,9 +129,16 @@ class OldTableMatch:
         self.match = match
 
     @classmethod
-    def new(cls, players: int, seed: int, deals: int | None, options: dict[str, Any]) -> OldTableMatch:
-        """A new match, every card a move (``auto_play`` off); ``ValueError`` if the options cannot be played."""
-        return cls(OldMatch(players=players, seed=seed, deals=deals, auto_play=False, **options))
+    def new(cls, players: int, seed: int, deals: int | None, options: dict[str, Any],
+            secret: DealSecret | None = None) -> OldTableMatch:
+        """A new match, every card a move (``auto_play`` off), its packs drawn from ``secret`` when given (else
+        from ``seed``); ``ValueError`` if the options cannot be played."""
+        return cls(OldMatch(players=players, seed=seed, deals=deals, auto_play=False, deal_secret=secret, **options))
+
+    @property
+    def dealt(self) -> int:
+        """How many packs were dealt so far: the commitments shown (docs/verify.md)."""
+        return self.match.dealings
 
     @property
     def to_act(self) -> int | None:

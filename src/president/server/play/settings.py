@@ -128,10 +128,10 @@ class TableSettings:
 
     def new_match(self, seed: int, secret: DealSecret | None = None) -> TableMatch:
         """A new match under these settings (``ProtocolError`` ``bad_rules`` when impossible): the climbing game
-        deals from ``secret`` when given (docs/verify.md), else from ``seed``; the old game from ``seed``."""
+        and the old game deal from ``secret`` when given (docs/verify.md), else from ``seed``."""
         if self.is_old:
             try:
-                return OldTableMatch.new(self.players, seed, self.deals, check_old_options(self.options))
+                return OldTableMatch.new(self.players, seed, self.deals, check_old_options(self.options), secret)
             except ValueError as exc:
                 raise ProtocolError("bad_rules", str(exc)) from None
         try:

@@ -167,6 +167,8 @@ class Table:
         workers' fair share; not stored)."""
         self.closed = False
         self.tournament: str | None = None
+        self.one_match = False
+        """A table of one match only (the deal of the day's): no rematch."""
         """The tournament this table is a round table of (set by the tournaments, not stored with the table):
         it plays on when its people are away, and is not closed while in play."""
         self.on_finish: Callable[[Table], None] | None = None
@@ -206,7 +208,8 @@ class Table:
         cls, stored: StoredTable, config: ServerConfig, journal: Journal, new_seed: Callable[[], int],
         runner: BotRunner,
     ) -> Table:
-        """The table as it was stored: its match is replayed move by move through the engine."""
+        """The table as it was stored: its match is replayed move by move through the engine; who resigned, and
+        how many of each person's decisions the stand-in made, come back with it."""
         settings = TableSettings.from_json(stored.settings)
         seats = [Seat(s.seat, s.name, s.token_hash, s.bot, s.account_id) for s in stored.seats]
         table = cls(stored.id, settings, config, journal, new_seed, runner, seats=seats, created_at=stored.created_at)
@@ -217,19 +220,26 @@ class Table:
         table.last_match_id = stored.last_match_id
         if stored.seed is not None and stored.status in ("playing", "finished"):
             match = settings.new_match(stored.seed, table.deal_secret)
-            for seat, text in stored.moves:
+            for (seat, text), by in zip(stored.moves, stored.made_by or [None] * len(stored.moves), strict=True):
                 if match.to_act != seat:
                     raise ValueError(f"table {stored.id}: stored move {table.ply} is not by the seat to act")
                 match.apply(match.parse_move(text))
                 table.ply += 1
+                mover = seats[seat]
+                if by in ("person", "stand-in") and mover.kind == "person":
+                    mover.decisions += 1
+                    mover.stand_ins += by == "stand-in"
             table.match = match
+            if stored.status == "playing":
+                for kept, seat_now in zip(stored.seats, seats, strict=True):
+                    seat_now.left = seat_now.away = kept.resigned and seat_now.kind == "person"
         return table
 
     def resume(self) -> None:
         """After a restore: start the grace periods of the people (nobody is connected yet) and the bots."""
         if self.status == "playing":
             for seat in self.seats:
-                if seat.kind == "person":
+                if seat.kind == "person" and not seat.left:
                     self._start_grace(seat)
             self._plan_turn()
 
@@ -277,10 +287,10 @@ class Table:
         """The commitments of the deals dealt so far, and the secret they come from once the match is over (and
         never before: docs/verify.md); nothing for a match dealt from its seed."""
         secret, match = self.deal_secret, self.match
-        if secret is None or not isinstance(match, Match):
+        if secret is None or match is None:
             return {}
         shown = match.is_over and not self.proof_held
-        return {"commitments": secret.commitments(match.deal_number), "secret": secret.hex if shown else None}
+        return {"commitments": secret.commitments(_dealt(match)), "secret": secret.hex if shown else None}
 
     def seat_of_member(self, member: Subscriber) -> int | None:
         """The seat ``member`` follows the table from (None: it watches); ``ProtocolError`` when it is not
@@ -475,7 +485,7 @@ class Table:
             if index is None:
                 raise ProtocolError("not_seated", "only a seated player may leave a seat")
             if self.status == "playing":
-                self._resign(index)
+                await self._resign(index)
                 return
             self._require_waiting()
             seat = self.seats[index]
@@ -484,12 +494,18 @@ class Table:
             seat.account_id = None
             self._leave_seat(seat)
 
-    def _resign(self, index: int) -> None:
+    async def _resign(self, index: int) -> None:
         """In play: the stand-in plays the seat to the end of the match (its person may watch but not come back to
-        it), and a rated match rates the seat last (``docs/server.md``, *Leaving a match*)."""
+        it), and a rated match rates the seat last (``docs/server.md``, *Leaving a match*). Stored first, so that
+        a restart or another process that takes the table over keeps it."""
         seat = self.seats[index]
         if seat.kind != "person" or seat.left:
             raise ProtocolError("not_seated", "this seat has left the match already")
+        try:
+            await self.journal.write(self.storage.resign_seat, self.id, index)
+        except Exception:
+            log.exception("table %s: a resignation could not be stored", self.id)
+            raise ProtocolError("storage_error") from None
         seat.left = seat.away = True
         if seat.grace is not None:
             seat.grace.cancel()
@@ -536,14 +552,14 @@ class Table:
                 raise ProtocolError("not_over" if self.status == "playing" else "not_started")
             if self.tournament is not None:
                 raise ProtocolError("match_over", "a round table of a tournament plays one match")
+            if self.one_match:
+                raise ProtocolError("match_over", "a table of the deal of the day plays one match")
             await self._new_match()
 
     async def _new_match(self) -> None:
         seed = self.new_seed()
         fixed = None if self.config.seed is None else seed  # a server of fixed seeds deals predictably too
-        if self.settings.is_old:
-            secret = None
-        elif self.shared_secret is not None:
+        if self.shared_secret is not None:
             secret = DealSecret(self.shared_secret, self.id)
         else:
             secret = DealSecret.new(self.id, fixed)
@@ -601,9 +617,9 @@ class Table:
         try:
             if after.is_over:
                 self.last_match_id = await self.journal.write(
-                    self.storage.finish_match, self.id, self.match_no, self.ply, seat, text, self._finished(after))
+                    self.storage.finish_match, self.id, self.match_no, self.ply, seat, text, self._finished(after), by)
             else:
-                await self.journal.write(self.storage.add_move, self.id, self.match_no, self.ply, seat, text)
+                await self.journal.write(self.storage.add_move, self.id, self.match_no, self.ply, seat, text, by)
         except Exception:
             log.exception("table %s: a move could not be stored", self.id)
             if by in ("person", "stand-in") and mover.kind == "person":
@@ -683,7 +699,8 @@ class Table:
         match = self.match
         assert match is not None
         base = {"type": "update", "seq": self.ply, "seat": mover, "by": by, "now": round(time.time(), 3)}
-        if self.deal_secret is not None and (match.is_over or any(getattr(e, "kind", None) == "deal" for e in events)):
+        if self.deal_secret is not None and (match.is_over or _dealt(match) != _dealt(before)
+                                             or any(getattr(e, "kind", None) == "deal" for e in events)):
             base.update(self._deal_proof())
         added: list[dict[str, Any] | None] = []  # the history's change, worked out once if anyone reads it
 
@@ -915,3 +932,10 @@ def _with_text(why: dict[str, Any] | None) -> dict[str, Any] | None:
     if why is None:
         return None
     return {**why, "text": Explanation.from_dict(why).text()}
+
+
+def _dealt(match: TableMatch) -> int:
+    """How many deals (the old game: packs) of ``match`` were dealt so far, each shown with its commitment."""
+    if isinstance(match, Match):
+        return match.deal_number
+    return int(getattr(match, "dealt", 0))

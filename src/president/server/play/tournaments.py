@@ -37,6 +37,7 @@ from ..config import ServerConfig
 from ..errors import ProtocolError
 from ..protocol import MODERN_MAX_PLAYERS, BotName, DisplayName
 from ..store.analyses import Analyses
+from ..store.duplicate_ratings import rate_round
 from ..store.journal import Journal
 from ..store.leases import tournament_lease
 from ..store.storage import StoredSeat
@@ -55,7 +56,7 @@ from ..store.tournament_log import (
     store_tournament,
 )
 from .bot_pool import known_bot
-from .duplicate_field import DealPoints, complete_deals, field_report
+from .duplicate_field import DealPoints, adjusted_by_subject, complete_deals, field_report
 from .pairing import BoardResult, duplicate_round, meetings, pair_round, standings, table_points
 from .placement import TABLES, TOURNAMENTS, Placement
 from .settings import TableSettings, check_rule_options
@@ -270,6 +271,9 @@ class Tournaments:
                         found = await self._result_of(board, table)
                         if found is not None:
                             await self._record(t, board, *found)
+                if t.duplicate:  # a round whose rating was not done before the server stopped (done once only)
+                    for round_no in range(1, t.round):
+                        self._spawn(self._rate_round(t, round_no))
                 await self._advance(t)
 
     async def _result_of(self, board: Board, table: Table | None) -> tuple[int, list[int]] | None:
@@ -630,6 +634,7 @@ class Tournaments:
                 done = self.tables.get(b.table_id)
                 if b.round == board.round and done is not None:
                     done.proof_held = False
+            self._spawn(self._rate_round(t, board.round))
         if last:
             t.status = "finished"
             log.info("tournament %s is over", t.id)
@@ -713,6 +718,41 @@ class Tournaments:
         report["par_bot"] = t.settings.get("par_bot", "classic")
         report["par_unavailable"] = self.analyses is None or any(key[0] == t.id for key in self._par_failed)
         return report
+
+    async def _rate_round(self, t: Tournament, round_no: int) -> None:
+        """Rate a finished round of a duplicate event by its entrants' adjusted totals
+        (:mod:`~president.server.store.duplicate_ratings`), once the par of its deals is known: not at all without
+        analysis workers."""
+        try:
+            boards = [b for b in t.boards if b.round == round_no]
+            results: dict[str, DealPoints] = {}
+            first: Match | None = None
+            for b in boards:
+                match = await self._match_of(b)
+                if match is None:
+                    return
+                results[b.table_id] = [r.points for r in match.deal_results]
+                first = first or match
+            if first is None or first.deal_secret is None:
+                return
+            keys = [(t.id, round_no, deal) for deal in range(1, complete_deals(boards, results) + 1)]
+            missing = [key for key in keys if self._pars.get(key) is None]
+            if missing:
+                if self.analyses is None or self.config.analysis_workers < 1:
+                    return
+                deals = [dealt_hands(first.rules, first.players, key[2], deal_secret=first.deal_secret)
+                         for key in missing]
+                found = await self.analyses.par(first.rules, deals, t.settings.get("par_bot", "classic"),
+                                                PAR_PLAYOUTS, PAR_SECONDS * len(deals))
+                for key, par in zip(missing, found, strict=True):
+                    self._pars[key] = [float(p) for p in par["points"]]
+            pars = {(round_no, key[2]): self._pars[key] or [] for key in keys}
+            report = field_report({round_no: boards}, results, pars)
+            adjusted = adjusted_by_subject(report["totals"], t.entries)
+            if await self.journal.write(rate_round, self.storage, t.id, round_no, t.settings["rules"], adjusted):
+                log.info("tournament %s: round %d rated against par", t.id, round_no)
+        except Exception:
+            log.exception("tournament %s: round %d could not be rated", t.id, round_no)
 
     async def _match_of(self, board: Board) -> Match | None:
         """The match of a round table: in play here, or replayed from its stored record once finished."""

@@ -41,6 +41,7 @@ from sqlalchemy.exc import IntegrityError
 from ..errors import ProtocolError
 from ..names import skeleton
 from ..protocol import DisplayName
+from .duplicate_ratings import duplicate_ratings_of
 from .fair_play import matches_left
 from .journal import Journal
 from .ratings import account_subject, ratings_of
@@ -299,7 +300,8 @@ def api_account(storage: Storage, token_hash: str) -> Account | None:
 
 
 def profile(storage: Storage, name: str, leader: Leader, limit: int = 50) -> dict[str, Any] | None:
-    """A player's page: the account, its finished matches (newest first), titles won and ratings with history.
+    """A player's page: the account, its finished matches (newest first), titles won, ratings with history and
+    duplicate ratings with their rounds.
 
     A title is a finished tournament whose ``leader`` (first in its standings) is the account's entry.
     """
@@ -335,10 +337,11 @@ def profile(storage: Storage, name: str, leader: Leader, limit: int = 50) -> dic
                     titles.append({"tournament": event_id, "name": tournament.settings.get("name"),
                                    "rules": tournament.settings.get("rules"), "at": tournament.updated_at})
         ratings = ratings_of(db, account_subject(account.id))
+        duplicate_ratings = duplicate_ratings_of(db, account_subject(account.id))
         left = matches_left(db, account.id)
     return {"account": account.public(), "matches_played": int(total), "matches_won": int(wins or 0),
             "matches_left": left,
-            "matches": matches, "titles": titles, "ratings": ratings}
+            "matches": matches, "titles": titles, "ratings": ratings, "duplicate_ratings": duplicate_ratings}
 
 
 def names_taken(storage: Storage, names: list[str]) -> bool:

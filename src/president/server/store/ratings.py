@@ -70,7 +70,8 @@ def provisional(matches: int, sigma: float) -> bool:
     return matches < PROVISIONAL_MATCHES or sigma > PROVISIONAL_SIGMA
 
 
-def _insert(db: Connection) -> Any:
+def insert_for(db: Connection) -> Any:
+    """The ``INSERT`` of ``db``'s dialect (with ``ON CONFLICT``)."""
     return pg_insert if db.dialect.name == "postgresql" else sqlite_insert
 
 
@@ -104,7 +105,7 @@ def rate_match(db: Connection, match_id: int, family: str, subjects: list[str], 
     for subject, score in zip(subjects, scores, strict=True):
         best[subject] = max(score, best.get(subject, score))
     ordered = sorted(best)
-    insert = _insert(db)
+    insert = insert_for(db)
     db.execute(insert(RatingRow).values([
         {"subject": s, "family": family, "mu": DEFAULT_MU, "sigma": DEFAULT_SIGMA, "matches": 0, "updated_at": now}
         for s in ordered
@@ -148,8 +149,8 @@ class RatingLine:
                 "provisional": provisional(self.matches, self.sigma)}
 
 
-def _names(db: Connection, subjects: list[str]) -> dict[str, tuple[str, bool]]:
-    """Display name and bot flag of each subject."""
+def subject_names(db: Connection, subjects: list[str]) -> dict[str, tuple[str, bool]]:
+    """Display name and bot flag of each subject (a registry bot's name is its own)."""
     ids = [int(s.split(":", 1)[1]) for s in subjects if s.startswith("account:")]
     out = {s: (s.split(":", 1)[1], True) for s in subjects if s.startswith("bot:")}
     if ids:
@@ -168,7 +169,7 @@ def leaderboard(engine: Engine, family: str, limit: int = 100, offset: int = 0,
         rows = list(db.execute(select(RatingRow.subject, RatingRow.mu, RatingRow.sigma, RatingRow.matches)
                                .where(RatingRow.family == family, RatingRow.matches >= min_matches)
                                .order_by(score.desc(), RatingRow.subject).limit(limit).offset(offset)))
-        names = _names(db, [r[0] for r in rows])
+        names = subject_names(db, [r[0] for r in rows])
         families = [f for (f,) in db.execute(select(RatingRow.family).group_by(RatingRow.family)
                                              .order_by(func.count().desc(), RatingRow.family))]
     lines = [RatingLine(s, *names.get(s, (s, False)), mu, sigma, matches) for s, mu, sigma, matches in rows]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Boolean, Float, ForeignKey, Integer, String, Text, false
+from sqlalchemy import JSON, BigInteger, Boolean, Float, ForeignKey, Integer, String, Text, UniqueConstraint, false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -42,6 +42,8 @@ class SeatRow(Base):
     bot: Mapped[str | None] = mapped_column(String(40), nullable=True)
     account_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """The account of the person seated, when signed in (or of the bot account invited)."""
+    resigned: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """The person resigned the current match (the stand-in plays the seat to its end; a rated match rates it last)."""
 
 
 class MoveRow(Base):
@@ -54,6 +56,8 @@ class MoveRow(Base):
     ply: Mapped[int] = mapped_column(Integer, primary_key=True)
     seat: Mapped[int] = mapped_column(Integer)
     move: Mapped[str] = mapped_column(String(200))
+    made_by: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    """Who made it: ``person``, ``stand-in``, ``bot`` or ``forced`` (None for moves stored before this was kept)."""
 
 
 class MatchRow(Base):
@@ -300,6 +304,71 @@ class ReportRow(Base):
     chat: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
     at: Mapped[float] = mapped_column(Float, index=True)
 
+
+# ============================================================== duplicate ratings and the deal of the day (0009)
+# ``duplicate_ratings.py`` and ``daily_log.py`` read and write them.
+
+
+class DuplicateRatingRow(Base):
+    """The openskill rating of one subject in one rule family from the luck-adjusted results of duplicate events,
+    apart from its ordinary rating."""
+
+    __tablename__ = "president_duplicate_ratings"
+
+    subject: Mapped[str] = mapped_column(String(80), primary_key=True)
+    family: Mapped[str] = mapped_column(String(40), primary_key=True, index=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    rounds: Mapped[int] = mapped_column(Integer)
+    """The duplicate rounds rated."""
+    updated_at: Mapped[float] = mapped_column(Float)
+
+
+class DuplicateRatingHistoryRow(Base):
+    """A subject's duplicate rating before and after one round of a duplicate event, and its adjusted total."""
+
+    __tablename__ = "president_duplicate_rating_history"
+
+    tournament_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    round: Mapped[int] = mapped_column(Integer, primary_key=True)
+    subject: Mapped[str] = mapped_column(String(80), primary_key=True, index=True)
+    family: Mapped[str] = mapped_column(String(40))
+    adjusted: Mapped[float] = mapped_column(Float)
+    """The round's points less par, summed over its deals."""
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    before_mu: Mapped[float] = mapped_column(Float)
+    before_sigma: Mapped[float] = mapped_column(Float)
+    at: Mapped[float] = mapped_column(Float)
+
+
+class ServerKeyRow(Base):
+    """A secret key of the server, drawn once and shared by its processes (the deal of the day's)."""
+
+    __tablename__ = "president_server_keys"
+
+    name: Mapped[str] = mapped_column(String(40), primary_key=True)
+    value: Mapped[str] = mapped_column(String(128))
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class DailyTableRow(Base):
+    """A table of a day's deal: an account's one try (unique by day), or a guest's (not ranked); then its first
+    match and the person's points by deal."""
+
+    __tablename__ = "president_daily_tables"
+    __table_args__ = (UniqueConstraint("day", "account_id", name="uq_president_daily_tables_day_account"),)
+
+    table_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    day: Mapped[str] = mapped_column(String(10), index=True)
+    """The UTC day, ``YYYY-MM-DD``."""
+    account_id: Mapped[int | None] = mapped_column(ForeignKey("president_accounts.id", ondelete="CASCADE"),
+                                                   nullable=True)
+    name: Mapped[str] = mapped_column(String(24))
+    match_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    points: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
+    """The person's points in each deal, once the match is over."""
+    started_at: Mapped[float] = mapped_column(Float)
 
 # ============================================================== end of the schema
 

@@ -54,6 +54,8 @@ class StoredSeat:
     token_hash: str | None = None
     bot: str | None = None
     account_id: int | None = None
+    resigned: bool = False
+    """The person resigned the current match (set by :meth:`Storage.resign_seat`, not by :meth:`Storage.save_seats`)."""
 
 
 @dataclass
@@ -73,6 +75,8 @@ class StoredTable:
     seats: list[StoredSeat] = field(default_factory=list)
     moves: list[tuple[int, str]] = field(default_factory=list)
     """``(seat, move)`` of the current match, in order."""
+    made_by: list[str | None] = field(default_factory=list)
+    """Who made each of :attr:`moves` (``person``, ``stand-in``, ``bot``, ``forced``; None when not kept)."""
 
 
 @dataclass(frozen=True)
@@ -221,8 +225,9 @@ class Storage:
     def _move_of(self, call: Callable[[], Any]) -> dict[str, Any] | None:
         """The row of a call of :meth:`add_move` with positional arguments, else None."""
         if isinstance(call, functools.partial) and call.func == self.add_move and not call.keywords:
-            table_id, match_no, ply, seat, move = call.args
-            return {"table_id": table_id, "match_no": match_no, "ply": ply, "seat": seat, "move": move}
+            table_id, match_no, ply, seat, move, *by = call.args
+            return {"table_id": table_id, "match_no": match_no, "ply": ply, "seat": seat, "move": move,
+                    "made_by": by[0] if by else None}
         return None
 
     # ----------------------------------------------------------------- tables and seats
@@ -265,19 +270,31 @@ class Storage:
         with self._write() as db:
             self._fence(db, {table_id})
             db.execute(delete(MoveRow).where(MoveRow.table_id == table_id, MoveRow.match_no < match_no))
+            db.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.resigned.is_(True))
+                       .values(resigned=False))
             db.execute(
                 update(TableRow).where(TableRow.id == table_id)
                 .values(status="playing", match_no=match_no, seed=seed, secret=secret, updated_at=time.time())
             )
 
-    def add_move(self, table_id: str, match_no: int, ply: int, seat: int, move: str) -> None:
-        """Store one accepted move."""
+    def resign_seat(self, table_id: str, seat: int) -> None:
+        """Store that the person of ``seat`` resigned the current match (cleared when the next one starts)."""
+        with self._write() as db:
+            self._fence(db, {table_id})
+            db.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                       .values(resigned=True))
+            self._touch(db, table_id)
+
+    def add_move(self, table_id: str, match_no: int, ply: int, seat: int, move: str,
+                 made_by: str | None = None) -> None:
+        """Store one accepted move, and who made it (``person``, ``stand-in``, ``bot`` or ``forced``)."""
         with self._write() as db:
             self._insert_moves(db, [{"table_id": table_id, "match_no": match_no, "ply": ply, "seat": seat,
-                                     "move": move}])
+                                     "move": move, "made_by": made_by}])
 
     def finish_match(
         self, table_id: str, match_no: int, ply: int, seat: int, move: str, finished: FinishedMatch,
+        made_by: str | None = None,
     ) -> int:
         """Store the last move of a match, its record and results, in one transaction; return the match id."""
         now = time.time()
@@ -286,7 +303,7 @@ class Storage:
         group = group_key(accounts) if subjects is not None else None
         with self._write() as db:
             self._insert_moves(db, [{"table_id": table_id, "match_no": match_no, "ply": ply, "seat": seat,
-                                     "move": move}])
+                                     "move": move, "made_by": made_by}])
             weight = group_weight(db, group, now) if subjects is not None else None
             match_id = int(db.execute(insert(MatchRow).values(
                 table_id=table_id, match_no=match_no, rules=finished.rules, players=finished.players,
@@ -341,16 +358,18 @@ class Storage:
                 return []
             ids = list(tables)
             for s in db.execute(select(SeatRow).where(SeatRow.table_id.in_(ids)).order_by(SeatRow.seat)):
-                tables[s.table_id].seats.append(StoredSeat(s.seat, s.name, s.token_hash, s.bot, s.account_id))
+                tables[s.table_id].seats.append(StoredSeat(s.seat, s.name, s.token_hash, s.bot, s.account_id,
+                                                           bool(s.resigned)))
             moves = db.execute(
-                select(MoveRow.table_id, MoveRow.match_no, MoveRow.seat, MoveRow.move)
+                select(MoveRow.table_id, MoveRow.match_no, MoveRow.seat, MoveRow.move, MoveRow.made_by)
                 .where(MoveRow.table_id.in_(ids))
                 .order_by(MoveRow.table_id, MoveRow.match_no, MoveRow.ply)
             )
-            for table_id, match_no, seat, move in moves:
+            for table_id, match_no, seat, move, made_by in moves:
                 table = tables[table_id]
                 if match_no == table.match_no:
                     table.moves.append((seat, move))
+                    table.made_by.append(made_by)
         return list(tables.values())
 
     # ----------------------------------------------------------------- finished matches

@@ -272,6 +272,18 @@ export function showProfile(root, name, navigate) {
         h("li", {}, h("span", {}, when(step.at)), h("span", { class: "rating-value" }, numberText(step.rating, 1)),
           h("span", { class: step.change >= 0 ? "up" : "down" }, changeText(step.change)),
           link(t("start.replay"), { replay: step.match_id }, navigate, { class: "button small" }))))));
+    const duplicate = (data.duplicate_ratings || []).map((r) => h("section", { class: "profile-rating duplicate-rating",
+      "data-family": r.family },
+      h("h3", {}, `${t(`preset.${r.family}`)}: `, h("strong", { class: "rating-value" },
+        t("account.ratingIs", { rating: numberText(r.rating, 1), sigma: numberText(r.sigma, 1) })),
+        r.provisional ? h("span", { class: "badge" }, t("account.provisional")) : null),
+      h("p", { class: "muted small" }, t("account.ratedRounds", { n: r.rounds })),
+      h("ol", { class: "rating-history", "aria-label": t("account.history") }, r.history.map((step) =>
+        h("li", {}, h("span", {}, when(step.at)), h("span", { class: "rating-value" }, numberText(step.rating, 1)),
+          h("span", { class: step.change >= 0 ? "up" : "down" }, changeText(step.change)),
+          h("span", { class: "muted small" }, t("account.adjustedIs", { n: changeText(step.adjusted) })),
+          link(t("account.roundOf", { n: step.round }), { tournament: step.tournament }, navigate,
+            { class: "button small" }))))));
     const matches = data.matches.map((m) => h("li", { "data-match": m.id },
       h("span", { class: "lobby-rules" }, t(`preset.${m.rules}`)),
       h("span", { class: "lobby-people" }, `${when(m.finished_at)} · ${m.names.map((n, i) => (m.bots[i]
@@ -288,6 +300,9 @@ export function showProfile(root, name, navigate) {
       h("section", { "aria-labelledby": "ratings-title" }, h("h2", { id: "ratings-title" }, t("account.ratingsTitle")),
         ratings.length ? ratings : h("p", { class: "muted" }, t("account.noRatings")),
         ratings.length ? h("p", { class: "muted small", id: "rating-explain" }, t("account.ratingExplain")) : null),
+      duplicate.length ? h("section", { "aria-labelledby": "duplicate-ratings-title", id: "duplicate-ratings" },
+        h("h2", { id: "duplicate-ratings-title" }, t("account.duplicateTitle")), duplicate,
+        h("p", { class: "muted small" }, t("account.duplicateNote"))) : null,
       h("section", { "aria-labelledby": "titles-title" }, h("h2", { id: "titles-title" }, t("account.titles")),
         data.titles.length ? h("ul", { class: "titles" }, data.titles.map((w) => h("li", {},
           link(w.name || w.tournament, { tournament: w.tournament }, navigate), ` · ${when(w.at)}`)))
@@ -312,8 +327,10 @@ export function showProfile(root, name, navigate) {
   return { render, destroy() {} };
 }
 
-/** The leaderboard of one rule family; provisional ratings are marked. */
-export function showRatings(root, family, navigate) {
+/** The leaderboard of one rule family, ordinary or (``duplicate``) from the luck-adjusted results of duplicate
+ * events; provisional ratings are marked. */
+export function showRatings(root, family, navigate, duplicate = false) {
+  const where = (f) => (duplicate ? { ratings: f, duplicate: "" } : { ratings: f });
   let data = null;
   let presets = [];
 
@@ -331,16 +348,21 @@ export function showRatings(root, family, navigate) {
       h("td", {}, String(r.matches))));
     mount(root, h("section", { class: "start account-page ratings" },
       h("div", { class: "hero" }, h("h1", {}, t("account.ratingsTitle")), h("p", { class: "tagline" },
-        t("account.ratingsNote"))),
+        t(duplicate ? "account.duplicateNote" : "account.ratingsNote"))),
+      h("nav", { class: "ratings-kinds", "aria-label": t("account.ratingsTitle") },
+        link(t("account.ordinaryTab"), { ratings: data.family }, navigate, { id: "ratings-ordinary",
+          class: duplicate ? "button small" : "button small primary", "aria-current": duplicate ? null : "page" }), " ",
+        link(t("account.duplicateTab"), { ratings: data.family, duplicate: "" }, navigate, { id: "ratings-duplicate",
+          class: duplicate ? "button small primary" : "button small", "aria-current": duplicate ? "page" : null })),
       h("label", { class: "field", for: "ratings-family" }, h("span", {}, t("start.rules")),
         h("select", { id: "ratings-family",
-          onchange: (e) => { if (e.target.value !== data.family) navigate({ ratings: e.target.value }); } },
+          onchange: (e) => { if (e.target.value !== data.family) navigate(where(e.target.value)); } },
           choices.map((f) => h("option", { value: f, selected: f === data.family }, t(`preset.${f}`))))),
       rows.length ? h("div", { class: "tour-standings-wrap" }, h("table", { class: "tour-standings", id: "ratings-table" },
         h("caption", { class: "sr-only" }, t("account.ratingsTitle")),
         h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, t("account.player")),
           h("th", { scope: "col" }, t("account.rating")), h("th", { scope: "col" }, t("account.sigma")),
-          h("th", { scope: "col" }, t("account.matchesShort")))),
+          h("th", { scope: "col" }, t(duplicate ? "account.roundsShort" : "account.matchesShort")))),
         h("tbody", {}, rows))) : h("p", { class: "muted" }, t("account.noRatings")),
       h("p", { class: "muted small" }, t("account.provisionalNote")),
       data.min_matches ? h("p", { class: "muted small", id: "ratings-min" },
@@ -351,10 +373,11 @@ export function showRatings(root, family, navigate) {
   (async () => {
     try {
       const [board, list] = await Promise.all([
-        api(`/api/ratings?family=${encodeURIComponent(family || "tavern-jack")}`), api("/api/presets")]);
+        api(`/api/ratings?family=${encodeURIComponent(family || "tavern-jack")}${duplicate ? "&duplicate" : ""}`),
+        api("/api/presets")]);
       presets = list;
       if (!family && board.families.length && !board.ratings.length) {
-        navigate({ ratings: board.families[0] }, true);
+        navigate(where(board.families[0]), true);
         return;
       }
       data = board;

@@ -1,7 +1,7 @@
 // The entry point: the language switcher and the router between the screens.
 //
 //   /                 the start screen (choose a rule set, create a table)
-//   /?play=CODE       the start screen set to a shared rule set (a rule code)
+//   /?play=CODE       a table with a shared rule set (a rule code), or the start screen set to it when no name is known
 //   /?table=ID        a table: join it, wait for players, play (the invite link)
 //   /?replay=ID       the replay viewer of a finished match
 //   /?rules=NAME      the rules of a rule set (a preset name, or a rule code)
@@ -10,8 +10,11 @@
 //   /?login           signing in, or claiming a name with a password
 //   /?player=NAME     a player's profile: ratings, titles, finished matches
 //   /?ratings[=FAMILY] the rating leaderboard of a rule family
+//   /?daily[=DAY]     the deal of the day: play today's, the leaderboard of a day
+//   /?ratings[=FAMILY]&duplicate  the duplicate ratings (luck-adjusted results of duplicate events)
 
 import { loadAccount, onAccountChange, renderAccountBar, showLogin, showProfile, showRatings } from "./account.js";
+import { showDaily } from "./daily.js";
 import { h } from "./dom.js";
 import { currentLang, LANGS, onLangChange, setLang, translatePage } from "./i18n.js";
 import { showReplay } from "./replay.js";
@@ -45,7 +48,10 @@ function route() {
   else if (params.has("tournaments")) screen = showTournaments(root, navigate);
   else if (params.has("login")) screen = showLogin(root, navigate);
   else if (params.get("player")) screen = showProfile(root, params.get("player"), navigate);
-  else if (params.has("ratings")) screen = showRatings(root, params.get("ratings"), navigate);
+  else if (params.has("daily")) screen = showDaily(root, params.get("daily"), navigate);
+  else if (params.has("ratings")) {
+    screen = showRatings(root, params.get("ratings"), navigate, params.has("duplicate"));
+  }
   else screen = showStart(root, navigate, params.get("play"));
 }
 

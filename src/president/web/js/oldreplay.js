@@ -12,6 +12,7 @@ import { cardLabel, cardsText, computerName, t } from "./i18n.js";
 import { chipsTable, oldBoard, oldEventLines, oldSort } from "./old.js";
 import { stepper } from "./stepper.js";
 import { openDialog } from "./ui.js";
+import { showVerification } from "./verify.js";
 
 /** The replay screen of finished old game `match` (from /api/matches/{id}); returns { render, destroy }. */
 export function showOldReplay(root, match, navigate) {
@@ -114,7 +115,9 @@ export function showOldReplay(root, match, navigate) {
           deals.map((d) => h("option", { value: d, selected: d === step.deal }, t("old.deal", { n: d, of: deals.length }))))),
       h("a", { class: "button small", id: "record-link", href: `/api/matches/${encodeURIComponent(match.id)}/record`,
         target: "_blank", rel: "noopener" }, t("old.record")),
-      h("button", { type: "button", class: "small", id: "scores-button", onclick: showChips }, t("old.chipsTable"))),
+      h("button", { type: "button", class: "small", id: "scores-button", onclick: showChips }, t("old.chipsTable")),
+      match.record.includes("[Secret ") ? h("button", { type: "button", class: "small", id: "verify-deals-button",
+        onclick: () => showVerification(match.id) }, t("verify.button")) : null),
     h("div", { class: "old-felt" },
       oldBoard(step),
       h("ol", { class: "old-players" }, Array.from({ length: match.players }, (_, seat) => player(step, seat))),

@@ -97,7 +97,8 @@ export function valueLabel(spec, value) {
   return hasText(key) ? t(key) : String(value);
 }
 
-/** The start screen; `playCode` (from /?play=CODE) sets the form to a shared rule set. */
+/** The start screen; `playCode` (from /?play=CODE) sets the form to a shared rule set and, when the player's name
+ *  is known, creates a table with it against the computer at once. */
 export function showStart(root, navigate, playCode = null) {
   let presets = [];
   let specs = [];
@@ -135,7 +136,8 @@ export function showStart(root, navigate, playCode = null) {
     if (redraw) render();
   }
 
-  async function create(withFriends) {
+  /** Create the table chosen and go to it (`replace`: in place of this page in the history, for a shared link). */
+  async function create(withFriends, replace = false) {
     const name = currentAccount()?.name || setup.name.trim();
     if (!name) {
       nameMissing = true;
@@ -168,7 +170,7 @@ export function showStart(root, navigate, playCode = null) {
       const made = await api("/api/tables", { method: "POST", body });
       seats.set(made.table.id, { token: made.token, seat: made.seat, name });
       if (!withFriends) markAutostart(made.table.id);
-      navigate({ table: made.table.id });
+      navigate({ table: made.table.id }, replace);
     } catch (err) {
       busy = false;
       render();
@@ -475,7 +477,9 @@ export function showStart(root, navigate, playCode = null) {
       matches.length ? h("h2", {}, t("start.recent")) : null,
       matches.length ? h("ul", {}, matches) : null,
       h("p", {}, h("a", { class: "button small", id: "tournaments-link", href: "?tournaments=",
-        onclick: (e) => { e.preventDefault(); navigate({ tournaments: "" }); } }, t("tour.title"))));
+        onclick: (e) => { e.preventDefault(); navigate({ tournaments: "" }); } }, t("tour.title")), " ",
+        h("a", { class: "button small", id: "daily-link", href: "?daily=",
+          onclick: (e) => { e.preventDefault(); navigate({ daily: "" }); } }, t("daily.title"))));
   }
 
   /** The tables this page holds a seat at whose match is under way or waits for players: "Resume your game". */
@@ -572,6 +576,12 @@ export function showStart(root, navigate, playCode = null) {
     if (playCode && await applyCode(playCode)) {
       shared = currentCode();
       render();
+      // A shared link opens a table with its rules at once, against the computer, for a player whose name is known;
+      // otherwise the form asks for the name first.
+      if (currentAccount()?.name || setup.name.trim()) {
+        create(false, true);
+        return;
+      }
     }
     try {
       [lobby, recent] = await Promise.all([api("/api/tables"), api("/api/matches?limit=6"), loadYours()]);

@@ -24,6 +24,7 @@ import { SPEEDS } from "./start.js";
 import { centre, lastActionText, placeOf, seatPanel } from "./seats.js";
 import { assess, brightCards, canPass, clickCard, isMyTurn, standsOf } from "./selection.js";
 import { announce, closeDialog, openDialog, scrollFrame, toast } from "./ui.js";
+import { dailyOf } from "./daily.js";
 import { tournamentOf } from "./tournament.js";
 import { showVerification } from "./verify.js";
 import { joinPanel, waitingPanel } from "./waiting.js";
@@ -152,7 +153,7 @@ export function showTable(root, tableId, navigate) {
       st.view = msg.view;
       st.pending = false;
       if (!before || !msg.view || before.phase === "over" || msg.view.phase !== "over") st.endShown = false;
-      keepProof(msg, msg.seq === 0);
+      keepProof(msg, msg.seq === 0 && !isOld());
       if (!isOld()) st.log.sync(msg.view);
       else if (msg.view?.log) st.oldEvents = msg.view.log;
       keepSelection();
@@ -174,6 +175,7 @@ export function showTable(root, tableId, navigate) {
       st.hint = null;
       st.hintWhy = null;
       if (isOld()) {
+        keepProof(msg, false);
         st.oldEvents = [...st.oldEvents, ...msg.events].slice(-OLD_EVENTS_KEPT);
         announce(oldEventLines(msg.events, seatName).join(" "));
         render();
@@ -651,12 +653,15 @@ export function showTable(root, tableId, navigate) {
     closeDialog(dialog);
     const info = st.info;
     const event = tournamentOf(tableId);
+    const daily = dailyOf(tableId);
     const buttons = h("div", { class: "actions" },
       event ? h("button", { type: "button", class: "primary", id: "tournament-button",
         onclick: () => navigate({ tournament: event }) }, t("tour.back")) : null,
-      mine() && !event ? h("button", { type: "button", class: "primary", id: "rematch-button",
+      daily ? h("button", { type: "button", class: "primary", id: "daily-button",
+        onclick: () => navigate({ daily: "" }) }, t("daily.back")) : null,
+      mine() && !event && !daily ? h("button", { type: "button", class: "primary", id: "rematch-button",
         onclick: () => { if (send({ type: "rematch" })) closeDialog(dialog); } }, t("end.rematch")) : null,
-      info.match_id ? h("button", { type: "button", id: "replay-button",
+      info.match_id && !daily ? h("button", { type: "button", id: "replay-button",
         onclick: () => navigate({ replay: info.match_id }) }, t("end.replay")) : null,
       info.match_id && st.game?.analysable ? h("button", { type: "button", id: "analyse-end-button",
         onclick: () => navigate({ replay: info.match_id, analyse: 1 }) }, t("end.analyse")) : null,
@@ -911,6 +916,8 @@ export function showTable(root, tableId, navigate) {
     const actions = h("div", { class: "actions" },
       id ? h("button", { type: "button", class: "primary", id: "replay-button",
         onclick: () => navigate({ replay: id }) }, t("end.replay")) : null,
+      id && st.proof.secret ? h("button", { type: "button", id: "verify-deals-button",
+        onclick: () => showVerification(id, st.proof) }, t("verify.button")) : null,
       h("button", { type: "button", id: "new-table-button", onclick: () => navigate({}) }, t("end.newTable")));
     dialog = showOldEnd(view(), seatName, forget, actions);
   }

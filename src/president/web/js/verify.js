@@ -58,6 +58,44 @@ export async function dealHands(secret, deal, jokers, players, first) {
 
 const sameCards = (codes, numbers) => codes.map(cardId).sort((a, b) => a - b).join() === numbers.join();
 
+/** The old President's pack before shuffling: the card numbers 0 to 51 without 20 (the 8 of diamonds). */
+export function oldDeck() {
+  return Array.from({ length: 52 }, (_, i) => i).filter((c) => c !== 20);
+}
+
+const OLD_RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+
+/** An old-game card number as its text (`suit * 13 + rank - 1`: `Ad`, `10h`, `Ks`). */
+export function oldCardText(card) {
+  return OLD_RANKS[card % 13] + "cdhs"[Math.floor(card / 13)];
+}
+
+/** Pack `deal` of an old-game match dealt by `dealer`: card by card from the dealer's left, the dummy before the
+ * dealer, the last card turned up; the settlement `redeal` has no dummy. Hands and dummy as sorted card numbers. */
+export async function oldDealHands(secret, deal, players, dealer, redeal) {
+  const order = await dealOrder(secret, deal, oldDeck());
+  const round = Array.from({ length: players - 1 }, (_, step) => (dealer + step + 1) % players);
+  if (!redeal) round.push(-1);
+  round.push(dealer);
+  const hands = Array.from({ length: players }, () => []);
+  const dummy = [];
+  const dealt = redeal ? order.length : order.length - 1;
+  for (let k = 0; k < dealt; k += 1) {
+    const to = round[k % round.length];
+    (to === -1 ? dummy : hands[to]).push(order[k]);
+  }
+  const sorted = (cards) => cards.sort((a, b) => a - b);
+  return { hands: hands.map(sorted), dummy: sorted(dummy), turnedUp: redeal ? null : order[order.length - 1] };
+}
+
+const sameOld = (texts, numbers) => [...texts].sort().join() === numbers.map(oldCardText).sort().join();
+
+async function oldCardsMatch(data, deal) {
+  const got = await oldDealHands(data.secret, deal.deal, data.players, deal.dealer, deal.redeal);
+  return deal.hands.every((texts, seat) => sameOld(texts, got.hands[seat])) && sameOld(deal.dummy, got.dummy)
+    && deal.turned_up === (got.turnedUp === null ? null : oldCardText(got.turnedUp));
+}
+
 /**
  * Check the deals the server describes (`data`, from /api/matches/ID/deals) against the secret, and against what
  * this page saw during play (`seen`: `commitments` by deal from 1, `secret`, `seat` and that seat's `hands` as
@@ -68,15 +106,21 @@ export async function checkDeals(data, seen = {}) {
   for (const deal of data.deals) {
     const n = deal.deal;
     const computed = await commitment(data.secret, data.table, n);
-    const hands = await dealHands(data.secret, n, data.jokers, data.players, deal.first);
     const saw = seen.commitments?.[n - 1];
-    const mine = seen.hands?.[n];
+    let cards;
+    if (data.game === "old-president") {
+      cards = await oldCardsMatch(data, deal);
+    } else {
+      const hands = await dealHands(data.secret, n, data.jokers, data.players, deal.first);
+      const mine = seen.hands?.[n];
+      cards = deal.hands.every((codes, seat) => sameCards(codes, hands[seat]))
+        && (mine === undefined || sameCards(mine, hands[seen.seat]));
+    }
     rows.push({
       deal: n, computed,
       commitment: computed === deal.shown && (saw === undefined || saw === computed),
       seen: saw !== undefined,
-      cards: deal.hands.every((codes, seat) => sameCards(codes, hands[seat]))
-        && (mine === undefined || sameCards(mine, hands[seen.seat])),
+      cards,
     });
   }
   const extra = (seen.commitments?.length || 0) > data.deals.length;
@@ -85,13 +129,14 @@ export async function checkDeals(data, seen = {}) {
   return { ok, rows };
 }
 
-function resultView(data, result, seenCount) {
+function resultView(data, result, seenCount, ownHands) {
   const mark = (good) => h("span", { class: good ? "check-ok" : "check-bad" },
     good ? t("verify.ok") : t("verify.bad"));
   return h("div", { class: "verify-result" },
     h("p", { id: "verify-summary", role: "status", class: result.ok ? "check-ok" : "check-bad" },
       result.ok ? t("verify.allGood") : t("verify.failed")),
-    h("p", { class: "muted small" }, seenCount ? t("verify.seenNote", { n: seenCount }) : t("verify.recordNote")),
+    h("p", { class: "muted small" }, !seenCount ? t("verify.recordNote")
+      : t(ownHands ? "verify.seenNote" : "verify.seenCommitmentsNote", { n: seenCount })),
     h("table", { class: "scores verify-table" },
       h("thead", {}, h("tr", {}, h("th", {}, t("scores.deal")), h("th", {}, t("verify.commitment")),
         h("th", {}, t("verify.commitmentCheck")), h("th", {}, t("verify.cards")))),
@@ -116,7 +161,8 @@ export function showVerification(matchId, seen = {}) {
     } else {
       try {
         const data = await api(`/api/matches/${encodeURIComponent(matchId)}/deals`);
-        content = resultView(data, await checkDeals(data, seen), seen.commitments?.length || 0);
+        content = resultView(data, await checkDeals(data, seen), seen.commitments?.length || 0,
+          Object.keys(seen.hands || {}).length > 0);
       } catch (err) {
         const text = err.code === "not_verifiable" ? t("verify.unavailable") : err.message;
         content = h("p", { class: "check-bad", id: "verify-summary" }, text);
