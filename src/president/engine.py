@@ -32,7 +32,6 @@ from .events import Event, Events, RawEvent
 from .lanes import CUT, Lanes, lanes_for
 from .movegen import (
     ANSWERS_BY_COUNT,
-    BEAT_MASKS,
     PASS_MOVE,
     STRONGER,
     SUIT_CARDS,
@@ -66,13 +65,13 @@ from .plays import (
     is_equal_answer,
     is_lone_joker,
     lock_after,
-    plain_bombs,
     play_problem,
     plays,
     revolution_by,
     run_leads,
     shape_of,
     suits_text,
+    table_beat,
     unbeatable,
 )
 from .record import read_record, write_record
@@ -193,7 +192,6 @@ class Match:
         "_backwards",
         "_beat",
         "_beats",
-        "_bombs",
         "_bottom",
         "_calm",
         "_dead",
@@ -201,6 +199,7 @@ class Match:
         "_deal_starts",
         "_dealt",
         "_events",
+        "_extra",
         "_finished",
         "_first_leader",
         "_gift_counts",
@@ -363,7 +362,7 @@ class Match:
 
     def _use_lanes(self, lanes: Lanes) -> None:
         self._lanes = lanes
-        self._bombs = lanes.bombs
+        self._extra = lanes.extra
         self._leads_by_byte = lanes.leads_by_byte
         self._lead_block = lanes.wild if lanes.leads_by_byte is not None and not lanes.runs else -1
         self._lead_runs = lanes.leads_by_byte is not None and lanes.runs
@@ -475,7 +474,7 @@ class Match:
         if self._table:
             shape = shape_of(self._table, self.rules.wild_jokers)
             assert shape is not None
-            self._set_lane(shape)
+            self._set_lane(shape, self._table)
         self._dealt = view.played | self._dealt
         assert view.to_act is not None
         self.to_act = view.to_act
@@ -727,17 +726,20 @@ class Match:
         elif self._table:
             hand = self.hands[self.to_act]  # type: ignore[index]
             h = hand & self._beat
-            if not h and not self._bombs:
+            if not h and not self._extra:
                 moves = PASS_ONLY
             elif self._answers is None or hand & self._wild:
                 moves = plays(hand, self.rules, self._table, self._rev != self._back, self._lock) + PASS_ONLY
+            elif not h:
+                moves = self._extra(hand, self._table, self._rev != self._back, self._lock) + PASS_ONLY  # type: ignore[misc]
             else:
-                # The straight lane: one lookup per byte of the hand (two ranks), unrolled; bombs answer anything.
+                # The straight lane: one lookup per byte of the hand (two ranks), unrolled; then the answers some
+                # rules add (bombs, sandstorms, the card one rank down).
                 t0, t1, t2, t3, t4, t5, t6 = self._answers
                 b6, b5, b4, b3, b2, b1, b0 = h.to_bytes(7)
                 found = t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6]
-                if self._bombs and (bombs := plain_bombs(hand, self.rules)):
-                    found = tuple(dict.fromkeys(found + bombs))
+                if self._extra and (extra := self._extra(hand, self._table, self._rev != self._back, self._lock)):
+                    found = tuple(dict.fromkeys(found + extra)) if found else extra
                 moves = found + PASS_ONLY
         elif self._phase == PLAY:
             hand = self.hands[self.to_act]  # type: ignore[index]
@@ -961,7 +963,7 @@ class Match:
         assert shape is not None
         table = self._table
         if table:
-            if not self._beat:
+            if not self._beat and not self._extra:
                 raise IllegalMove(f"nothing beats {cards_str(table & CARDS_MASK)}: you can only pass")
             before = shape_of(table, rules.wild_jokers)
             assert before is not None
@@ -1106,15 +1108,20 @@ class Match:
         """After ``shape`` (the move ``value``) is played, order and lock set: the cards that may answer it from the
         byte lookups, or -1. A straight play's lane is the one its lookup by move holds."""
         entry = self._beats.get(value)
-        if entry is not None and entry[0] >= 0 and not self._lock:
+        lock = self._lock
+        if entry is not None and entry[0] >= 0 and not lock:
             self._beat, self._answers = entry
             return
         lanes = self._lanes
-        if shape.kind == SET and shape.size <= 4 and lanes.on and not (
-                self.rules.spade3_beats_joker and is_lone_joker(shape)):
-            beat = BEAT_MASKS[self._rev != self._back, lanes.high, shape.rank, self.rules.equal_answers]
-            if self._lock:
-                beat &= SUIT_CARDS[self._lock]
+        rules = self.rules
+        if (shape.kind == SET and shape.size <= 4 and lanes.on
+                and not (rules.spade3_beats_joker and is_lone_joker(shape))
+                # The sandstorm's answers under the suit lock, and the bombs under the stair lock, keep an order of
+                # their own: those come from plays().
+                and not (rules.answers_beyond_rank and lock & 15) and not (lock & STAIR and lanes.bombs)):
+            beat = table_beat(value, shape, self._rev != self._back, lock, rules)
+            if lock & 15:
+                beat &= SUIT_CARDS[lock & 15]
             self._beat = beat | lanes.wild
             self._answers = ANSWERS_BY_COUNT[shape.size]
         else:
@@ -1128,6 +1135,9 @@ class Match:
         rules = self.rules
         if self._beat < 0 or rules.skip_on_equal:
             return -1
+        if rules.answers_beyond_rank:
+            beat, lock = self._irregular_lane(value, beat, self._table, self._lock)
+            return beat if lock == self._lock else -1  # a new lock is the definition's to announce
         if not rules.suit_lock:
             return beat
         lock = self._lock
@@ -1138,6 +1148,32 @@ class Match:
         if table is None or table.suits == value >> (4 * rank) & 15:
             return -1
         return beat
+
+    def _irregular_lane(self, value: int, beat: int, table: int, lock: int) -> tuple[int, int]:
+        """Under sandstorm, down number or stair lock: the beat mask a straight answer ``value`` to the set ``table``
+        leaves (``beat``: its lane's) and the lock after it (it may form the stair), or a beat of -1 when it must go
+        through the definition (it forms a suit lock, a suit lock holds, or the table holds jokers)."""
+        rules = self.rules
+        if lock & 15 or table >= _REAL_CARDS_END:
+            return -1, lock
+        rank = (value.bit_length() - 1) >> 2
+        table_rank = (table.bit_length() - 1) >> 2
+        if rules.suit_lock and table >> (table_rank << 2) & 15 == value >> (rank << 2) & 15:
+            return -1, lock  # the answer locks the trick to its suits (see lock_after)
+        if not rules.stair_lock:
+            return beat, lock
+        lanes = self._lanes
+        order = self._rev != self._back
+        if not lock and (value.bit_count() != table.bit_count()
+                         or not lanes.stairs[order][table_rank] >> (rank << 2) & 15):
+            return beat, lock
+        # The stair holds, or this answer forms it (see lock_after): the answer is a sandstorm (its lane's beat), or
+        # the next rank up, which the rank next up from it alone may answer (bombs keep their order through plays()).
+        if lanes.bombs:
+            return -1, lock
+        if rules.sandstorm and value < 16 and value.bit_count() == 3:
+            return beat, STAIR
+        return lanes.stairs[order][rank] | lanes.wild, STAIR
 
     def _clear_trick(self, leader: int) -> None:
         self._table = 0
@@ -1645,7 +1681,8 @@ class Match:
         aces = self._aces
         lead_block = self._lead_block
         lead_runs = self._lead_runs
-        bombing = self._bombs
+        more = self._extra
+        irregular = rules.answers_beyond_rank
         quiet_out = not (rules.forbidden_finish or rules.capital_fall or rules.gekokujo)
         run_probe = self._lanes.run_probe
         l0, l1, l2, l3, l4, l5, l6 = self._leads_by_byte or ANSWERS_BY_COUNT[0]
@@ -1666,17 +1703,19 @@ class Match:
             # The legal moves, as legal_moves() lists them (in the same order, for the same draws).
             if table:
                 h = hand & beat
-                if not h and not bombing:
+                if not h and not more:
                     moves = FORCED_PASS
                 else:
                     if answers is None or hand & wild:
                         found = plays(hand, rules, table, self._rev != self._back, lock)
+                    elif not h:
+                        found = more(hand, table, self._rev != self._back, lock)  # type: ignore[misc]
                     else:
                         t0, t1, t2, t3, t4, t5, t6 = answers
                         b6, b5, b4, b3, b2, b1, b0 = h.to_bytes(7)
                         found = t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6]
-                        if bombing and (bombs := plain_bombs(hand, rules)):
-                            found = tuple(dict.fromkeys(found + bombs))
+                        if more and (extra := more(hand, table, self._rev != self._back, lock)):
+                            found = tuple(dict.fromkeys(found + extra)) if found else extra
                     moves = found + PASS_ONLY if found else FORCED_PASS
             elif must or hand & lead_block:
                 if lead_runs and not must and not hand & wild:
@@ -1704,6 +1743,8 @@ class Match:
                     # What the answer does may depend on the play it answers (see _answer_lane).
                     if beat < 0:
                         straight = -1
+                    elif irregular:
+                        straight, lock = self._irregular_lane(move, straight, table, lock)
                     elif lock:
                         straight = straight & SUIT_CARDS[lock] | wild
                     elif locks and not (no_joker_lock and table & JOKERS):

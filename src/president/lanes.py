@@ -6,15 +6,18 @@ beat: a pass, or a set of one rank that starts no revolution, cuts nothing and r
 nothing. For those the match takes a *straight lane*, precomputed here from the options:
 
 * ``beats[reversed order][move]``: for every set of one rank of real cards, the mask of
-  the cards that may answer it and the byte tables of its size, or a beat mask of -1
+  the cards whose sets of its size may answer it by rank and the byte tables of its size
+  (the few other answers, :func:`president.plays.extra_answers`, are added where
+  :attr:`Lanes.extra` says so), or a beat mask of -1
   when the play triggers a rule (a revolution, an 8-cut, 11-back, a bomb) and must go
   through the definition; :data:`CUT` marks an 8-cut or a bomb that does nothing else
   (random playouts clear the trick for it, the public path takes the definition for its events);
 * ``leads_by_byte``: the byte lookups of the leads of a hand without wild jokers (with runs,
   :func:`president.plays.run_leads` adds them);
 * ``open_answers``: whether a straight play may answer any play on the table with no
-  further look (not under the suit lock or the skip, whose effects depend on the play
-  answered, nor where the table may hold a run or a lone joker).
+  further look (not under the suit lock, the stair lock or the skip, whose effects depend
+  on the play answered, nor where the table may hold a run or a lone joker);
+* ``stairs``: under the stair lock, by order, the cards of the next rank up from each rank.
 
 Nothing here says what a rule does; a test plays every option with the lanes on and
 off and compares whole states after every move.
@@ -25,7 +28,7 @@ from __future__ import annotations
 from .cards import JOKER_RANK, JOKERS, NUM_RANKS, TWO_RANK
 from .movegen import ANSWERS_BY_COUNT, BEAT_MASKS, LEADS_BY_SIZE, ByteLookups
 from .moves import move_of
-from .plays import EIGHT_RANK, JACK_RANK, NINE_RANK, SIX_RANK
+from .plays import EIGHT_RANK, JACK_RANK, NINE_RANK, SIX_RANK, STAIR_MASKS, THREE_RANK, ExtraAnswers, extra_answers_for
 from .rules import Rules
 from .turn_order import FIVE_RANK, SEVEN_RANK, TEN_RANK
 
@@ -41,8 +44,8 @@ CUT = -2
 class Lanes:
     """The straight lanes of one rule set (see the module's text); one object shared by every match of it."""
 
-    __slots__ = ("answered", "beats", "bombs", "cuts", "high", "leads_by_byte", "on", "open_answers", "owes",
-                 "plain", "run_probe", "runs", "steers", "turns", "wild")
+    __slots__ = ("answered", "beats", "bombs", "cuts", "extra", "high", "leads_by_byte", "on", "open_answers", "owes",
+                 "plain", "run_probe", "runs", "stairs", "steers", "turns", "wild")
 
     beats: tuple[dict[int, LaneEntry], dict[int, LaneEntry]]
     """By reversed order (False, True): every set of one rank of real cards, and what it leaves on the table."""
@@ -56,11 +59,17 @@ class Lanes:
     on: bool
     """Whether the lanes are on (off: every move through the definition, for the test that holds them to it)."""
     bombs: bool
-    """Whether bombs may answer anything: the answers from the byte tables get the hand's bombs added
-    (:func:`~president.plays.plain_bombs`)."""
+    """Whether bombs may answer anything."""
+    extra: ExtraAnswers | None
+    """Where a set may have answers beyond the sets of its size by rank (bombs, a sandstorm, the card one rank
+    down): :func:`~president.plays.extra_answers` made for these rules, which the answers from the byte tables get
+    added; None: no such answer."""
+    stairs: tuple[tuple[int, ...], tuple[int, ...]]
+    """By reversed order (False, True) and rank: the cards that alone may answer a set of that rank while the stair
+    lock holds (:data:`~president.plays.STAIR_MASKS`)."""
     open_answers: bool
-    """Whether a straight play may answer any play on the table with no further look (no suit lock, no skip, no
-    runs, no wild jokers, no 3 of spades beating a joker)."""
+    """Whether a straight play may answer any play on the table with no further look (no suit lock, no stair lock,
+    no skip, no runs, no wild jokers, no 3 of spades beating a joker)."""
     wild: int
     """The jokers that are wild (a hand holding one takes the definition's path)."""
     high: bool
@@ -80,7 +89,7 @@ class Lanes:
     """Whether a play may owe its player a further move (7-pass, 10-discard: :mod:`president.owed`)."""
 
     def __init__(self, rules: Rules, on: bool = True) -> None:
-        # Rules whose answers the byte lookups do not know play every move by the definition.
+        # Rules whose plays the lanes do not know play every move by the definition.
         on = on and not rules.irregular
         self.high = rules.joker_in_revolution == "highest"
         self.wild = JOKERS if rules.wild_jokers else 0
@@ -91,11 +100,13 @@ class Lanes:
                      or rules.spade3_beats_joker or rules.nine_pair_cut or rules.six_pair_cut or rules.spade3_cut)
         self.turns = rules.revolution or rules.coup or rules.omen or rules.great_revolution
         self.bombs = rules.quad_bomb or rules.two_bomb
+        self.extra = extra_answers_for(rules)
+        self.stairs = (STAIR_MASKS[False, self.high], STAIR_MASKS[True, self.high])
         self.steers = rules.five_skip or rules.nine_reverse or rules.six_reverse
         self.owes = rules.seven_pass or rules.ten_discard
         self.on = on
         self.open_answers = not (rules.suit_lock or rules.skip_on_equal or rules.runs or rules.wild_jokers
-                                 or rules.spade3_beats_joker)
+                                 or rules.spade3_beats_joker or rules.stair_lock)
         self.leads_by_byte = LEADS_BY_SIZE[min(rules.max_set, 4)] if on else None
         self.runs = rules.runs
         self.run_probe = 8 if rules.run_min >= 3 else 4
@@ -140,7 +151,10 @@ class Lanes:
                     if cut:
                         entries[move] = (CUT, None)
                     elif straight:
-                        beat = BEAT_MASKS[backwards, self.high, rank, rules.equal_answers] | self.wild
+                        # Only a sandstorm answers a sandstorm (it is among the extra answers).
+                        sandstorm = rules.sandstorm and rank == THREE_RANK and size == 3
+                        beat = 0 if sandstorm else BEAT_MASKS[backwards, self.high, rank, rules.equal_answers]
+                        beat |= self.wild
                         entries[move] = (beat, ANSWERS_BY_COUNT[size])
                     else:
                         entries[move] = _NO_LANE

@@ -13,7 +13,7 @@ server ask.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import chain, combinations
 from typing import NamedTuple
 
@@ -28,7 +28,7 @@ from .cards import (
     SUIT_SYMBOLS,
     TWO_RANK,
 )
-from .movegen import ANSWERS_BY_COUNT, BEAT_MASKS, LEADS_BY_SIZE, STRENGTH, ByteLookups
+from .movegen import ANSWERS_BY_COUNT, BEAT_MASKS, LEADS_BY_SIZE, SHIFTED_SUBSETS, STRENGTH, ByteLookups
 from .moves import (
     ABOVE_TWO,
     BELOW_THREE,
@@ -663,7 +663,9 @@ def _pieces(hand: int, rules: Rules) -> tuple[list[Piece], list[Piece]]:
 
 
 _NO_RUNS: tuple[Move, ...] = ()
-_REAL_CARDS = (1 << 52) - 1
+_REAL_CARDS_END = 1 << 52
+"""Moves below it are real cards only (no joker, no card a joker stands for)."""
+_REAL_CARDS = _REAL_CARDS_END - 1
 
 
 def run_leads(hand: int, rules: Rules) -> tuple[Move, ...]:
@@ -863,7 +865,7 @@ def plays(
     ``table`` is the move on the table (0 when leading), ``reversed_order`` the
     order of the trick, ``lock`` the locked suits, ``must_contain`` a card mask
     the lead must hold. ``shortcut=False`` never takes the fast engine's tables (for
-    the test that holds them to the general path); nor do rules whose answers they do not know
+    the test that holds them to the general path); nor do rules whose plays they do not know
     (:attr:`~president.rules.Rules.irregular`), nor a hand holding both jokers under ``wild_joker_pair``.
     """
     # The two wild jokers as a pair of their own are in no shortcut's tables.
@@ -898,12 +900,13 @@ def plays(
                 reversed_order, rules.joker_in_revolution == "highest", JOKER_RANK]:
             # The 3 of spades beats a plain lone joker (it is no stronger rank here).
             candidates.append((move_of(1 << SPADE_THREE), Shape(SET, 1, 0, 0, 8, 1 << SPADE_THREE)))
-        if shortcut and not jokers and not lock and size <= 4 and not spade3:
-            found = _plain_set_answers(hand, size, table_shape.rank, reversed_order, rules)
-            if rules.quad_bomb or rules.two_bomb:
-                return tuple(dict.fromkeys(found + plain_bombs(hand, rules)))
-            return found
-        if shortcut and jokers and not lock and not (rules.quad_bomb or rules.two_bomb):
+        if (shortcut and not jokers and not lock & 15 and size <= 4 and not spade3
+                and not (lock and (rules.quad_bomb or rules.two_bomb))):
+            beat = table_beat(table, table_shape, reversed_order, lock, rules)
+            found = _plain_set_answers(hand, size, beat)
+            extra = extra_answers(hand, table, reversed_order, lock, rules)
+            return tuple(dict.fromkeys(found + extra)) if extra else found
+        if shortcut and jokers and not lock and not (rules.quad_bomb or rules.two_bomb or rules.answers_beyond_rank):
             return _wild_set_answers(hand, jokers, table_shape, reversed_order, rules)
         # Only a rank at least as strong as the table's can answer it (bombs are added below).
         for rank in _AT_LEAST[reversed_order, rules.joker_in_revolution == "highest", table_shape.rank]:
@@ -917,7 +920,7 @@ def plays(
                 candidates += set_piece(down, hand >> (4 * down) & 15, (), rules.max_set).by_size.get(1, ())
     elif kind == RUN:
         jokers = _wild(hand, rules)
-        if shortcut and not lock and not (rules.quad_bomb or rules.two_bomb):
+        if shortcut and not lock and not (rules.quad_bomb or rules.two_bomb or rules.sandstorm):
             return _run_answers(hand, jokers, table_shape, reversed_order, rules)
         for suit in range(4):
             if not lock & 15 or lock & 15 == 1 << suit:
@@ -1023,16 +1026,125 @@ def _bombs_of(hand: int, rules: Rules) -> tuple[Move, ...]:
     return out
 
 
-def _plain_set_answers(hand: int, size: int, table_rank: int, reversed_order: bool, rules: Rules) -> tuple[Move, ...]:
-    """The answers to a set by a hand without wild jokers, on an unlocked trick without bombs.
+def _plain_set_answers(hand: int, size: int, beat: int) -> tuple[Move, ...]:
+    """The answers of ``size`` cards of one rank among the cards of ``hand & beat`` (a hand without wild jokers).
 
-    The same moves, in the same order, as the general path of :func:`plays` (a test
-    holds it to that path), from the fast engine's byte tables: every subset of
-    ``size`` cards of one rank among the ranks that may answer.
+    The same moves, in the same order, as the general path of :func:`plays` lists the sets
+    of one rank (a test holds it to that path), from the fast engine's byte tables.
     """
-    h = hand & BEAT_MASKS[reversed_order, rules.joker_in_revolution == "highest", table_rank, rules.equal_answers]
+    h = hand & beat
     if not h:
         return ()
     t0, t1, t2, t3, t4, t5, t6 = ANSWERS_BY_COUNT[size]
     b6, b5, b4, b3, b2, b1, b0 = h.to_bytes(7)
     return t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6]
+
+
+def _stair_masks(backwards: bool, high: bool) -> tuple[int, ...]:
+    power = STRENGTH[backwards, high]
+    return tuple(sum(15 << (4 * r) for r in range(JOKER_RANK) if power[r] == power[rank] + 1)
+                 for rank in range(NUM_RANKS))
+
+
+STAIR_MASKS: dict[tuple[bool, bool], tuple[int, ...]] = {
+    (backwards, high): _stair_masks(backwards, high) for backwards in (False, True) for high in (False, True)}
+"""``STAIR_MASKS[(reversed order, jokers_stay_high)][rank]``: the cards of the next rank up from ``rank`` (a rank
+3 … 2; 0 for none): what alone may answer a set of ``rank`` while the stair lock holds."""
+
+_SANDSTORMS: tuple[tuple[Move, ...], ...] = tuple(
+    tuple(move_of(sub) for sub in range(1, 16) if sub & nibble == sub and sub.bit_count() == 3) for nibble in range(16))
+"""By the 3s of a hand (its lowest nibble): the sandstorms they make, in increasing int order."""
+
+_DOWN_CARDS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(card + (4 if backwards else -4) if 0 <= (card >> 2) + (1 if backwards else -1) < JOKER_RANK else -1
+          for card in range(52))
+    for backwards in (False, True))
+"""``_DOWN_CARDS[reversed order][card]``: the card that answers the single ``card`` under the ``down_number`` rule
+(-1: none)."""
+
+
+def is_sandstorm_move(value: int, rules: Rules) -> bool:
+    """Whether the play ``value`` is a sandstorm under ``rules`` (see :func:`is_sandstorm`)."""
+    if not rules.sandstorm:
+        return False
+    if value < 16:
+        return value.bit_count() == 3
+    if value < _REAL_CARDS_END:
+        return False
+    shape = shape_of(value, rules.wild_jokers)
+    return shape is not None and is_sandstorm(shape)
+
+
+def table_beat(table: int, shape: Shape, reversed_order: bool, lock: int, rules: Rules) -> int:
+    """The cards whose sets of the table's size may answer the set ``table`` (of ``shape``) by rank, on a trick
+    without the suit lock: stronger ranks (or as strong, with equal answers), the next rank up while the stair lock
+    holds, none on a sandstorm; the other answers are :func:`extra_answers`."""
+    if is_sandstorm_move(table, rules):
+        return 0
+    high = rules.joker_in_revolution == "highest"
+    if lock & STAIR:
+        return STAIR_MASKS[reversed_order, high][shape.rank]
+    return BEAT_MASKS[reversed_order, high, shape.rank, rules.equal_answers]
+
+
+ExtraAnswers = Callable[[int, int, bool, int], tuple[Move, ...]]
+"""``extra(hand, table, reversed_order, lock)``: what :func:`extra_answers` says, for the rules it was made for."""
+
+
+def extra_answers(hand: int, table: int, reversed_order: bool, lock: int, rules: Rules) -> tuple[Move, ...]:
+    """The answers of a hand without wild jokers to the set ``table``, on a trick without the suit lock, beyond the
+    sets of its size by rank (:func:`table_beat`): the card one rank down (``down_number``), sandstorms, bombs. In
+    the order of the general path of :func:`plays`, which lists them after those sets (some may be among them)."""
+    extra = extra_answers_for(rules)
+    return extra(hand, table, reversed_order, lock) if extra is not None else ()
+
+
+def extra_answers_for(rules: Rules) -> ExtraAnswers | None:
+    """:func:`extra_answers` made once for ``rules`` (None: these rules add no answer), for the fast engine."""
+    entry = _EXTRA.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_EXTRA) >= 256:  # rules made on the fly must not pile up
+            _EXTRA.clear()
+        entry = _EXTRA[id(rules)] = (rules, _make_extra_answers(rules))
+    return entry[1]
+
+
+_EXTRA: dict[int, tuple[Rules, ExtraAnswers | None]] = {}
+
+
+def _make_extra_answers(rules: Rules) -> ExtraAnswers | None:
+    sandstorm, down_number, two_bomb = rules.sandstorm, rules.down_number, rules.two_bomb
+    bombs = rules.quad_bomb or two_bomb
+    if not (sandstorm or down_number):
+        if not bombs:
+            return None
+
+        def only_bombs(hand: int, table: int, reversed_order: bool, lock: int) -> tuple[Move, ...]:
+            return plain_bombs(hand, rules)
+        return only_bombs
+    sandstorms = _SANDSTORMS if rules.max_set >= 3 else ((),) * 16
+    twos = SHIFTED_SUBSETS[TWO_RANK]
+
+    def extra(hand: int, table: int, reversed_order: bool, lock: int) -> tuple[Move, ...]:
+        out: tuple[Move, ...] = ()
+        threes: tuple[Move, ...] = ()
+        if sandstorm:
+            threes = sandstorms[hand & 15]
+            if (table.bit_count() == 3 and table < 16) if table < _REAL_CARDS_END else is_sandstorm_move(table, rules):
+                return threes  # only a sandstorm answers a sandstorm
+        if down_number and not table & (table - 1) and table < _REAL_CARDS_END:
+            down = _DOWN_CARDS[reversed_order][table.bit_length() - 1]
+            if two_bomb and down >> 2 == TWO_RANK:
+                out = twos[hand >> (4 * TWO_RANK) & 15][1]  # the 2s looked at there are bombs
+            elif down >= 0 and hand >> down & 1 and not lock & STAIR:
+                out = _SINGLES[down]
+        if threes:
+            out += threes
+        if bombs:
+            out += plain_bombs(hand, rules)
+        return out
+    return extra
+
+
+_SINGLES = tuple((move_of(1 << card),) for card in range(52))
+"""By card: the play of that card alone."""
