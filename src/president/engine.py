@@ -913,7 +913,7 @@ class Match:
         if value & OWED_FLAGS:
             flag = value & OWED_FLAGS
             raise IllegalMove(f"nothing is owed now: '{owed_word(flag)}' follows only a play "
-                              f"of {_OWED_BY[flag] if flag in _OWED_BY else 'the right cards'}")
+                              f"of {_OWED_BY.get(flag, 'the right cards')}")
         if phase == EXCHANGE:
             count = self._give_count
             word = "card" if count == 1 else "cards"

@@ -25,6 +25,7 @@ const STRINGS = {
     // Why the computer players play what they play, and their styles
     "why.classic.gift.weakest": "gives back its weakest cards: {move}",
     "why.classic.owed.weakest": "gives away its weakest cards that break no set, as its play requires: {move}",
+    "why.classic.owed.name": "names the strongest rank it does not hold, so the others lose their best cards (or the rank of all its cards, to go out): {move}",
     "why.classic.lead.must": "leads with the card the rules require first, and the other cards of its rank: {move}",
     "why.classic.lead.lowest": "leads its lowest combination first: {move}",
     "why.classic.lead.split": "leads {move}, three of its four of a kind: a revolution would not help the rest of its hand",
@@ -849,6 +850,7 @@ const STRINGS = {
     // Why the computer players play what they play, and their styles
     "why.classic.gift.weakest": "возвращает свои самые слабые карты: {move}",
     "why.classic.owed.weakest": "отдаёт свои самые слабые карты, не разбивая комбинаций, как требует его ход: {move}",
+    "why.classic.owed.name": "называет самое сильное достоинство, которого у него нет, чтобы другие лишились лучших карт (или достоинство всех своих карт, чтобы выйти): {move}",
     "why.classic.lead.must": "ходит картой, с которой правила велят начать, и другими картами её ранга: {move}",
     "why.classic.lead.lowest": "сначала ходит самой младшей комбинацией: {move}",
     "why.classic.lead.split": "ходит {move}, тремя картами из своего каре: революция не помогла бы остальной руке",
@@ -1674,6 +1676,7 @@ const STRINGS = {
     // Why the computer players play what they play, and their styles
     "why.classic.gift.weakest": "rend ses cartes les plus faibles : {move}",
     "why.classic.owed.weakest": "cède ses cartes les plus faibles sans casser de combinaison, comme son coup l'exige : {move}",
+    "why.classic.owed.name": "nomme la valeur la plus forte qu'il n'a pas, pour que les autres perdent leurs meilleures cartes (ou la valeur de toutes ses cartes, pour sortir) : {move}",
     "why.classic.lead.must": "entame avec la carte que les règles exigent, et les autres cartes de son rang : {move}",
     "why.classic.lead.lowest": "entame d’abord sa combinaison la plus basse : {move}",
     "why.classic.lead.split": "entame {move}, trois de ses quatre cartes du même rang : une révolution n’aiderait pas le reste de sa main",
@@ -2499,6 +2502,7 @@ const STRINGS = {
     // Why the computer players play what they play, and their styles
     "why.classic.gift.weakest": "devolve as suas cartas mais fracas: {move}",
     "why.classic.owed.weakest": "cede as suas cartas mais fracas sem partir combinações, como a sua jogada exige: {move}",
+    "why.classic.owed.name": "nomeia o valor mais forte que não tem, para que os outros percam as suas melhores cartas (ou o valor de todas as suas cartas, para sair): {move}",
     "why.classic.lead.must": "sai com a carta que as regras exigem, e as outras cartas do seu valor: {move}",
     "why.classic.lead.lowest": "sai primeiro com a sua combinação mais baixa: {move}",
     "why.classic.lead.split": "sai com {move}, três das suas quatro cartas iguais: uma revolução não ajudaria o resto da mão",
