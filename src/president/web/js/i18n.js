@@ -376,6 +376,11 @@ const STRINGS = {
     "ev.passedOn": (p) => `7-pass: ${p.name} passes ${p.n} ${en(p.n, "card", "cards")} to ${p.to}`,
     "ev.passedOnSeen": (p) => `7-pass: ${p.name} passes ${p.cards} to ${p.to}`,
     "ev.discard": (p) => `10-discard: ${p.name} discards ${p.cards}`,
+    "game.chooseName": "Q-bomber: name a rank; every player, you too, discards every card of it, face up.",
+    "game.nameWait": (p) => `${p.name} names the rank every player discards.`,
+    "game.nameGroup": "The rank to name",
+    "ev.name": (p) => `Q-bomber: ${p.name} names the ${p.rank}s`,
+    "ev.bombDiscard": (p) => `Q-bomber: ${p.name} discards ${p.cards}`,
     "game.pass": "Pass",
     "game.scores": "Scores",
     "game.yourHand": "Your hand",
@@ -644,6 +649,7 @@ const STRINGS = {
     "opt.six_reverse": "A 6 reverses the direction of play",
     "opt.seven_pass": "7-pass: a player gives a card of his choice to the next player per 7 he plays",
     "opt.ten_discard": "10-discard: a player discards a card of his choice, face up, per 10 he plays",
+    "opt.queen_bomber": "Q-bomber: a player who plays queens names a rank, and every player discards every card of it, face up",
     "opt.gekokujo": "Gekokujō: the last player going out first reverses every title",
     "opt.tenpen_chii": "Tenpen-chii: a poor player with nothing above a 10 skips the exchange",
     "opt.suit_lock_at_once": "The lock starts on the lead: answers must follow its suits",
@@ -747,6 +753,7 @@ const STRINGS = {
     "why.generic": "{rule}: {text}",
     "why.seven_pass": "7-pass: {name} played 7s, so he gives as many cards of his choice to the next player.",
     "why.ten_discard": "10-discard: {name} played 10s, so he discards as many cards of his choice, face up.",
+    "why.queen_bomber": "Q-bomber: {name} played queens, so he names a rank, and every player, he too, discards every card of it, face up.",
     "why.eight_cut": "8-cut: the 8 ends the trick; {leader} leads again.",
     "why.eleven_back": "11-back: {name} played a jack, so the order of ranks is reversed until the trick ends.",
     "why.revolution": "Revolution: {name} played four of a kind, so the order of all ranks is reversed (another one restores it).",
@@ -1202,6 +1209,11 @@ const STRINGS = {
     "ev.passedOn": (p) => `Семёрка: ${p.name} передаёт ${p.n} ${ru(p.n, "карту", "карты", "карт")} игроку ${p.to}`,
     "ev.passedOnSeen": (p) => `Семёрка: ${p.name} передаёт ${p.cards} игроку ${p.to}`,
     "ev.discard": (p) => `Десятка: ${p.name} сбрасывает ${p.cards}`,
+    "game.chooseName": "Дама-бомба: назовите достоинство; все игроки, и вы тоже, сбрасывают все такие карты в открытую.",
+    "game.nameWait": (p) => `${p.name} называет достоинство, которое сбросят все.`,
+    "game.nameGroup": "Достоинство, которое вы называете",
+    "ev.name": (p) => `Дама-бомба: ${p.name} называет достоинство ${p.rank}`,
+    "ev.bombDiscard": (p) => `Дама-бомба: ${p.name} сбрасывает ${p.cards}`,
     "game.pass": "Пас",
     "game.scores": "Счёт",
     "game.yourHand": "Ваши карты",
@@ -1470,6 +1482,7 @@ const STRINGS = {
     "opt.six_reverse": "Шестёрка меняет направление игры",
     "opt.seven_pass": "Семёрка: за каждую сыгранную семёрку игрок отдаёт карту на выбор следующему игроку",
     "opt.ten_discard": "Десятка: за каждую сыгранную десятку игрок сбрасывает карту на выбор в открытую",
+    "opt.queen_bomber": "Дама-бомба: сыгравший дам называет достоинство, и все игроки сбрасывают все такие карты в открытую",
     "opt.gekokujo": "Гэкокудзё: если последний выходит первым, все звания меняются местами",
     "opt.tenpen_chii": "Тэнпэн-тии: бедняк без карт старше десятки не участвует в обмене",
     "opt.suit_lock_at_once": "Замок с первого хода: отвечать только мастями захода",
@@ -1573,6 +1586,7 @@ const STRINGS = {
     "why.generic": "{rule}: {text}",
     "why.seven_pass": "Семёрка: {name} сыграл семёрки и отдаёт столько же карт на выбор следующему игроку.",
     "why.ten_discard": "Десятка: {name} сыграл десятки и сбрасывает столько же карт на выбор в открытую.",
+    "why.queen_bomber": "Дама-бомба: {name} сыграл дам, называет достоинство, и все игроки, он тоже, сбрасывают все такие карты в открытую.",
     "why.eight_cut": "Восьмёрка режет: 8 заканчивает круг; {leader} снова ходит первым.",
     "why.eleven_back": "Валет назад: {name} кладёт валета, и порядок карт обратный до конца круга.",
     "why.revolution": "Революция: {name} кладёт четыре одинаковые карты, и порядок всех карт обратный (следующая революция его вернёт).",
@@ -2028,6 +2042,11 @@ const STRINGS = {
     "ev.passedOn": (p) => `7 : ${p.name} cède ${p.n} ${fr(p.n, "carte", "cartes")} à ${p.to}`,
     "ev.passedOnSeen": (p) => `7 : ${p.name} cède ${p.cards} à ${p.to}`,
     "ev.discard": (p) => `10 : ${p.name} défausse ${p.cards}`,
+    "game.chooseName": "Dame-bombe : nommez une valeur ; chaque joueur, vous aussi, en défausse toutes les cartes, face visible.",
+    "game.nameWait": (p) => `${p.name} nomme la valeur que chacun défausse.`,
+    "game.nameGroup": "La valeur à nommer",
+    "ev.name": (p) => `Dame-bombe : ${p.name} nomme la valeur ${p.rank}`,
+    "ev.bombDiscard": (p) => `Dame-bombe : ${p.name} défausse ${p.cards}`,
     "game.pass": "Passer",
     "game.scores": "Scores",
     "game.yourHand": "Votre main",
@@ -2296,6 +2315,7 @@ const STRINGS = {
     "opt.six_reverse": "Un 6 inverse le sens du jeu",
     "opt.seven_pass": "7 : pour chaque 7 joué, le joueur cède une carte de son choix au joueur suivant",
     "opt.ten_discard": "10 : pour chaque 10 joué, le joueur défausse une carte de son choix, face visible",
+    "opt.queen_bomber": "Dame-bombe : qui joue des dames nomme une valeur, et chaque joueur en défausse toutes les cartes, face visible",
     "opt.gekokujo": "Gekokujō : si le dernier sort le premier, tous les titres s'inversent",
     "opt.tenpen_chii": "Tenpen-chii : un pauvre sans carte au-dessus du 10 est dispensé d'échange",
     "opt.suit_lock_at_once": "Le verrou dès l'entame : il faut suivre ses couleurs",
@@ -2399,6 +2419,7 @@ const STRINGS = {
     "why.generic": "{rule} : {text}",
     "why.seven_pass": "7 : {name} a joué des 7 et cède autant de cartes de son choix au joueur suivant.",
     "why.ten_discard": "10 : {name} a joué des 10 et défausse autant de cartes de son choix, face visible.",
+    "why.queen_bomber": "Dame-bombe : {name} a joué des dames, il nomme une valeur, et chaque joueur, lui aussi, en défausse toutes les cartes, face visible.",
     "why.eight_cut": "Le 8 coupe : le 8 termine le pli ; {leader} entame à nouveau.",
     "why.eleven_back": "Valet inversé : {name} a joué un valet, l'ordre des rangs est inversé jusqu'à la fin du pli.",
     "why.revolution": "Révolution : {name} a joué un carré, l'ordre de tous les rangs est inversé (un autre le rétablit).",
@@ -2853,6 +2874,11 @@ const STRINGS = {
     "ev.passedOn": (p) => `7: ${p.name} passa ${p.n} ${en(p.n, "carta", "cartas")} a ${p.to}`,
     "ev.passedOnSeen": (p) => `7: ${p.name} passa ${p.cards} a ${p.to}`,
     "ev.discard": (p) => `10: ${p.name} descarta ${p.cards}`,
+    "game.chooseName": "Dama-bomba: nomeie um valor; cada jogador, você também, descarta todas as cartas dele, à vista.",
+    "game.nameWait": (p) => `${p.name} nomeia o valor que todos descartam.`,
+    "game.nameGroup": "O valor a nomear",
+    "ev.name": (p) => `Dama-bomba: ${p.name} nomeia o valor ${p.rank}`,
+    "ev.bombDiscard": (p) => `Dama-bomba: ${p.name} descarta ${p.cards}`,
     "game.pass": "Passar",
     "game.scores": "Placar",
     "game.yourHand": "Sua mão",
@@ -3121,6 +3147,7 @@ const STRINGS = {
     "opt.six_reverse": "Um 6 inverte o sentido do jogo",
     "opt.seven_pass": "7: por cada 7 jogado, o jogador passa uma carta à escolha ao próximo jogador",
     "opt.ten_discard": "10: por cada 10 jogado, o jogador descarta uma carta à escolha, à vista",
+    "opt.queen_bomber": "Dama-bomba: quem joga damas nomeia um valor, e cada jogador descarta todas as cartas dele, à vista",
     "opt.gekokujo": "Gekokujō: se o último sair primeiro, todos os títulos se invertem",
     "opt.tenpen_chii": "Tenpen-chii: um pobre sem cartas acima do 10 fica fora da troca",
     "opt.suit_lock_at_once": "A trava começa na saída: é preciso seguir os seus naipes",
@@ -3224,6 +3251,7 @@ const STRINGS = {
     "why.generic": "{rule}: {text}",
     "why.seven_pass": "7: {name} jogou 7 e passa outras tantas cartas à escolha ao próximo jogador.",
     "why.ten_discard": "10: {name} jogou 10 e descarta outras tantas cartas à escolha, à vista.",
+    "why.queen_bomber": "Dama-bomba: {name} jogou damas, nomeia um valor, e cada jogador, ele também, descarta todas as cartas dele, à vista.",
     "why.eight_cut": "Corte do 8: o 8 encerra a vaza; {leader} sai de novo.",
     "why.eleven_back": "Valete inverte: {name} jogou um valete, então a ordem das cartas se inverte até o fim da vaza.",
     "why.revolution": "Revolução: {name} jogou uma quadra, então a ordem de todas as cartas se inverte (outra a restaura).",
@@ -3401,6 +3429,11 @@ export function cardText(code) {
   return code.slice(0, -1) + SUIT_SYMBOLS[code.slice(-1)];
 }
 
+/** A rank as the player reads it: "9", "Queen". */
+export function rankText(name) {
+  return /^[JQKA]$/.test(name) ? t(`rank.${name}`) : name;
+}
+
 /** Cards as short text, "7♥ 7♣". */
 export function cardsText(codes) {
   return codes.map(cardText).join(" ");
@@ -3454,6 +3487,7 @@ const WHY_NUMBERS = new Set(["value", "rival_value", "score", "rival_score"]);
 /** A move as the server writes it ("7c 7h", "pass", "give 3c", "BJ=5h") in the current language. */
 function whyMove(text) {
   if (text === "pass") return translate("why.pass");
+  if (String(text).startsWith("name ")) return rankText(String(text).slice(5));
   return cardsText(String(text).replace(/^(give|pass-on|discard)\s+/, "").split(/\s+/).filter(Boolean).map((c) => c.split("=")[0]));
 }
 
