@@ -47,6 +47,7 @@ CASES: list[tuple[str, int, dict[str, Any]]] = [
     ("tavern-jack", 4, {"sandstorm": True, "down_number": True, "stair_lock": True}),
     ("tavern-jack", 4, {"jokers": 2, "wild_jokers": True, "wild_joker_pair": True}),
     ("tavern-jack", 4, {"seven_pass": True, "ten_discard": True}),
+    ("tavern-jack", 4, {"queen_bomber": True}),
 ]
 
 

@@ -15,7 +15,7 @@ from pettingzoo.test import api_test, seed_test
 
 from president import Match
 from president.env import SingleAgentEnv, action_table, env, raw_env
-from president.moves import DISCARD_FLAG, Move, represented
+from president.moves import DISCARD_FLAG, NAME_FLAG, Move, represented
 from president.rules import get_rules
 
 TABLES = [("tavern-jack", 4), ("race-to-11", 5), ("revolution", 4), ("three-of-clubs", 4), ("daifugo", 5)]
@@ -160,7 +160,10 @@ def expected_observation(e: raw_env, seat: int) -> np.ndarray:
     out[s["leading"].start] = not view.table and view.to_act == seat
     if view.owed and view.to_act == seat:
         flag, count, _to = view.owed[0]
-        out[s["owed"].start + (4 if flag == DISCARD_FLAG else 0) + min(count, view.counts[seat]) - 1] = 1
+        if flag == NAME_FLAG:
+            out[s["owed"].start + 8] = 1
+        else:
+            out[s["owed"].start + (4 if flag == DISCARD_FLAG else 0) + min(count, view.counts[seat]) - 1] = 1
     if view.phase != "over":
         out[s["phase"].start + (view.phase == "play")] = 1
     deals = match.rules.deals
@@ -172,6 +175,7 @@ def expected_observation(e: raw_env, seat: int) -> np.ndarray:
     ("revolution", 4, {}), ("daifugo", 5, {}), ("race-to-11", 5, {}),
     ("tavern-jack", 4, {"nine_reverse": True, "six_reverse": True, "five_skip": True}),
     ("tavern-jack", 4, {"seven_pass": True, "ten_discard": True, "runs": True, "max_set": 2}),
+    ("tavern-jack", 4, {"queen_bomber": True, "ten_discard": True, "max_set": 2}),
 ])
 def test_observations_hold_each_slice_as_documented(rules: str, players: int, options: dict[str, bool]) -> None:
     e = raw_env(rules=rules, players=players, deals=3, **options)
@@ -237,3 +241,27 @@ def test_the_action_table_holds_every_pass_on_and_discard_a_play_may_owe() -> No
         owed += move.is_pass_on or move.is_discard
         match.apply(move)
     assert owed
+
+
+def test_the_action_table_holds_the_13_names_of_the_q_bomber_and_the_mask_offers_them_when_owed() -> None:
+    e = raw_env(rules="tavern-jack", players=4, queen_bomber=True)
+    plain = raw_env(rules="tavern-jack", players=4)
+    assert [str(m) for m in e.actions[len(plain.actions):]] == [f"name {r}" for r in (
+        "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")]
+    assert e.observation_slices()["owed"].stop == plain.observation_slices()["backwards"].stop + 9
+    e.reset(seed=4)
+    match = e.match
+    assert match is not None
+    rng = random.Random(4)
+    named = 0
+    while not match.is_over:
+        seat = match.to_act
+        assert seat is not None
+        observed = e.observe(f"player_{seat}")
+        mask = observed["action_mask"]
+        assert sorted(e.action_to_move(int(i)) for i in np.flatnonzero(mask)) == sorted(match.legal_moves())
+        assert observed["observation"][e.observation_slices()["owed"].stop - 1] == bool(match.owed)
+        move = rng.choice(match.legal_moves())
+        named += move.is_name
+        match.apply(move)
+    assert named

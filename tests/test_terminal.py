@@ -341,3 +341,19 @@ def test_the_person_passes_on_and_discards_after_a_play_of_sevens_and_tens() -> 
     assert "Not allowed: pass-on exactly 2 cards, not 1. Try again." in text
     assert "7-pass: You pass seat 1 (classic) 3c 4d" in text
     assert match.moves[1] == (0, Move.pass_on(parse_cards("3c 4d")))
+
+
+def test_the_person_names_a_rank_after_a_play_of_queens_and_every_player_discards_it() -> None:
+    out = io.StringIO()
+    match = Match.from_hands("tavern-jack", ["Qc 5c 9h Ah", "5s 6s Kd", "5d 6d Ks"], leader=0, queen_bomber=True)
+    bots = {s: make_bot("classic") for s in (1, 2)}
+    game = TerminalGame(match, 0, bots, io.StringIO("Qc\nhint\n11\n5\n"), Screen(out, False), seed=1)
+    game.run()
+    text = out.getvalue()
+    assert "Q-bomber: name a rank; every player, you too, discards" in text and "Name (a rank: 3-10" in text
+    assert "Name any rank; the classic player would name 2: it names the strongest rank" in text
+    assert "Not allowed: '11' is not a rank" in text
+    assert "Q-bomber: you name the 5s: every player discards them" in text
+    assert "Q-bomber: seat 2 (classic) discards 5d" in text
+    assert text.index("seat 1 (classic) discards 5s") < text.index("Q-bomber: you discard 5c")
+    assert match.moves[1] == (0, Move.name_rank(2))

@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, Any
 
 from .engine import Match
 from .explain import Explanation, percent
-from .moves import GIVE_FLAG, move_str
-from .owed import owed_count
+from .moves import GIVE_FLAG, NAME_FLAG, move_str
+from .owed import NAME_MOVES, owed_count
 
 if TYPE_CHECKING:
     from .search.expert import SearchBot
@@ -152,8 +152,12 @@ def _candidates(match: Match, seat: int, played: int) -> list[int]:
     if match.owed:
         # A pass-on or a discard: a few sensible choices of the cards owed, as for a gift, and the classic one.
         flag, count, _to = match.owed[0]
-        found = sorted({g | flag for g in gift_candidates(view.hand, owed_count(count, view.hand))}
-                       | {house_classic_choice(view)})
+        if flag == NAME_FLAG:
+            # A name: the classic one, and each rank the seat holds (naming it sheds its own cards).
+            found = sorted({move for move in NAME_MOVES if move & view.hand} | {house_classic_choice(view)})
+        else:
+            found = sorted({g | flag for g in gift_candidates(view.hand, owed_count(count, view.hand))}
+                           | {house_classic_choice(view)})
         return found if played in found else [*found, played]
     found = distinct_moves(match.legal_moves(), match.rules)
     if played in found:

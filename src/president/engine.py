@@ -22,6 +22,7 @@ from typing import Any
 from .cards import (
     ALL_CARDS,
     JOKERS,
+    RANK_NAMES,
     card_str,
     cards_str,
     highest_cards,
@@ -41,7 +42,9 @@ from .movegen import (
 )
 from .moves import (
     CARDS_MASK,
+    DISCARD_FLAG,
     GIVE_FLAG,
+    NAME_FLAG,
     OWED_FLAGS,
     PASS_ON_FLAG,
     STANDS_MASK,
@@ -52,7 +55,7 @@ from .moves import (
     stand_str,
     stands_of,
 )
-from .owed import OWED_OPTIONS, owed_by, owed_count, owed_draw, owed_moves, owed_word
+from .owed import NAME_MOVES, OWED_OPTIONS, named_rank, owed_by, owed_count, owed_draw, owed_moves, owed_word
 from .plays import (
     CUT_WORDS,
     SET,
@@ -125,6 +128,8 @@ _REAL_CARDS_END = 1 << 52
 """Moves below it are real cards only (no joker, no card a joker stands for)."""
 _REAL_CARDS = _REAL_CARDS_END - 1
 _OTHERS = tuple(~(1 << seat) for seat in range(9))
+_OWED_BY = {PASS_ON_FLAG: "7s", DISCARD_FLAG: "10s", NAME_FLAG: "queens"}
+"""The cards whose play owes each kind of move, for the error a move owed by no play gets."""
 """``_OTHERS[seat]``: the mask of every seat but ``seat``."""
 
 
@@ -872,8 +877,14 @@ class Match:
         """Parse move text in the context of the current phase.
 
         During the exchange, bare cards (``3c 5d``) mean ``give 3c 5d``; while a play owes a pass-on or a discard,
-        they mean that move (``pass-on 3c 5d``, ``discard 3c``).
+        they mean that move (``pass-on 3c 5d``, ``discard 3c``); while it owes a name, a bare rank (``7``) means
+        ``name 7``.
         """
+        if self._owed and self._owed[0][0] == NAME_FLAG and text.strip().lower() not in ("pass", "p"):
+            try:
+                return Move.parse(text)
+            except IllegalMove:
+                return Move.parse("name " + text)
         move = Move.parse(text)
         if move and not move & (GIVE_FLAG | OWED_FLAGS) and move < 1 << 64:
             if self._owed:
@@ -902,8 +913,9 @@ class Match:
         if self._owed:
             return self._check_owed(value, hand)
         if value & OWED_FLAGS:
-            raise IllegalMove(f"nothing is owed now: '{owed_word(value & OWED_FLAGS)}' follows only a play "
-                              f"of {'7s' if value & PASS_ON_FLAG else '10s'}")
+            flag = value & OWED_FLAGS
+            raise IllegalMove(f"nothing is owed now: '{owed_word(flag)}' follows only a play "
+                              f"of {_OWED_BY.get(flag, 'the right cards')}")
         if phase == EXCHANGE:
             count = self._give_count
             word = "card" if count == 1 else "cards"
@@ -928,6 +940,11 @@ class Match:
         """Check a move of the seat that owes a pass-on or a discard; return it or raise."""
         flag, count, _to = self._owed[0]
         word = owed_word(flag)
+        if flag == NAME_FLAG:
+            if value not in NAME_MOVES:
+                raise IllegalMove("you owe a name first: name the rank every player discards, such as 'name 7' "
+                                  "(3 4 5 6 7 8 9 10 J Q K A 2)")
+            return value
         count = owed_count(count, hand)
         cards_word = "card" if count == 1 else "cards"
         cards = value & CARDS_MASK
@@ -1325,20 +1342,24 @@ class Match:
                                   "option": OWED_OPTIONS[flag]}, None))
 
     def _settle(self, seat: int, value: int) -> None:
-        """``seat`` passes on or discards the cards of ``value``; once nothing more is owed, the seat the play left
-        to act acts (or, when ``seat`` has given away his last cards and gone out, the next one)."""
+        """``seat`` passes on or discards the cards of ``value``, or names a rank; once nothing more is owed, the seat
+        the play left to act acts (or, when that seat has gone out with the cards it lost, the next one)."""
         flag, _count, receiver = self._owed[0]
         cards = value & CARDS_MASK
         hands = self.hands
-        hand = hands[seat] ^ cards
-        hands[seat] = hand
         events = self._events
-        if flag == PASS_ON_FLAG:
-            hands[receiver] |= cards
-            if events is not None:
-                events.append(("passed_on", seat, cards, receiver, {"option": "seven_pass"}, (seat, receiver)))
-        elif events is not None:
-            events.append(("discard", seat, cards, None, {"option": "ten_discard"}, None))
+        if flag == NAME_FLAG:
+            outs = self._bomb(seat, cards)
+        else:
+            hands[seat] ^= cards
+            outs = () if hands[seat] else (seat,)
+            if flag == PASS_ON_FLAG:
+                hands[receiver] |= cards
+                if events is not None:
+                    events.append(("passed_on", seat, cards, receiver, {"option": "seven_pass"}, (seat, receiver)))
+            elif events is not None:
+                events.append(("discard", seat, cards, None, {"option": "ten_discard"}, None))
+        hand = hands[seat]
         self._owed = owed = self._owed[1:] if hand else ()
         if owed:
             if events is not None:
@@ -1349,8 +1370,10 @@ class Match:
             return
         resume = self._resume
         self._resume = -1
-        if not hand:
-            self._go_out(seat, value, None, None)
+        if outs:
+            for out in outs:
+                if self._active >> out & 1:  # not fallen already with a president gone out before him
+                    self._go_out(out, value, None, None)
             active = self._active
             if active & (active - 1) == 0:
                 self._end_deal()
@@ -1367,6 +1390,35 @@ class Match:
                         if events is not None:
                             events.append(_cleared(resume))
         self.to_act = resume
+
+    def _bomb(self, seat: int, cards: int) -> tuple[int, ...]:
+        """``seat`` names the rank of ``cards`` (the Q-bomber): every player still in, from the next one in the
+        direction of play round to ``seat``, discards every card of that rank he holds, face up. Returns the seats
+        left with no card, in that order (they go out in it)."""
+        hands = self.hands
+        events = self._events
+        if events is not None:
+            events.append(("name", seat, 0, None, {"rank": RANK_NAMES[named_rank(cards)],
+                                                   "option": "queen_bomber"}, None))
+        order = []
+        others = self._active & _OTHERS[seat]
+        at = seat
+        while others:
+            at = self._next[at][others]
+            others &= ~(1 << at)
+            order.append(at)
+        order.append(seat)
+        outs = []
+        for at in order:
+            lost = hands[at] & cards
+            if not lost:
+                continue
+            hands[at] ^= lost
+            if events is not None:
+                events.append(("discard", at, lost, None, {"option": "queen_bomber"}, None))
+            if not hands[at]:
+                outs.append(at)
+        return tuple(outs)
 
     def _go_out(self, seat: int, value: int, shape: Shape | None, before: Shape | None, at_once: bool = False) -> None:
         """``seat`` has played its last card (or a great revolution, ``at_once``; or passed on or discarded its last

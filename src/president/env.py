@@ -44,6 +44,7 @@ from .cards import DECK_MASKS, iter_cards
 from .engine import Match
 from .env_observation import ObservationEncoder
 from .moves import DISCARD_FLAG, GIVE_FLAG, PASS_ON_FLAG, Move, move_of, move_str
+from .owed import NAME_MOVES
 from .plays import candidate_plays
 from .rules import Rules, get_rules
 
@@ -51,13 +52,13 @@ from .rules import Rules, get_rules
 @lru_cache(maxsize=64)
 def action_table(rules: Rules, players: int) -> tuple[Move, ...]:
     """Every move of ``rules`` at a table of ``players``, each once: the pass, the plays, the gifts, then the
-    pass-ons and the discards.
+    pass-ons, the discards and the names.
 
     The plays are those the whole deck can make (every set, run and joker
     stand-in the rules allow); the gifts every choice of cards for each number of
     cards the exchange gives back at this table size; under ``seven_pass`` and
     ``ten_discard``, every choice of cards for each number a play may owe (1 to the
-    most 7s or 10s a play may hold: up to 4).
+    most 7s or 10s a play may hold: up to 4); under ``queen_bomber``, the 13 names (``name 3`` … ``name 2``).
     """
     deck = DECK_MASKS[rules.jokers]
     out: list[Move] = [move_of(0)]
@@ -69,6 +70,8 @@ def action_table(rules: Rules, players: int) -> tuple[Move, ...]:
     for flag, on in ((PASS_ON_FLAG, rules.seven_pass), (DISCARD_FLAG, rules.ten_discard)):
         for count in range(1, most + 1) if on else ():
             out += [move_of(sum(1 << c for c in chosen) | flag) for chosen in combinations(cards, count)]
+    if rules.queen_bomber:
+        out += NAME_MOVES
     return tuple(out)
 
 
@@ -121,8 +124,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         ``scores`` each seat's points over the most anyone has (or 0); ``revolution``, ``eleven_back``,
         ``leading`` and ``backwards`` (the direction of play reversed) are flags, ``lock`` the locked suits
         (♣ ♦ ♥ ♠), ``phase`` exchange/play one-hot and ``deal`` the deal number over the match length (or 1);
-        under ``seven_pass`` or ``ten_discard``, ``owed`` (what the seat owes now for its play: a count one-hot for a
-        pass-on, then one for a discard) ends the row.
+        under ``seven_pass``, ``ten_discard`` or ``queen_bomber``, ``owed`` (what the seat owes now for its play: a
+        count one-hot for a pass-on, then one for a discard, then under ``queen_bomber`` a flag for a name) ends the
+        row.
         """
         return dict(self._slices)
 

@@ -18,7 +18,7 @@ import numpy as np
 
 from .cards import DECK_MASKS
 from .engine import PHASES, Match
-from .moves import CARDS_MASK, DISCARD_FLAG, represented
+from .moves import CARDS_MASK, DISCARD_FLAG, NAME_FLAG, represented
 from .rules import Rules
 
 CARD_SLOTS = 54
@@ -27,9 +27,10 @@ CARD_SLOTS = 54
 _ALL = (1 << CARD_SLOTS) - 1
 
 
-def observation_layout(players: int, owes: bool = False) -> dict[str, slice]:
+def observation_layout(players: int, owes: bool = False, names: bool = False) -> dict[str, slice]:
     """The named slices of the observation at a table of ``players``, in order (``owes``: the rules may owe a
-    pass-on or a discard after a play, and the ``owed`` slice ends the row)."""
+    pass-on or a discard after a play, ``names``: a name after a play of queens; either way the ``owed`` slice ends
+    the row, one entry longer for a name)."""
     n = players
     sizes = [
         ("hand", CARD_SLOTS), ("played", CARD_SLOTS), ("table", CARD_SLOTS), ("table_stands_for", CARD_SLOTS),
@@ -38,8 +39,8 @@ def observation_layout(players: int, owes: bool = False) -> dict[str, slice]:
         ("given", CARD_SLOTS), ("received", CARD_SLOTS), ("must_contain", CARD_SLOTS), ("deal", 1),
         ("backwards", 1),
     ]
-    if owes:
-        sizes.append(("owed", 8))
+    if owes or names:
+        sizes.append(("owed", 9 if names else 8))
     out = {}
     start = 0
     for name, size in sizes:
@@ -54,7 +55,7 @@ class ObservationEncoder:
     def __init__(self, rules: Rules, players: int) -> None:
         self.rules = rules
         self.players = players
-        self.layout = observation_layout(players, rules.seven_pass or rules.ten_discard)
+        self.layout = observation_layout(players, rules.seven_pass or rules.ten_discard, rules.queen_bomber)
         self._owed_at = self.layout["owed"].start if "owed" in self.layout else -1
         self.size = max(part.stop for part in self.layout.values())
         self._bytes = -(-self.size // 8)
@@ -114,9 +115,13 @@ class ObservationEncoder:
         elif match.to_act == seat:
             bits |= 1 << leading_at | match._must_contain << must_at
         if match._owed and match.to_act == seat:
-            # What this seat owes now: the count (1 to 4) one-hot, a pass-on's first, then a discard's.
+            # What this seat owes now: the count (1 to 4) one-hot, a pass-on's first, then a discard's; then a name.
             flag, count, _to = match._owed[0]
-            bits |= 1 << (self._owed_at + (4 if flag == DISCARD_FLAG else 0) + min(count, hands[seat].bit_count()) - 1)
+            if flag == NAME_FLAG:
+                bits |= 1 << (self._owed_at + 8)
+            else:
+                bits |= 1 << (self._owed_at + (4 if flag == DISCARD_FLAG else 0)
+                              + min(count, hands[seat].bit_count()) - 1)
         done = match._finished + match._bottom
         if done:
             out_seats = 0

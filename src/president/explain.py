@@ -25,6 +25,8 @@ from .view import SeatView
 TEMPLATES: dict[str, str] = {
     "classic.gift.weakest": "gives back its weakest cards: {move}",
     "classic.owed.weakest": "gives away its weakest cards that break no set, as its play requires: {move}",
+    "classic.owed.name": "names the strongest rank it does not hold, so the others lose their best cards "
+                         "(or the rank of all its cards, to go out): {move}",
     "classic.lead.must": "leads with the card the rules require first, and the other cards of its rank: {move}",
     "classic.lead.lowest": "leads its lowest combination first: {move}",
     "classic.lead.split": "leads {move}, three of its four of a kind: a revolution would not help the rest of its "

@@ -30,7 +30,7 @@ from .movegen import ANSWERS_BY_COUNT, BEAT_MASKS, LEADS_BY_SIZE, ByteLookups
 from .moves import move_of
 from .plays import EIGHT_RANK, JACK_RANK, NINE_RANK, SIX_RANK, STAIR_MASKS, THREE_RANK, ExtraAnswers, extra_answers_for
 from .rules import Rules
-from .turn_order import FIVE_RANK, SEVEN_RANK, TEN_RANK
+from .turn_order import FIVE_RANK, QUEEN_RANK, SEVEN_RANK, TEN_RANK
 
 LaneEntry = tuple[int, ByteLookups | None]
 """What a straight play leaves on the table: the mask of the cards that may answer it (-1: not a straight play)
@@ -86,7 +86,7 @@ class Lanes:
     steers: bool
     """Whether a play may change who plays next beyond the trick's course (5-skip, 9-reverse, 6-reverse)."""
     owes: bool
-    """Whether a play may owe its player a further move (7-pass, 10-discard: :mod:`president.owed`)."""
+    """Whether a play may owe its player a further move (7-pass, 10-discard, Q-bomber: :mod:`president.owed`)."""
 
     def __init__(self, rules: Rules, on: bool = True) -> None:
         # Rules whose plays the lanes do not know play every move by the definition.
@@ -103,7 +103,7 @@ class Lanes:
         self.extra = extra_answers_for(rules)
         self.stairs = (STAIR_MASKS[False, self.high], STAIR_MASKS[True, self.high])
         self.steers = rules.five_skip or rules.nine_reverse or rules.six_reverse
-        self.owes = rules.seven_pass or rules.ten_discard
+        self.owes = rules.seven_pass or rules.ten_discard or rules.queen_bomber
         self.on = on
         self.open_answers = not (rules.suit_lock or rules.skip_on_equal or rules.runs or rules.wild_jokers
                                  or rules.spade3_beats_joker or rules.stair_lock)
@@ -117,7 +117,7 @@ class Lanes:
             definition)."""
             return ((rules.five_skip and rank == FIVE_RANK) or (rules.nine_reverse and rank == NINE_RANK)
                     or (rules.six_reverse and rank == SIX_RANK) or (rules.seven_pass and rank == SEVEN_RANK)
-                    or (rules.ten_discard and rank == TEN_RANK))
+                    or (rules.ten_discard and rank == TEN_RANK) or (rules.queen_bomber and rank == QUEEN_RANK))
 
         by_order: list[dict[int, LaneEntry]] = []
         for backwards in (False, True):

@@ -1,4 +1,5 @@
-"""Moves: an int holding the mask of the cards played, 0 for a pass, a flag bit for a gift, a pass-on or a discard.
+"""Moves: an int holding the mask of the cards played, 0 for a pass, a flag bit for a gift, a pass-on, a discard or a
+named rank.
 
 ``Move`` subclasses ``int`` so that the engine, bots and search can keep using
 plain ints on the hot path while the edges get readable text::
@@ -9,6 +10,8 @@ plain ints on the hot path while the edges get readable text::
     'give 3c 5d'
     >>> str(Move.parse("pass-on 9d 5c"))
     'pass-on 5c 9d'
+    >>> str(Move.parse("name q"))
+    'name Q'
 """
 
 from __future__ import annotations
@@ -17,7 +20,9 @@ import functools
 
 from .cards import (
     BLACK_JOKER,
+    JOKER_RANK,
     JOKERS,
+    RANK_MASKS,
     RANK_NAMES,
     RED_JOKER,
     SUIT_LETTERS,
@@ -34,9 +39,12 @@ PASS_ON_FLAG = 1 << 61
 """Set on the int of a move that passes cards on to the next player after a play of 7s (the ``seven_pass`` rule)."""
 DISCARD_FLAG = 1 << 62
 """Set on the int of a move that discards cards, face up, after a play of 10s (the ``ten_discard`` rule)."""
-OWED_FLAGS = PASS_ON_FLAG | DISCARD_FLAG
-"""The flags of the moves a play may owe (a pass-on, a discard)."""
-OWED_WORDS: dict[int, str] = {PASS_ON_FLAG: "pass-on", DISCARD_FLAG: "discard"}
+NAME_FLAG = 1 << 63
+"""Set on the int of a move that names a rank after a play of queens (the ``queen_bomber`` rule); its cards are the
+four cards of the rank named."""
+OWED_FLAGS = PASS_ON_FLAG | DISCARD_FLAG | NAME_FLAG
+"""The flags of the moves a play may owe (a pass-on, a discard, a named rank)."""
+OWED_WORDS: dict[int, str] = {PASS_ON_FLAG: "pass-on", DISCARD_FLAG: "discard", NAME_FLAG: "name"}
 """The word that starts the notation of each owed move."""
 PASS = 0
 """The int of a pass."""
@@ -140,7 +148,8 @@ class Move(int):
     """A move of President: a play of cards, a pass, a gift during the exchange, or a move a play owes.
 
     The value is the card mask (``0`` for a pass) with :data:`GIVE_FLAG` added for
-    a gift, :data:`PASS_ON_FLAG` for a pass-on and :data:`DISCARD_FLAG` for a discard.
+    a gift, :data:`PASS_ON_FLAG` for a pass-on and :data:`DISCARD_FLAG` for a discard;
+    a named rank is :data:`NAME_FLAG` with the four cards of the rank.
     Equal moves are equal ints, so moves hash and sort like numbers.
     """
 
@@ -167,9 +176,16 @@ class Move(int):
         return move_of(cards | DISCARD_FLAG)
 
     @classmethod
+    def name_rank(cls, rank: int) -> Move:
+        """The move that names the rank ``rank`` (0 for the 3s … 12 for the 2s) after a play of queens."""
+        if not 0 <= rank < JOKER_RANK:
+            raise IllegalMove(f"{rank!r} is not a rank to name: 0 (the 3s) to 12 (the 2s)")
+        return move_of(RANK_MASKS[rank] | NAME_FLAG)
+
+    @classmethod
     def parse(cls, text: str) -> Move:
-        """Parse ``pass``, ``give 3c 5d``, ``pass-on 5c``, ``discard 4h`` or cards such as ``7c 7h`` (``play 7c 7h``
-        too).
+        """Parse ``pass``, ``give 3c 5d``, ``pass-on 5c``, ``discard 4h``, ``name 7`` or cards such as ``7c 7h``
+        (``play 7c 7h`` too).
 
         Raises :class:`IllegalMove` (a ``ValueError``) saying what is wrong.
         """
@@ -179,6 +195,8 @@ class Move(int):
             raise IllegalMove("empty move: type cards such as '7c 7h', or 'pass'")
         if lowered in ("pass", "p"):
             return move_of(PASS)
+        if lowered.startswith("name"):
+            return cls.name_rank(parse_rank(words[4:]))
         flag, word = 0, ""
         for flag_word, prefix in ((GIVE_FLAG, "give"), (PASS_ON_FLAG, "pass-on"), (DISCARD_FLAG, "discard")):
             if lowered.startswith(prefix):
@@ -221,8 +239,13 @@ class Move(int):
         return bool(self & DISCARD_FLAG)
 
     @property
+    def is_name(self) -> bool:
+        """True for a rank named after a play of queens."""
+        return bool(self & NAME_FLAG)
+
+    @property
     def cards(self) -> int:
-        """The mask of the cards moved (0 for a pass)."""
+        """The mask of the cards moved (0 for a pass; the four cards of the rank a name move names)."""
         return self & CARDS_MASK
 
     @property
@@ -260,6 +283,8 @@ def _move_text(value: int) -> str:
         return "pass"
     if value & GIVE_FLAG:
         return "give " + cards_str(value & CARDS_MASK)
+    if value & NAME_FLAG:
+        return "name " + RANK_NAMES[(value & CARDS_MASK).bit_length() - 1 >> 2]
     if value & OWED_FLAGS:
         return OWED_WORDS[value & OWED_FLAGS] + " " + cards_str(value & CARDS_MASK)
     if value >= 1 << 64:
@@ -269,6 +294,19 @@ def _move_text(value: int) -> str:
                   for j in (BLACK_JOKER, RED_JOKER) if value >> j & 1]
         return " ".join(w for w in words if w)
     return cards_str(value)
+
+
+def parse_rank(text: str) -> int:
+    """The rank ``text`` names (``3`` … ``10``, ``J``, ``Q``, ``K``, ``A``, ``2``; ``t`` for the 10 too): 0 for the
+    3s … 12 for the 2s. Raises :class:`IllegalMove` saying what is wrong."""
+    word = text.strip()
+    if not word:
+        raise IllegalMove("no rank given: name one, such as 'name 7' or 'name K'")
+    try:
+        rank = parse_card(word + "c") >> 2
+    except ValueError:
+        raise IllegalMove(f"{word!r} is not a rank: name one of 3 4 5 6 7 8 9 10 J Q K A 2") from None
+    return rank
 
 
 def _parse_play(text: str) -> tuple[int, dict[int, int]]:

@@ -1,9 +1,12 @@
-"""The moves a play may owe inside a turn: the 7-pass (``seven_pass``) and the 10-discard (``ten_discard``).
+"""The moves a play may owe inside a turn: the 7-pass (``seven_pass``), the 10-discard (``ten_discard``) and the
+Q-bomber (``queen_bomber``).
 
 After a play holding N sevens, its player passes N cards of his choice on to the next
 player in the current direction; after a play holding N tens, he discards N cards of his
-choice, face up. A card a wild joker stands for counts as that card (as for the 8-cut);
-a lone joker stands for no rank. A player who went out with the play owes nothing, and
+choice, face up; after a play holding queens (one or more), he names a rank, and every
+player, from the next one round to himself, discards every card of that rank he holds,
+face up. A card a wild joker stands for counts as that card (as for the 8-cut); a lone
+joker stands for no rank, and no joker is of a rank named. A player who went out with the play owes nothing, and
 one holding fewer cards than he owes gives or discards them all. The match
 (:meth:`president.engine.Match._owe`) asks these questions; the bots, the views and the
 reference model ask the same ones.
@@ -14,19 +17,22 @@ from __future__ import annotations
 from itertools import combinations
 from math import comb
 
-from .cards import RANK_MASKS
-from .moves import DISCARD_FLAG, OWED_WORDS, PASS_ON_FLAG, Move, move_of
+from .cards import JOKER_RANK, RANK_MASKS
+from .moves import DISCARD_FLAG, NAME_FLAG, OWED_WORDS, PASS_ON_FLAG, Move, move_of
 from .plays import LONE_JOKER, Shape
 from .rules import Rules
-from .turn_order import SEVEN_RANK, TEN_RANK
+from .turn_order import QUEEN_RANK, SEVEN_RANK, TEN_RANK
 
-OWED_OPTIONS: dict[int, str] = {PASS_ON_FLAG: "seven_pass", DISCARD_FLAG: "ten_discard"}
+OWED_OPTIONS: dict[int, str] = {PASS_ON_FLAG: "seven_pass", DISCARD_FLAG: "ten_discard", NAME_FLAG: "queen_bomber"}
 """The option behind each kind of owed move."""
+NAME_MOVES: tuple[Move, ...] = tuple(move_of(RANK_MASKS[rank] | NAME_FLAG) for rank in range(JOKER_RANK))
+"""The 13 names a Q-bomber may make, from the 3s up to the 2s: every rank, whether or not anyone still holds it
+(which ranks the others hold is hidden)."""
 
 
 def owed_by(shape: Shape, rules: Rules) -> tuple[tuple[int, int], ...]:
     """What a play owes, in the order it is settled: ``(flag, count)`` for the pass-on of its 7s, then for the
-    discard of its 10s (a run may hold both); empty when it owes nothing."""
+    discard of its 10s, then one name for its queens (a run may hold all three); empty when it owes nothing."""
     if shape.kind == LONE_JOKER:
         return ()
     out: tuple[tuple[int, int], ...] = ()
@@ -34,17 +40,28 @@ def owed_by(shape: Shape, rules: Rules) -> tuple[tuple[int, int], ...]:
         out += ((PASS_ON_FLAG, sevens),)
     if rules.ten_discard and (tens := (shape.cards & RANK_MASKS[TEN_RANK]).bit_count()):
         out += ((DISCARD_FLAG, tens),)
+    if rules.queen_bomber and shape.cards & RANK_MASKS[QUEEN_RANK]:
+        out += ((NAME_FLAG, 1),)
     return out
 
 
 def owed_count(count: int, hand: int) -> int:
-    """How many cards a player owing ``count`` gives or discards: all of his hand when it holds fewer."""
+    """How many cards a player owing ``count`` gives or discards (all of his hand when it holds fewer), or how many
+    ranks he names."""
     return min(count, hand.bit_count())
+
+
+def named_rank(value: int) -> int:
+    """The rank a name move names (0 for the 3s … 12 for the 2s)."""
+    return (value & RANK_MASKS[JOKER_RANK] - 1).bit_length() - 1 >> 2
 
 
 def owed_moves(hand: int, flag: int, count: int) -> tuple[Move, ...]:
     """Every choice of ``count`` cards of ``hand`` (all of them when it holds fewer) as moves of the kind ``flag``,
-    in the order of :func:`itertools.combinations` over the cards from the lowest bit up."""
+    in the order of :func:`itertools.combinations` over the cards from the lowest bit up; for a name, the 13
+    :data:`NAME_MOVES`."""
+    if flag == NAME_FLAG:
+        return NAME_MOVES
     held = []
     while hand:
         low = hand & -hand
@@ -57,6 +74,8 @@ def owed_moves(hand: int, flag: int, count: int) -> tuple[Move, ...]:
 def owed_draw(hand: int, flag: int, count: int, draw: float) -> int:
     """The move ``owed_moves(hand, flag, count)[int(draw * len(...))]`` (``0 <= draw < 1``), found without listing
     them: the playouts' random pick, with the same draws as a pick from the list."""
+    if flag == NAME_FLAG:
+        return NAME_MOVES[int(draw * len(NAME_MOVES))]
     held = []
     while hand:
         low = hand & -hand
@@ -80,5 +99,5 @@ def owed_draw(hand: int, flag: int, count: int, draw: float) -> int:
 
 
 def owed_word(flag: int) -> str:
-    """``pass-on`` or ``discard``: the notation's word for an owed move of the kind ``flag``."""
+    """``pass-on``, ``discard`` or ``name``: the notation's word for an owed move of the kind ``flag``."""
     return OWED_WORDS[flag]

@@ -255,6 +255,9 @@ class Rules:
                               group="special")
     ten_discard: bool = option(False, "10-discard: after a play holding 10s, its player discards as many cards of "
                                "his choice as it holds 10s, face up.", kind="flag", group="special")
+    queen_bomber: bool = option(False, "Q-bomber: after a play holding queens, its player names a rank, and every "
+                                "player, himself too, discards every card of that rank he holds, face up.",
+                                kind="flag", group="special")
     first_leader: FirstLeader = option(
         "random", "Who leads the first deal: a seat drawn from the seed, or the holder of the lead card.",
         kind="choice", group="table", choices=("random", "holder"))
@@ -489,7 +492,7 @@ _HOUSE_DEFAULTS.update(
     suit_lock_at_once=False, joker_keeps_lock=False, joker_starts_no_lock=False, twos_no_revolution=False,
     eight_out_no_cut=False, real_cards_fire=False, unbeatable_clears=False, bomb_passes_lead=False,
     bomb_lead_plain=False, revolution_forbidden="2", capital_fall_by_last=False, spade3_kept=False, next_ace=False,
-    seven_pass=False, ten_discard=False,
+    seven_pass=False, ten_discard=False, queen_bomber=False,
 )
 
 

@@ -24,7 +24,7 @@ from .errors import IllegalMove
 from .events import Event, Events
 from .explain import Explanation
 from .movegen import ORDER
-from .moves import CARDS_MASK, GIVE_FLAG, OWED_FLAGS, OWED_WORDS, PASS_ON_FLAG, Move, move_str
+from .moves import CARDS_MASK, GIVE_FLAG, NAME_FLAG, OWED_FLAGS, OWED_WORDS, PASS_ON_FLAG, Move, move_str
 from .players import decide, make_bot
 from .plays import suits_text
 from .rules import OPTIONS, get_rules
@@ -34,7 +34,8 @@ HELP = """Type the cards to play, like '7c 7h' (ranks 3-10 or T J Q K A 2, suits
 or their numbers in your sorted hand, like '1 2'. Also: 'pass', 'hint' (the legal moves),
 'why' (why the computer players made their moves in the last deal over), 'help' (this text),
 'quit' (leave the match). During the exchange, name the cards you give back; after your play
-of 7s or 10s (7-pass, 10-discard), name the cards you pass on or discard."""
+of 7s or 10s (7-pass, 10-discard), name the cards you pass on or discard; after your play of
+queens (Q-bomber), name a rank, like 'name 9' or just '9': every player, you too, discards it."""
 
 _NUMBERS = re.compile(r"^\d+(?:[\s,]+\d+)*$")
 _RED_SUITS = ("d", "h")
@@ -120,6 +121,9 @@ def parse_entry(text: str, view: SeatView, hand: Sequence[int]) -> int:
     wrong); the engine checks the rules.
     """
     words = text.strip()
+    if view.owed and view.owed[0][0] == NAME_FLAG and words.lower() not in ("pass", "p"):
+        # A rank, not a card number: '9' names the 9s.
+        return int(Move.parse(words if words.lower().startswith("name") else "name " + words))
     if _NUMBERS.match(words):
         numbers = [int(w) for w in re.split(r"[\s,]+", words)]
         cards = 0
@@ -219,6 +223,7 @@ class TerminalGame:
         hand = sorted_hand(view.hand, view.revolution, view.rules.joker_in_revolution == "highest")
         while True:
             prompt = ("Give back (cards, numbers" if view.phase == "exchange" else
+                      "Name (a rank: 3-10, J, Q, K, A, 2" if view.owed and view.owed[0][0] == NAME_FLAG else
                       f"{OWED_WORDS[view.owed[0][0]].capitalize()} (cards, numbers" if view.owed else
                       "Your move (cards, numbers, pass")
             self.screen.say(f"{prompt}, hint, why, help, quit):", style="bold cyan")
@@ -291,6 +296,9 @@ class TerminalGame:
             to = f" to {self.names[self.partner]}" if self.partner is not None else ""
             screen.say(f"Exchange: give back {view.give_count} card{'s' if view.give_count > 1 else ''} "
                        f"of your choice{to}.", style="yellow")
+        elif view.owed and view.to_act == self.human and view.owed[0][0] == NAME_FLAG:
+            screen.say("Q-bomber: name a rank; every player, you too, discards every card of it he holds, face up.",
+                       style="yellow")
         elif view.owed and view.to_act == self.human:
             flag, count, to_seat = view.owed[0]
             count = min(count, view.counts[self.human])
@@ -316,6 +324,10 @@ class TerminalGame:
         if view.phase == "exchange":
             self.screen.say(f"Give back any {view.give_count} of your cards; "
                             f"the classic player would give {move_str(advice.move & CARDS_MASK)}: it "
+                            f"{advice.why.text()}.")
+            return
+        if view.owed and view.owed[0][0] == NAME_FLAG:
+            self.screen.say(f"Name any rank; the classic player would {move_str(advice.move)}: it "
                             f"{advice.why.text()}.")
             return
         if view.owed:
@@ -404,6 +416,12 @@ class TerminalGame:
                 else:
                     screen.say(f"  7-pass: {who} passes {self.names[event.to]} {count} card"
                                f"{'s' if count > 1 else ''}", style="magenta")
+            elif kind == "name":
+                screen.say(f"  Q-bomber: {who} {'name' if seat == self.human else 'names'} the "
+                           f"{event.data['rank']}s: every player discards them.", style="bold magenta")
+            elif kind == "discard" and event.data.get("option") == "queen_bomber":
+                screen.say(f"  Q-bomber: {who} {'discard' if seat == self.human else 'discards'} "
+                           f"{move_str(event.cards)}", style="magenta")
             elif kind == "discard":
                 screen.say(f"  10-discard: {who} {'discard' if seat == self.human else 'discards'} "
                            f"{move_str(event.cards)}", style="magenta")

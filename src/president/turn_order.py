@@ -17,6 +17,7 @@ SIX_RANK = 3
 SEVEN_RANK = 4
 NINE_RANK = 6
 TEN_RANK = 7
+QUEEN_RANK = 9
 ABOVE_TEN = ~((1 << (4 * (TEN_RANK + 1))) - 1)
 """The bits of every card above the 10: jacks, queens, kings, aces, 2s and jokers."""
 

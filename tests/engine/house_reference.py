@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 
 from president import Match, Rules
-from president.moves import CARDS_MASK, DISCARD_FLAG, PASS_ON_FLAG, stands_of, with_stands
+from president.moves import CARDS_MASK, DISCARD_FLAG, NAME_FLAG, PASS_ON_FLAG, stands_of, with_stands
 
 JOKER_CARDS = (52, 53)
 _REST = (frozenset(range(52)), frozenset(range(52)) | {53}, frozenset(range(54)))
@@ -145,8 +145,9 @@ class HouseDeal:
     overturned: bool = False
     """Whether gekokujo decided the deal: its order is the previous one reversed."""
     owes: tuple[tuple[str, int, int], ...] = ()
-    """What the seat to act owes for its play: ``("pass-on" or "discard", how many, to whom)``, the first one first
-    (7-pass: a card per 7 to the next player; 10-discard: a card per 10, face up)."""
+    """What the seat to act owes for its play: ``("pass-on", "discard" or "name", how many, to whom)``, the first one
+    first (7-pass: a card per 7 to the next player; 10-discard: a card per 10, face up; Q-bomber: one rank named,
+    which every player discards)."""
     resume: int = -1
     """While something is owed: who acts once it is settled."""
     over: bool = False
@@ -242,6 +243,9 @@ class HouseDeal:
         """Every legal move of the seat to act, the pass included when a trick is open."""
         if self.over:
             return []
+        if self.owes and self.owes[0][0] == "name":
+            # A name is written as the four cards of the rank named.
+            return [(frozenset(range(4 * r, 4 * r + 4)), ()) for r in range(13)]
         if self.owes:
             hand = sorted(self.hands[self.to_act])
             return [(frozenset(c), ()) for c in combinations(hand, min(self.owes[0][1], len(hand)))]
@@ -270,6 +274,8 @@ class HouseDeal:
             owes.append(("pass-on", shows.count(4)))
         if self.rules.ten_discard and 7 in shows:
             owes.append(("discard", shows.count(7)))
+        if self.rules.queen_bomber and 9 in shows:
+            owes.append(("name", 1))
         if not owes or state.over or not state.hands[seat]:
             return state
         receiver = state._clockwise(seat, set(state.holders()) - {seat})
@@ -281,17 +287,31 @@ class HouseDeal:
         seat = self.to_act
         kind, _count, receiver = self.owes[0]
         hands = list(self.hands)
-        hands[seat] = hands[seat] - cards
-        if kind == "pass-on":
-            hands[receiver] = hands[receiver] | cards
+        if kind == "name":
+            # Round from the next player to the bomber himself, each discards the rank; the emptied go out in turn.
+            order = []
+            at = seat
+            for _ in range(self.players - 1):
+                at = (at + (-1 if self.backwards else 1)) % self.players
+                order.append(at)
+            outs = [at for at in (*order, seat) if hands[at] and not hands[at] - cards]
+            for at in range(self.players):
+                hands[at] = hands[at] - cards
+        else:
+            hands[seat] = hands[seat] - cards
+            if kind == "pass-on":
+                hands[receiver] = hands[receiver] | cards
+            outs = [] if hands[seat] else [seat]
         state = replace(self, hands=tuple(hands), owes=self.owes[1:] if hands[seat] else ())
         if state.owes:
             return state
         state = replace(state, resume=-1, to_act=self.resume)
-        if hands[seat]:
+        if not outs:
             return state
-        # Out by giving away his last cards: a place from the top, whatever the play before.
-        state = state._goes_out(seat, PASS, stands_for(PASS, self.rules), None, True)
+        # Out by losing his last cards: a place from the top, whatever the play before.
+        for at in outs:
+            if not state.overturned and at not in state.bottom:
+                state = state._goes_out(at, PASS, stands_for(PASS, self.rules), None, True)
         holders = set(state.holders())
         if len(holders) <= 1 or state.overturned:
             return replace(state, over=True, table=PASS, passed=frozenset())
@@ -425,7 +445,7 @@ class HouseDeal:
             return replace(state, overturned=True)
         president = self.president
         if (self.rules.capital_fall and len(state.finished) == 1 and president is not None and president != seat
-                and state.hands[president]
+                and president not in state.finished and president not in state.bottom
                 and (not self.rules.capital_fall_by_last or (self.previous and self.previous[-1] == seat))):
             hands = list(state.hands)
             hands[president] = frozenset()
@@ -492,12 +512,13 @@ def from_match(match: Match) -> HouseDeal:
         president=president,
         previous=results[-1].order if results and not match.single_deal else (),
         backwards=match.backwards,
-        owes=tuple(({PASS_ON_FLAG: "pass-on", DISCARD_FLAG: "discard"}[flag], n, to) for flag, n, to in view.owed),
+        owes=tuple(({PASS_ON_FLAG: "pass-on", DISCARD_FLAG: "discard", NAME_FLAG: "name"}[flag], n, to)
+                   for flag, n, to in view.owed),
         resume=view.resume,
     )
 
 
-OWED_FLAG = {"pass-on": PASS_ON_FLAG, "discard": DISCARD_FLAG}
+OWED_FLAG = {"pass-on": PASS_ON_FLAG, "discard": DISCARD_FLAG, "name": NAME_FLAG}
 """The engine's flag of each kind of owed move (notation shared, as for the plays)."""
 
 

@@ -17,7 +17,7 @@ FLAGS = ("eight_cut", "runs", "suit_lock", "eleven_back", "quad_bomb", "two_bomb
          "capital_fall", "pass_lockout", "revolution", "five_skip", "nine_reverse", "six_reverse", "gekokujo",
          "tenpen_chii")
 NEW_FLAGS = ("nine_pair_cut", "six_pair_cut", "spade3_cut", "coup", "omen", "great_revolution", "sandstorm",
-             "down_number", "stair_lock", "seven_pass", "ten_discard")
+             "down_number", "stair_lock", "seven_pass", "ten_discard", "queen_bomber")
 """The rules of issue 32, each on in a quarter of the deals (so that the older rules keep coming up alone too)."""
 
 
@@ -77,6 +77,8 @@ ISSUE_32_SETS: list[dict[str, Any]] = [
      "equal_answers": True},
     {"seven_pass": True, "ten_discard": True, "runs": True, "eight_cut": True, "five_skip": True,
      "nine_reverse": True, "pass_lockout": True, "capital_fall": True, "forbidden_finish": ("8",)},
+    {"queen_bomber": True, "seven_pass": True, "ten_discard": True, "runs": True, "nine_reverse": True,
+     "capital_fall": True, "gekokujo": True, "revolution": True},
 ]
 """The rules of issue 32 together, so that each fires many times."""
 

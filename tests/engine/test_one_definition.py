@@ -91,6 +91,9 @@ HOUSE_OPTIONS: list[dict[str, Any]] = [
      "eight_cut": True, "eight_out_no_cut": True, "unbeatable_clears": True, "revolution": True},
     {"seven_pass": True, "ten_discard": True, "runs": True, "eight_cut": True, "five_skip": True, "nine_reverse": True,
      "pass_lockout": True, "capital_fall": True, "jokers": 1, "wild_jokers": True},
+    {"queen_bomber": True},
+    {"queen_bomber": True, "seven_pass": True, "ten_discard": True, "runs": True, "eight_cut": True,
+     "capital_fall": True, "gekokujo": True, "jokers": 1, "wild_jokers": True},
 ]
 """House rules alone and together: the lanes must skip only what each of them leaves untouched."""
 

@@ -1,4 +1,5 @@
-"""Extra decisions inside a turn, clause by clause: the 7-pass (``seven_pass``) and the 10-discard (``ten_discard``)."""
+"""Extra decisions inside a turn, clause by clause: the 7-pass (``seven_pass``), the 10-discard (``ten_discard``) and
+the Q-bomber (``queen_bomber``)."""
 
 from __future__ import annotations
 
@@ -7,10 +8,11 @@ import random
 import pytest
 
 from president import Match
+from president.bots.house_classic import classic_owed
 from president.cards import parse_cards
 from president.errors import IllegalMove
 from president.moves import DISCARD_FLAG, Move
-from president.owed import owed_draw, owed_moves
+from president.owed import NAME_MOVES, owed_draw, owed_moves
 
 from .driving import legal_texts, play, snapshot
 
@@ -178,3 +180,123 @@ def test_a_playout_draws_the_owed_move_a_pick_from_the_list_would() -> None:
         hand, count, draw = rng.getrandbits(54) & rng.getrandbits(54) | 1, rng.randint(1, 4), rng.random()
         moves = owed_moves(hand, DISCARD_FLAG, count)
         assert owed_draw(hand, DISCARD_FLAG, count, draw) == moves[int(draw * len(moves))]
+
+
+# ---------------------------------------------------------------- Q-bomber
+
+def bomber(hands: list[str], leader: int = 0, **options: object) -> Match:
+    return Match.from_hands("tavern-jack", hands, leader=leader, queen_bomber=True, **options)
+
+
+ALL_NAMES = {f"name {r}" for r in ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")}
+BOMB = ["Qc Qd 5c 9h Ah", "5d 9c Kd", "5h 6h Ks", "5s 9d 9s"]
+"""Seat 0 holds a pair of queens; every seat holds a 5, three hold 9s."""
+
+
+def test_a_play_of_queens_owes_one_name_of_any_of_the_13_ranks() -> None:
+    m = bomber(BOMB)
+    events = play(m, (0, "Qc Qd"))
+    assert [(e.kind, e.data) for e in events][-1] == ("owe", {"move": "name", "count": 1, "option": "queen_bomber"})
+    assert m.to_act == 0 and m.view(2)["owed"] == [{"move": "name", "count": 1, "to": None}]
+    # One name for the pair; every rank may be named, held or not (who holds what is hidden).
+    assert legal_texts(m) == ALL_NAMES
+
+
+def test_every_player_from_the_next_round_to_the_bomber_discards_the_rank_face_up() -> None:
+    m = bomber(BOMB)
+    play(m, (0, "Qc Qd"))
+    events = play(m, (0, "name 5"))
+    assert [e.to_dict(None) for e in events] == [
+        {"type": "name", "seat": 0, "rank": "5", "option": "queen_bomber"},
+        {"type": "discard", "seat": 1, "cards": ["5d"], "option": "queen_bomber"},
+        {"type": "discard", "seat": 2, "cards": ["5h"], "option": "queen_bomber"},
+        {"type": "discard", "seat": 3, "cards": ["5s"], "option": "queen_bomber"},
+        {"type": "discard", "seat": 0, "cards": ["5c"], "option": "queen_bomber"}]
+    assert [m.hand(s) for s in range(4)] == ["9h Ah", "9c Kd", "6h Ks", "9d 9s"]
+    assert m.seat_view(2).played == parse_cards("Qc Qd 5c 5d 5h 5s")  # seen by all
+    # The trick goes on as the play left it.
+    assert m.to_act == 1 and m.table == "Qc Qd"
+
+
+def test_players_left_without_cards_go_out_in_the_order_of_the_discards() -> None:
+    m = bomber(["Qc 3c 4c", "9c", "Kd", "9d 9s"], leader=0)
+    play(m, (0, "Qc"))
+    events = play(m, (0, "name 9"))
+    assert [e.seat for e in events if e.kind == "out"] == [1, 3]
+    assert m.finished == [1, 3] and m.to_act == 2 and m.table == "Qc"
+
+
+def test_the_bomber_going_out_by_his_own_name_ends_a_deal_of_two() -> None:
+    m = bomber(["Qc 9c", "3d 4d"], leader=0)
+    play(m, (0, "Qc"), (0, "name 9"))
+    assert m.deal_results[-1].order == (0, 1)
+
+
+def test_a_player_who_goes_out_with_his_queens_names_nothing() -> None:
+    m = bomber(["Qc Qd", "5c 6c 8c", "5d 6d Kd", "5h 6h Ks"])
+    events = play(m, (0, "Qc Qd"))
+    assert m.finished == [0] and m.to_act == 1 and "owe" not in [e.kind for e in events]
+
+
+def test_a_joker_standing_for_a_queen_counts_and_no_joker_is_of_a_rank_named() -> None:
+    m = bomber(["10c Jc BJ 3c 4d", "5c 6c 8c", "5d 6d Kd", "5h 6h Ks"], jokers=1, wild_jokers=True, runs=True)
+    play(m, (0, "10c Jc BJ=Qc"))
+    assert m.view(0)["owed"] == [{"move": "name", "count": 1, "to": None}]
+    m = bomber(["BJ 9c 3c 4d", "5c 6c 8c", "5d 6d Kd", "Qh 6h Ks"], jokers=1, wild_jokers=True)
+    play(m, (0, "BJ"))
+    assert m.to_act == 1 and m.view(1)["owed"] == []
+
+
+def test_a_run_with_a_ten_and_a_queen_owes_the_discard_then_the_name() -> None:
+    m = bomber(["10c Jc Qc 3c 5d 4h", "5c 6c Kc", "5h 6d Kd", "5s 6h Ks"], runs=True, ten_discard=True)
+    play(m, (0, "10c Jc Qc"), (0, "discard 4h"))
+    assert legal_texts(m) == ALL_NAMES
+    play(m, (0, "name 5"))
+    assert [m.hand(s) for s in range(4)] == ["3c", "6c Kc", "6d Kd", "6h Ks"] and m.to_act == 1
+
+
+def test_without_the_option_queens_are_ordinary_cards() -> None:
+    m = Match.from_hands("tavern-jack", BOMB, leader=0)
+    play(m, (0, "Qc Qd"))
+    assert m.to_act == 1 and m.hand(1) == "5d 9c Kd"
+
+
+def test_names_are_written_parsed_and_bad_ones_refused_changing_nothing() -> None:
+    assert str(Move.parse("name q")) == "name Q" and Move.parse("NAME 10").is_name
+    with pytest.raises(IllegalMove, match="no rank given"):
+        Move.parse("name")
+    with pytest.raises(IllegalMove, match="'Z' is not a rank"):
+        Move.parse("name Z")
+    m = bomber(BOMB)
+    with pytest.raises(IllegalMove, match="'name' follows only a play of queens"):
+        m.apply("name 5")
+    play(m, (0, "Qc Qd"))
+    before = snapshot(m)
+    for text, reason in (("pass", "owe a name first"), ("5c", "owe a name first"), ("discard 5c", "owe a name"),
+                         ("11", "not a rank")):
+        with pytest.raises(IllegalMove, match=reason):
+            m.apply(text)
+        assert snapshot(m) == before
+    play(m, (0, "k"))  # a bare rank means the name owed
+    assert m.hand(1) == "5d 9c" and m.hand(2) == "5h 6h"
+
+
+def test_a_match_with_names_replays_from_its_record_and_classic_plays_it() -> None:
+    m = Match("tavern-jack", 4, seed=7, deals=2, queen_bomber=True, runs=True)
+    rng = random.Random(7)
+    named = 0
+    while not m.is_over:
+        move = rng.choice(m.legal_moves())
+        named += move.is_name
+        m.apply(move)
+    again = Match.replay(m.record())
+    assert named and again.scores == m.scores and again.moves == m.moves and "name " in m.record()
+
+
+def test_classic_names_the_strongest_rank_it_lacks_or_the_rank_that_takes_it_out() -> None:
+    m = bomber(["Qc 2c Ah 5c 6c", "5d 9c Kd", "5h 6h Ks", "5s 9d 9s"])
+    rules = m.rules
+    hand = parse_cards("2c Ah 5c 6c")
+    assert str(classic_owed(NAME_MOVES, hand, rules, False)) == "name K"
+    assert str(classic_owed(NAME_MOVES, hand, rules, True)) == "name 3"  # in a revolution the 3s are the best
+    assert str(classic_owed(NAME_MOVES, parse_cards("9c 9h"), rules, False)) == "name 9"

@@ -59,3 +59,42 @@ def test_the_owed_pass_on_and_discard_are_asked_and_told(page: Page, live_server
         for key in ("ask", "wait", "discard", "button", "one"):
             assert shown[lang][key] and shown[lang][key] != shown["en"][key], (lang, key)
         assert all(shown[lang]["lines"]) and shown[lang]["lines"] != shown["en"]["lines"]
+
+
+def test_the_q_bombers_name_is_asked_and_told(page: Page, live_server: LiveServer) -> None:
+    match = Match.from_hands("tavern-jack", ["Qc 5c 9h", "5d 6c 8c", "5h 6d Kd"], leader=0, queen_bomber=True)
+    match.apply("Qc")
+    owing, watching = match.view(0), match.view(2)
+    events = [e.to_dict(2) for e in match.apply("name 5")]
+    page.goto(live_server.url)
+    page.wait_for_selector("#more-rules")
+    shown = page.evaluate(
+        """async ([owing, watching, events]) => {
+            const prompt = await import('/js/prompt.js');
+            const ev = await import('/js/events.js');
+            const i18n = await import('/js/i18n.js');
+            const name = (seat) => `Seat ${seat}`;
+            const out = {};
+            for (const lang of ['en', 'ru', 'fr', 'pt']) {
+              i18n.setLang(lang);
+              out[lang] = {ask: prompt.owedPrompt(owing, name), wait: prompt.owedPrompt(watching, name),
+                           rule: i18n.t('opt.queen_bomber'), queen: i18n.rankText('Q'),
+                           lines: events.map((e) => ev.ruleLine(e, name))};
+            }
+            i18n.setLang('en');
+            out.button = prompt.playButton(owing, true);
+            return out;
+        }""",
+        [owing, watching, events],
+    )
+    assert shown["en"]["ask"] == ("Q-bomber: name a rank; every player, you too, discards every card of it, "
+                                  "face up.")
+    assert shown["en"]["wait"] == "Seat 0 names the rank every player discards."
+    assert shown["en"]["lines"] == ["Q-bomber: Seat 0 names the 5s", "Q-bomber: Seat 1 discards 5♦",
+                                    "Q-bomber: Seat 2 discards 5♥", "Q-bomber: Seat 0 discards 5♣"]
+    assert shown["button"] is None  # the 13 rank buttons stand for the Play button
+    assert len(owing["legal_moves"]) == 13 and owing["legal_moves"][0] == "name 3"
+    for lang in ("ru", "fr", "pt"):
+        for key in ("ask", "wait", "rule", "queen"):
+            assert shown[lang][key] and shown[lang][key] != shown["en"][key], (lang, key)
+        assert all(shown[lang]["lines"]) and shown[lang]["lines"] != shown["en"]["lines"]

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..cards import JOKERS, RANK_NAMES
 from ..explain import Decision, Explanation
-from ..moves import CARDS_MASK, GIVE_FLAG, move_str
+from ..moves import CARDS_MASK, GIVE_FLAG, NAME_FLAG, move_str
 from ..plays import Shape, shape_of, strength
 from ..rules import Rules
 from ..view import SeatView
@@ -67,7 +67,8 @@ def classic_decision(view: SeatView) -> Decision:
     rules = view.rules
     if view.owed:
         move = classic_owed(view.legal_masks(), view.hand, rules, view.revolution != view.eleven_back)
-        return Decision(move, Explanation("classic.owed.weakest", {"move": move_str(move)}))
+        key = "classic.owed.name" if move & NAME_FLAG else "classic.owed.weakest"
+        return Decision(move, Explanation(key, {"move": move_str(move)}))
     if rules.house:
         table = shape_of(view.table_move, rules.wild_jokers) if view.table else None
         move, reason = house_classic_move_why(view.legal_masks(), view.hand, rules,

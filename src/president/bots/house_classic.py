@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..cards import JOKERS
-from ..moves import CARDS_MASK
+from ..moves import CARDS_MASK, NAME_FLAG
 from ..plays import (
     LONE_JOKER,
     RUN,
@@ -166,12 +166,33 @@ def house_classic_move(
 
 def classic_owed(moves: Sequence[int], hand: int, rules: Rules, reversed_order: bool) -> int:
     """The classic choice among the pass-ons or discards ``moves`` a play owes: the weakest cards in the order in
-    force, lone cards first, then whole sets, then part of a set (jokers last)."""
+    force, lone cards first, then whole sets, then part of a set (jokers last); for a name, see
+    :func:`classic_name`."""
+    if moves[0] & NAME_FLAG:
+        return classic_name(moves, hand, rules, reversed_order)
     best, best_key = moves[0], None
     for move in moves:
         cards = move & CARDS_MASK
         key = ((cards & JOKERS).bit_count(), _breaks(hand, cards & ~JOKERS),
                (cards & ~JOKERS).bit_count() - _lone(hand, cards), _weight(cards, reversed_order, rules), move)
+        if best_key is None or key < best_key:
+            best, best_key = move, key
+    return best
+
+
+def classic_name(moves: Sequence[int], hand: int, rules: Rules, reversed_order: bool) -> int:
+    """The classic name among ``moves`` after a play of queens (every player, the namer too, discards the rank
+    named): the rank of all its cards when they are of one rank (it goes out), else the strongest rank in the order
+    in force that it does not hold (the others lose their best cards), else the rank it holds fewest of, weakest
+    first."""
+    plain = hand & ~JOKERS
+    best, best_key = moves[0], None
+    for move in moves:
+        cards = move & CARDS_MASK
+        held = (plain & cards).bit_count()
+        rank = (cards.bit_length() - 1) >> 2
+        key = (plain != plain & cards, held, -strength(rank, reversed_order, rules) if not held
+               else strength(rank, reversed_order, rules))
         if best_key is None or key < best_key:
             best, best_key = move, key
     return best

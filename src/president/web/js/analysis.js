@@ -6,7 +6,7 @@
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
-import { cardsText, errorText, numberText, t } from "./i18n.js";
+import { cardsText, errorText, numberText, rankText, t } from "./i18n.js";
 import { scrollFrame } from "./ui.js";
 
 const POLL_MS = 1000;
@@ -78,6 +78,7 @@ export function decisionsByMove(analysis) {
 /** A move of the analysis ("9c 9h", "give 3c", "pass", "RJ=5c 5d") as the player reads it. */
 export function moveText(move) {
   if (move === "pass") return t("seat.pass");
+  if (move.startsWith("name ")) return rankText(move.slice(5));
   return cardsText(move.replace(/^(give|pass-on|discard)\s+/, "").split(/\s+/).map((w) => w.split("=")[0]));
 }
 

@@ -2,7 +2,7 @@
 // (lock, 11-back, skip, reverse, cuts, a forbidden finish, a fall, gekokujo, tenpen-chii, a 7-pass, a 10-discard)
 // that also show as a toast.
 
-import { cardText, placeText, t } from "./i18n.js";
+import { cardText, placeText, rankText, t } from "./i18n.js";
 
 const SUIT_SIGNS = { c: "♣", d: "♦", h: "♥", s: "♠" };
 
@@ -42,7 +42,9 @@ export function ruleLine(event, seatName) {
     case "spared": return t("ev.spared", { name });
     case "passed_on": return event.cards ? t("ev.passedOnSeen", { name, cards: event.cards, to: seatName(event.to) })
       : t("ev.passedOn", { name, n: event.count, to: seatName(event.to) });
-    case "discard": return t("ev.discard", { name, cards: event.cards || [] });
+    case "discard": return t(event.option === "queen_bomber" ? "ev.bombDiscard" : "ev.discard",
+      { name, cards: event.cards || [] });
+    case "name": return t("ev.name", { name, rank: rankText(event.rank) });
     case "out":
       if (event.forbidden) return t("ev.forbidden", { name, place: placeText(event.place) });
       return event.option === "great_revolution" ? t("ev.greatOut", { name, place: placeText(event.place) }) : "";

@@ -25,6 +25,7 @@ const STRINGS = {
     // Why the computer players play what they play, and their styles
     "why.classic.gift.weakest": "gives back its weakest cards: {move}",
     "why.classic.owed.weakest": "gives away its weakest cards that break no set, as its play requires: {move}",
+    "why.classic.owed.name": "names the strongest rank it does not hold, so the others lose their best cards (or the rank of all its cards, to go out): {move}",
     "why.classic.lead.must": "leads with the card the rules require first, and the other cards of its rank: {move}",
     "why.classic.lead.lowest": "leads its lowest combination first: {move}",
     "why.classic.lead.split": "leads {move}, three of its four of a kind: a revolution would not help the rest of its hand",
@@ -375,6 +376,11 @@ const STRINGS = {
     "ev.passedOn": (p) => `7-pass: ${p.name} passes ${p.n} ${en(p.n, "card", "cards")} to ${p.to}`,
     "ev.passedOnSeen": (p) => `7-pass: ${p.name} passes ${p.cards} to ${p.to}`,
     "ev.discard": (p) => `10-discard: ${p.name} discards ${p.cards}`,
+    "game.chooseName": "Q-bomber: name a rank; every player, you too, discards every card of it, face up.",
+    "game.nameWait": (p) => `${p.name} names the rank every player discards.`,
+    "game.nameGroup": "The rank to name",
+    "ev.name": (p) => `Q-bomber: ${p.name} names the ${p.rank}s`,
+    "ev.bombDiscard": (p) => `Q-bomber: ${p.name} discards ${p.cards}`,
     "game.pass": "Pass",
     "game.scores": "Scores",
     "game.yourHand": "Your hand",
@@ -643,6 +649,7 @@ const STRINGS = {
     "opt.six_reverse": "A 6 reverses the direction of play",
     "opt.seven_pass": "7-pass: a player gives a card of his choice to the next player per 7 he plays",
     "opt.ten_discard": "10-discard: a player discards a card of his choice, face up, per 10 he plays",
+    "opt.queen_bomber": "Q-bomber: a player who plays queens names a rank, and every player discards every card of it, face up",
     "opt.gekokujo": "Gekokujō: the last player going out first reverses every title",
     "opt.tenpen_chii": "Tenpen-chii: a poor player with nothing above a 10 skips the exchange",
     "opt.suit_lock_at_once": "The lock starts on the lead: answers must follow its suits",
@@ -746,6 +753,7 @@ const STRINGS = {
     "why.generic": "{rule}: {text}",
     "why.seven_pass": "7-pass: {name} played 7s, so he gives as many cards of his choice to the next player.",
     "why.ten_discard": "10-discard: {name} played 10s, so he discards as many cards of his choice, face up.",
+    "why.queen_bomber": "Q-bomber: {name} played queens, so he names a rank, and every player, he too, discards every card of it, face up.",
     "why.eight_cut": "8-cut: the 8 ends the trick; {leader} leads again.",
     "why.eleven_back": "11-back: {name} played a jack, so the order of ranks is reversed until the trick ends.",
     "why.revolution": "Revolution: {name} played four of a kind, so the order of all ranks is reversed (another one restores it).",
@@ -849,6 +857,7 @@ const STRINGS = {
     // Why the computer players play what they play, and their styles
     "why.classic.gift.weakest": "возвращает свои самые слабые карты: {move}",
     "why.classic.owed.weakest": "отдаёт свои самые слабые карты, не разбивая комбинаций, как требует его ход: {move}",
+    "why.classic.owed.name": "называет самое сильное достоинство, которого у него нет, чтобы другие лишились лучших карт (или достоинство всех своих карт, чтобы выйти): {move}",
     "why.classic.lead.must": "ходит картой, с которой правила велят начать, и другими картами её ранга: {move}",
     "why.classic.lead.lowest": "сначала ходит самой младшей комбинацией: {move}",
     "why.classic.lead.split": "ходит {move}, тремя картами из своего каре: революция не помогла бы остальной руке",
@@ -1200,6 +1209,11 @@ const STRINGS = {
     "ev.passedOn": (p) => `Семёрка: ${p.name} передаёт ${p.n} ${ru(p.n, "карту", "карты", "карт")} игроку ${p.to}`,
     "ev.passedOnSeen": (p) => `Семёрка: ${p.name} передаёт ${p.cards} игроку ${p.to}`,
     "ev.discard": (p) => `Десятка: ${p.name} сбрасывает ${p.cards}`,
+    "game.chooseName": "Дама-бомба: назовите достоинство; все игроки, и вы тоже, сбрасывают все такие карты в открытую.",
+    "game.nameWait": (p) => `${p.name} называет достоинство, которое сбросят все.`,
+    "game.nameGroup": "Достоинство, которое вы называете",
+    "ev.name": (p) => `Дама-бомба: ${p.name} называет достоинство ${p.rank}`,
+    "ev.bombDiscard": (p) => `Дама-бомба: ${p.name} сбрасывает ${p.cards}`,
     "game.pass": "Пас",
     "game.scores": "Счёт",
     "game.yourHand": "Ваши карты",
@@ -1468,6 +1482,7 @@ const STRINGS = {
     "opt.six_reverse": "Шестёрка меняет направление игры",
     "opt.seven_pass": "Семёрка: за каждую сыгранную семёрку игрок отдаёт карту на выбор следующему игроку",
     "opt.ten_discard": "Десятка: за каждую сыгранную десятку игрок сбрасывает карту на выбор в открытую",
+    "opt.queen_bomber": "Дама-бомба: сыгравший дам называет достоинство, и все игроки сбрасывают все такие карты в открытую",
     "opt.gekokujo": "Гэкокудзё: если последний выходит первым, все звания меняются местами",
     "opt.tenpen_chii": "Тэнпэн-тии: бедняк без карт старше десятки не участвует в обмене",
     "opt.suit_lock_at_once": "Замок с первого хода: отвечать только мастями захода",
@@ -1571,6 +1586,7 @@ const STRINGS = {
     "why.generic": "{rule}: {text}",
     "why.seven_pass": "Семёрка: {name} сыграл семёрки и отдаёт столько же карт на выбор следующему игроку.",
     "why.ten_discard": "Десятка: {name} сыграл десятки и сбрасывает столько же карт на выбор в открытую.",
+    "why.queen_bomber": "Дама-бомба: {name} сыграл дам, называет достоинство, и все игроки, он тоже, сбрасывают все такие карты в открытую.",
     "why.eight_cut": "Восьмёрка режет: 8 заканчивает круг; {leader} снова ходит первым.",
     "why.eleven_back": "Валет назад: {name} кладёт валета, и порядок карт обратный до конца круга.",
     "why.revolution": "Революция: {name} кладёт четыре одинаковые карты, и порядок всех карт обратный (следующая революция его вернёт).",
@@ -1674,6 +1690,7 @@ const STRINGS = {
     // Why the computer players play what they play, and their styles
     "why.classic.gift.weakest": "rend ses cartes les plus faibles : {move}",
     "why.classic.owed.weakest": "cède ses cartes les plus faibles sans casser de combinaison, comme son coup l'exige : {move}",
+    "why.classic.owed.name": "nomme la valeur la plus forte qu'il n'a pas, pour que les autres perdent leurs meilleures cartes (ou la valeur de toutes ses cartes, pour sortir) : {move}",
     "why.classic.lead.must": "entame avec la carte que les règles exigent, et les autres cartes de son rang : {move}",
     "why.classic.lead.lowest": "entame d’abord sa combinaison la plus basse : {move}",
     "why.classic.lead.split": "entame {move}, trois de ses quatre cartes du même rang : une révolution n’aiderait pas le reste de sa main",
@@ -2025,6 +2042,11 @@ const STRINGS = {
     "ev.passedOn": (p) => `7 : ${p.name} cède ${p.n} ${fr(p.n, "carte", "cartes")} à ${p.to}`,
     "ev.passedOnSeen": (p) => `7 : ${p.name} cède ${p.cards} à ${p.to}`,
     "ev.discard": (p) => `10 : ${p.name} défausse ${p.cards}`,
+    "game.chooseName": "Dame-bombe : nommez une valeur ; chaque joueur, vous aussi, en défausse toutes les cartes, face visible.",
+    "game.nameWait": (p) => `${p.name} nomme la valeur que chacun défausse.`,
+    "game.nameGroup": "La valeur à nommer",
+    "ev.name": (p) => `Dame-bombe : ${p.name} nomme la valeur ${p.rank}`,
+    "ev.bombDiscard": (p) => `Dame-bombe : ${p.name} défausse ${p.cards}`,
     "game.pass": "Passer",
     "game.scores": "Scores",
     "game.yourHand": "Votre main",
@@ -2293,6 +2315,7 @@ const STRINGS = {
     "opt.six_reverse": "Un 6 inverse le sens du jeu",
     "opt.seven_pass": "7 : pour chaque 7 joué, le joueur cède une carte de son choix au joueur suivant",
     "opt.ten_discard": "10 : pour chaque 10 joué, le joueur défausse une carte de son choix, face visible",
+    "opt.queen_bomber": "Dame-bombe : qui joue des dames nomme une valeur, et chaque joueur en défausse toutes les cartes, face visible",
     "opt.gekokujo": "Gekokujō : si le dernier sort le premier, tous les titres s'inversent",
     "opt.tenpen_chii": "Tenpen-chii : un pauvre sans carte au-dessus du 10 est dispensé d'échange",
     "opt.suit_lock_at_once": "Le verrou dès l'entame : il faut suivre ses couleurs",
@@ -2396,6 +2419,7 @@ const STRINGS = {
     "why.generic": "{rule} : {text}",
     "why.seven_pass": "7 : {name} a joué des 7 et cède autant de cartes de son choix au joueur suivant.",
     "why.ten_discard": "10 : {name} a joué des 10 et défausse autant de cartes de son choix, face visible.",
+    "why.queen_bomber": "Dame-bombe : {name} a joué des dames, il nomme une valeur, et chaque joueur, lui aussi, en défausse toutes les cartes, face visible.",
     "why.eight_cut": "Le 8 coupe : le 8 termine le pli ; {leader} entame à nouveau.",
     "why.eleven_back": "Valet inversé : {name} a joué un valet, l'ordre des rangs est inversé jusqu'à la fin du pli.",
     "why.revolution": "Révolution : {name} a joué un carré, l'ordre de tous les rangs est inversé (un autre le rétablit).",
@@ -2499,6 +2523,7 @@ const STRINGS = {
     // Why the computer players play what they play, and their styles
     "why.classic.gift.weakest": "devolve as suas cartas mais fracas: {move}",
     "why.classic.owed.weakest": "cede as suas cartas mais fracas sem partir combinações, como a sua jogada exige: {move}",
+    "why.classic.owed.name": "nomeia o valor mais forte que não tem, para que os outros percam as suas melhores cartas (ou o valor de todas as suas cartas, para sair): {move}",
     "why.classic.lead.must": "sai com a carta que as regras exigem, e as outras cartas do seu valor: {move}",
     "why.classic.lead.lowest": "sai primeiro com a sua combinação mais baixa: {move}",
     "why.classic.lead.split": "sai com {move}, três das suas quatro cartas iguais: uma revolução não ajudaria o resto da mão",
@@ -2849,6 +2874,11 @@ const STRINGS = {
     "ev.passedOn": (p) => `7: ${p.name} passa ${p.n} ${en(p.n, "carta", "cartas")} a ${p.to}`,
     "ev.passedOnSeen": (p) => `7: ${p.name} passa ${p.cards} a ${p.to}`,
     "ev.discard": (p) => `10: ${p.name} descarta ${p.cards}`,
+    "game.chooseName": "Dama-bomba: nomeie um valor; cada jogador, você também, descarta todas as cartas dele, à vista.",
+    "game.nameWait": (p) => `${p.name} nomeia o valor que todos descartam.`,
+    "game.nameGroup": "O valor a nomear",
+    "ev.name": (p) => `Dama-bomba: ${p.name} nomeia o valor ${p.rank}`,
+    "ev.bombDiscard": (p) => `Dama-bomba: ${p.name} descarta ${p.cards}`,
     "game.pass": "Passar",
     "game.scores": "Placar",
     "game.yourHand": "Sua mão",
@@ -3117,6 +3147,7 @@ const STRINGS = {
     "opt.six_reverse": "Um 6 inverte o sentido do jogo",
     "opt.seven_pass": "7: por cada 7 jogado, o jogador passa uma carta à escolha ao próximo jogador",
     "opt.ten_discard": "10: por cada 10 jogado, o jogador descarta uma carta à escolha, à vista",
+    "opt.queen_bomber": "Dama-bomba: quem joga damas nomeia um valor, e cada jogador descarta todas as cartas dele, à vista",
     "opt.gekokujo": "Gekokujō: se o último sair primeiro, todos os títulos se invertem",
     "opt.tenpen_chii": "Tenpen-chii: um pobre sem cartas acima do 10 fica fora da troca",
     "opt.suit_lock_at_once": "A trava começa na saída: é preciso seguir os seus naipes",
@@ -3220,6 +3251,7 @@ const STRINGS = {
     "why.generic": "{rule}: {text}",
     "why.seven_pass": "7: {name} jogou 7 e passa outras tantas cartas à escolha ao próximo jogador.",
     "why.ten_discard": "10: {name} jogou 10 e descarta outras tantas cartas à escolha, à vista.",
+    "why.queen_bomber": "Dama-bomba: {name} jogou damas, nomeia um valor, e cada jogador, ele também, descarta todas as cartas dele, à vista.",
     "why.eight_cut": "Corte do 8: o 8 encerra a vaza; {leader} sai de novo.",
     "why.eleven_back": "Valete inverte: {name} jogou um valete, então a ordem das cartas se inverte até o fim da vaza.",
     "why.revolution": "Revolução: {name} jogou uma quadra, então a ordem de todas as cartas se inverte (outra a restaura).",
@@ -3397,6 +3429,11 @@ export function cardText(code) {
   return code.slice(0, -1) + SUIT_SYMBOLS[code.slice(-1)];
 }
 
+/** A rank as the player reads it: "9", "Queen". */
+export function rankText(name) {
+  return /^[JQKA]$/.test(name) ? t(`rank.${name}`) : name;
+}
+
 /** Cards as short text, "7♥ 7♣". */
 export function cardsText(codes) {
   return codes.map(cardText).join(" ");
@@ -3450,6 +3487,7 @@ const WHY_NUMBERS = new Set(["value", "rival_value", "score", "rival_score"]);
 /** A move as the server writes it ("7c 7h", "pass", "give 3c", "BJ=5h") in the current language. */
 function whyMove(text) {
   if (text === "pass") return translate("why.pass");
+  if (String(text).startsWith("name ")) return rankText(String(text).slice(5));
   return cardsText(String(text).replace(/^(give|pass-on|discard)\s+/, "").split(/\s+/).filter(Boolean).map((c) => c.split("=")[0]));
 }
 

@@ -7,6 +7,9 @@ import { t } from "./i18n.js";
 export function owedPrompt(view, seatName) {
   const owed = view.owed?.[0];
   if (!owed) return "";
+  if (owed.move === "name") {
+    return view.to_act === view.seat ? t("game.chooseName") : t("game.nameWait", { name: seatName(view.to_act) });
+  }
   if (view.to_act !== view.seat) return t("game.owedWait", { name: seatName(view.to_act) });
   return owed.move === "pass-on" ? t("game.choosePassOn", { n: owed.count, name: seatName(owed.to) })
     : t("game.chooseDiscard", { n: owed.count });
@@ -45,10 +48,10 @@ export function takenCards(view) {
 }
 
 /** The Play button's job: "give" when the seat gives back now, "passOn" or "discard" when its play owes that,
- * "play" in the play, null when it has none. */
+ * "play" in the play, null when it has none (or when it names a rank: the rank buttons stand for it). */
 export function playButton(view, myTurn) {
   if (view.phase === "play" && view.owed?.length) {
-    if (!myTurn) return null;
+    if (!myTurn || view.owed[0].move === "name") return null;
     return view.owed[0].move === "pass-on" ? "passOn" : "discard";
   }
   if (view.phase === "play") return "play";

@@ -12,7 +12,7 @@ import { HandView } from "./hand.js";
 import { icon } from "./icons.js";
 import { isLearning, lessonEnd, lessonPanel, stopLearning, wasLearning } from "./learn.js";
 import { DealLog, LogView } from "./log.js";
-import { computerName, errorText, placeText, t, titleName, whyText } from "./i18n.js";
+import { computerName, errorText, placeText, rankText, t, titleName, whyText } from "./i18n.js";
 import { chipsTable, faceDownLog, OLD_GAME, oldEventLines, oldScreen, showOldEnd } from "./old.js";
 import { leadPrompt, owedPrompt, playButton, receivedCards, takenCards } from "./prompt.js";
 import { loadPresets } from "./presets.js";
@@ -406,6 +406,14 @@ export function showTable(root, tableId, navigate) {
         onclick: () => { st.choosing = null; renderHandArea(); } }, t("game.cancel")));
   }
 
+  /** The Q-bomber's question: a button per rank, 3 to 2 (the moves `name 3` … `name 2` the view lists). */
+  function rankChooser(v, myTurn) {
+    if (!myTurn || st.pending || v.owed?.[0]?.move !== "name") return null;
+    return h("div", { class: "rank-chooser", role: "group", "aria-label": t("game.nameGroup") },
+      v.legal_moves.map((move) => h("button", { type: "button", class: "small", "data-move": move,
+        onclick: () => sendMove(move) }, rankText(move.slice(5)))));
+  }
+
   function pass() {
     const v = view();
     if (!canPass(v) || st.pending) return;
@@ -549,6 +557,7 @@ export function showTable(root, tableId, navigate) {
         t(`game.${job}`)) : null,
         exchange || v.owed?.length ? null : h("button", { type: "button", id: "pass-button", disabled: !canPass(v) || st.pending,
           "aria-keyshortcuts": "P", onclick: pass }, t("game.pass"))),
+      rankChooser(v, myTurn),
       jokerChooser());
     renderLesson(v, myTurn);
     hand.layout();
