@@ -1045,7 +1045,8 @@ class Match:
                 beat = -1
             hands = self.hands
             hand = hands[seat] ^ value
-            if hand and beat >= 0 and (self._open or not self._table or (beat := self._answer_lane(value, beat)) >= 0):
+            if hand and beat >= 0 and (self._open or not (self._table or self._lanes.lead_locks)
+                                       or (beat := self._answer_lane(value, beat)) >= 0):
                 # A straight play: nobody goes out, and nothing happens but a new play to beat.
                 if self._lockout and self._table:
                     # Under the lockout, whoever passed on this trick stays out of it.
@@ -1147,23 +1148,26 @@ class Match:
 
     def _answer_lane(self, value: int, beat: int) -> int:
         """Where straight answers are not always open (house rules): a straight answer's beat mask when it may take
-        the lane, or -1 when it must go through the definition (the table is no plain set, the skip rule may apply,
-        or the answer locks the trick)."""
+        the lane, or -1 when it must go through the definition (a lead that locks the trick, the table is no plain
+        set, the skip rule may apply, the answer locks the trick, or nothing could answer it on the locked trick)."""
         rules = self.rules
-        if self._beat < 0 or rules.skip_on_equal:
+        if not self._table or self._beat < 0 or rules.skip_on_equal:
             return -1
-        if rules.answers_beyond_rank:
-            beat, lock = self._irregular_lane(value, beat, self._table, self._lock)
-            return beat if lock == self._lock else -1  # a new lock is the definition's to announce
-        if not rules.suit_lock:
-            return beat
         lock = self._lock
-        if lock:
-            return beat & SUIT_CARDS[lock] | self._wild
-        table = shape_of(self._table, rules.wild_jokers)
-        rank = (value.bit_length() - 1) >> 2
-        if table is None or table.suits == value >> (4 * rank) & 15:
-            return -1
+        if rules.answers_beyond_rank:
+            beat, after = self._irregular_lane(value, beat, self._table, lock)
+            if after != lock:
+                return -1  # a new lock is the definition's to announce
+        elif lock:
+            beat = beat & SUIT_CARDS[lock] | self._wild
+        elif rules.suit_lock:
+            table = shape_of(self._table, rules.wild_jokers)
+            rank = (value.bit_length() - 1) >> 2
+            if table is None or table.suits == value >> (4 * rank) & 15:
+                return -1
+        if lock and beat >= 0 and self._lanes.unbeatable_locked and unbeatable(
+                value, self._rev != self._back, lock, rules):
+            return -1  # it clears the trick
         return beat
 
     def _irregular_lane(self, value: int, beat: int, table: int, lock: int) -> tuple[int, int]:
@@ -1735,6 +1739,8 @@ class Match:
         lead_runs = self._lead_runs
         more = self._extra
         irregular = rules.answers_beyond_rank
+        lead_locks = self._lanes.lead_locks
+        unbeatable_locked = self._lanes.unbeatable_locked
         quiet_out = not (rules.forbidden_finish or rules.capital_fall or rules.gekokujo)
         run_probe = self._lanes.run_probe
         l0, l1, l2, l3, l4, l5, l6 = self._leads_by_byte or ANSWERS_BY_COUNT[0]
@@ -1791,9 +1797,18 @@ class Match:
             if move:
                 straight, after = beats.get(move, _NOT_STRAIGHT)
                 hand ^= move
-                if straight >= 0 and table and not opened:
+                if straight >= 0 and not opened and (table or lead_locks):
                     # What the answer does may depend on the play it answers (see _answer_lane).
-                    if beat < 0:
+                    if not table:
+                        if lead_locks:
+                            # The lead locks the trick to its suits at once (see lock_after); jokers take the
+                            # definition.
+                            if move < _REAL_CARDS_END:
+                                lock = move >> (((move.bit_length() - 1) >> 2) << 2) & 15
+                                straight = straight & SUIT_CARDS[lock] | wild
+                            else:
+                                straight = -1
+                    elif beat < 0:
                         straight = -1
                     elif irregular:
                         straight, lock = self._irregular_lane(move, straight, table, lock)
@@ -1806,6 +1821,9 @@ class Match:
                             # The answer locks the trick to its suits (see lock_after).
                             lock = suits
                             straight = straight & SUIT_CARDS[lock] | wild
+                    if unbeatable_locked and lock and straight >= 0 and unbeatable(
+                            move, self._rev != self._back, lock, rules):
+                        straight = CUT  # nothing could answer it on the locked trick: it clears
                 if straight == CUT and hand:
                     # An 8-cut and nothing else: the trick clears, and its player leads again.
                     hands[seat] = hand

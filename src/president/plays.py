@@ -865,8 +865,7 @@ def plays(
     ``table`` is the move on the table (0 when leading), ``reversed_order`` the
     order of the trick, ``lock`` the locked suits, ``must_contain`` a card mask
     the lead must hold. ``shortcut=False`` never takes the fast engine's tables (for
-    the test that holds them to the general path); nor do rules whose plays they do not know
-    (:attr:`~president.rules.Rules.irregular`), nor a hand holding both jokers under ``wild_joker_pair``.
+    the test that holds them to the general path); nor does a hand holding both jokers under ``wild_joker_pair``.
     """
     # The two wild jokers as a pair of their own are in no shortcut's tables.
     shortcut = shortcut and not (rules.wild_joker_pair and hand & JOKERS == JOKERS)
@@ -884,7 +883,6 @@ def plays(
         if must_contain:
             return tuple(m for m in leads if m & must_contain)
         return leads
-    shortcut = shortcut and not rules.irregular  # the leads of these rules are the usual ones, not their answers
     wild = rules.wild_jokers
     table_shape = shape_of(table, wild)
     assert table_shape is not None
