@@ -1738,6 +1738,9 @@ class Match:
         lead_block = self._lead_block
         lead_runs = self._lead_runs
         more = self._extra
+        # The cards a hand must hold for more() to find anything, by the table (its 3s aside: storms).
+        extra_cards, storms = self._lanes.extra_cards, self._lanes.sandstorms
+        wants = extra_cards[self._rev != self._back]
         irregular = rules.answers_beyond_rank
         lead_locks = self._lanes.lead_locks
         unbeatable_locked = self._lanes.unbeatable_locked
@@ -1767,12 +1770,14 @@ class Match:
                     if answers is None or hand & wild:
                         found = plays(hand, rules, table, self._rev != self._back, lock)
                     elif not h:
-                        found = more(hand, table, self._rev != self._back, lock)  # type: ignore[misc]
+                        found = (more(hand, table, self._rev != self._back, lock)  # type: ignore[misc]
+                                 if hand & wants.get(table, -1) or storms[hand & 15] else ())
                     else:
                         t0, t1, t2, t3, t4, t5, t6 = answers
                         b6, b5, b4, b3, b2, b1, b0 = h.to_bytes(7)
                         found = t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6]
-                        if more and (extra := more(hand, table, self._rev != self._back, lock)):
+                        if (more and (hand & wants.get(table, -1) or storms[hand & 15])
+                                and (extra := more(hand, table, self._rev != self._back, lock))):
                             found = tuple(dict.fromkeys(found + extra)) if found else extra
                     moves = found + PASS_ONLY if found else FORCED_PASS
             elif must or hand & lead_block:
@@ -1841,6 +1846,7 @@ class Match:
                     table, beat, answers, owner = self._table, self._beat, self._answers, self._owner
                     waiting, active, lock = self._waiting, self._active, self._lock
                     must, beats, nxt = self._must_contain, self._beats, self._next
+                    wants = extra_cards[self._rev != self._back]
                     continue
                 else:
                     # A straight play: a new play to beat, and nothing else but maybe its player going out.
@@ -1887,6 +1893,7 @@ class Match:
                 self._back = False
                 self._set_order(self._rev)
                 beats = self._beats
+                wants = extra_cards[self._rev]
             seat = leader
 
     def _settle_in_playout(self, house: Callable[..., int] | None, rng: random.Random, stop_at: int) -> bool:

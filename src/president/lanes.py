@@ -19,6 +19,8 @@ nothing. For those the match takes a *straight lane*, precomputed here from the 
   further look (not under the suit lock, the stair lock or the skip, whose effects depend
   on the play answered, nor where the table may hold a run or a lone joker);
 * ``stairs``: under the stair lock, by order, the cards of the next rank up from each rank;
+* ``extra_cards``, ``sandstorms``: what a hand must hold for the answers some rules add to a set
+  (:func:`president.plays.extra_answers`) to find anything, so that most hands skip the call;
 * ``lead_locks``, ``unbeatable_locked``: whether a lead locks the trick (``suit_lock_at_once``), and whether
   a straight play on a locked trick must still be asked whether anything could answer it
   (``unbeatable_clears``: a lock leaves fewer answers).
@@ -40,7 +42,9 @@ from .plays import (
     STAIR_MASKS,
     THREE_RANK,
     ExtraAnswers,
+    extra_answer_cards,
     extra_answers_for,
+    sandstorm_hands,
     shape_of,
     unbeatable,
 )
@@ -60,9 +64,9 @@ player leads again."""
 class Lanes:
     """The straight lanes of one rule set (see the module's text); one object shared by every match of it."""
 
-    __slots__ = ("answered", "beats", "bombs", "cuts", "extra", "high", "lead_locks", "leads_by_byte", "on",
-                 "open_answers", "owes", "plain", "run_probe", "runs", "stairs", "steers", "turns", "unbeatable_locked",
-                 "wild")
+    __slots__ = ("answered", "beats", "bombs", "cuts", "extra", "extra_cards", "high", "lead_locks", "leads_by_byte",
+                 "on", "open_answers", "owes", "plain", "run_probe", "runs", "sandstorms", "stairs", "steers", "turns",
+                 "unbeatable_locked", "wild")
 
     beats: tuple[dict[int, LaneEntry], dict[int, LaneEntry]]
     """By reversed order (False, True): every set of one rank of real cards, and what it leaves on the table."""
@@ -81,6 +85,12 @@ class Lanes:
     """Where a set may have answers beyond the sets of its size by rank (bombs, a sandstorm, the card one rank
     down): :func:`~president.plays.extra_answers` made for these rules, which the answers from the byte tables get
     added; None: no such answer."""
+    extra_cards: tuple[dict[int, int], dict[int, int]]
+    """By reversed order (False, True): for every set of one rank of real cards on the table, the cards without which
+    :attr:`extra` finds nothing for a hand whose 3s make no sandstorm (:func:`~president.plays.extra_answer_cards`;
+    a table not listed: -1)."""
+    sandstorms: tuple[bool, ...]
+    """By the 3s of a hand: whether they make a sandstorm (:func:`~president.plays.sandstorm_hands`)."""
     stairs: tuple[tuple[int, ...], tuple[int, ...]]
     """By reversed order (False, True) and rank: the cards that alone may answer a set of that rank while the stair
     lock holds (:data:`~president.plays.STAIR_MASKS`)."""
@@ -122,6 +132,10 @@ class Lanes:
         self.turns = rules.revolution or rules.coup or rules.omen or rules.great_revolution
         self.bombs = rules.quad_bomb or rules.two_bomb
         self.extra = extra_answers_for(rules)
+        self.sandstorms = sandstorm_hands(rules)
+        self.extra_cards = tuple({move_of(sub << (4 * rank)): extra_answer_cards(sub << (4 * rank), backwards, rules)
+                                  for rank in range(JOKER_RANK) for sub in range(1, 16)}
+                                 for backwards in (False, True))  # type: ignore[assignment]
         self.stairs = (STAIR_MASKS[False, self.high], STAIR_MASKS[True, self.high])
         self.steers = rules.five_skip or rules.nine_reverse or rules.six_reverse
         self.owes = rules.seven_pass or rules.ten_discard or rules.queen_bomber

@@ -1144,5 +1144,25 @@ def _make_extra_answers(rules: Rules) -> ExtraAnswers | None:
     return extra
 
 
+def extra_answer_cards(table: int, reversed_order: bool, rules: Rules) -> int:
+    """The cards of a hand without which :func:`extra_answers` finds nothing to the set ``table`` of real cards, but
+    for sandstorms (see :func:`sandstorm_hands`): the card one rank down, the 2s that are bombs; -1 where any hand
+    may hold one (four of a kind)."""
+    if rules.quad_bomb:
+        return -1
+    cards = RANK_MASKS[TWO_RANK] if rules.two_bomb else 0
+    if rules.down_number and not table & (table - 1) and table < _REAL_CARDS_END:
+        down = _DOWN_CARDS[reversed_order][table.bit_length() - 1]
+        if down >= 0:
+            cards |= 1 << down
+    return cards
+
+
+def sandstorm_hands(rules: Rules) -> tuple[bool, ...]:
+    """By the 3s of a hand (its lowest nibble): whether they make a sandstorm, an answer to anything under the
+    ``sandstorm`` rule."""
+    return tuple(rules.sandstorm and rules.max_set >= 3 and bool(_SANDSTORMS[nibble]) for nibble in range(16))
+
+
 _SINGLES = tuple((move_of(1 << card),) for card in range(52))
 """By card: the play of that card alone."""
