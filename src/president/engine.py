@@ -1741,6 +1741,8 @@ class Match:
         # The cards a hand must hold for more() to find anything, by the table (its 3s aside: storms).
         extra_cards, storms = self._lanes.extra_cards, self._lanes.sandstorms
         wants = extra_cards[self._rev != self._back]
+        climbs = self._lanes.climbs
+        climb = climbs[self._rev != self._back]
         irregular = rules.answers_beyond_rank
         lead_locks = self._lanes.lead_locks
         unbeatable_locked = self._lanes.unbeatable_locked
@@ -1816,7 +1818,8 @@ class Match:
                     elif beat < 0:
                         straight = -1
                     elif irregular:
-                        straight, lock = self._irregular_lane(move, straight, table, lock)
+                        if lock or locks or move & climb.get(table, -1):
+                            straight, lock = self._irregular_lane(move, straight, table, lock)
                     elif lock:
                         straight = straight & SUIT_CARDS[lock] | wild
                     elif locks and not (no_joker_lock and table & JOKERS):
@@ -1846,7 +1849,7 @@ class Match:
                     table, beat, answers, owner = self._table, self._beat, self._answers, self._owner
                     waiting, active, lock = self._waiting, self._active, self._lock
                     must, beats, nxt = self._must_contain, self._beats, self._next
-                    wants = extra_cards[self._rev != self._back]
+                    wants, climb = extra_cards[self._rev != self._back], climbs[self._rev != self._back]
                     continue
                 else:
                     # A straight play: a new play to beat, and nothing else but maybe its player going out.
@@ -1893,7 +1896,7 @@ class Match:
                 self._back = False
                 self._set_order(self._rev)
                 beats = self._beats
-                wants = extra_cards[self._rev]
+                wants, climb = extra_cards[self._rev], climbs[self._rev]
             seat = leader
 
     def _settle_in_playout(self, house: Callable[..., int] | None, rng: random.Random, stop_at: int) -> bool:

@@ -18,7 +18,8 @@ nothing. For those the match takes a *straight lane*, precomputed here from the 
 * ``open_answers``: whether a straight play may answer any play on the table with no
   further look (not under the suit lock, the stair lock or the skip, whose effects depend
   on the play answered, nor where the table may hold a run or a lone joker);
-* ``stairs``: under the stair lock, by order, the cards of the next rank up from each rank;
+* ``stairs``: under the stair lock, by order, the cards of the next rank up from each rank (``climbs``: the same by
+  the set on the table);
 * ``extra_cards``, ``sandstorms``: what a hand must hold for the answers some rules add to a set
   (:func:`president.plays.extra_answers`) to find anything, so that most hands skip the call;
 * ``lead_locks``, ``unbeatable_locked``: whether a lead locks the trick (``suit_lock_at_once``), and whether
@@ -64,7 +65,7 @@ player leads again."""
 class Lanes:
     """The straight lanes of one rule set (see the module's text); one object shared by every match of it."""
 
-    __slots__ = ("answered", "beats", "bombs", "cuts", "extra", "extra_cards", "high", "lead_locks", "leads_by_byte",
+    __slots__ = ("answered", "beats", "bombs", "climbs", "cuts", "extra", "extra_cards", "high", "lead_locks", "leads_by_byte",
                  "on", "open_answers", "owes", "plain", "run_probe", "runs", "sandstorms", "stairs", "steers", "turns",
                  "unbeatable_locked", "wild")
 
@@ -89,6 +90,9 @@ class Lanes:
     """By reversed order (False, True): for every set of one rank of real cards on the table, the cards without which
     :attr:`extra` finds nothing for a hand whose 3s make no sandstorm (:func:`~president.plays.extra_answer_cards`;
     a table not listed: -1)."""
+    climbs: tuple[dict[int, int], dict[int, int]]
+    """By reversed order (False, True): for every set of one rank of real cards on the table, the cards whose sets
+    answering it may form the stair lock (the next rank up; 0 without the stair lock; a table not listed: -1)."""
     sandstorms: tuple[bool, ...]
     """By the 3s of a hand: whether they make a sandstorm (:func:`~president.plays.sandstorm_hands`)."""
     stairs: tuple[tuple[int, ...], tuple[int, ...]]
@@ -137,6 +141,9 @@ class Lanes:
                                   for rank in range(JOKER_RANK) for sub in range(1, 16)}
                                  for backwards in (False, True))  # type: ignore[assignment]
         self.stairs = (STAIR_MASKS[False, self.high], STAIR_MASKS[True, self.high])
+        self.climbs = tuple({move_of(sub << (4 * rank)): self.stairs[backwards][rank] if rules.stair_lock else 0
+                             for rank in range(JOKER_RANK) for sub in range(1, 16)}
+                            for backwards in (False, True))  # type: ignore[assignment]
         self.steers = rules.five_skip or rules.nine_reverse or rules.six_reverse
         self.owes = rules.seven_pass or rules.ten_discard or rules.queen_bomber
         self.on = on
