@@ -769,8 +769,12 @@ def _wild_leads(hand: int, jokers: tuple[int, ...], rules: Rules) -> tuple[Move,
     b6, b5, b4, b3, b2, b1, b0 = (hand & _REAL_CARDS).to_bytes(7)
     leads = t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6] + _LONE_JOKERS[hand >> BLACK_JOKER & 3]
     if rules.runs:
-        leads += _suit_runs(hand, 0, rules) + _suit_runs(hand, 1, rules) + _suit_runs(hand, 2, rules) \
-            + _suit_runs(hand, 3, rules)
+        # _suit_runs() of each suit, its cache found once.
+        cache = _SUIT_RUNS.get((rules.run_min, rules.joker_run_ends, True))
+        held = hand & JOKERS
+        for suit in range(4):
+            runs = cache.get(hand & _SUIT_CARDS[suit] | held | suit << 56) if cache is not None else None
+            leads += _suit_runs(hand, suit, rules) if runs is None else runs
     return leads
 
 
@@ -1117,8 +1121,21 @@ def _make_extra_answers(rules: Rules) -> ExtraAnswers | None:
         if not bombs:
             return None
 
+        # plain_bombs() written out with its cache found once: most hands hold no bomb.
+        twos_mask = RANK_MASKS[TWO_RANK] if two_bomb else 0
+        quad = rules.quad_bomb
+        cache = _BOMBS.setdefault((quad, two_bomb, rules.max_set), {})
+
         def only_bombs(hand: int, table: int, reversed_order: bool, lock: int) -> tuple[Move, ...]:
-            return plain_bombs(hand, rules)
+            cards = hand & twos_mask
+            if quad:
+                cards |= (hand & hand >> 1 & hand >> 2 & hand >> 3 & _RANK_LOW_BITS) * 15
+            if not cards:
+                return ()
+            out = cache.get(cards)
+            if out is None:
+                out = cache[cards] = _bombs_of(cards, rules)
+            return out
         return only_bombs
     sandstorms = _SANDSTORMS if rules.max_set >= 3 else ((),) * 16
     twos = SHIFTED_SUBSETS[TWO_RANK]
