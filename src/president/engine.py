@@ -1738,8 +1738,8 @@ class Match:
         lead_block = self._lead_block
         lead_runs = self._lead_runs
         more = self._extra
-        # The cards a hand must hold for more() to find anything, by the table (its 3s aside: storms).
-        extra_cards, storms = self._lanes.extra_cards, self._lanes.sandstorms
+        # The cards a hand must hold for more() to find anything, by the table (its 3s and four of a kind aside).
+        extra_cards, storms, fours = self._lanes.extra_cards, self._lanes.sandstorms, self._lanes.bomb_ranks
         wants = extra_cards[self._rev != self._back]
         climbs = self._lanes.climbs
         climb = climbs[self._rev != self._back]
@@ -1773,12 +1773,14 @@ class Match:
                         found = plays(hand, rules, table, self._rev != self._back, lock)
                     elif not h:
                         found = (more(hand, table, self._rev != self._back, lock)  # type: ignore[misc]
-                                 if hand & wants.get(table, -1) or storms[hand & 15] else ())
+                                 if hand & wants.get(table, -1) or storms[hand & 15]
+                                 or fours and hand & hand >> 1 & hand >> 2 & hand >> 3 & fours else ())
                     else:
                         t0, t1, t2, t3, t4, t5, t6 = answers
                         b6, b5, b4, b3, b2, b1, b0 = h.to_bytes(7)
                         found = t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6]
-                        if (more and (hand & wants.get(table, -1) or storms[hand & 15])
+                        if (more and (hand & wants.get(table, -1) or storms[hand & 15]
+                                      or fours and hand & hand >> 1 & hand >> 2 & hand >> 3 & fours)
                                 and (extra := more(hand, table, self._rev != self._back, lock))):
                             found = tuple(dict.fromkeys(found + extra)) if found else extra
                     moves = found + PASS_ONLY if found else FORCED_PASS

@@ -20,7 +20,7 @@ nothing. For those the match takes a *straight lane*, precomputed here from the 
   on the play answered, nor where the table may hold a run or a lone joker);
 * ``stairs``: under the stair lock, by order, the cards of the next rank up from each rank (``climbs``: the same by
   the set on the table);
-* ``extra_cards``, ``sandstorms``: what a hand must hold for the answers some rules add to a set
+* ``extra_cards``, ``sandstorms``, ``bomb_ranks``: what a hand must hold for the answers some rules add to a set
   (:func:`president.plays.extra_answers`) to find anything, so that most hands skip the call;
 * ``lead_locks``, ``unbeatable_locked``: whether a lead locks the trick (``suit_lock_at_once``), and whether
   a straight play on a locked trick must still be asked whether anything could answer it
@@ -43,6 +43,7 @@ from .plays import (
     STAIR_MASKS,
     THREE_RANK,
     ExtraAnswers,
+    bomb_ranks,
     extra_answer_cards,
     extra_answers_for,
     sandstorm_hands,
@@ -65,7 +66,7 @@ player leads again."""
 class Lanes:
     """The straight lanes of one rule set (see the module's text); one object shared by every match of it."""
 
-    __slots__ = ("answered", "beats", "bombs", "climbs", "cuts", "extra", "extra_cards", "high", "lead_locks", "leads_by_byte",
+    __slots__ = ("answered", "beats", "bomb_ranks", "bombs", "climbs", "cuts", "extra", "extra_cards", "high", "lead_locks", "leads_by_byte",
                  "on", "open_answers", "owes", "plain", "run_probe", "runs", "sandstorms", "stairs", "steers", "turns",
                  "unbeatable_locked", "wild")
 
@@ -95,6 +96,8 @@ class Lanes:
     answering it may form the stair lock (the next rank up; 0 without the stair lock; a table not listed: -1)."""
     sandstorms: tuple[bool, ...]
     """By the 3s of a hand: whether they make a sandstorm (:func:`~president.plays.sandstorm_hands`)."""
+    bomb_ranks: int
+    """The lowest card of each rank whose four cards are a bomb (:func:`~president.plays.bomb_ranks`)."""
     stairs: tuple[tuple[int, ...], tuple[int, ...]]
     """By reversed order (False, True) and rank: the cards that alone may answer a set of that rank while the stair
     lock holds (:data:`~president.plays.STAIR_MASKS`)."""
@@ -137,6 +140,7 @@ class Lanes:
         self.bombs = rules.quad_bomb or rules.two_bomb
         self.extra = extra_answers_for(rules)
         self.sandstorms = sandstorm_hands(rules)
+        self.bomb_ranks = bomb_ranks(rules)
         self.extra_cards = tuple({move_of(sub << (4 * rank)): extra_answer_cards(sub << (4 * rank), backwards, rules)
                                   for rank in range(JOKER_RANK) for sub in range(1, 16)}
                                  for backwards in (False, True))  # type: ignore[assignment]

@@ -1163,16 +1163,20 @@ def _make_extra_answers(rules: Rules) -> ExtraAnswers | None:
 
 def extra_answer_cards(table: int, reversed_order: bool, rules: Rules) -> int:
     """The cards of a hand without which :func:`extra_answers` finds nothing to the set ``table`` of real cards, but
-    for sandstorms (see :func:`sandstorm_hands`): the card one rank down, the 2s that are bombs; -1 where any hand
-    may hold one (four of a kind)."""
-    if rules.quad_bomb:
-        return -1
+    for sandstorms and four of a kind (see :func:`sandstorm_hands` and :func:`bomb_ranks`): the card one rank down,
+    the 2s that are bombs."""
     cards = RANK_MASKS[TWO_RANK] if rules.two_bomb else 0
     if rules.down_number and not table & (table - 1) and table < _REAL_CARDS_END:
         down = _DOWN_CARDS[reversed_order][table.bit_length() - 1]
         if down >= 0:
             cards |= 1 << down
     return cards
+
+
+def bomb_ranks(rules: Rules) -> int:
+    """The lowest card of each rank whose four cards are a bomb (``quad_bomb``): a hand ``h`` holds one when
+    ``h & h >> 1 & h >> 2 & h >> 3 & bomb_ranks(rules)``."""
+    return _RANK_LOW_BITS if rules.quad_bomb else 0
 
 
 def sandstorm_hands(rules: Rules) -> tuple[bool, ...]:
