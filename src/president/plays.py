@@ -707,9 +707,17 @@ def _suit_runs(hand: int, suit: int, rules: Rules) -> tuple[Move, ...]:
     return runs
 
 
-def _segments(ranks: int, jokers: int) -> list[int]:
+def _segments(ranks: int, jokers: int) -> tuple[int, ...]:
     """The ranks held in a suit (a 13-bit mask) cut where more ranks in a row are missing than ``jokers`` can fill:
-    no run reaches across such a gap, so the runs of the suit are those of its segments together."""
+    no run reaches across such a gap, so the runs of the suit are those of its segments together (cached)."""
+    key = ranks | jokers << 13
+    found = _SEGMENTS.get(key)
+    if found is None:
+        found = _SEGMENTS[key] = _cut_segments(ranks, jokers)
+    return found
+
+
+def _cut_segments(ranks: int, jokers: int) -> tuple[int, ...]:
     parts: list[int] = []
     part = 0
     last = -100
@@ -722,7 +730,11 @@ def _segments(ranks: int, jokers: int) -> list[int]:
             last = rank
     if part:
         parts.append(part)
-    return parts
+    return tuple(parts)
+
+
+_SEGMENTS: dict[int, tuple[int, ...]] = {}
+"""By a suit's ranks and (above them) the wild jokers held: its segments (at most 2**15 entries)."""
 
 
 def _segment_runs(suit: int, ranks: int, jokers: tuple[int, ...], run_min: int, ends: bool) -> tuple[Move, ...]:
@@ -970,10 +982,8 @@ def _run_answers(hand: int, jokers: tuple[int, ...], table: Shape, reversed_orde
             if len(cache) >= 100_000:
                 cache.clear()
             runs = cache[cards] = tuple(
-                (move, shape.rank, shape.top)
-                for part in _segments(_suit_ranks(hand, suit), len(jokers))
-                for move, shape in run_piece(suit, part, jokers, rules.run_min, rules.joker_run_ends).by_size.get(
-                    size, ()))
+                run for part in _segments(_suit_ranks(hand, suit), len(jokers))
+                for run in _segment_run_answers(suit, part, jokers, rules.run_min, rules.joker_run_ends, size))
         if rules.run_answer == "above":
             if reversed_order:
                 out += [move for move, _low, top in runs if top < limit]
@@ -985,6 +995,24 @@ def _run_answers(hand: int, jokers: tuple[int, ...], table: Shape, reversed_orde
                 if mine > theirs or (mine == theirs and rules.equal_answers):
                     out.append(move)
     return tuple(out)
+
+
+def _segment_run_answers(suit: int, ranks: int, jokers: tuple[int, ...], run_min: int, ends: bool,
+                         size: int) -> tuple[tuple[Move, int, int], ...]:
+    """The runs of ``size`` of one segment as (move, lowest rank, highest rank), cached (segments repeat far more
+    than whole suits)."""
+    key = (suit, ranks, jokers, run_min, ends, size)
+    runs = _SEGMENT_RUN_ANSWERS.get(key)
+    if runs is None:
+        if len(_SEGMENT_RUN_ANSWERS) >= 100_000:
+            _SEGMENT_RUN_ANSWERS.clear()
+        runs = _SEGMENT_RUN_ANSWERS[key] = tuple(
+            (move, shape.rank, shape.top)
+            for move, shape in run_piece(suit, ranks, jokers, run_min, ends).by_size.get(size, ()))
+    return runs
+
+
+_SEGMENT_RUN_ANSWERS: dict[tuple[int, int, tuple[int, ...], int, bool, int], tuple[tuple[Move, int, int], ...]] = {}
 
 
 _RUN_ANSWERS: dict[tuple[int, bool, bool, int], dict[int, tuple[tuple[Move, int, int], ...]]] = {}
