@@ -735,17 +735,25 @@ class Match:
                 moves = PASS_ONLY
             elif self._answers is None or hand & self._wild:
                 moves = plays(hand, self.rules, self._table, self._rev != self._back, self._lock) + PASS_ONLY
-            elif not h:
-                moves = self._extra(hand, self._table, self._rev != self._back, self._lock) + PASS_ONLY  # type: ignore[misc]
             else:
-                # The straight lane: one lookup per byte of the hand (two ranks), unrolled; then the answers some
-                # rules add (bombs, sandstorms, the card one rank down).
-                t0, t1, t2, t3, t4, t5, t6 = self._answers
-                b6, b5, b4, b3, b2, b1, b0 = h.to_bytes(7)
-                found = t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6]
-                if self._extra and (extra := self._extra(hand, self._table, self._rev != self._back, self._lock)):
-                    found = tuple(dict.fromkeys(found + extra)) if found else extra
-                moves = found + PASS_ONLY
+                # The answers some rules add (bombs, sandstorms, the card one rank down), asked only of a hand that
+                # holds what they need (see Lanes.extra_cards).
+                more = self._extra and (
+                    hand & (lanes := self._lanes).extra_cards[self._rev != self._back].get(self._table, -1)
+                    or lanes.sandstorms[hand & 15]
+                    or lanes.bomb_ranks and hand & hand >> 1 & hand >> 2 & hand >> 3 & lanes.bomb_ranks)
+                if not h:
+                    moves = (self._extra(hand, self._table, self._rev != self._back, self._lock)  # type: ignore[misc]
+                             + PASS_ONLY if more else PASS_ONLY)
+                else:
+                    # The straight lane: one lookup per byte of the hand (two ranks), unrolled.
+                    t0, t1, t2, t3, t4, t5, t6 = self._answers
+                    b6, b5, b4, b3, b2, b1, b0 = h.to_bytes(7)
+                    found = t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6]
+                    if more and (extra := self._extra(  # type: ignore[misc]
+                            hand, self._table, self._rev != self._back, self._lock)):
+                        found = tuple(dict.fromkeys(found + extra)) if found else extra
+                    moves = found + PASS_ONLY
         elif self._phase == PLAY:
             hand = self.hands[self.to_act]  # type: ignore[index]
             if self._must_contain or hand & self._lead_block:
