@@ -741,7 +741,7 @@ class Match:
                 more = self._extra and (
                     hand & (lanes := self._lanes).extra_cards[self._rev != self._back].get(self._table, -1)
                     or lanes.sandstorms[hand & 15]
-                    or lanes.bomb_ranks and hand & hand >> 1 & hand >> 2 & hand >> 3 & lanes.bomb_ranks)
+                    or (lanes.bomb_ranks and hand & hand >> 1 & hand >> 2 & hand >> 3 & lanes.bomb_ranks))
                 if not h:
                     moves = (self._extra(hand, self._table, self._rev != self._back, self._lock)  # type: ignore[misc]
                              + PASS_ONLY if more else PASS_ONLY)
@@ -1782,13 +1782,13 @@ class Match:
                     elif not h:
                         found = (more(hand, table, self._rev != self._back, lock)  # type: ignore[misc]
                                  if hand & wants.get(table, -1) or storms[hand & 15]
-                                 or fours and hand & hand >> 1 & hand >> 2 & hand >> 3 & fours else ())
+                                 or (fours and hand & hand >> 1 & hand >> 2 & hand >> 3 & fours) else ())
                     else:
                         t0, t1, t2, t3, t4, t5, t6 = answers
                         b6, b5, b4, b3, b2, b1, b0 = h.to_bytes(7)
                         found = t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6]
                         if (more and (hand & wants.get(table, -1) or storms[hand & 15]
-                                      or fours and hand & hand >> 1 & hand >> 2 & hand >> 3 & fours)
+                                      or (fours and hand & hand >> 1 & hand >> 2 & hand >> 3 & fours))
                                 and (extra := more(hand, table, self._rev != self._back, lock))):
                             found = tuple(dict.fromkeys(found + extra)) if found else extra
                     moves = found + PASS_ONLY if found else FORCED_PASS

@@ -66,9 +66,9 @@ player leads again."""
 class Lanes:
     """The straight lanes of one rule set (see the module's text); one object shared by every match of it."""
 
-    __slots__ = ("answered", "beats", "bomb_ranks", "bombs", "climbs", "cuts", "extra", "extra_cards", "high", "lead_locks", "leads_by_byte",
-                 "on", "open_answers", "owes", "plain", "run_probe", "runs", "sandstorms", "stairs", "steers", "turns",
-                 "unbeatable_locked", "wild")
+    __slots__ = ("answered", "beats", "bomb_ranks", "bombs", "climbs", "cuts", "extra", "extra_cards", "high",
+                 "lead_locks", "leads_by_byte", "on", "open_answers", "owes", "plain", "run_probe", "runs",
+                 "sandstorms", "stairs", "steers", "turns", "unbeatable_locked", "wild")
 
     beats: tuple[dict[int, LaneEntry], dict[int, LaneEntry]]
     """By reversed order (False, True): every set of one rank of real cards, and what it leaves on the table."""
