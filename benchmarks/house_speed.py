@@ -48,6 +48,8 @@ CASES: list[tuple[str, int, dict[str, Any]]] = [
     ("tavern-jack", 4, {"jokers": 2, "wild_jokers": True, "wild_joker_pair": True}),
     ("tavern-jack", 4, {"seven_pass": True, "ten_discard": True}),
     ("tavern-jack", 4, {"queen_bomber": True}),
+    ("tavern-jack", 4, {"unbeatable_clears": True}),
+    ("tavern-jack", 4, {"jokers": 1, "unbeatable_clears": True, "suit_lock": True, "suit_lock_at_once": True}),
 ]
 
 
@@ -94,10 +96,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per rule set, path and round")
     parser.add_argument("--json", metavar="FILE", help="also write every round's numbers")
+    parser.add_argument("--only", metavar="TEXT", action="append", default=[],
+                        help="measure only the rule sets whose label holds TEXT (repeatable; the reference is kept)")
     args = parser.parse_args(argv)
-    rows: dict[str, dict[str, list[float]]] = {label(c): {"public": [], "deals": [], "rollout": []} for c in CASES}
+    cases = [c for c in CASES if c == REFERENCE or not args.only or any(t in label(c) for t in args.only)]
+    rows: dict[str, dict[str, list[float]]] = {label(c): {"public": [], "deals": [], "rollout": []} for c in cases}
     for r in range(args.rounds):
-        order = CASES[r % len(CASES):] + CASES[:r % len(CASES)]
+        order = cases[r % len(cases):] + cases[:r % len(cases)]
         for case in order:
             per_decision, per_deal = public(case, args.seconds, seed=1 + r)
             row = rows[label(case)]

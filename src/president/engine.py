@@ -735,17 +735,25 @@ class Match:
                 moves = PASS_ONLY
             elif self._answers is None or hand & self._wild:
                 moves = plays(hand, self.rules, self._table, self._rev != self._back, self._lock) + PASS_ONLY
-            elif not h:
-                moves = self._extra(hand, self._table, self._rev != self._back, self._lock) + PASS_ONLY  # type: ignore[misc]
             else:
-                # The straight lane: one lookup per byte of the hand (two ranks), unrolled; then the answers some
-                # rules add (bombs, sandstorms, the card one rank down).
-                t0, t1, t2, t3, t4, t5, t6 = self._answers
-                b6, b5, b4, b3, b2, b1, b0 = h.to_bytes(7)
-                found = t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6]
-                if self._extra and (extra := self._extra(hand, self._table, self._rev != self._back, self._lock)):
-                    found = tuple(dict.fromkeys(found + extra)) if found else extra
-                moves = found + PASS_ONLY
+                # The answers some rules add (bombs, sandstorms, the card one rank down), asked only of a hand that
+                # holds what they need (see Lanes.extra_cards).
+                more = self._extra and (
+                    hand & (lanes := self._lanes).extra_cards[self._rev != self._back].get(self._table, -1)
+                    or lanes.sandstorms[hand & 15]
+                    or (lanes.bomb_ranks and hand & hand >> 1 & hand >> 2 & hand >> 3 & lanes.bomb_ranks))
+                if not h:
+                    moves = (self._extra(hand, self._table, self._rev != self._back, self._lock)  # type: ignore[misc]
+                             + PASS_ONLY if more else PASS_ONLY)
+                else:
+                    # The straight lane: one lookup per byte of the hand (two ranks), unrolled.
+                    t0, t1, t2, t3, t4, t5, t6 = self._answers
+                    b6, b5, b4, b3, b2, b1, b0 = h.to_bytes(7)
+                    found = t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6]
+                    if more and (extra := self._extra(  # type: ignore[misc]
+                            hand, self._table, self._rev != self._back, self._lock)):
+                        found = tuple(dict.fromkeys(found + extra)) if found else extra
+                    moves = found + PASS_ONLY
         elif self._phase == PLAY:
             hand = self.hands[self.to_act]  # type: ignore[index]
             if self._must_contain or hand & self._lead_block:
@@ -1045,7 +1053,8 @@ class Match:
                 beat = -1
             hands = self.hands
             hand = hands[seat] ^ value
-            if hand and beat >= 0 and (self._open or not self._table or (beat := self._answer_lane(value, beat)) >= 0):
+            if hand and beat >= 0 and (self._open or not (self._table or self._lanes.lead_locks)
+                                       or (beat := self._answer_lane(value, beat)) >= 0):
                 # A straight play: nobody goes out, and nothing happens but a new play to beat.
                 if self._lockout and self._table:
                     # Under the lockout, whoever passed on this trick stays out of it.
@@ -1147,23 +1156,26 @@ class Match:
 
     def _answer_lane(self, value: int, beat: int) -> int:
         """Where straight answers are not always open (house rules): a straight answer's beat mask when it may take
-        the lane, or -1 when it must go through the definition (the table is no plain set, the skip rule may apply,
-        or the answer locks the trick)."""
+        the lane, or -1 when it must go through the definition (a lead that locks the trick, the table is no plain
+        set, the skip rule may apply, the answer locks the trick, or nothing could answer it on the locked trick)."""
         rules = self.rules
-        if self._beat < 0 or rules.skip_on_equal:
+        if not self._table or self._beat < 0 or rules.skip_on_equal:
             return -1
-        if rules.answers_beyond_rank:
-            beat, lock = self._irregular_lane(value, beat, self._table, self._lock)
-            return beat if lock == self._lock else -1  # a new lock is the definition's to announce
-        if not rules.suit_lock:
-            return beat
         lock = self._lock
-        if lock:
-            return beat & SUIT_CARDS[lock] | self._wild
-        table = shape_of(self._table, rules.wild_jokers)
-        rank = (value.bit_length() - 1) >> 2
-        if table is None or table.suits == value >> (4 * rank) & 15:
-            return -1
+        if rules.answers_beyond_rank:
+            beat, after = self._irregular_lane(value, beat, self._table, lock)
+            if after != lock:
+                return -1  # a new lock is the definition's to announce
+        elif lock:
+            beat = beat & SUIT_CARDS[lock] | self._wild
+        elif rules.suit_lock:
+            table = shape_of(self._table, rules.wild_jokers)
+            rank = (value.bit_length() - 1) >> 2
+            if table is None or table.suits == value >> (4 * rank) & 15:
+                return -1
+        if lock and beat >= 0 and self._lanes.unbeatable_locked and unbeatable(
+                value, self._rev != self._back, lock, rules):
+            return -1  # it clears the trick
         return beat
 
     def _irregular_lane(self, value: int, beat: int, table: int, lock: int) -> tuple[int, int]:
@@ -1734,7 +1746,14 @@ class Match:
         lead_block = self._lead_block
         lead_runs = self._lead_runs
         more = self._extra
+        # The cards a hand must hold for more() to find anything, by the table (its 3s and four of a kind aside).
+        extra_cards, storms, fours = self._lanes.extra_cards, self._lanes.sandstorms, self._lanes.bomb_ranks
+        wants = extra_cards[self._rev != self._back]
+        climbs = self._lanes.climbs
+        climb = climbs[self._rev != self._back]
         irregular = rules.answers_beyond_rank
+        lead_locks = self._lanes.lead_locks
+        unbeatable_locked = self._lanes.unbeatable_locked
         quiet_out = not (rules.forbidden_finish or rules.capital_fall or rules.gekokujo)
         run_probe = self._lanes.run_probe
         l0, l1, l2, l3, l4, l5, l6 = self._leads_by_byte or ANSWERS_BY_COUNT[0]
@@ -1761,12 +1780,16 @@ class Match:
                     if answers is None or hand & wild:
                         found = plays(hand, rules, table, self._rev != self._back, lock)
                     elif not h:
-                        found = more(hand, table, self._rev != self._back, lock)  # type: ignore[misc]
+                        found = (more(hand, table, self._rev != self._back, lock)  # type: ignore[misc]
+                                 if hand & wants.get(table, -1) or storms[hand & 15]
+                                 or (fours and hand & hand >> 1 & hand >> 2 & hand >> 3 & fours) else ())
                     else:
                         t0, t1, t2, t3, t4, t5, t6 = answers
                         b6, b5, b4, b3, b2, b1, b0 = h.to_bytes(7)
                         found = t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6]
-                        if more and (extra := more(hand, table, self._rev != self._back, lock)):
+                        if (more and (hand & wants.get(table, -1) or storms[hand & 15]
+                                      or (fours and hand & hand >> 1 & hand >> 2 & hand >> 3 & fours))
+                                and (extra := more(hand, table, self._rev != self._back, lock))):
                             found = tuple(dict.fromkeys(found + extra)) if found else extra
                     moves = found + PASS_ONLY if found else FORCED_PASS
             elif must or hand & lead_block:
@@ -1791,12 +1814,22 @@ class Match:
             if move:
                 straight, after = beats.get(move, _NOT_STRAIGHT)
                 hand ^= move
-                if straight >= 0 and table and not opened:
+                if straight >= 0 and not opened and (table or lead_locks):
                     # What the answer does may depend on the play it answers (see _answer_lane).
-                    if beat < 0:
+                    if not table:
+                        if lead_locks:
+                            # The lead locks the trick to its suits at once (see lock_after); jokers take the
+                            # definition.
+                            if move < _REAL_CARDS_END:
+                                lock = move >> (((move.bit_length() - 1) >> 2) << 2) & 15
+                                straight = straight & SUIT_CARDS[lock] | wild
+                            else:
+                                straight = -1
+                    elif beat < 0:
                         straight = -1
                     elif irregular:
-                        straight, lock = self._irregular_lane(move, straight, table, lock)
+                        if lock or locks or move & climb.get(table, -1):
+                            straight, lock = self._irregular_lane(move, straight, table, lock)
                     elif lock:
                         straight = straight & SUIT_CARDS[lock] | wild
                     elif locks and not (no_joker_lock and table & JOKERS):
@@ -1806,6 +1839,9 @@ class Match:
                             # The answer locks the trick to its suits (see lock_after).
                             lock = suits
                             straight = straight & SUIT_CARDS[lock] | wild
+                    if unbeatable_locked and lock and straight >= 0 and unbeatable(
+                            move, self._rev != self._back, lock, rules):
+                        straight = CUT  # nothing could answer it on the locked trick: it clears
                 if straight == CUT and hand:
                     # An 8-cut and nothing else: the trick clears, and its player leads again.
                     hands[seat] = hand
@@ -1823,6 +1859,7 @@ class Match:
                     table, beat, answers, owner = self._table, self._beat, self._answers, self._owner
                     waiting, active, lock = self._waiting, self._active, self._lock
                     must, beats, nxt = self._must_contain, self._beats, self._next
+                    wants, climb = extra_cards[self._rev != self._back], climbs[self._rev != self._back]
                     continue
                 else:
                     # A straight play: a new play to beat, and nothing else but maybe its player going out.
@@ -1869,6 +1906,7 @@ class Match:
                 self._back = False
                 self._set_order(self._rev)
                 beats = self._beats
+                wants, climb = extra_cards[self._rev], climbs[self._rev]
             seat = leader
 
     def _settle_in_playout(self, house: Callable[..., int] | None, rng: random.Random, stop_at: int) -> bool:

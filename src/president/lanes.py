@@ -10,14 +10,21 @@ nothing. For those the match takes a *straight lane*, precomputed here from the 
   (the few other answers, :func:`president.plays.extra_answers`, are added where
   :attr:`Lanes.extra` says so), or a beat mask of -1
   when the play triggers a rule (a revolution, an 8-cut, 11-back, a bomb) and must go
-  through the definition; :data:`CUT` marks an 8-cut or a bomb that does nothing else
-  (random playouts clear the trick for it, the public path takes the definition for its events);
+  through the definition; :data:`CUT` marks an 8-cut, a bomb or a play nothing could answer
+  (``unbeatable_clears``, on an unlocked trick) that does nothing else (random playouts
+  clear the trick for it, the public path takes the definition for its events);
 * ``leads_by_byte``: the byte lookups of the leads of a hand without wild jokers (with runs,
   :func:`president.plays.run_leads` adds them);
 * ``open_answers``: whether a straight play may answer any play on the table with no
   further look (not under the suit lock, the stair lock or the skip, whose effects depend
   on the play answered, nor where the table may hold a run or a lone joker);
-* ``stairs``: under the stair lock, by order, the cards of the next rank up from each rank.
+* ``stairs``: under the stair lock, by order, the cards of the next rank up from each rank (``climbs``: the same by
+  the set on the table);
+* ``extra_cards``, ``sandstorms``, ``bomb_ranks``: what a hand must hold for the answers some rules add to a set
+  (:func:`president.plays.extra_answers`) to find anything, so that most hands skip the call;
+* ``lead_locks``, ``unbeatable_locked``: whether a lead locks the trick (``suit_lock_at_once``), and whether
+  a straight play on a locked trick must still be asked whether anything could answer it
+  (``unbeatable_clears``: a lock leaves fewer answers).
 
 Nothing here says what a rule does; a test plays every option with the lanes on and
 off and compares whole states after every move.
@@ -28,7 +35,21 @@ from __future__ import annotations
 from .cards import JOKER_RANK, JOKERS, NUM_RANKS, TWO_RANK
 from .movegen import ANSWERS_BY_COUNT, BEAT_MASKS, LEADS_BY_SIZE, ByteLookups
 from .moves import move_of
-from .plays import EIGHT_RANK, JACK_RANK, NINE_RANK, SIX_RANK, STAIR_MASKS, THREE_RANK, ExtraAnswers, extra_answers_for
+from .plays import (
+    EIGHT_RANK,
+    JACK_RANK,
+    NINE_RANK,
+    SIX_RANK,
+    STAIR_MASKS,
+    THREE_RANK,
+    ExtraAnswers,
+    bomb_ranks,
+    extra_answer_cards,
+    extra_answers_for,
+    sandstorm_hands,
+    shape_of,
+    unbeatable,
+)
 from .rules import Rules
 from .turn_order import FIVE_RANK, QUEEN_RANK, SEVEN_RANK, TEN_RANK
 
@@ -38,14 +59,16 @@ and the byte lookups of its size (None: its answers come from :func:`~president.
 
 _NO_LANE: LaneEntry = (-1, ANSWERS_BY_COUNT[0])
 CUT = -2
-"""The beat mask of a set that only cuts the trick (8s, or a bomb; no revolution): its player leads again."""
+"""The beat mask of a set that only cuts the trick (8s, a bomb, a play nothing could answer; no revolution): its
+player leads again."""
 
 
 class Lanes:
     """The straight lanes of one rule set (see the module's text); one object shared by every match of it."""
 
-    __slots__ = ("answered", "beats", "bombs", "cuts", "extra", "high", "leads_by_byte", "on", "open_answers", "owes",
-                 "plain", "run_probe", "runs", "stairs", "steers", "turns", "wild")
+    __slots__ = ("answered", "beats", "bomb_ranks", "bombs", "climbs", "cuts", "extra", "extra_cards", "high",
+                 "lead_locks", "leads_by_byte", "on", "open_answers", "owes", "plain", "run_probe", "runs",
+                 "sandstorms", "stairs", "steers", "turns", "unbeatable_locked", "wild")
 
     beats: tuple[dict[int, LaneEntry], dict[int, LaneEntry]]
     """By reversed order (False, True): every set of one rank of real cards, and what it leaves on the table."""
@@ -64,6 +87,17 @@ class Lanes:
     """Where a set may have answers beyond the sets of its size by rank (bombs, a sandstorm, the card one rank
     down): :func:`~president.plays.extra_answers` made for these rules, which the answers from the byte tables get
     added; None: no such answer."""
+    extra_cards: tuple[dict[int, int], dict[int, int]]
+    """By reversed order (False, True): for every set of one rank of real cards on the table, the cards without which
+    :attr:`extra` finds nothing for a hand whose 3s make no sandstorm (:func:`~president.plays.extra_answer_cards`;
+    a table not listed: -1)."""
+    climbs: tuple[dict[int, int], dict[int, int]]
+    """By reversed order (False, True): for every set of one rank of real cards on the table, the cards whose sets
+    answering it may form the stair lock (the next rank up; 0 without the stair lock; a table not listed: -1)."""
+    sandstorms: tuple[bool, ...]
+    """By the 3s of a hand: whether they make a sandstorm (:func:`~president.plays.sandstorm_hands`)."""
+    bomb_ranks: int
+    """The lowest card of each rank whose four cards are a bomb (:func:`~president.plays.bomb_ranks`)."""
     stairs: tuple[tuple[int, ...], tuple[int, ...]]
     """By reversed order (False, True) and rank: the cards that alone may answer a set of that rank while the stair
     lock holds (:data:`~president.plays.STAIR_MASKS`)."""
@@ -87,10 +121,14 @@ class Lanes:
     """Whether a play may change who plays next beyond the trick's course (5-skip, 9-reverse, 6-reverse)."""
     owes: bool
     """Whether a play may owe its player a further move (7-pass, 10-discard, Q-bomber: :mod:`president.owed`)."""
+    lead_locks: bool
+    """Whether a lead locks the trick to its suits (``suit_lock_at_once``: the public path announces it through the
+    definition)."""
+    unbeatable_locked: bool
+    """Whether a straight play on a locked trick may be one nothing could answer (``unbeatable_clears`` with the suit
+    or stair lock): :func:`~president.plays.unbeatable` is asked with the lock (unlocked, :attr:`beats` says it)."""
 
     def __init__(self, rules: Rules, on: bool = True) -> None:
-        # Rules whose plays the lanes do not know play every move by the definition.
-        on = on and not rules.irregular
         self.high = rules.joker_in_revolution == "highest"
         self.wild = JOKERS if rules.wild_jokers else 0
         self.plain = on and not rules.house
@@ -101,10 +139,20 @@ class Lanes:
         self.turns = rules.revolution or rules.coup or rules.omen or rules.great_revolution
         self.bombs = rules.quad_bomb or rules.two_bomb
         self.extra = extra_answers_for(rules)
+        self.sandstorms = sandstorm_hands(rules)
+        self.bomb_ranks = bomb_ranks(rules)
+        self.extra_cards = tuple({move_of(sub << (4 * rank)): extra_answer_cards(sub << (4 * rank), backwards, rules)
+                                  for rank in range(JOKER_RANK) for sub in range(1, 16)}
+                                 for backwards in (False, True))  # type: ignore[assignment]
         self.stairs = (STAIR_MASKS[False, self.high], STAIR_MASKS[True, self.high])
+        self.climbs = tuple({move_of(sub << (4 * rank)): self.stairs[backwards][rank] if rules.stair_lock else 0
+                             for rank in range(JOKER_RANK) for sub in range(1, 16)}
+                            for backwards in (False, True))  # type: ignore[assignment]
         self.steers = rules.five_skip or rules.nine_reverse or rules.six_reverse
         self.owes = rules.seven_pass or rules.ten_discard or rules.queen_bomber
         self.on = on
+        self.lead_locks = rules.suit_lock_at_once
+        self.unbeatable_locked = rules.unbeatable_clears and (rules.suit_lock or rules.stair_lock)
         self.open_answers = not (rules.suit_lock or rules.skip_on_equal or rules.runs or rules.wild_jokers
                                  or rules.spade3_beats_joker or rules.stair_lock)
         self.leads_by_byte = LEADS_BY_SIZE[min(rules.max_set, 4)] if on else None
@@ -155,7 +203,11 @@ class Lanes:
                         sandstorm = rules.sandstorm and rank == THREE_RANK and size == 3
                         beat = 0 if sandstorm else BEAT_MASKS[backwards, self.high, rank, rules.equal_answers]
                         beat |= self.wild
-                        entries[move] = (beat, ANSWERS_BY_COUNT[size])
+                        if (rules.unbeatable_clears and shape_of(move, rules.wild_jokers) is not None
+                                and unbeatable(move, backwards, 0, rules)):
+                            entries[move] = (CUT, None)  # nothing could answer it: it clears the trick
+                        else:
+                            entries[move] = (beat, ANSWERS_BY_COUNT[size])
                     else:
                         entries[move] = _NO_LANE
             by_order.append(entries)

@@ -76,6 +76,13 @@ def owed_draw(hand: int, flag: int, count: int, draw: float) -> int:
     them: the playouts' random pick, with the same draws as a pick from the list."""
     if flag == NAME_FLAG:
         return NAME_MOVES[int(draw * len(NAME_MOVES))]
+    if count == 1 or hand & (hand - 1) == 0:
+        # One card (or a hand of one): the card at the drawn place among the held cards, from the lowest bit up.
+        index = int(draw * hand.bit_count())
+        while index:
+            hand &= hand - 1
+            index -= 1
+        return hand & -hand | flag
     held = []
     while hand:
         low = hand & -hand

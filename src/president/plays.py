@@ -707,9 +707,17 @@ def _suit_runs(hand: int, suit: int, rules: Rules) -> tuple[Move, ...]:
     return runs
 
 
-def _segments(ranks: int, jokers: int) -> list[int]:
+def _segments(ranks: int, jokers: int) -> tuple[int, ...]:
     """The ranks held in a suit (a 13-bit mask) cut where more ranks in a row are missing than ``jokers`` can fill:
-    no run reaches across such a gap, so the runs of the suit are those of its segments together."""
+    no run reaches across such a gap, so the runs of the suit are those of its segments together (cached)."""
+    key = ranks | jokers << 13
+    found = _SEGMENTS.get(key)
+    if found is None:
+        found = _SEGMENTS[key] = _cut_segments(ranks, jokers)
+    return found
+
+
+def _cut_segments(ranks: int, jokers: int) -> tuple[int, ...]:
     parts: list[int] = []
     part = 0
     last = -100
@@ -722,7 +730,11 @@ def _segments(ranks: int, jokers: int) -> list[int]:
             last = rank
     if part:
         parts.append(part)
-    return parts
+    return tuple(parts)
+
+
+_SEGMENTS: dict[int, tuple[int, ...]] = {}
+"""By a suit's ranks and (above them) the wild jokers held: its segments (at most 2**15 entries)."""
 
 
 def _segment_runs(suit: int, ranks: int, jokers: tuple[int, ...], run_min: int, ends: bool) -> tuple[Move, ...]:
@@ -769,8 +781,12 @@ def _wild_leads(hand: int, jokers: tuple[int, ...], rules: Rules) -> tuple[Move,
     b6, b5, b4, b3, b2, b1, b0 = (hand & _REAL_CARDS).to_bytes(7)
     leads = t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6] + _LONE_JOKERS[hand >> BLACK_JOKER & 3]
     if rules.runs:
-        leads += _suit_runs(hand, 0, rules) + _suit_runs(hand, 1, rules) + _suit_runs(hand, 2, rules) \
-            + _suit_runs(hand, 3, rules)
+        # _suit_runs() of each suit, its cache found once.
+        cache = _SUIT_RUNS.get((rules.run_min, rules.joker_run_ends, True))
+        held = hand & JOKERS
+        for suit in range(4):
+            runs = cache.get(hand & _SUIT_CARDS[suit] | held | suit << 56) if cache is not None else None
+            leads += _suit_runs(hand, suit, rules) if runs is None else runs
     return leads
 
 
@@ -865,8 +881,7 @@ def plays(
     ``table`` is the move on the table (0 when leading), ``reversed_order`` the
     order of the trick, ``lock`` the locked suits, ``must_contain`` a card mask
     the lead must hold. ``shortcut=False`` never takes the fast engine's tables (for
-    the test that holds them to the general path); nor do rules whose plays they do not know
-    (:attr:`~president.rules.Rules.irregular`), nor a hand holding both jokers under ``wild_joker_pair``.
+    the test that holds them to the general path); nor does a hand holding both jokers under ``wild_joker_pair``.
     """
     # The two wild jokers as a pair of their own are in no shortcut's tables.
     shortcut = shortcut and not (rules.wild_joker_pair and hand & JOKERS == JOKERS)
@@ -884,7 +899,6 @@ def plays(
         if must_contain:
             return tuple(m for m in leads if m & must_contain)
         return leads
-    shortcut = shortcut and not rules.irregular  # the leads of these rules are the usual ones, not their answers
     wild = rules.wild_jokers
     table_shape = shape_of(table, wild)
     assert table_shape is not None
@@ -968,10 +982,8 @@ def _run_answers(hand: int, jokers: tuple[int, ...], table: Shape, reversed_orde
             if len(cache) >= 100_000:
                 cache.clear()
             runs = cache[cards] = tuple(
-                (move, shape.rank, shape.top)
-                for part in _segments(_suit_ranks(hand, suit), len(jokers))
-                for move, shape in run_piece(suit, part, jokers, rules.run_min, rules.joker_run_ends).by_size.get(
-                    size, ()))
+                run for part in _segments(_suit_ranks(hand, suit), len(jokers))
+                for run in _segment_run_answers(suit, part, jokers, rules.run_min, rules.joker_run_ends, size))
         if rules.run_answer == "above":
             if reversed_order:
                 out += [move for move, _low, top in runs if top < limit]
@@ -983,6 +995,24 @@ def _run_answers(hand: int, jokers: tuple[int, ...], table: Shape, reversed_orde
                 if mine > theirs or (mine == theirs and rules.equal_answers):
                     out.append(move)
     return tuple(out)
+
+
+def _segment_run_answers(suit: int, ranks: int, jokers: tuple[int, ...], run_min: int, ends: bool,
+                         size: int) -> tuple[tuple[Move, int, int], ...]:
+    """The runs of ``size`` of one segment as (move, lowest rank, highest rank), cached (segments repeat far more
+    than whole suits)."""
+    key = (suit, ranks, jokers, run_min, ends, size)
+    runs = _SEGMENT_RUN_ANSWERS.get(key)
+    if runs is None:
+        if len(_SEGMENT_RUN_ANSWERS) >= 100_000:
+            _SEGMENT_RUN_ANSWERS.clear()
+        runs = _SEGMENT_RUN_ANSWERS[key] = tuple(
+            (move, shape.rank, shape.top)
+            for move, shape in run_piece(suit, ranks, jokers, run_min, ends).by_size.get(size, ()))
+    return runs
+
+
+_SEGMENT_RUN_ANSWERS: dict[tuple[int, int, tuple[int, ...], int, bool, int], tuple[tuple[Move, int, int], ...]] = {}
 
 
 _RUN_ANSWERS: dict[tuple[int, bool, bool, int], dict[int, tuple[tuple[Move, int, int], ...]]] = {}
@@ -1119,8 +1149,21 @@ def _make_extra_answers(rules: Rules) -> ExtraAnswers | None:
         if not bombs:
             return None
 
+        # plain_bombs() written out with its cache found once: most hands hold no bomb.
+        twos_mask = RANK_MASKS[TWO_RANK] if two_bomb else 0
+        quad = rules.quad_bomb
+        cache = _BOMBS.setdefault((quad, two_bomb, rules.max_set), {})
+
         def only_bombs(hand: int, table: int, reversed_order: bool, lock: int) -> tuple[Move, ...]:
-            return plain_bombs(hand, rules)
+            cards = hand & twos_mask
+            if quad:
+                cards |= (hand & hand >> 1 & hand >> 2 & hand >> 3 & _RANK_LOW_BITS) * 15
+            if not cards:
+                return ()
+            out = cache.get(cards)
+            if out is None:
+                out = cache[cards] = _bombs_of(cards, rules)
+            return out
         return only_bombs
     sandstorms = _SANDSTORMS if rules.max_set >= 3 else ((),) * 16
     twos = SHIFTED_SUBSETS[TWO_RANK]
@@ -1144,6 +1187,30 @@ def _make_extra_answers(rules: Rules) -> ExtraAnswers | None:
             out += plain_bombs(hand, rules)
         return out
     return extra
+
+
+def extra_answer_cards(table: int, reversed_order: bool, rules: Rules) -> int:
+    """The cards of a hand without which :func:`extra_answers` finds nothing to the set ``table`` of real cards, but
+    for sandstorms and four of a kind (see :func:`sandstorm_hands` and :func:`bomb_ranks`): the card one rank down,
+    the 2s that are bombs."""
+    cards = RANK_MASKS[TWO_RANK] if rules.two_bomb else 0
+    if rules.down_number and not table & (table - 1) and table < _REAL_CARDS_END:
+        down = _DOWN_CARDS[reversed_order][table.bit_length() - 1]
+        if down >= 0:
+            cards |= 1 << down
+    return cards
+
+
+def bomb_ranks(rules: Rules) -> int:
+    """The lowest card of each rank whose four cards are a bomb (``quad_bomb``): a hand ``h`` holds one when
+    ``h & h >> 1 & h >> 2 & h >> 3 & bomb_ranks(rules)``."""
+    return _RANK_LOW_BITS if rules.quad_bomb else 0
+
+
+def sandstorm_hands(rules: Rules) -> tuple[bool, ...]:
+    """By the 3s of a hand (its lowest nibble): whether they make a sandstorm, an answer to anything under the
+    ``sandstorm`` rule."""
+    return tuple(rules.sandstorm and rules.max_set >= 3 and bool(_SANDSTORMS[nibble]) for nibble in range(16))
 
 
 _SINGLES = tuple((move_of(1 << card),) for card in range(52))

@@ -315,9 +315,6 @@ class Rules:
     """Display names of the title keys."""
     sources: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
     """For each setting, the clause of the source text it comes from."""
-    irregular: bool = field(default=False, init=False, compare=False, hash=False, repr=False)
-    """True when an option makes what a play does depend on more than its cards (a lead that locks, a play nothing
-    could answer; set from the options): the engine's lookup tables then step aside for its general path."""
     answers_beyond_rank: bool = field(default=False, init=False, compare=False, hash=False, repr=False)
     """True when an option changes what may answer a play beyond its shape and rank (down number, sandstorm, stair
     lock; set from the options): the engine's lookup tables then get the answers these rules add, and under the suit
@@ -388,7 +385,6 @@ class Rules:
             raise ValueError("invalid rules: " + "; ".join(problems))
         house = any(getattr(self, k) != v for k, v in _HOUSE_DEFAULTS.items())
         object.__setattr__(self, "house", house)
-        object.__setattr__(self, "irregular", self.unbeatable_clears or self.suit_lock_at_once)
         object.__setattr__(self, "answers_beyond_rank", self.down_number or self.sandstorm or self.stair_lock)
 
     def replace(self, **changes: Any) -> Rules:
