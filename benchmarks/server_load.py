@@ -285,6 +285,8 @@ def start_server(args: argparse.Namespace, database: str, port: int) -> subproce
     cluster = ["--workers", str(args.workers), "--redis", args.redis] if args.redis else []
     if args.no_group_commit:
         cluster.append("--no-group-commit")
+    if args.commit_gather is not None:
+        cluster += ["--commit-gather", str(args.commit_gather)]
     command = [sys.executable, "-m", "president.cli", "serve", "--port", str(port), "--database", database,
                "--bot-delay", str(args.bot_delay), "--rate-limit", "1000", "--no-access-log",
                "--log-level", "warning", "--client-tables", str(args.tables), "--client-creations",
@@ -323,6 +325,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1, help="server processes (needs --redis; default 1)")
     parser.add_argument("--redis", default=None, help="Redis URL: run the server as a cluster of --workers")
     parser.add_argument("--no-group-commit", action="store_true", help="one transaction per move (to compare)")
+    parser.add_argument("--commit-gather", type=float, default=None, metavar="MS",
+                        help="the server's --commit-gather (default: the server's own)")
     parser.add_argument("--json", default=None, help="also write the results to this JSON file")
     args = parser.parse_args(argv)
 

@@ -25,7 +25,7 @@ from websockets.frames import Frame, Opcode
 from websockets.protocol import State
 from websockets.server import ServerProtocol
 
-from .deflate import COMPRESS_SETTINGS, LargeOnlyDeflate
+from .deflate import COMPRESS_FROM, COMPRESS_SETTINGS, LargeOnlyDeflate
 
 PLAIN = 0
 """The framing of a socket without compression (else the framing is the window bits of its compressed frames)."""
@@ -61,10 +61,23 @@ class FrameCache:
         return frame
 
     def _encode(self, text: str, framing: int) -> bytes:
+        data = text.encode()
+        if framing == PLAIN or len(data) < COMPRESS_FROM:
+            return plain_frame(data)
         # Without context takeover the extension keeps nothing between messages: a new one is as good as a kept one.
-        extensions: list[Extension] = [] if framing == PLAIN else [
-            LargeOnlyDeflate(True, True, framing, framing, COMPRESS_SETTINGS)]
-        return Frame(Opcode.TEXT, text.encode()).serialize(mask=False, extensions=extensions)
+        extensions: list[Extension] = [LargeOnlyDeflate(True, True, framing, framing, COMPRESS_SETTINGS)]
+        return Frame(Opcode.TEXT, data).serialize(mask=False, extensions=extensions)
+
+
+def plain_frame(data: bytes) -> bytes:
+    """One unmasked, uncompressed text frame (a server's) carrying ``data``, which is UTF-8: the frame
+    ``websockets`` would make, without its checks and extensions (a message of most moves is one of these)."""
+    n = len(data)
+    if n < 126:
+        return bytes((0x81, n)) + data
+    if n < 65536:
+        return bytes((0x81, 126, n >> 8, n & 0xFF)) + data
+    return bytes((0x81, 127)) + n.to_bytes(8, "big") + data
 
 
 FRAMES = FrameCache()

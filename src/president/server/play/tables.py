@@ -594,7 +594,9 @@ class Table:
         async with self.lock:
             await self._play(seat, move, by, seq)
 
-    async def _play(self, seat: int, move: str | int, by: str, seq: int | None = None) -> None:
+    async def _play(self, seat: int, move: str | int, by: str, seq: int | None = None, verified: bool = False) -> None:
+        """:meth:`play` under the lock; ``verified``: ``move`` is already the match's own verified form (a bot's
+        move, checked by :meth:`_bot_plays` on this very position)."""
         self._require_open()
         match = self.match
         if self.status != "playing" or match is None:
@@ -603,10 +605,13 @@ class Table:
             raise ProtocolError("not_your_turn", f"seat {match.to_act} is to act, not seat {seat}")
         if seq is not None and seq != self.ply:
             raise ProtocolError("stale", f"the move was meant for move {seq}, but the match is at move {self.ply}")
-        try:
-            value = match.verify(move)
-        except IllegalMove as exc:
-            raise ProtocolError("illegal_move", str(exc)) from None
+        if verified:
+            value = move
+        else:
+            try:
+                value = match.verify(move)
+            except IllegalMove as exc:
+                raise ProtocolError("illegal_move", str(exc)) from None
         after = match.copy()
         events = after.apply(value)
         text = match.move_text(value)
@@ -801,14 +806,16 @@ class Table:
     async def _bot_plays(self, index: int, move: Any, by: str, ply: int, why: dict[str, Any] | None = None) -> None:
         if self.closed or ply != self.ply or self.status != "playing" or self.match is None:
             return  # the position moved on while the bot thought (a person came back)
-        if not self.match.is_legal(move):
+        try:
+            move = self.match.verify(move)
+        except IllegalMove:
             log.error("table %s: the %s move for seat %d is illegal; its first legal move is played", self.id, by,
                       index)
             move = self.match.legal_masks()[0]
             why = None
         try:
             deal, text = self.match.deal_number, self.match.move_text(move)
-            await self._play(index, move, by)
+            await self._play(index, move, by, verified=True)
             if why is not None:
                 self.reasons[ply] = (deal, index, text, why)
         except Exception:
