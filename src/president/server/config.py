@@ -106,7 +106,8 @@ class ServerConfig:
     commit_gather_ms: float = 2.0
     """With group commit, how long a busy server lets the writes gather before it commits them (milliseconds):
     longer commits more moves at once for less CPU a move, and delays each move's acknowledgement up to that
-    long (a server whose writes come one at a time commits at once)."""
+    long (a server whose writes come one at a time commits at once). ``president serve`` gathers for 10 ms
+    unless told otherwise (``--commit-gather``)."""
     redis_url: str | None = None
     """``redis://host:port/db``: this process is one of several serving the same PostgreSQL database, each table
     played by one of them (see :mod:`president.server.cluster`). None: the only process."""

@@ -118,6 +118,16 @@ class SocketWire:
         if self.open:
             self.protocol.transport.write(FRAMES.frame(text, self.framing))
 
+    def write_within(self, text: str, limit: int) -> bool:
+        """:meth:`write` ``text`` unless more than ``limit`` bytes are unsent: then False, and nothing written."""
+        p = self.protocol
+        transport = p.transport
+        if transport.get_write_buffer_size() > limit:
+            return False
+        if not p.close_sent and p.conn.state is State.OPEN and not transport.is_closing():
+            transport.write(FRAMES.frame(text, self.framing))
+        return True
+
     def when_drained(self, callback: Callable[[], None] | None, backlog_limit: int = 0) -> None:
         """Call ``callback`` each time the socket's buffer, having grown past the transport's high mark, has
         drained below its low mark; with ``backlog_limit``, the high mark is half of it (so a buffer past the limit
