@@ -136,7 +136,7 @@ def add_parser(sub: Any) -> None:
                    help="commit the moves waiting for the database together, one transaction for many (default: yes)")
     p.add_argument("--commit-gather", type=float, default=10.0, metavar="MS",
                    help="how long a busy server lets the moves gather before a group commit, in milliseconds "
-                        "(default: 10; longer costs less CPU a move and delays each move up to that long; 0: no gathering)")
+                        "(default: 10; longer costs less CPU a move and delays each move up to that long)")
     p.add_argument("--reuse-port", action="store_true", default=False, help=argparse.SUPPRESS)
     p.add_argument("--open", action=argparse.BooleanOptionalAction, default=False,
                    help="open the browser app once the server runs (default: no)")
