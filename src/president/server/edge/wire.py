@@ -63,21 +63,11 @@ class FrameCache:
     def _encode(self, text: str, framing: int) -> bytes:
         data = text.encode()
         if framing == PLAIN or len(data) < COMPRESS_FROM:
-            return plain_frame(data)
+            # Sent as it is (most messages, every move's update): no extension to make and ask.
+            return Frame(Opcode.TEXT, data).serialize(mask=False)
         # Without context takeover the extension keeps nothing between messages: a new one is as good as a kept one.
         extensions: list[Extension] = [LargeOnlyDeflate(True, True, framing, framing, COMPRESS_SETTINGS)]
         return Frame(Opcode.TEXT, data).serialize(mask=False, extensions=extensions)
-
-
-def plain_frame(data: bytes) -> bytes:
-    """One unmasked, uncompressed text frame (a server's) carrying ``data``, which is UTF-8: the frame
-    ``websockets`` would make, without its checks and extensions (a message of most moves is one of these)."""
-    n = len(data)
-    if n < 126:
-        return bytes((0x81, n)) + data
-    if n < 65536:
-        return bytes((0x81, 126, n >> 8, n & 0xFF)) + data
-    return bytes((0x81, 127)) + n.to_bytes(8, "big") + data
 
 
 FRAMES = FrameCache()
