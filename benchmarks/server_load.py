@@ -31,6 +31,12 @@ with every table in play, less the memory before the first table, divided by the
 processes sharing the port, the kernel spreading the connections over them, so that a client
 is often connected to another process than the one playing its table (its messages are
 relayed). CPU and memory are then summed over the worker processes.
+
+``--pair owner|other --redis URL --database postgresql+psycopg://...`` measures the relay: two processes of one
+cluster (two ``president serve --redis``, each on a port of its own), every table made on the first, which plays
+it; the clients connect to the first (``owner``: every move local) or to the second (``other``: every message of
+every client relayed to the first and back). CPU and memory are summed over both, so the two runs' CPU per move
+compare a relayed move with a local one at the same cost of a second process.
 """
 
 from __future__ import annotations
@@ -285,6 +291,8 @@ def start_server(args: argparse.Namespace, database: str, port: int) -> subproce
     cluster = ["--workers", str(args.workers), "--redis", args.redis] if args.redis else []
     if args.no_group_commit:
         cluster.append("--no-group-commit")
+    if args.commit_gather is not None:
+        cluster += ["--commit-gather", str(args.commit_gather)]
     command = [sys.executable, "-m", "president.cli", "serve", "--port", str(port), "--database", database,
                "--bot-delay", str(args.bot_delay), "--rate-limit", "1000", "--no-access-log",
                "--log-level", "warning", "--client-tables", str(args.tables), "--client-creations",
@@ -322,16 +330,30 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--database", default=None, help="database URL (default: a fresh SQLite file)")
     parser.add_argument("--workers", type=int, default=1, help="server processes (needs --redis; default 1)")
     parser.add_argument("--redis", default=None, help="Redis URL: run the server as a cluster of --workers")
+    parser.add_argument("--pair", choices=("owner", "other"), default=None,
+                        help="two processes of a cluster (needs --redis, PostgreSQL), every table made on the first; "
+                             "the clients connect to the first (owner) or to the second (other: relayed)")
     parser.add_argument("--no-group-commit", action="store_true", help="one transaction per move (to compare)")
+    parser.add_argument("--commit-gather", type=float, default=None, metavar="MS",
+                        help="the server's --commit-gather (default: the server's own)")
     parser.add_argument("--json", default=None, help="also write the results to this JSON file")
     args = parser.parse_args(argv)
 
     folder = tempfile.mkdtemp(prefix="president-load-")
     database = args.database or f"sqlite:///{folder}/load.sqlite3"
+    if args.pair and not (args.redis and database.startswith("postgresql")):
+        raise SystemExit("--pair needs --redis and a PostgreSQL --database")
+    if args.pair and args.workers != 1:
+        raise SystemExit("--pair runs two processes of its own: leave --workers out")
     port = free_port()
-    server = start_server(args, database, port)
+    servers = [start_server(args, database, port)]
+    client_port = port
     try:
-        pids = server_pids(server)
+        if args.pair:
+            # A second process of the cluster, on a port of its own: the tables are all made on the first.
+            client_port = free_port() if args.pair == "other" else port
+            servers.append(start_server(args, database, free_port() if args.pair == "owner" else client_port))
+        pids = [pid for server in servers for pid in server_pids(server)]
         base_rss = sum(rss_kib(pid) for pid in pids)
         seats: list[tuple[str, str]] = []
         bots = ["classic"] * (args.players - 1)
@@ -366,7 +388,7 @@ def main(argv: list[str] | None = None) -> int:
 
         async def clients() -> ClientStats:
             nonlocal peak_rss
-            task = asyncio.create_task(run_clients(port, seats, args.think, args.seconds, args.version,
+            task = asyncio.create_task(run_clients(client_port, seats, args.think, args.seconds, args.version,
                                                    not args.no_deflate, on_start))
             while not task.done():
                 peak_rss = max(peak_rss, sum(rss_kib(pid) for pid in pids))
@@ -380,12 +402,14 @@ def main(argv: list[str] | None = None) -> int:
         own_cpu = marks["own_cpu_end"] - marks["own_cpu"]
         load_after = os.getloadavg()
     finally:
-        server.send_signal(signal.SIGINT)
-        try:
-            server.wait(10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+        for server in servers:
+            server.send_signal(signal.SIGINT)
+        for server in servers:
+            try:
+                server.wait(10)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
         shutil.rmtree(folder, ignore_errors=True)
 
     rtts = sorted(stats.rtts)
@@ -393,7 +417,7 @@ def main(argv: list[str] | None = None) -> int:
     report = {
         "tables": args.tables, "seconds": args.seconds, "wall_seconds": round(elapsed, 1),
         "bot_delay": args.bot_delay, "think": args.think, "rules": args.rules, "players": args.players,
-        "version": args.version, "deflate": not args.no_deflate, "workers": len(pids),
+        "version": args.version, "deflate": not args.no_deflate, "workers": len(pids), "pair": args.pair,
         "moves": moves, "moves_per_second": round(moves / args.seconds, 1),
         "client_moves": len(rtts), "matches": stats.matches, "errors": stats.errors, "dropped": stats.dropped,
         "rtt_p50_ms": round(1000 * statistics.median(rtts), 2) if rtts else None,

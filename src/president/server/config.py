@@ -103,6 +103,11 @@ class ServerConfig:
     group_commit: bool = True
     """Commit the writes waiting for a writer thread in one transaction, each acknowledged after that commit
     (False: one transaction per write)."""
+    commit_gather_ms: float = 2.0
+    """With group commit, how long a busy server lets the writes gather before it commits them (milliseconds):
+    longer commits more moves at once for less CPU a move, and delays each move's acknowledgement up to that
+    long (a server whose writes come one at a time commits at once). ``president serve`` gathers for 10 ms
+    unless told otherwise (``--commit-gather``)."""
     redis_url: str | None = None
     """``redis://host:port/db``: this process is one of several serving the same PostgreSQL database, each table
     played by one of them (see :mod:`president.server.cluster`). None: the only process."""
@@ -194,6 +199,8 @@ class ServerConfig:
             problems.append("each client address must be allowed some tables")
         if self.database_retry_seconds < 0:
             problems.append("database_retry_seconds must not be negative")
+        if not 0 <= self.commit_gather_ms <= 1000:
+            problems.append("commit_gather_ms must be from 0 to 1000")
         if self.database_writers is not None and self.database_writers < 1:
             problems.append("database_writers must be at least 1")
         if self.sqlite_synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):

@@ -14,6 +14,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
+
 
 @dataclass(frozen=True, slots=True)
 class Open:
@@ -101,12 +103,18 @@ def encode(message: Message) -> str:
             fields["e"] = message.error
         else:
             fields["r"] = message.result
-    return json.dumps(fields, separators=(",", ":"))
+    try:
+        return orjson.dumps(fields, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:  # what orjson refuses (integers beyond 64 bits): the standard library writes it
+        return json.dumps(fields, separators=(",", ":"))
 
 
 def decode(text: str | bytes) -> Message:
     """The message of a JSON text (``ValueError``: not a message of the relay)."""
-    fields = json.loads(text)
+    try:
+        fields = orjson.loads(text)
+    except orjson.JSONDecodeError as exc:
+        raise ValueError(f"a relay message is JSON: {exc}") from None
     if not isinstance(fields, dict):
         raise ValueError("a relay message is a JSON object")
     kind = fields.get("k")

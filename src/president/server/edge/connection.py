@@ -85,12 +85,8 @@ class Connection:
             return
         wire = self.wire
         if wire is not None:
-            if self.behind:
-                return
-            if wire.backlog() > self.outbox_bytes:
+            if not self.behind and not wire.write_within(text, self.outbox_bytes):
                 self._fall_behind()
-                return
-            wire.write(text)
             return
         if self._outbox.qsize() >= self.outbox_limit:
             self.close(1008, "too many unread messages")

@@ -83,7 +83,7 @@ class Hub:
         self.relaying: Relaying = relaying if relaying is not None else NoRelaying()
         self.storage = storage if storage is not None else Storage(config.database_url, config.sqlite_synchronous)
         self.journal = Journal(self.storage, config.database_writers, config.group_commit,
-                               config.database_retry_seconds)
+                               config.database_retry_seconds, config.commit_gather_ms / 1000)
         self.tables: dict[str, Table] = {}
         self.runner = BotRunner(config.inline_bots, config.bot_workers, config.bot_move_seconds, config.stand_in_bot)
         self.analyses = Analyses(config, self.journal)

@@ -25,7 +25,7 @@ from websockets.frames import Frame, Opcode
 from websockets.protocol import State
 from websockets.server import ServerProtocol
 
-from .deflate import COMPRESS_SETTINGS, LargeOnlyDeflate
+from .deflate import COMPRESS_FROM, COMPRESS_SETTINGS, LargeOnlyDeflate
 
 PLAIN = 0
 """The framing of a socket without compression (else the framing is the window bits of its compressed frames)."""
@@ -61,10 +61,13 @@ class FrameCache:
         return frame
 
     def _encode(self, text: str, framing: int) -> bytes:
+        data = text.encode()
+        if framing == PLAIN or len(data) < COMPRESS_FROM:
+            # Sent as it is (most messages, every move's update): no extension to make and ask.
+            return Frame(Opcode.TEXT, data).serialize(mask=False)
         # Without context takeover the extension keeps nothing between messages: a new one is as good as a kept one.
-        extensions: list[Extension] = [] if framing == PLAIN else [
-            LargeOnlyDeflate(True, True, framing, framing, COMPRESS_SETTINGS)]
-        return Frame(Opcode.TEXT, text.encode()).serialize(mask=False, extensions=extensions)
+        extensions: list[Extension] = [LargeOnlyDeflate(True, True, framing, framing, COMPRESS_SETTINGS)]
+        return Frame(Opcode.TEXT, data).serialize(mask=False, extensions=extensions)
 
 
 FRAMES = FrameCache()
@@ -104,6 +107,16 @@ class SocketWire:
         """Write ``text`` as one frame (encoded once for every socket of the same framing)."""
         if self.open:
             self.protocol.transport.write(FRAMES.frame(text, self.framing))
+
+    def write_within(self, text: str, limit: int) -> bool:
+        """:meth:`write` ``text`` unless more than ``limit`` bytes are unsent: then False, and nothing written."""
+        p = self.protocol
+        transport = p.transport
+        if transport.get_write_buffer_size() > limit:
+            return False
+        if not p.close_sent and p.conn.state is State.OPEN and not transport.is_closing():
+            transport.write(FRAMES.frame(text, self.framing))
+        return True
 
     def when_drained(self, callback: Callable[[], None] | None, backlog_limit: int = 0) -> None:
         """Call ``callback`` each time the socket's buffer, having grown past the transport's high mark, has

@@ -8,6 +8,7 @@ list of legal gifts explode, for instance).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from ...engine import Match
@@ -126,6 +127,11 @@ class TableSettings:
 
     def code(self) -> str | None:
         """The rule code of the table's rules and match length (None for the old game)."""
+        return self._code
+
+    @cached_property
+    def _code(self) -> str | None:
+        # Worked out once per settings (encoding takes longer than the rest of a snapshot's table info).
         if self.is_old:
             return None
         try:

@@ -603,11 +603,12 @@ class Table:
             raise ProtocolError("not_your_turn", f"seat {match.to_act} is to act, not seat {seat}")
         if seq is not None and seq != self.ply:
             raise ProtocolError("stale", f"the move was meant for move {seq}, but the match is at move {self.ply}")
+        # Checked on the copy that plays it: the legal moves the check works out serve the move too.
+        after = match.copy()
         try:
-            value = match.verify(move)
+            value = after.verify(move)
         except IllegalMove as exc:
             raise ProtocolError("illegal_move", str(exc)) from None
-        after = match.copy()
         events = after.apply(value)
         text = match.move_text(value)
         mover = self.seats[seat]
@@ -700,6 +701,7 @@ class Table:
         """Tell every follower the move: one text per seat and way of reading (and one for the spectators)."""
         match = self.match
         assert match is not None
+        events = list(events)  # an engine's events are made as they are read: made once here
         base = {"type": "update", "seq": self.ply, "seat": mover, "by": by, "now": round(time.time(), 3)}
         if self.deal_secret is not None and (match.is_over or _dealt(match) != _dealt(before)
                                              or any(getattr(e, "kind", None) == "deal" for e in events)):
@@ -776,8 +778,9 @@ class Table:
         index = match.to_act
         seat = self.seats[index]
         forced = match.forced_move()
+        loop = asyncio.get_running_loop()
         if forced is not None:
-            self._thinking = asyncio.ensure_future(self._bot_plays_now(index, forced, "forced", ply))
+            self._thinking = loop.create_task(self._bot_plays_now(index, forced, "forced", ply))
             return
         if seat.kind == "bot":
             assert seat.bot is not None
@@ -786,7 +789,7 @@ class Table:
             name, by = self.settings.kind.stand_in(self.config), "stand-in"
         assert self.seed is not None
         view = match.bot_view(index)
-        self._thinking = asyncio.ensure_future(self._bot_turn(index, name, by, view, self.seed, ply))
+        self._thinking = loop.create_task(self._bot_turn(index, name, by, view, self.seed, ply))
 
     async def _bot_turn(self, index: int, name: str, by: str, view: Any, seed: int, ply: int) -> None:
         move, why = await self.settings.kind.bot_move(self.runner, name, view, seed, ply, self.id,
@@ -801,16 +804,19 @@ class Table:
     async def _bot_plays(self, index: int, move: Any, by: str, ply: int, why: dict[str, Any] | None = None) -> None:
         if self.closed or ply != self.ply or self.status != "playing" or self.match is None:
             return  # the position moved on while the bot thought (a person came back)
-        if not self.match.is_legal(move):
-            log.error("table %s: the %s move for seat %d is illegal; its first legal move is played", self.id, by,
-                      index)
-            move = self.match.legal_masks()[0]
-            why = None
+        match = self.match
         try:
-            deal, text = self.match.deal_number, self.match.move_text(move)
-            await self._play(index, move, by)
+            try:
+                await self._play(index, move, by)
+            except ProtocolError as exc:
+                if exc.code != "illegal_move":
+                    raise
+                log.error("table %s: the %s move for seat %d is illegal; its first legal move is played", self.id,
+                          by, index)
+                move, why = match.legal_masks()[0], None
+                await self._play(index, move, by)
             if why is not None:
-                self.reasons[ply] = (deal, index, text, why)
+                self.reasons[ply] = (match.deal_number, index, match.move_text(move), why)
         except Exception:
             log.exception("table %s: the %s move for seat %d failed; it is tried again", self.id, by, index)
             self._timer = asyncio.get_running_loop().call_later(RETRY_SECONDS, self._on_timer, ply)

@@ -38,6 +38,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.pool import StaticPool
 
 from .fair_play import group_key, group_weight, record_leaves
@@ -126,6 +127,10 @@ def make_engine(url: str, sqlite_synchronous: str = "NORMAL") -> Engine:
     return engine
 
 
+_MOVE_COLUMNS = ("table_id", "match_no", "ply", "seat", "move", "made_by")
+"""The columns of a stored move, in the order of the rows :meth:`Storage._insert_moves` takes."""
+
+
 class LeaseLost(Exception):
     """A write of a table's history by a process that no longer holds the table's lease (refused, not retried)."""
 
@@ -148,6 +153,10 @@ class Storage:
         self._conns: list[Connection] = []
         self._conns_lock = threading.Lock()
         self._insert_move = insert(MoveRow)
+        # SQLite: the moves go straight to the driver (through SQLAlchemy, preparing the parameters of a group took
+        # longer than inserting it), in the statement SQLAlchemy writes for them.
+        self._move_sql = str(insert(MoveRow).compile(dialect=self.engine.dialect, column_keys=list(_MOVE_COLUMNS))) \
+            if self.is_sqlite else None
         # The statements of every match start, made once (building one costs more than running it).
         self._drop_old_moves = delete(MoveRow).where(
             MoveRow.table_id == bindparam("table"), MoveRow.match_no < bindparam("before"))
@@ -198,7 +207,7 @@ class Storage:
         """
         conn = self._connection()
         results: list[Any] = []
-        moves: list[dict[str, Any]] = []
+        moves: list[tuple[Any, ...]] = []
         with conn.begin():
             self._local.group = conn
             try:
@@ -218,9 +227,20 @@ class Storage:
                 self._local.group = None
         return results
 
-    def _insert_moves(self, db: Connection, moves: list[dict[str, Any]]) -> None:
-        self._fence(db, {move["table_id"] for move in moves})
-        db.execute(self._insert_move, moves)
+    def _insert_moves(self, db: Connection, moves: list[tuple[Any, ...]]) -> None:
+        """Insert the rows of moves (values in the order of :data:`_MOVE_COLUMNS`) in ``db``'s transaction."""
+        self._fence(db, {move[0] for move in moves})
+        if self._move_sql is None:
+            db.execute(self._insert_move, [dict(zip(_MOVE_COLUMNS, move, strict=True)) for move in moves])
+            return
+        driver_error = self.engine.dialect.loaded_dbapi.Error
+        cursor = db.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+        try:
+            cursor.executemany(self._move_sql, moves)
+        except driver_error as exc:  # raised as SQLAlchemy would (a locked database is tried again, see journal)
+            raise DBAPIError.instance(self._move_sql, moves, exc, driver_error) from exc
+        finally:
+            cursor.close()
 
     def _fence(self, db: Connection, table_ids: set[str]) -> None:
         """Raise :class:`LeaseLost` unless this process holds the lease of every table of ``table_ids`` (in a
@@ -233,12 +253,11 @@ class Storage:
         if lost := table_ids - held:
             raise LeaseLost(f"this process no longer holds the lease of table {min(lost)}: another process plays it")
 
-    def _move_of(self, call: Callable[[], Any]) -> dict[str, Any] | None:
+    def _move_of(self, call: Callable[[], Any]) -> tuple[Any, ...] | None:
         """The row of a call of :meth:`add_move` with positional arguments, else None."""
         if isinstance(call, functools.partial) and call.func == self.add_move and not call.keywords:
-            table_id, match_no, ply, seat, move, *by = call.args
-            return {"table_id": table_id, "match_no": match_no, "ply": ply, "seat": seat, "move": move,
-                    "made_by": by[0] if by else None}
+            args = call.args
+            return args if len(args) == 6 else (*args, None)
         return None
 
     # ----------------------------------------------------------------- tables and seats
@@ -297,8 +316,7 @@ class Storage:
                  made_by: str | None = None) -> None:
         """Store one accepted move, and who made it (``person``, ``stand-in``, ``bot`` or ``forced``)."""
         with self._write() as db:
-            self._insert_moves(db, [{"table_id": table_id, "match_no": match_no, "ply": ply, "seat": seat,
-                                     "move": move, "made_by": made_by}])
+            self._insert_moves(db, [(table_id, match_no, ply, seat, move, made_by)])
 
     def finish_match(
         self, table_id: str, match_no: int, ply: int, seat: int, move: str, finished: FinishedMatch,
@@ -310,8 +328,7 @@ class Storage:
         subjects = None if finished.practice else rated_subjects(accounts, finished.bots)
         group = group_key(accounts) if subjects is not None else None
         with self._write() as db:
-            self._insert_moves(db, [{"table_id": table_id, "match_no": match_no, "ply": ply, "seat": seat,
-                                     "move": move, "made_by": made_by}])
+            self._insert_moves(db, [(table_id, match_no, ply, seat, move, made_by)])
             weight = group_weight(db, group, now) if subjects is not None else None
             match_id = int(db.execute(insert(MatchRow).values(
                 table_id=table_id, match_no=match_no, rules=finished.rules, players=finished.players,
