@@ -246,7 +246,7 @@ def main(argv: list[str] | None = None) -> int:
     with progress(len(jobs) * args.games, args.plain) as step:
         for rules, n in jobs:
             chain = measure(rules, n, args.games, args.bot, args.seed, args.horizon, args.discount,
-                            args.match_games, lambda r=rules, k=n: step(f"{r.name} at {k}"))  # type: ignore[misc]
+                            args.match_games, lambda r=rules, k=n: step(f"{r.name} at {k}"))
             chains.append(chain)
             print(report(chain), flush=True)
     if args.write is not None:
