@@ -131,7 +131,8 @@ def fixed_worlds(bot: str, worlds: int) -> str:
     """
     name = f"{bot}@{worlds}"
     if name not in bot_names(offered_only=False):
-        register_bot(name, partial(make_bot, bot, worlds=worlds, min_worlds=worlds, seconds=float("inf")),
+        # A budget never reached (not infinity: the batched search sizes its batches from the time left).
+        register_bot(name, partial(make_bot, bot, worlds=worlds, min_worlds=worlds, seconds=1e9),
                      f"{bot} at {worlds} guesses a decision", offered=False)
     return name
 

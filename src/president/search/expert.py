@@ -34,6 +34,7 @@ from ..view import SeatView
 from .guesses import deciding_guess
 from .inference import PosteriorSampler
 from .kinds import distinct_moves
+from .place_chain import chain_edge, games_ahead
 from .sampler import knowledge, sample_hands
 
 
@@ -80,14 +81,18 @@ def place_values(view: SeatView) -> tuple[float, ...]:
     """What each finishing place is worth to the seat: its points, plus the next deal's edge if there is one.
 
     The edge comes from the exchange the place leads to; in the last deal of a
-    match only the points count.
+    match (or of its exchange block) only the points count. Under house rules
+    measured in self-play, the edge is the place's worth over the whole chain of
+    later games (:mod:`president.search.place_chain`).
     """
     rules = view.rules
     n = view.players
     points = rules.points_for(n)
-    last_deal = rules.deals is not None and view.deal_number >= rules.deals
-    if last_deal or not rules.exchange_pairs(n):
+    if games_ahead(rules, view.deal_number) == 0 or not rules.exchange_pairs(n):
         return tuple(float(p) for p in points)
+    edge = chain_edge(rules, n, view.deal_number)
+    if edge is not None:
+        return tuple(p + e for p, e in zip(points, edge, strict=True))
     if n == 4:
         future = FUTURE_FOUR_PLAYERS
     else:
