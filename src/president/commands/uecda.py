@@ -103,7 +103,7 @@ def run_client(args: argparse.Namespace) -> int:
                     print(f"game {game}: {points} points", flush=True)
 
             result = play_match(sock, bot, name, seed=args.seed, timeout=args.timeout,
-                                on_game=show)
+                                on_game=show, adapt=args.opponents == ADAPT)
     except ClientError as exc:
         print(f"president uecda client: {exc}", file=sys.stderr)
         return 1

@@ -71,3 +71,68 @@ def with_opponents(base: PlayoutPolicy, own: int, models: Sequence[str]) -> Play
 
     policy.house = choose  # type: ignore[attr-defined]
     return policy
+
+
+ADAPT_AFTER = 20
+"""The plays of a player scored before its model may leave ``classic``."""
+
+
+class ModelTally:
+    """Per player, how many of its plays over a match each model of :data:`MODELS` would have made.
+
+    After each game every hand of the play is known (a player who went out played his whole hand; the last
+    one held the rest), so the game is replayed and each of the other players' decisions is put to each model.
+    A play that beat the player's own cards (a UECda server asks the last player again) is not scored: the
+    engine's replay sees a lead there.
+    """
+
+    def __init__(self) -> None:
+        self.scored: dict[int, int] = {}
+        """Plays scored, by player."""
+        self.agreed: dict[int, dict[str, int]] = {}
+        """Plays each model would have made, by player."""
+
+    def best(self, player: int) -> str:
+        """The model that agreed most with ``player``'s plays (``classic`` on a tie or with little evidence)."""
+        if self.scored.get(player, 0) < ADAPT_AFTER:
+            return CLASSIC
+        counts = self.agreed.get(player, {})
+        return max(MODELS, key=lambda m: (counts.get(m, 0), m == CLASSIC))
+
+    def observe(self, match: Match, history: Sequence[tuple[int, int]], players: Sequence[int], me: int) -> None:
+        """Score the decisions of ``history`` (seat, move), replayed from ``match`` (the game's start of play with
+        every hand); ``players`` names the player of each seat, ``me`` is the seat not scored."""
+        from ..bots import Bot, ClassicBot
+        from ..bots.uecda_default import UecdaDefaultBot
+        from ..errors import IllegalMove
+
+        bots: dict[str, Bot] = {CLASSIC: ClassicBot(), UECDA_DEFAULT: UecdaDefaultBot()}
+        rng = random.Random(0)
+        last_play = -1
+        since: set[int] = set()
+        for seat, move in history:
+            if match.is_over:
+                return
+            if match.to_act != seat:
+                if move:
+                    return  # the replay has left the game's course
+                continue
+            if not match.table_mask and not move:
+                since.add(seat)  # the pass of a player asked to beat his own cards: he leads next
+                continue
+            again = not match.table_mask and seat == last_play and seat not in since
+            if seat != me and not again:
+                view = match.seat_view(seat)
+                player = players[seat]
+                self.scored[player] = self.scored.get(player, 0) + 1
+                counts = self.agreed.setdefault(player, {})
+                for name, bot in bots.items():
+                    counts[name] = counts.get(name, 0) + (bot.choose(view, rng) == move)
+            try:
+                match.apply(move)
+            except IllegalMove:
+                return
+            if move:
+                last_play, since = seat, set()
+            else:
+                since.add(seat)
