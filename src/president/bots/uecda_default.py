@@ -24,6 +24,7 @@ legal play. ``uecda_default_move`` is the same rule for the search's fast playou
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 
@@ -265,6 +266,7 @@ def _cells_move(cells: list[tuple[int, int, bool]], joker_card: int) -> int:
     return with_stands(cards | 1 << joker_card, {joker_card: stand})
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def sample_choice(hand: int, table: int, revolution: bool, locked: bool) -> int:
     """The play the sample client makes with ``hand`` (a lead when ``table`` is 0), as an engine move; 0 for a
     pass. It may be illegal under the table's rules: the caller checks."""
@@ -291,6 +293,8 @@ def sample_gift(hand: int, count: int) -> int:
 def uecda_default_move(hand: int, table: int, revolution: bool, locked: bool, moves: Sequence[int]) -> int:
     """The sample client's play among the legal ``moves``: its choice if legal, else a pass if legal, else the
     first of ``moves``."""
+    if len(moves) == 1:
+        return moves[0]
     move = sample_choice(hand, table, revolution, locked)
     if move in moves:
         return move
