@@ -61,6 +61,8 @@ class ClientResult:
     classes of the next game when a stall ranked the last players at random)."""
     rejected: int = 0
     """Plays of cards the server refused (answer 8); a pass on a live table is answered 8 too, and not counted."""
+    models: dict[int, str] = field(default_factory=dict)
+    """With ``adapt``: the model of each other player after the last game (see :class:`ModelTally`)."""
 
     @property
     def total(self) -> int:
@@ -252,6 +254,7 @@ def play_match(
                 order = game.finished + [p for p in range(PLAYERS) if p not in game.finished]
                 if tally is not None:
                     _observe(tally, game, start_hand)
+                    result.models = {p: tally.best(p) for p in range(PLAYERS) if p != me}
                 result.points.append(POINTS[order.index(me)])
                 if callable(on_game):
                     on_game(len(result.points), result.points[-1])
