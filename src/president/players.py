@@ -21,6 +21,7 @@ from typing import Any
 
 from .bots import Bot, ClassicBot, RandomBot
 from .bots.styles import STYLES, StyledBot
+from .bots.uecda_default import UecdaDefaultBot
 from .explain import Decision
 from .search.expert import LEVELS, SearchBot
 from .view import SeatView
@@ -91,6 +92,8 @@ def bot_entries() -> list[BotEntry]:
 
 register_bot("random", RandomBot, "a uniformly random legal move")
 register_bot("classic", ClassicBot, "the computer players of seed 004: lowest first, 2s kept for the end")
+register_bot("uecda-default", UecdaDefaultBot, "our model of the UECda sample client: longest run, biggest set, "
+             "lowest card; answers with the lowest that beats", offered=False)
 
 
 def _register_search_bots() -> None:

@@ -288,3 +288,15 @@ def test_deal_messages_carry_the_official_cells() -> None:
         held = sum(row.count("1") + row.count("2") for row in cards.split("/"))
         # The Daifugō and the Fugō already hold their tribute; the poor see their hand before it is taken.
         assert held == counts[me] + {0: 2, 1: 1}.get(classes[me], 0)
+
+
+def test_an_adapting_client_finds_the_sample_clients_model() -> None:
+    server = UecdaServer(["external"] + ["uecda-default"] * 4, 4, seed=3, timeout=20, log=io.StringIO())
+    mine, theirs = socket.socketpair()
+    box: list[ClientResult] = []
+    thread = run_clients([lambda: box.append(play_match(theirs, make_bot("classic"), "adapt", seed=1, timeout=20,
+                                                        adapt=True))])[0]
+    assert server.add_client(mine) == 0
+    server.run()
+    thread.join(10)
+    assert box and box[0].models == {p: "uecda-default" for p in range(1, 5)}

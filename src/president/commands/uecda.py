@@ -10,6 +10,9 @@ from typing import Any
 from ..bots import Bot
 from ..players import bot_names
 
+ADAPT = "adapt"
+"""The ``--opponents`` value that picks each player's model from its plays over the match."""
+
 
 def add_parser(sub: Any) -> None:
     """Add ``uecda client`` and ``uecda server``."""
@@ -28,6 +31,10 @@ def add_parser(sub: Any) -> None:
                         help="a search bot's time budget per decision (UECda servers wait; default: the bot's own)")
     client.add_argument("--worlds", type=int, default=None,
                         help="a search bot's most guesses of the hidden hands per decision (default: the bot's own)")
+    client.add_argument("--opponents", default=None, metavar="MODEL",
+                        help="how a search bot expects the other players to play: classic (its default), "
+                             "uecda-default (the UECda sample client), or adapt (per player, the model that has "
+                             "agreed most with its plays so far in the match)")
     client.add_argument("--seed", type=int, default=None)
     client.add_argument("--json", action="store_true", help="print the points as JSON")
     client.set_defaults(handler=run_client)
@@ -50,23 +57,32 @@ def add_parser(sub: Any) -> None:
     server.set_defaults(handler=run_server)
 
 
-def client_bot(name: str, seconds: float | None = None, worlds: int | None = None) -> Bot:
-    """The bot ``name`` with the client's budget (``--seconds``, ``--worlds``) when given.
+def client_bot(name: str, seconds: float | None = None, worlds: int | None = None,
+               opponents: str | None = None) -> Bot:
+    """The bot ``name`` with the client's budget (``--seconds``, ``--worlds``) and model of the other players
+    (``--opponents``; ``adapt`` starts from ``classic``) when given.
 
-    Raises ``ValueError`` for a budget that is not positive or a bot that takes none
+    Raises ``ValueError`` for a budget that is not positive, an unknown model, or a bot that takes none
     (only the search bots do).
     """
     from ..players import make_bot
+    from ..search.opponents import MODELS
 
     budget: dict[str, float] = {key: value for key, value in (("seconds", seconds), ("worlds", worlds))
                                 if value is not None}
     bad = [f"--{key} {value:g}" for key, value in budget.items() if value <= 0]
     if bad:
         raise ValueError(f"{', '.join(bad)}: a budget must be positive")
+    params: dict[str, object] = dict(budget)
+    if opponents is not None:
+        if opponents != ADAPT and opponents not in MODELS:
+            raise ValueError(f"--opponents {opponents}: the models are {', '.join(MODELS)} and {ADAPT}")
+        params["opponents"] = "classic" if opponents == ADAPT else opponents
     try:
-        return make_bot(name, **budget)
+        return make_bot(name, **params)
     except TypeError:
-        raise ValueError(f"the bot {name!r} takes no --seconds or --worlds (only the search bots do)") from None
+        options = "--seconds or --worlds" if opponents is None else "--seconds, --worlds or --opponents"
+        raise ValueError(f"the bot {name!r} takes no {options} (only the search bots do)") from None
 
 
 def run_client(args: argparse.Namespace) -> int:
@@ -75,7 +91,7 @@ def run_client(args: argparse.Namespace) -> int:
 
     name = args.name or args.bot
     try:
-        bot = client_bot(args.bot, args.seconds, args.worlds)
+        bot = client_bot(args.bot, args.seconds, args.worlds, args.opponents)
     except ValueError as exc:
         print(f"president uecda client: {exc}", file=sys.stderr)
         return 2
@@ -87,7 +103,7 @@ def run_client(args: argparse.Namespace) -> int:
                     print(f"game {game}: {points} points", flush=True)
 
             result = play_match(sock, bot, name, seed=args.seed, timeout=args.timeout,
-                                on_game=show)
+                                on_game=show, adapt=args.opponents == ADAPT)
     except ClientError as exc:
         print(f"president uecda client: {exc}", file=sys.stderr)
         return 1

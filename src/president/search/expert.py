@@ -34,6 +34,7 @@ from ..view import SeatView
 from .guesses import deciding_guess
 from .inference import PosteriorSampler
 from .kinds import distinct_moves
+from .opponents import check_models, seat_models, with_opponents
 from .place_chain import chain_edge, games_ahead
 from .sampler import knowledge, sample_hands
 
@@ -145,7 +146,10 @@ class SearchBot:
     (:mod:`president.search.inference`). ``prior`` scores the candidate moves of a
     play (higher: more promising; the learned policy of :mod:`president.learned`
     is one); the search then compares only the ``prior_top`` best of them, so that
-    each gets more playouts in the same time.
+    each gets more playouts in the same time. ``opponents`` is the model of the
+    other seats in the playouts and the inference: one name of
+    :data:`~president.search.opponents.MODELS` for every other seat, or one per
+    seat (None: ``classic``; see :mod:`president.search.opponents`).
     """
 
     def __init__(
@@ -161,6 +165,7 @@ class SearchBot:
         infer: float = 0.0,
         prior: Callable[[SeatView, Sequence[int]], Sequence[float]] | None = None,
         prior_top: int = 4,
+        opponents: str | Sequence[str] | None = None,
     ) -> None:
         self.name = name
         self.worlds = worlds
@@ -173,6 +178,7 @@ class SearchBot:
         self.infer = infer
         self.prior = prior
         self.prior_top = prior_top
+        self.opponents = check_models(opponents)
         self.batch_worlds = 1
         """The most guessed deals drawn and played together between two looks at the clock (fewer near the
         deadline: as many as fit at the pace so far)."""
@@ -270,6 +276,9 @@ class SearchBot:
         points = place_values(view)
         policy = noisy_classic_policy(rules.max_set, rules.revolution, rules.joker_in_revolution == "highest",
                                       self.epsilon)
+        models = seat_models(self.opponents, view.players)
+        if self.opponents is not None:
+            policy = with_opponents(policy, view.seat, models)
         know = knowledge(view)
         totals = [0.0] * len(candidates)
         most = self.worlds if worlds is None else worlds
@@ -277,7 +286,7 @@ class SearchBot:
         deadline = started + self.seconds if worlds is None else float("inf")
         seat = view.seat
         count = 0
-        chain = PosteriorSampler(view, know, rng, self.infer) if self.infer and not self.cheat else None
+        chain = PosteriorSampler(view, know, rng, self.infer, models=models) if self.infer and not self.cheat else None
         while count < most:
             now = time.perf_counter()
             if count >= self.min_worlds and now > deadline:

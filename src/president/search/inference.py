@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 
 from ..bots.classic import classic_move
 from ..bots.house_classic import house_classic_move
+from ..bots.uecda_default import uecda_default_move
 from ..cards import NUM_RANKS, iter_cards
 from ..engine import Match
 from ..errors import IllegalMove
@@ -34,6 +35,7 @@ from ..plays import plays, shape_of
 from ..rules import Rules
 from ..view import SeatView
 from .kinds import move_kind
+from .opponents import CLASSIC, UECDA_DEFAULT
 from .sampler import Knowledge, sample_hands
 
 
@@ -66,14 +68,18 @@ HouseDecision = tuple[int, bool, int, int, tuple[int, ...]]
 card the lead had to hold, and the kind of the move made."""
 
 
-def _house_factor(held: int, rules: Rules, decision: HouseDecision, epsilon: float) -> float:
-    """The likelihood of the ``decision`` of the house-rule classic player holding ``held`` (with noise)."""
+def _house_factor(held: int, rules: Rules, decision: HouseDecision, epsilon: float, model: str = CLASSIC) -> float:
+    """The likelihood of the ``decision`` of the house-rule player holding ``held`` (with noise): the classic
+    player, or another ``model`` of :mod:`president.search.opponents`."""
     table, backwards, lock, must, kind = decision
     options = plays(held, rules, table, backwards, lock, must)
     if table:
         options += (PASS_MOVE,)
-    before = shape_of(table, rules.wild_jokers) if table else None
-    expected = house_classic_move(options, held, rules, backwards, before)
+    if model == UECDA_DEFAULT:
+        expected = uecda_default_move(held, table, backwards, bool(lock), options)
+    else:
+        before = shape_of(table, rules.wild_jokers) if table else None
+        expected = house_classic_move(options, held, rules, backwards, before)
     share = epsilon / len({move_kind(m, rules) for m in options})
     return (1.0 - epsilon + share) if move_kind(expected, rules) == kind else share
 
@@ -159,9 +165,12 @@ class HistoryModel:
     kept by hand.
     """
 
-    def __init__(self, view: SeatView, hands: Sequence[int], epsilon: float) -> None:
+    def __init__(self, view: SeatView, hands: Sequence[int], epsilon: float,
+                 models: Sequence[str] | None = None) -> None:
         rules = view.rules
         self.epsilon = epsilon
+        self.models = tuple(models) if models is not None else (CLASSIC,) * len(hands)
+        """The model of each seat's plays under house rules (:mod:`president.search.opponents`)."""
         self.rules = rules
         self.active = bool(view.history)
         self.seats = [s for s in range(view.players) if s != view.seat]
@@ -204,7 +213,7 @@ class HistoryModel:
         epsilon = self.epsilon
         factor = 1.0
         for rest, decision in self._house_decisions[seat]:
-            factor *= _house_factor(hand | rest, self.rules, decision, epsilon)
+            factor *= _house_factor(hand | rest, self.rules, decision, epsilon, self.models[seat])
         for rest, rank, count, revolution, must, kind in self._decisions[seat]:
             held = hand | rest
             expected = classic_move(held, rank, count, revolution, self.jokers_high, self.max_set, self.flips, must)
@@ -245,14 +254,14 @@ class PosteriorSampler:
     """
 
     def __init__(self, view: SeatView, know: Knowledge, rng: random.Random, epsilon: float,
-                 burn: int = 40, thin: int = 3) -> None:
+                 burn: int = 40, thin: int = 3, models: Sequence[str] | None = None) -> None:
         self.know = know
         self.rng = rng
         self.thin = thin
         self.hands = sample_hands(know, rng)
         self.active = bool(view.history)
         self.others = [s for s in range(view.players) if s != view.seat and know.counts[s] > 0]
-        self.model = HistoryModel(view, self.hands, epsilon)
+        self.model = HistoryModel(view, self.hands, epsilon, models)
         self.weight = self.model.weight(self.hands) if self.active else 1.0
         self.steps = 0
         self.accepted = 0

@@ -15,9 +15,11 @@ import socket
 from dataclasses import dataclass, field
 
 from ..bots import Bot
-from ..cards import JOKERS
+from ..cards import DECK_MASKS, JOKERS
+from ..engine import Match
 from ..moves import CARDS_MASK, GIVE_FLAG, PASS
 from ..plays import shape_of
+from ..search.opponents import CLASSIC, ModelTally
 from ..view import SeatView
 from .protocol import (
     ACCEPTED,
@@ -59,6 +61,8 @@ class ClientResult:
     classes of the next game when a stall ranked the last players at random)."""
     rejected: int = 0
     """Plays of cards the server refused (answer 8); a pass on a live table is answered 8 too, and not counted."""
+    models: dict[int, str] = field(default_factory=dict)
+    """With ``adapt``: the model of each other player after the last game (see :class:`ModelTally`)."""
 
     @property
     def total(self) -> int:
@@ -188,8 +192,12 @@ def play_match(
     seed: int | None = None,
     timeout: float = 60.0,
     on_game: object = None,
+    adapt: bool = False,
 ) -> ClientResult:
     """Play a whole match on the connected ``sock`` with ``bot``; the points per game.
+
+    With ``adapt``, a search bot's model of each other player (its ``opponents``) is, at each decision, the one
+    that has agreed most with that player's plays in the games before (:class:`ModelTally`).
 
     Raises :class:`ClientError` when the server stops following the protocol.
     """
@@ -201,6 +209,7 @@ def play_match(
     if not 0 <= me < PLAYERS:
         raise ClientError(f"undecodable message: player number {me}")
     result = ClientResult(me)
+    tally = ModelTally() if adapt else None
     try:
         while True:
             deal = conn.grid()
@@ -208,17 +217,23 @@ def play_match(
             if result.points and len(set(state.classes)) == PLAYERS:
                 result.points[-1] = POINTS[state.classes[me]]
             game = _Game(me, state, grid_hand(deal))
+            start_hand = 0
             if state.give_count > 0:
                 conn.send(hand_grid(_gift(bot, game, state.give_count, state.classes[me], rng)))
             while True:
                 turn = conn.grid()
                 state = State.read(turn)
                 game.hand = grid_hand(turn)
+                if not start_hand:
+                    start_hand = game.hand
                 game.update(state)
                 if state.my_turn:
                     if game.table and game.owner == game.seat(me):
                         move = PASS
                     else:
+                        if tally is not None:
+                            bot.opponents = tuple(CLASSIC if p == me else tally.best(p)  # type: ignore[attr-defined]
+                                                  for p in game.order)
                         move = _choose(bot, game.view(), rng)
                     conn.send(play_grid(move, game.revolution))
                     answer = conn.int()
@@ -237,6 +252,9 @@ def play_match(
                 if word not in (GAME_OVER, MATCH_OVER):
                     raise ClientError(f"undecodable message: {word} after a turn (expected 0, 1 or 2)")
                 order = game.finished + [p for p in range(PLAYERS) if p not in game.finished]
+                if tally is not None:
+                    _observe(tally, game, start_hand)
+                    result.models = {p: tally.best(p) for p in range(PLAYERS) if p != me}
                 result.points.append(POINTS[order.index(me)])
                 if callable(on_game):
                     on_game(len(result.points), result.points[-1])
@@ -245,6 +263,28 @@ def play_match(
                 break
     except ProtocolError as exc:
         raise ClientError(f"undecodable message: {exc}") from None
+
+
+def _observe(tally: ModelTally, game: _Game, start_hand: int) -> None:
+    """Put the other players' plays of the game just over to the models (every hand is known once it is over)."""
+    seat = game.seat(game.me)
+    hands = [0] * PLAYERS
+    for who, move in game.history:
+        hands[who] |= move & CARDS_MASK
+    hands[seat] = start_hand
+    holding = [s for s in range(PLAYERS) if s != seat and game.order[s] not in game.finished]
+    if len(holding) > 1 or not game.history:
+        return  # a stalled game: the cards left are not known
+    if holding:
+        everyone = 0
+        for hand in hands:
+            everyone |= hand
+        hands[holding[0]] |= DECK_MASKS[1] & ~everyone
+    try:
+        match = Match.from_hands(uecda_rules(), hands, leader=game.history[0][0])
+    except ValueError:
+        return
+    tally.observe(match, game.history, game.order, seat)
 
 
 def connect(host: str, port: int, timeout: float) -> socket.socket:
