@@ -58,6 +58,7 @@ from .moves import (
 from .owed import NAME_MOVES, OWED_OPTIONS, named_rank, owed_by, owed_count, owed_draw, owed_moves, owed_word
 from .plays import (
     CUT_WORDS,
+    EIGHT_WAITS,
     SET,
     STAIR,
     Shape,
@@ -133,7 +134,11 @@ _OWED_BY = {PASS_ON_FLAG: "7s", DISCARD_FLAG: "10s", NAME_FLAG: "queens"}
 """``_OTHERS[seat]``: the mask of every seat but ``seat``."""
 
 
-def _cleared(leader: int) -> RawEvent:
+def _cleared(leader: int, lock: int = 0) -> RawEvent:
+    if lock & EIGHT_WAITS:
+        # Everyone passed on an 8 whose cut waited (the ``four_stop`` rule): the 8 cuts the trick now.
+        return ("trick_cleared", None, 0, None, {"leader": leader, "cut": "eight", "option": "eight_cut",
+                                                 "waited": True}, None)
     return ("trick_cleared", None, 0, None, {"leader": leader}, None)
 
 
@@ -1032,7 +1037,10 @@ class Match:
             if self._aces:
                 self._take_with_aces(owner)
             if self._lock or self._back:
+                waited = self._lock & EIGHT_WAITS
                 self._clear_trick(leader)
+                if waited:
+                    return Events((("pass", seat, 0, None, None, None), _cleared(leader, waited)))
             else:
                 self._table = 0
                 self._must_contain = 0
@@ -1131,7 +1139,7 @@ class Match:
             return
         lanes = self._lanes
         rules = self.rules
-        if (shape.kind == SET and shape.size <= 4 and lanes.on
+        if (shape.kind == SET and not lock & EIGHT_WAITS and shape.size <= 4 and lanes.on
                 and not (rules.spade3_beats_joker and is_lone_joker(shape))
                 # The sandstorm's answers under the suit lock, and the bombs under the stair lock, keep an order of
                 # their own: those come from plays().
@@ -1245,8 +1253,16 @@ class Match:
         self._table = value
         self._owner = seat
         self._must_contain = 0
+        stops = False
+        if self._lock & EIGHT_WAITS:
+            # A pair of 4s stops the waiting 8-cut (the ``four_stop`` rule): the trick goes on from the 4s, with no
+            # lock (they start none either).
+            stops = True
+            self._lock = 0
+            if events is not None:
+                events.append(("stop", seat, 0, None, {"option": "four_stop"}, None))
         # Each rule's predicate is asked only when its option is on (a call costs more than the test).
-        if rules.suit_lock or rules.stair_lock:
+        if (rules.suit_lock or rules.stair_lock) and not stops:
             old = self._lock
             lock = lock_after(shape, before, old, rules, self._rev != self._back, bool((value | table) & JOKERS))
             if lock != old:
@@ -1281,6 +1297,12 @@ class Match:
                     events.append(("reverse", seat, 0, None, {"option": name, "backwards": self._backwards}, None))
             fives = skips_of(shape, rules)
         cut = cut_rule(shape, before, rules, value, not table, not hand) if self._lanes.cuts else None
+        if cut == "eight_cut" and rules.four_stop:
+            # The cut waits for the others: a pair of 4s may stop it; when all pass, the trick ends as cut.
+            cut = None
+            self._lock |= EIGHT_WAITS
+            if events is not None:
+                events.append(("cut_waits", seat, 0, None, {"option": "four_stop"}, None))
         if cut is None and rules.unbeatable_clears and unbeatable(value, self._rev != self._back, self._lock, rules):
             cut = "unbeatable_clears"
         owed = owed_by(shape, rules) if self._lanes.owes and hand and not at_once else ()
@@ -1386,9 +1408,10 @@ class Match:
                 else:
                     resume = self._next[seat][active]
                     if self._table:
+                        lock = self._lock
                         self._clear_trick(resume)
                         if events is not None:
-                            events.append(_cleared(resume))
+                            events.append(_cleared(resume, lock))
         self.to_act = resume
 
     def _bomb(self, seat: int, cards: int) -> tuple[int, ...]:
@@ -1477,9 +1500,10 @@ class Match:
         leader = owner if active >> owner & 1 else self._next[owner][active]
         if self._aces:
             self._take_with_aces(owner)
+        lock = self._lock
         self._clear_trick(leader)
         if self._events is not None:
-            self._events.append(_cleared(leader))
+            self._events.append(_cleared(leader, lock))
 
     def _take_with_aces(self, owner: int) -> None:
         """Under ``next_ace``: the trick ends with ``owner``'s play on the table; a set of aces makes him the leader

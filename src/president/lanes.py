@@ -106,7 +106,7 @@ class Lanes:
         self.owes = rules.seven_pass or rules.ten_discard or rules.queen_bomber
         self.on = on
         self.open_answers = not (rules.suit_lock or rules.skip_on_equal or rules.runs or rules.wild_jokers
-                                 or rules.spade3_beats_joker or rules.stair_lock)
+                                 or rules.spade3_beats_joker or rules.stair_lock or rules.four_stop)
         self.leads_by_byte = LEADS_BY_SIZE[min(rules.max_set, 4)] if on else None
         self.runs = rules.runs
         self.run_probe = 8 if rules.run_min >= 3 else 4
@@ -145,7 +145,9 @@ class Lanes:
                     # A bomb whose lead or leader depends on the trick (bomb_lead_plain, bomb_passes_lead) is
                     # played by the definition.
                     plain_cut = bomb and not (rules.bomb_lead_plain or rules.bomb_passes_lead)
-                    cut = (on and size <= most and ((rules.eight_cut and rank == EIGHT_RANK) or plain_cut)
+                    # An 8-cut that waits for a 4-stop (four_stop) is played by the definition.
+                    eight = rules.eight_cut and rank == EIGHT_RANK and not rules.four_stop
+                    cut = (on and size <= most and (eight or plain_cut)
                            and not turns and not other_cut and not (rules.eleven_back and rank == JACK_RANK)
                            and not steers(rank))
                     if cut:

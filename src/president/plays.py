@@ -49,6 +49,7 @@ from .rules import Rules
 SET, RUN, LONE_JOKER = 0, 1, 2
 """The kinds of a play."""
 THREE_RANK = 0
+FOUR_RANK = 1
 SIX_RANK = 3
 EIGHT_RANK = 5
 NINE_RANK = 6
@@ -58,6 +59,9 @@ SPADE_THREE = 3
 STAIR = 16
 """The bit of a trick's lock (above its four suit bits) that says the stair lock holds: each answer must be the next
 rank up (the ``stair_lock`` rule)."""
+EIGHT_WAITS = 32
+"""The bit of a trick's lock that says an 8-cut waits for the others to pass (the ``four_stop`` rule): only a pair of
+4s may answer, and it stops the cut."""
 CUT_WORDS: dict[str, str] = {
     "eight_cut": "eight", "spade3_beats_joker": "spade3", "spade3_cut": "spade3_alone", "quad_bomb": "bomb",
     "two_bomb": "bomb", "nine_pair_cut": "nine_pair", "six_pair_cut": "six_pair", "unbeatable_clears": "unbeatable",
@@ -208,12 +212,17 @@ def play_problem(shape: Shape | None, rules: Rules) -> str | None:
 
 
 (_OK, _NO_JOKER_ANSWER, _ONLY_SPADE3, _JOKER_ON_SINGLES, _SHAPE, _LOCKED, _NOT_ABOVE, _NOT_HIGHER, _ONLY_SANDSTORM,
- _STAIR) = range(10)
+ _STAIR, _ONLY_FOUR_STOP) = range(11)
 
 
 def is_sandstorm(shape: Shape) -> bool:
     """Whether a play is three 3s (a sandstorm, under the ``sandstorm`` rule)."""
     return shape.kind == SET and shape.size == 3 and shape.rank == THREE_RANK
+
+
+def is_four_stop(shape: Shape) -> bool:
+    """Whether a play is a pair of 4s (it stops a waiting 8-cut, under the ``four_stop`` rule)."""
+    return shape.kind == SET and shape.size == 2 and shape.rank == FOUR_RANK
 
 
 def is_lone_joker(shape: Shape) -> bool:
@@ -230,6 +239,8 @@ def spade3_on_joker(shape: Shape, before: Shape | None, rules: Rules) -> bool:
 
 def _answer_code(shape: Shape, table: Shape, reversed_order: bool, lock: int, rules: Rules) -> int:
     """0 when the play of ``shape`` may answer ``table``, else the code of the reason (see :func:`answer_problem`)."""
+    if lock & EIGHT_WAITS:
+        return _OK if is_four_stop(shape) else _ONLY_FOUR_STOP
     if rules.sandstorm:
         if is_sandstorm(table):
             return _OK if is_sandstorm(shape) else _ONLY_SANDSTORM
@@ -279,7 +290,7 @@ def answer_problem(shape: Shape, table: Shape, reversed_order: bool, lock: int, 
 
     ``reversed_order`` is the order of the trick (a revolution, or 11-back, or both
     cancelling); ``lock`` the suits the trick is locked to (0 for none), with :data:`STAIR`
-    when the stair lock holds.
+    when the stair lock holds and :data:`EIGHT_WAITS` while an 8-cut waits.
     """
     code = _answer_code(shape, table, reversed_order, lock, rules)
     if code == _OK:
@@ -293,6 +304,7 @@ def answer_problem(shape: Shape, table: Shape, reversed_order: bool, lock: int, 
         _SHAPE: f"a {table.name()} can only be beaten by a {table.name()}, not by a {shape.name()}",
         _LOCKED: f"the trick is locked to {suits_text(lock)}: play {suits_text(lock)}",
         _ONLY_SANDSTORM: "only a sandstorm (three 3s) answers a sandstorm",
+        _ONLY_FOUR_STOP: "the 8-cut waits: only a pair of 4s stops it (or pass, and the 8 ends the trick)",
         _STAIR: f"the trick is stair-locked: play the {table.name()} of the next rank "
         + ("down" if reversed_order else "up") + f" from {theirs}",
         _NOT_ABOVE: f"{mine} does not beat {theirs}: play a run wholly {'below' if reversed_order else 'above'} it",
@@ -399,9 +411,11 @@ def cut_rule(shape: Shape, before: Shape | None, rules: Rules, value: int = 0, l
     """The option by which a play ends the trick at once (``eight_cut``, ``spade3_beats_joker``, ``quad_bomb`` …),
     or None. ``value`` is the move (for ``real_cards_fire``), ``lead`` whether it leads the trick (for
     ``bomb_lead_plain``), ``out`` whether its player goes out with it (for ``eight_out_no_cut``)."""
-    if (rules.eight_cut and shape.kind != LONE_JOKER
-            and (fired_cards(shape, value, rules) if rules.real_cards_fire else shape.cards) & RANK_MASKS[EIGHT_RANK]
-            and not (out and rules.eight_out_no_cut)):
+    eight = (rules.eight_cut and shape.kind != LONE_JOKER
+             and bool((fired_cards(shape, value, rules) if rules.real_cards_fire else shape.cards)
+                      & RANK_MASKS[EIGHT_RANK])
+             and not (out and rules.eight_out_no_cut))
+    if eight and not rules.four_stop:
         return "eight_cut"
     if spade3_on_joker(shape, before, rules):
         return "spade3_beats_joker"
@@ -418,7 +432,8 @@ def cut_rule(shape: Shape, before: Shape | None, rules: Rules, value: int = 0, l
                 return "six_pair_cut"
         if rules.spade3_cut and shape.cards == 1 << SPADE_THREE:
             return "spade3_cut"
-    return None
+    # Under four_stop a bomb of 8s still cuts as a bomb; an 8-cut alone waits (see EIGHT_WAITS).
+    return "eight_cut" if eight else None
 
 
 def unbeatable(value: int, reversed_order: bool, lock: int, rules: Rules) -> bool:
@@ -884,6 +899,9 @@ def plays(
         if must_contain:
             return tuple(m for m in leads if m & must_contain)
         return leads
+    if lock & EIGHT_WAITS:
+        # A waiting 8-cut: only a pair of 4s answers it, whatever the 8s are (see _answer_code).
+        return set_piece(FOUR_RANK, hand >> 4 & 15, _wild(hand, rules), rules.max_set).moves_by_size.get(2, ())
     shortcut = shortcut and not rules.irregular  # the leads of these rules are the usual ones, not their answers
     wild = rules.wild_jokers
     table_shape = shape_of(table, wild)

@@ -218,6 +218,9 @@ class Rules:
                                 kind="flag", group="special")
     spade3_cut: bool = option(False, "The 3 of spades played alone ends the trick whenever it is played; the same "
                               "player leads again.", kind="flag", group="special")
+    four_stop: bool = option(False, "4-stop: an 8-cut waits for the others to pass: a pair of 4s answers the 8 and "
+                             "stops the cut (the trick goes on from the 4s); when everyone passes, the 8 ends the "
+                             "trick.", kind="flag", group="special")
     eight_out_no_cut: bool = option(False, "Going out on an 8 does not end the trick: the next players may answer "
                                     "the 8 (otherwise the 8-cut ends it and the next player leads).", kind="flag",
                                     group="special")
@@ -365,6 +368,7 @@ class Rules:
             problems.append("joker_run_ends needs runs and wild_jokers")
         for name, needed in (("suit_lock_at_once", "suit_lock"), ("joker_starts_no_lock", "suit_lock"),
                              ("twos_no_revolution", "revolution"), ("eight_out_no_cut", "eight_cut"),
+                             ("four_stop", "eight_cut"),
                              ("real_cards_fire", "wild_jokers"), ("joker_starts_no_lock", "wild_jokers"),
                              ("capital_fall_by_last", "capital_fall")):
             if getattr(self, name) and not getattr(self, needed):
@@ -492,7 +496,7 @@ _HOUSE_DEFAULTS.update(
     suit_lock_at_once=False, joker_keeps_lock=False, joker_starts_no_lock=False, twos_no_revolution=False,
     eight_out_no_cut=False, real_cards_fire=False, unbeatable_clears=False, bomb_passes_lead=False,
     bomb_lead_plain=False, revolution_forbidden="2", capital_fall_by_last=False, spade3_kept=False, next_ace=False,
-    seven_pass=False, ten_discard=False, queen_bomber=False,
+    seven_pass=False, ten_discard=False, queen_bomber=False, four_stop=False,
 )
 
 

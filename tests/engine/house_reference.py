@@ -133,6 +133,8 @@ class HouseDeal:
     lock: frozenset[int] = frozenset()
     stair: bool = False
     """Whether the stair lock holds: each answer must be the next rank up."""
+    waits: bool = False
+    """Whether an 8-cut waits for the others to pass (4-stop): only a pair of 4s may answer it."""
     calm: bool = False
     """Whether an omen has ended the revolutions of this deal."""
     must_contain: int | None = None
@@ -206,6 +208,8 @@ class HouseDeal:
         if not self.table[0]:
             return self.must_contain is None or self.must_contain in cards
         them = stands_for(self.table, rules)
+        if self.waits:
+            return me.kind == "set" and len(me.cards) == 2 and set(me.ranks) == {1}
         if rules.sandstorm and _sandstorm(them):
             return _sandstorm(me)
         if rules.sandstorm and _sandstorm(me):
@@ -320,7 +324,7 @@ class HouseDeal:
         waiting = holders - state.passed - {state.owner} if state.table[0] else set()
         if waiting:
             return replace(state, to_act=state._clockwise(seat, waiting))
-        return replace(state, table=PASS, passed=frozenset(), lock=frozenset(), stair=False, back=False,
+        return replace(state, table=PASS, passed=frozenset(), lock=frozenset(), stair=False, waits=False, back=False,
                        to_act=state._clockwise(seat, holders))
 
     def _after_play(self, play: Play) -> HouseDeal:
@@ -337,7 +341,9 @@ class HouseDeal:
                         passed=self.passed if rules.pass_lockout else frozenset())
         # Under joker_starts_no_lock, no lock starts when this play or the one it answers holds a joker.
         starts = not (rules.joker_starts_no_lock and (play[0] | self.table[0]) & set(JOKER_CARDS))
-        if me.kind == "joker":
+        if self.waits:
+            state = replace(state, waits=False, lock=frozenset(), stair=False)  # the 4s stop the cut, unlocked
+        elif me.kind == "joker":
             if not rules.joker_keeps_lock:
                 state = replace(state, lock=frozenset(), stair=False)
         elif them is None:
@@ -381,17 +387,20 @@ class HouseDeal:
             if on and reversing_rank in shows:
                 state = replace(state, backwards=not state.backwards)
         fives = sum(1 for c in me.cards if rank(c) == 2) if rules.five_skip and me.kind in ("set", "run") else 0
+        eight = rules.eight_cut and 5 in fire and not (rules.eight_out_no_cut and not hands[seat])
         cut = (
             (rules.nine_pair_cut and me.kind == "set" and size == 2 and shows == {6})
             or (rules.six_pair_cut and me.kind == "set" and size == 2 and shows == {3})
             or (rules.spade3_cut and me.kind == "set" and me.cards == {3})
-            or (rules.eight_cut and 5 in fire and not (rules.eight_out_no_cut and not hands[seat]))
+            or (eight and not rules.four_stop)
             or (rules.spade3_beats_joker and them is not None and _alone_joker(them) and play[0] == {3})
         )
         bomb = not (rules.bomb_lead_plain and them is None) and (
             (rules.quad_bomb and me.kind == "set" and len(me.cards) >= 4)
             or (rules.two_bomb and me.kind == "set" and shows == {12}))
         cut = cut or bomb
+        if eight and not cut and rules.four_stop:
+            state = replace(state, waits=True)  # the 8-cut waits: a pair of 4s may stop it
         if not cut and rules.unbeatable_clears:
             cut = state._unbeatable()
         equal = (
@@ -408,8 +417,8 @@ class HouseDeal:
             leader = seat if seat in holders else state._clockwise(seat, set(holders))
             if bomb and rules.bomb_passes_lead:
                 leader = state._clockwise(seat, set(holders) - {seat})
-            return replace(state, table=PASS, passed=frozenset(), lock=frozenset(), stair=False, back=False,
-                           to_act=leader)
+            return replace(state, table=PASS, passed=frozenset(), lock=frozenset(), stair=False, waits=False,
+                           back=False, to_act=leader)
         skips = (1 if rules.skip_on_equal and equal else 0) + fives
         for _ in range(skips):
             waiting = set(state.holders()) - state.passed - {seat}
@@ -419,7 +428,7 @@ class HouseDeal:
 
     def _unbeatable(self) -> bool:
         """Whether no play of the rest of the deck may answer the play on the table (unbeatable_clears)."""
-        key = (self.rules, self._key(self.table), self.revolution != self.back, self.lock, self.stair)
+        key = (self.rules, self._key(self.table), self.revolution != self.back, self.lock, self.stair, self.waits)
         if key not in _UNBEATABLE:
             rest = _REST[self.rules.jokers] - self.table[0]
             _UNBEATABLE[key] = not any(self._allowed(p) for p in self._makes(rest))
@@ -471,7 +480,7 @@ class HouseDeal:
         holders = set(self.holders())
         if holders - {self.owner} <= self.passed:
             leader = self.owner if self.owner in holders else self._clockwise(self.owner, holders)
-            return replace(self, table=PASS, passed=frozenset(), lock=frozenset(), stair=False, back=False,
+            return replace(self, table=PASS, passed=frozenset(), lock=frozenset(), stair=False, waits=False, back=False,
                            to_act=leader)
         return replace(self, to_act=self._clockwise(seat, holders - self.passed))
 
@@ -507,6 +516,7 @@ def from_match(match: Match) -> HouseDeal:
         back=match.eleven_back,
         lock=frozenset(s for s in range(4) if match.lock >> s & 1),
         stair=bool(match.lock & 16),
+        waits=bool(match.lock & 32),
         calm=view.omen,
         must_contain=view.must_contain.bit_length() - 1 if view.must_contain else None,
         president=president,
