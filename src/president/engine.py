@@ -374,8 +374,9 @@ class Match:
         self._lanes = lanes
         self._extra = lanes.extra
         self._leads_by_byte = lanes.leads_by_byte
-        self._lead_block = lanes.wild if lanes.leads_by_byte is not None and not lanes.runs else -1
-        self._lead_runs = lanes.leads_by_byte is not None and lanes.runs
+        self._lead_block = (lanes.wild if lanes.leads_by_byte is not None and not lanes.runs and not lanes.emperors
+                            else -1)
+        self._lead_runs = lanes.leads_by_byte is not None and lanes.runs and not lanes.emperors
         self._open = lanes.open_answers
         self._wild = lanes.wild
 

@@ -44,8 +44,8 @@ CUT = -2
 class Lanes:
     """The straight lanes of one rule set (see the module's text); one object shared by every match of it."""
 
-    __slots__ = ("answered", "beats", "bombs", "cuts", "extra", "high", "leads_by_byte", "on", "open_answers", "owes",
-                 "plain", "run_probe", "runs", "stairs", "steers", "turns", "wild")
+    __slots__ = ("answered", "beats", "bombs", "cuts", "emperors", "extra", "high", "leads_by_byte", "on",
+                 "open_answers", "owes", "plain", "run_probe", "runs", "stairs", "steers", "turns", "wild")
 
     beats: tuple[dict[int, LaneEntry], dict[int, LaneEntry]]
     """By reversed order (False, True): every set of one rank of real cards, and what it leaves on the table."""
@@ -53,6 +53,9 @@ class Lanes:
     """The leads of a hand without wild jokers by bytes of the hand (runs not included); None: the lanes are off."""
     runs: bool
     """Whether leads include runs."""
+    emperors: bool
+    """Whether leads include emperors (the ``emperor`` rule): a hand's leads then come from
+    :func:`~president.plays.plays`."""
     run_probe: int
     """A shift such that a hand whose real cards ``r`` give ``r & r >> 4 & r >> run_probe == 0`` holds no run
     (no three cards of a suit in a row, or two where a run may be of two)."""
@@ -98,7 +101,7 @@ class Lanes:
                          or rules.stair_lock)
         self.cuts = (rules.eight_cut or rules.quad_bomb or rules.two_bomb or rules.wild_jokers
                      or rules.spade3_beats_joker or rules.nine_pair_cut or rules.six_pair_cut or rules.spade3_cut)
-        self.turns = rules.revolution or rules.coup or rules.omen or rules.great_revolution
+        self.turns = rules.revolution or rules.coup or rules.omen or rules.great_revolution or rules.emperor
         self.bombs = rules.quad_bomb or rules.two_bomb
         self.extra = extra_answers_for(rules)
         self.stairs = (STAIR_MASKS[False, self.high], STAIR_MASKS[True, self.high])
@@ -109,6 +112,7 @@ class Lanes:
                                  or rules.spade3_beats_joker or rules.stair_lock or rules.four_stop)
         self.leads_by_byte = LEADS_BY_SIZE[min(rules.max_set, 4)] if on else None
         self.runs = rules.runs
+        self.emperors = rules.emperor
         self.run_probe = 8 if rules.run_min >= 3 else 4
         most = min(rules.max_set, 4)
 

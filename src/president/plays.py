@@ -14,7 +14,7 @@ server ask.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from itertools import chain, combinations
+from itertools import chain, combinations, permutations
 from typing import NamedTuple
 
 from .cards import (
@@ -46,8 +46,9 @@ from .moves import (
 )
 from .rules import Rules
 
-SET, RUN, LONE_JOKER = 0, 1, 2
-"""The kinds of a play."""
+SET, RUN, LONE_JOKER, EMPEROR = 0, 1, 2, 3
+"""The kinds of a play (an emperor: four cards of consecutive ranks, one of each suit, under the ``emperor``
+rule)."""
 THREE_RANK = 0
 FOUR_RANK = 1
 SIX_RANK = 3
@@ -75,12 +76,13 @@ class Shape(NamedTuple):
     """What a play stands for."""
 
     kind: int
-    """:data:`SET`, :data:`RUN` or :data:`LONE_JOKER`."""
+    """:data:`SET`, :data:`RUN`, :data:`LONE_JOKER` or :data:`EMPEROR`."""
     size: int
     rank: int
-    """The rank of a set, the lowest rank of a run, :data:`~president.cards.JOKER_RANK` for a lone joker."""
+    """The rank of a set, the lowest rank of a run or an emperor, :data:`~president.cards.JOKER_RANK` for a lone
+    joker."""
     top: int
-    """The highest rank of a run (the rank of a set)."""
+    """The highest rank of a run or an emperor (the rank of a set)."""
     suits: int
     """The suits of the cards it stands for, as a 4-bit mask (0 for a lone joker or plain jokers)."""
     cards: int
@@ -92,6 +94,8 @@ class Shape(NamedTuple):
             return f"run of {self.size}"
         if self.kind == LONE_JOKER:
             return "lone joker"
+        if self.kind == EMPEROR:
+            return "emperor"
         return _SET_NAMES.get(self.size, f"set of {self.size}")
 
 
@@ -150,6 +154,9 @@ def _shape(value: int, wild: bool) -> Shape | None:
     low, high = min(ranks), max(ranks)
     if suits.bit_count() == 1 and high - low + 1 == size == len(ranks):
         return Shape(RUN, size, low, high, suits, rep)
+    if suits == 15 and size == 4 == len(ranks) and high - low == 3 and cards == rep:
+        # One real card of each suit in four ranks in a row (no joker stands in an emperor).
+        return Shape(EMPEROR, 4, low, high, 15, rep)
     return None
 
 
@@ -197,6 +204,8 @@ def play_problem(shape: Shape | None, rules: Rules) -> str | None:
             return ("cards played together must be a set of one rank or a run of one suit "
                     "(a joker says what it stands for: RJ=5c)")
         return "cards played together must all have the same rank"
+    if shape.kind == EMPEROR and not rules.emperor:
+        return play_problem(None, rules)
     if shape.kind == SET and shape.rank == JOKER_RANK and rules.wild_jokers and not rules.wild_joker_pair:
         return "say what each wild joker stands for, such as 'BJ=5c RJ=5d' (they are no pair of their own here)"
     if shape.kind == SET and shape.size > rules.max_set:
@@ -301,7 +310,7 @@ def answer_problem(shape: Shape, table: Shape, reversed_order: bool, lock: int, 
         _NO_JOKER_ANSWER: "nothing beats a lone joker",
         _ONLY_SPADE3: "only the 3 of spades beats a lone joker",
         _JOKER_ON_SINGLES: f"a lone joker only answers a single card, not a {table.name()}",
-        _SHAPE: f"a {table.name()} can only be beaten by a {table.name()}, not by a {shape.name()}",
+        _SHAPE: f"{_a(table.name())} can only be beaten by {_a(table.name())}, not by {_a(shape.name())}",
         _LOCKED: f"the trick is locked to {suits_text(lock)}: play {suits_text(lock)}",
         _ONLY_SANDSTORM: "only a sandstorm (three 3s) answers a sandstorm",
         _ONLY_FOUR_STOP: "the 8-cut waits: only a pair of 4s stops it (or pass, and the 8 ends the trick)",
@@ -311,6 +320,11 @@ def answer_problem(shape: Shape, table: Shape, reversed_order: bool, lock: int, 
         _NOT_HIGHER: f"{mine} does not beat {theirs}: play a "
         + (f"run starting {what}" if table.kind == RUN else f"{what} {table.name()}"),
     }[code]
+
+
+def _a(name: str) -> str:
+    """``a pair``, ``an emperor``."""
+    return f"an {name}" if name[0] in "aeiou" else f"a {name}"
 
 
 def is_equal_answer(shape: Shape, table: Shape, reversed_order: bool, rules: Rules) -> bool:
@@ -358,7 +372,7 @@ def lock_after(shape: Shape, before: Shape | None, lock: int, rules: Rules, reve
 def revolution_by(shape: Shape, rules: Rules) -> str | None:
     """The option by which a play starts or ends a revolution, or None: ``great_revolution`` (four 2s),
     ``revolution`` (four or more of a kind), ``run_revolution`` (a long enough run), ``coup`` (three 9s), ``omen``
-    (three 6s). Whether it happens is the match's to say (not after an omen)."""
+    (three 6s), ``emperor`` (an emperor). Whether it happens is the match's to say (not after an omen)."""
     if shape.kind == SET:
         if shape.size >= 4:
             if rules.great_revolution and shape.rank == TWO_RANK:
@@ -375,6 +389,8 @@ def revolution_by(shape: Shape, rules: Rules) -> str | None:
     if (shape.kind == RUN and rules.revolution and rules.run_revolution
             and shape.size >= rules.run_revolution):
         return "run_revolution"
+    if shape.kind == EMPEROR:
+        return "emperor"  # an emperor is played only under its rule
     return None
 
 
@@ -862,6 +878,8 @@ def candidate_plays(hand: int, rules: Rules) -> tuple[Move, ...]:
     leads += tuple(move for move, _ in _joker_plays(hand, rules))
     for piece in runs:
         leads += piece.moves
+    if rules.emperor:
+        leads += emperors(hand)
     if len(_LEADS) > 50_000:
         _LEADS.clear()
     _LEADS[key] = (rules, leads)
@@ -892,8 +910,12 @@ def plays(
             leads = t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6]
             if rules.runs:
                 leads += run_leads(hand, rules)
+            if rules.emperor:
+                leads += emperors(hand)
         elif shortcut:
             leads = _wild_leads(hand, _wild(hand, rules), rules)
+            if rules.emperor:
+                leads += emperors(hand)
         else:
             leads = candidate_plays(hand, rules)
         if must_contain:
@@ -936,6 +958,8 @@ def plays(
             down = table_shape.rank + (1 if reversed_order else -1)
             if 0 <= down < JOKER_RANK:
                 candidates += set_piece(down, hand >> (4 * down) & 15, (), rules.max_set).by_size.get(1, ())
+    elif kind == EMPEROR:
+        candidates += [(move, shape_of(move, wild)) for move in emperors(hand)]  # type: ignore[misc]
     elif kind == RUN:
         jokers = _wild(hand, rules)
         if shortcut and not lock and not (rules.quad_bomb or rules.two_bomb or rules.sandstorm):
@@ -960,6 +984,27 @@ def plays(
         return tuple(dict.fromkeys(m for m, shape in candidates
                                    if not _answer_code(shape, table_shape, reversed_order, lock, rules)))
     return tuple([m for m, shape in candidates if not _answer_code(shape, table_shape, reversed_order, lock, rules)])
+
+
+def emperors(hand: int) -> tuple[Move, ...]:
+    """The emperors the real cards of ``hand`` make (four ranks in a row, one card of each suit), the lowest ranks
+    first, each window in increasing int order."""
+    out: tuple[Move, ...] = ()
+    for low in range(10):
+        window = hand >> (4 * low) & 0xFFFF
+        if window & 0xF and window & 0xF0 and window & 0xF00 and window & 0xF000:
+            found = _EMPERORS.get(window)
+            if found is None:
+                found = _EMPERORS[window] = tuple(sorted(
+                    sum(1 << (4 * i + suit) for i, suit in enumerate(order))
+                    for order in permutations(range(4)) if all(window >> (4 * i + suit) & 1
+                                                                for i, suit in enumerate(order))))
+            out += tuple(move_of(cards << (4 * low)) for cards in found)
+    return out
+
+
+_EMPERORS: dict[int, tuple[int, ...]] = {}
+"""By the cards of four ranks in a row (16 bits): the emperors they make, as masks of those 16 bits."""
 
 
 def _run_answers(hand: int, jokers: tuple[int, ...], table: Shape, reversed_order: bool,

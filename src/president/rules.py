@@ -200,6 +200,9 @@ class Rules:
     run_revolution: int = option(0, "A run this long or longer also starts or ends a revolution (0: never).",
                                  kind="int", group="special", low=0, high=13)
     coup: bool = option(False, "Coup: three 9s start or end a revolution too.", kind="flag", group="special")
+    emperor: bool = option(False, "Emperor: four cards of consecutive ranks, one of each suit (5c 6d 7h 8s), may be "
+                           "played as one move, answered only by a higher emperor; it starts or ends a revolution.",
+                           kind="flag", group="special")
     omen: bool = option(False, "Omen: three 6s start or end a revolution, and after it no revolution happens for "
                         "the rest of the deal.", kind="flag", group="special")
     great_revolution: bool = option(False, "Great revolution: four 2s start or end a revolution and their player "
@@ -496,7 +499,7 @@ _HOUSE_DEFAULTS.update(
     suit_lock_at_once=False, joker_keeps_lock=False, joker_starts_no_lock=False, twos_no_revolution=False,
     eight_out_no_cut=False, real_cards_fire=False, unbeatable_clears=False, bomb_passes_lead=False,
     bomb_lead_plain=False, revolution_forbidden="2", capital_fall_by_last=False, spade3_kept=False, next_ace=False,
-    seven_pass=False, ten_discard=False, queen_bomber=False, four_stop=False,
+    seven_pass=False, ten_discard=False, queen_bomber=False, four_stop=False, emperor=False,
 )
 
 

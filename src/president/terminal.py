@@ -370,7 +370,9 @@ class TerminalGame:
                 screen.say(f"  {who} {'pass' if seat == self.human else 'passes'}", style="dim")
             elif kind == "revolution":
                 by = {"coup": "Coup (three 9s)! ", "omen": "Omen (three 6s), no more revolutions this deal! ",
-                      "great_revolution": "Great revolution (four 2s)! "}.get(event.data.get("option", ""), "")
+                      "great_revolution": "Great revolution (four 2s)! ",
+                      "emperor": "Emperor (four ranks in a row, one of each suit)! ",
+                      }.get(event.data.get("option", ""), "")
                 line = ("Revolution! The order of the ranks is reversed." if event.data.get("on") else
                         "Counter-revolution! The normal order is back.")
                 screen.say(f"  {by}{line}", style="bold magenta")

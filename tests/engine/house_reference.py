@@ -11,7 +11,7 @@ rules allow on the table. Turns go round seat by seat. Only the notation of a mo
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from itertools import combinations
+from itertools import combinations, permutations
 
 from president import Match, Rules
 from president.moves import CARDS_MASK, DISCARD_FLAG, NAME_FLAG, PASS_ON_FLAG, stands_of, with_stands
@@ -69,7 +69,19 @@ def _combinations_of_the_deck(rules: Rules) -> list[frozenset[int]]:
             for low in range(first, last + 1):
                 for high in range(low + rules.run_min - 1, last + 1):
                     out.append(frozenset(_card(r, s) for r in range(low, high + 1)))
+    if rules.emperor:
+        # Four ranks in a row, one card of each suit: every order of the four suits.
+        for low in range(10):
+            for order in permutations(range(4)):
+                out.append(frozenset(4 * (low + i) + s for i, s in enumerate(order)))
     return out
+
+
+def _is_emperor(cards: frozenset[int]) -> bool:
+    """Four real cards of four ranks in a row and of the four suits."""
+    ranks = sorted(rank(c) for c in cards)
+    return (len(cards) == 4 and all(c < 52 for c in cards) and {suit(c) for c in cards} == {0, 1, 2, 3}
+            and ranks == list(range(ranks[0], ranks[0] + 4)))
 
 
 @dataclass(frozen=True)
@@ -78,7 +90,7 @@ class Stands:
 
     cards: frozenset[int]
     kind: str
-    """``set``, ``run``, ``joker`` (a lone wild joker) or ``plain`` (plain jokers played together)."""
+    """``set``, ``run``, ``emperor``, ``joker`` (a lone wild joker) or ``plain`` (plain jokers played together)."""
 
     @property
     def ranks(self) -> list[int]:
@@ -86,7 +98,7 @@ class Stands:
 
     @property
     def suits(self) -> frozenset[int]:
-        if self.kind not in ("set", "run"):
+        if self.kind not in ("set", "run", "emperor"):
             return frozenset()
         return frozenset(s for s in map(suit, self.cards) if s is not None)
 
@@ -103,6 +115,8 @@ def stands_for(play: Play, rules: Rules) -> Stands:
         return Stands(cards, "plain")  # the two wild jokers as a pair of their own (wild_joker_pair)
     shown = (cards - jokers) | {c for _, c in stands}
     kinds = {rank(c) for c in shown}
+    if not stands and _is_emperor(frozenset(shown)):
+        return Stands(frozenset(shown), "emperor")
     return Stands(frozenset(shown), "set" if len(kinds) == 1 else "run")
 
 
@@ -184,11 +198,11 @@ class HouseDeal:
         wild = jokers if rules.wild_jokers else []
         for shown in _combinations_of_the_deck(rules):
             lacking = sorted(shown - hand)
-            if len(lacking) > len(wild):
+            if len(lacking) > len(wild) or (lacking and _is_emperor(shown)):
                 continue
             kept = sorted(shown & hand)
             for extra in range(len(wild) - len(lacking) + 1):
-                for replaced in combinations(kept, extra):
+                for replaced in combinations(kept, 0 if _is_emperor(shown) else extra):
                     standing = sorted([*lacking, *replaced])
                     if len(standing) == len(shown) and (len({rank(c) for c in shown}) != 1 or len(shown) < 2):
                         continue  # jokers alone make only sets of two or more
@@ -272,7 +286,7 @@ class HouseDeal:
         seat = self.to_act
         state = self._after_play(play)
         me = stands_for(play, self.rules)
-        shows = [rank(c) for c in me.cards] if me.kind in ("set", "run") else []
+        shows = [rank(c) for c in me.cards] if me.kind in ("set", "run", "emperor") else []
         owes = []
         if self.rules.seven_pass and 4 in shows:
             owes.append(("pass-on", shows.count(4)))
@@ -356,7 +370,7 @@ class HouseDeal:
                     and len(me.cards) == len(them.cards) and 13 not in me.ranks and 13 not in them.ranks
                     and self._power(me.ranks[0]) == self._power(them.ranks[0]) + 1):
                 state = replace(state, stair=True)
-        shows = {rank(c) for c in me.cards} if me.kind in ("set", "run") else set()
+        shows = {rank(c) for c in me.cards} if me.kind in ("set", "run", "emperor") else set()
         real = {c for c in play[0] if c not in JOKER_CARDS}
         # The ranks that fire a card's rule (under real_cards_fire: those of real cards only).
         fire = {rank(c) for c in real} if rules.real_cards_fire and play[1] else shows
@@ -371,12 +385,14 @@ class HouseDeal:
             why = "coup" if rules.coup and shows == {6} else "omen" if rules.omen and shows == {3} else None
         elif long_run and rules.revolution:
             why = "run"
+        elif me.kind == "emperor":
+            why = "emperor"
         if why and not self.calm:
             state = replace(state, revolution=not state.revolution, calm=why == "omen")
             if why == "great":
                 hands[seat] = frozenset()  # out at once, the rest of the hand discarded
                 state = replace(state, hands=tuple(hands))
-        jacks = sum(1 for c in me.cards if rank(c) == 8) if me.kind in ("set", "run") else 0
+        jacks = sum(1 for c in me.cards if rank(c) == 8) if me.kind in ("set", "run", "emperor") else 0
         if rules.real_cards_fire and play[1]:
             jacks = sum(1 for c in real if rank(c) == 8)
         if (rules.eleven_back and (jacks % 2 == 1 if rules.eleven_back_odd else jacks > 0)
@@ -386,7 +402,8 @@ class HouseDeal:
         for on, reversing_rank in ((rules.nine_reverse, 6), (rules.six_reverse, 3)):
             if on and reversing_rank in shows:
                 state = replace(state, backwards=not state.backwards)
-        fives = sum(1 for c in me.cards if rank(c) == 2) if rules.five_skip and me.kind in ("set", "run") else 0
+        counted = rules.five_skip and me.kind in ("set", "run", "emperor")
+        fives = sum(1 for c in me.cards if rank(c) == 2) if counted else 0
         eight = rules.eight_cut and 5 in fire and not (rules.eight_out_no_cut and not hands[seat])
         cut = (
             (rules.nine_pair_cut and me.kind == "set" and size == 2 and shows == {6})
@@ -404,7 +421,7 @@ class HouseDeal:
         if not cut and rules.unbeatable_clears:
             cut = state._unbeatable()
         equal = (
-            them is not None and me.kind == them.kind and me.kind in ("set", "run", "plain")
+            them is not None and me.kind == them.kind and me.kind in ("set", "run", "emperor", "plain")
             and len(me.cards) == len(them.cards) and not (me.kind == "run" and rules.run_answer == "above")
             and self._power(min(me.ranks)) == self._power(min(them.ranks))
         )
@@ -437,7 +454,7 @@ class HouseDeal:
     def _goes_out(self, seat: int, play: Play, me: Stands, them: Stands | None, great: bool) -> HouseDeal:
         rules = self.rules
         banned = () if great else rules.forbidden_finish
-        shows = {rank(c) for c in me.cards} if me.kind in ("set", "run") else set()
+        shows = {rank(c) for c in me.cards} if me.kind in ("set", "run", "emperor") else set()
         if rules.real_cards_fire and play[1]:
             shows = {rank(c) for c in play[0] if c not in JOKER_CARDS}
         top = 0 if self.revolution and rules.revolution_forbidden == "3" else 12

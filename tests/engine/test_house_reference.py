@@ -41,6 +41,7 @@ def random_options(rng: random.Random) -> dict[str, Any]:
     options["max_set"] = min(options["max_set"], 4 + (options["jokers"] if options["wild_jokers"] else 0))
     options["joker_run_ends"] = options["runs"] and options["wild_jokers"] and rng.random() < 0.5
     options["four_stop"] = options["eight_cut"] and rng.random() < 0.4
+    options["emperor"] = rng.random() < 0.25
     return options
 
 
@@ -83,6 +84,9 @@ ISSUE_32_SETS: list[dict[str, Any]] = [
      "capital_fall": True, "gekokujo": True, "revolution": True},
     {"eight_cut": True, "four_stop": True, "suit_lock": True, "stair_lock": True, "runs": True, "quad_bomb": True,
      "jokers": 1, "wild_jokers": True, "five_skip": True, "pass_lockout": True, "forbidden_finish": ("8",)},
+    {"emperor": True, "revolution": True, "omen": True, "runs": True, "suit_lock": True, "eleven_back": True,
+     "equal_answers": True, "skip_on_equal": True, "jokers": 2, "wild_jokers": True, "quad_bomb": True,
+     "sandstorm": True, "seven_pass": True},
 ]
 """The rules of issue 32 together, so that each fires many times."""
 

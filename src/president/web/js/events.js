@@ -23,8 +23,8 @@ export function standsText(stands) {
   return Object.entries(stands || {}).map(([joker, stand]) => standText(joker, stand));
 }
 
-/** The revolutions started by a rule of their own, which the line names (coup, omen, great revolution). */
-const REVOLUTION_RULES = new Set(["coup", "omen", "great_revolution"]);
+/** The revolutions started by a rule of their own, which the line names (coup, omen, great revolution, emperor). */
+const REVOLUTION_RULES = new Set(["coup", "omen", "great_revolution", "emperor"]);
 
 /** The notable house-rule happening of an event, as a line, or "" (plays, passes and the like say nothing here). */
 export function ruleLine(event, seatName) {
