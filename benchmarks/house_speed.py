@@ -48,6 +48,8 @@ CASES: list[tuple[str, int, dict[str, Any]]] = [
     ("tavern-jack", 4, {"jokers": 2, "wild_jokers": True, "wild_joker_pair": True}),
     ("tavern-jack", 4, {"seven_pass": True, "ten_discard": True}),
     ("tavern-jack", 4, {"queen_bomber": True}),
+    ("tavern-jack", 4, {"eight_cut": True, "four_stop": True}),
+    ("tavern-jack", 4, {"emperor": True}),
 ]
 
 
