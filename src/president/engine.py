@@ -64,6 +64,7 @@ from .plays import (
     Shape,
     answer_problem,
     cut_rule,
+    emperors,
     flips_for_the_trick,
     forbidden_finish,
     is_equal_answer,
@@ -297,7 +298,8 @@ class Match:
     """The byte lookups of the answers to the table (by its size), or None when answers take the definition's path."""
     _lead_block: int
     """The cards whose presence in a hand takes its lead off the byte lookups alone: the wild jokers, or every card
-    when the rules have runs (``_lead_runs``: the lookups with the runs added) or the lanes are off."""
+    when the rules have runs or emperors (``_lead_runs``: the lookups with the runs and emperors added) or the lanes
+    are off."""
     _lanes: Lanes
     _calm: bool
     """Whether an omen (the ``omen`` rule) has ended the revolutions of this deal."""
@@ -376,7 +378,7 @@ class Match:
         self._leads_by_byte = lanes.leads_by_byte
         self._lead_block = (lanes.wild if lanes.leads_by_byte is not None and not lanes.runs and not lanes.emperors
                             else -1)
-        self._lead_runs = lanes.leads_by_byte is not None and lanes.runs and not lanes.emperors
+        self._lead_runs = lanes.leads_by_byte is not None and (lanes.runs or lanes.emperors)
         self._open = lanes.open_answers
         self._wild = lanes.wild
 
@@ -760,8 +762,10 @@ class Match:
                     b6, b5, b4, b3, b2, b1, b0 = hand.to_bytes(7)
                     moves = t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6]
                     real = hand & _REAL_CARDS
-                    if real & real >> 4 & real >> self._lanes.run_probe:
+                    if self._lanes.runs and real & real >> 4 & real >> self._lanes.run_probe:
                         moves += run_leads(hand, self.rules)
+                    if self._lanes.emperors:
+                        moves += emperors(hand)
                 else:
                     moves = plays(hand, self.rules, 0, self._rev, 0, self._must_contain)
             else:
@@ -1761,7 +1765,8 @@ class Match:
         more = self._extra
         irregular = rules.answers_beyond_rank
         quiet_out = not (rules.forbidden_finish or rules.capital_fall or rules.gekokujo)
-        run_probe = self._lanes.run_probe
+        run_probe = self._lanes.run_probe if self._lanes.runs else 64  # no real cards that far up: no run
+        emperor = self._lanes.emperors
         l0, l1, l2, l3, l4, l5, l6 = self._leads_by_byte or ANSWERS_BY_COUNT[0]
         if self._owed and self._settle_in_playout(house, rng, stop_at):
             self.single_deal = single
@@ -1801,6 +1806,8 @@ class Match:
                     real = hand & _REAL_CARDS
                     if real & real >> 4 & real >> run_probe:
                         moves += run_leads(hand, rules)
+                    if emperor:
+                        moves += emperors(hand)
                 else:
                     moves = plays(hand, rules, 0, self._rev, 0, must)
             else:
