@@ -989,16 +989,21 @@ def plays(
 def emperors(hand: int) -> tuple[Move, ...]:
     """The emperors the real cards of ``hand`` make (four ranks in a row, one card of each suit), the lowest ranks
     first, each window in increasing int order."""
+    held = (hand | hand >> 1 | hand >> 2 | hand >> 3) & _RANK_LOW_BITS
+    starts = held & held >> 4 & held >> 8 & held >> 12  # bit 4r: the ranks r … r+3 all held
     out: tuple[Move, ...] = ()
-    for low in range(10):
+    while starts:
+        bit = starts & -starts
+        starts ^= bit
+        low = (bit.bit_length() - 1) >> 2
         window = hand >> (4 * low) & 0xFFFF
-        if window & 0xF and window & 0xF0 and window & 0xF00 and window & 0xF000:
-            found = _EMPERORS.get(window)
-            if found is None:
-                found = _EMPERORS[window] = tuple(sorted(
-                    sum(1 << (4 * i + suit) for i, suit in enumerate(order))
-                    for order in permutations(range(4)) if all(window >> (4 * i + suit) & 1
-                                                                for i, suit in enumerate(order))))
+        found = _EMPERORS.get(window)
+        if found is None:
+            found = _EMPERORS[window] = tuple(sorted(
+                sum(1 << (4 * i + suit) for i, suit in enumerate(order))
+                for order in permutations(range(4)) if all(window >> (4 * i + suit) & 1
+                                                            for i, suit in enumerate(order))))
+        if found:
             out += tuple(move_of(cards << (4 * low)) for cards in found)
     return out
 
