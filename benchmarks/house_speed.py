@@ -50,6 +50,8 @@ CASES: list[tuple[str, int, dict[str, Any]]] = [
     ("tavern-jack", 4, {"queen_bomber": True}),
     ("tavern-jack", 4, {"unbeatable_clears": True}),
     ("tavern-jack", 4, {"jokers": 1, "unbeatable_clears": True, "suit_lock": True, "suit_lock_at_once": True}),
+    ("tavern-jack", 4, {"eight_cut": True, "four_stop": True}),
+    ("tavern-jack", 4, {"emperor": True}),
 ]
 
 

@@ -58,11 +58,13 @@ from .moves import (
 from .owed import NAME_MOVES, OWED_OPTIONS, named_rank, owed_by, owed_count, owed_draw, owed_moves, owed_word
 from .plays import (
     CUT_WORDS,
+    EIGHT_WAITS,
     SET,
     STAIR,
     Shape,
     answer_problem,
     cut_rule,
+    emperors,
     flips_for_the_trick,
     forbidden_finish,
     is_equal_answer,
@@ -133,7 +135,11 @@ _OWED_BY = {PASS_ON_FLAG: "7s", DISCARD_FLAG: "10s", NAME_FLAG: "queens"}
 """``_OTHERS[seat]``: the mask of every seat but ``seat``."""
 
 
-def _cleared(leader: int) -> RawEvent:
+def _cleared(leader: int, lock: int = 0) -> RawEvent:
+    if lock & EIGHT_WAITS:
+        # Everyone passed on an 8 whose cut waited (the ``four_stop`` rule): the 8 cuts the trick now.
+        return ("trick_cleared", None, 0, None, {"leader": leader, "cut": "eight", "option": "eight_cut",
+                                                 "waited": True}, None)
     return ("trick_cleared", None, 0, None, {"leader": leader}, None)
 
 
@@ -292,7 +298,8 @@ class Match:
     """The byte lookups of the answers to the table (by its size), or None when answers take the definition's path."""
     _lead_block: int
     """The cards whose presence in a hand takes its lead off the byte lookups alone: the wild jokers, or every card
-    when the rules have runs (``_lead_runs``: the lookups with the runs added) or the lanes are off."""
+    when the rules have runs or emperors (``_lead_runs``: the lookups with the runs and emperors added) or the lanes
+    are off."""
     _lanes: Lanes
     _calm: bool
     """Whether an omen (the ``omen`` rule) has ended the revolutions of this deal."""
@@ -369,8 +376,9 @@ class Match:
         self._lanes = lanes
         self._extra = lanes.extra
         self._leads_by_byte = lanes.leads_by_byte
-        self._lead_block = lanes.wild if lanes.leads_by_byte is not None and not lanes.runs else -1
-        self._lead_runs = lanes.leads_by_byte is not None and lanes.runs
+        self._lead_block = (lanes.wild if lanes.leads_by_byte is not None and not lanes.runs and not lanes.emperors
+                            else -1)
+        self._lead_runs = lanes.leads_by_byte is not None and (lanes.runs or lanes.emperors)
         self._open = lanes.open_answers
         self._wild = lanes.wild
 
@@ -762,8 +770,10 @@ class Match:
                     b6, b5, b4, b3, b2, b1, b0 = hand.to_bytes(7)
                     moves = t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6]
                     real = hand & _REAL_CARDS
-                    if real & real >> 4 & real >> self._lanes.run_probe:
+                    if self._lanes.runs and real & real >> 4 & real >> self._lanes.run_probe:
                         moves += run_leads(hand, self.rules)
+                    if self._lanes.emperors:
+                        moves += emperors(hand)
                 else:
                     moves = plays(hand, self.rules, 0, self._rev, 0, self._must_contain)
             else:
@@ -1040,7 +1050,10 @@ class Match:
             if self._aces:
                 self._take_with_aces(owner)
             if self._lock or self._back:
+                waited = self._lock & EIGHT_WAITS
                 self._clear_trick(leader)
+                if waited:
+                    return Events((("pass", seat, 0, None, None, None), _cleared(leader, waited)))
             else:
                 self._table = 0
                 self._must_contain = 0
@@ -1140,7 +1153,7 @@ class Match:
             return
         lanes = self._lanes
         rules = self.rules
-        if (shape.kind == SET and shape.size <= 4 and lanes.on
+        if (shape.kind == SET and not lock & EIGHT_WAITS and shape.size <= 4 and lanes.on
                 and not (rules.spade3_beats_joker and is_lone_joker(shape))
                 # The sandstorm's answers under the suit lock, and the bombs under the stair lock, keep an order of
                 # their own: those come from plays().
@@ -1257,8 +1270,16 @@ class Match:
         self._table = value
         self._owner = seat
         self._must_contain = 0
+        stops = False
+        if self._lock & EIGHT_WAITS:
+            # A pair of 4s stops the waiting 8-cut (the ``four_stop`` rule): the trick goes on from the 4s, with no
+            # lock (they start none either).
+            stops = True
+            self._lock = 0
+            if events is not None:
+                events.append(("stop", seat, 0, None, {"option": "four_stop"}, None))
         # Each rule's predicate is asked only when its option is on (a call costs more than the test).
-        if rules.suit_lock or rules.stair_lock:
+        if (rules.suit_lock or rules.stair_lock) and not stops:
             old = self._lock
             lock = lock_after(shape, before, old, rules, self._rev != self._back, bool((value | table) & JOKERS))
             if lock != old:
@@ -1293,6 +1314,12 @@ class Match:
                     events.append(("reverse", seat, 0, None, {"option": name, "backwards": self._backwards}, None))
             fives = skips_of(shape, rules)
         cut = cut_rule(shape, before, rules, value, not table, not hand) if self._lanes.cuts else None
+        if cut == "eight_cut" and rules.four_stop:
+            # The cut waits for the others: a pair of 4s may stop it; when all pass, the trick ends as cut.
+            cut = None
+            self._lock |= EIGHT_WAITS
+            if events is not None:
+                events.append(("cut_waits", seat, 0, None, {"option": "four_stop"}, None))
         if cut is None and rules.unbeatable_clears and unbeatable(value, self._rev != self._back, self._lock, rules):
             cut = "unbeatable_clears"
         owed = owed_by(shape, rules) if self._lanes.owes and hand and not at_once else ()
@@ -1398,9 +1425,10 @@ class Match:
                 else:
                     resume = self._next[seat][active]
                     if self._table:
+                        lock = self._lock
                         self._clear_trick(resume)
                         if events is not None:
-                            events.append(_cleared(resume))
+                            events.append(_cleared(resume, lock))
         self.to_act = resume
 
     def _bomb(self, seat: int, cards: int) -> tuple[int, ...]:
@@ -1489,9 +1517,10 @@ class Match:
         leader = owner if active >> owner & 1 else self._next[owner][active]
         if self._aces:
             self._take_with_aces(owner)
+        lock = self._lock
         self._clear_trick(leader)
         if self._events is not None:
-            self._events.append(_cleared(leader))
+            self._events.append(_cleared(leader, lock))
 
     def _take_with_aces(self, owner: int) -> None:
         """Under ``next_ace``: the trick ends with ``owner``'s play on the table; a set of aces makes him the leader
@@ -1755,7 +1784,8 @@ class Match:
         lead_locks = self._lanes.lead_locks
         unbeatable_locked = self._lanes.unbeatable_locked
         quiet_out = not (rules.forbidden_finish or rules.capital_fall or rules.gekokujo)
-        run_probe = self._lanes.run_probe
+        run_probe = self._lanes.run_probe if self._lanes.runs else 64  # no real cards that far up: no run
+        emperor = self._lanes.emperors
         l0, l1, l2, l3, l4, l5, l6 = self._leads_by_byte or ANSWERS_BY_COUNT[0]
         if self._owed and self._settle_in_playout(house, rng, stop_at):
             self.single_deal = single
@@ -1799,6 +1829,8 @@ class Match:
                     real = hand & _REAL_CARDS
                     if real & real >> 4 & real >> run_probe:
                         moves += run_leads(hand, rules)
+                    if emperor:
+                        moves += emperors(hand)
                 else:
                     moves = plays(hand, rules, 0, self._rev, 0, must)
             else:

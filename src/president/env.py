@@ -54,7 +54,7 @@ def action_table(rules: Rules, players: int) -> tuple[Move, ...]:
     """Every move of ``rules`` at a table of ``players``, each once: the pass, the plays, the gifts, then the
     pass-ons, the discards and the names.
 
-    The plays are those the whole deck can make (every set, run and joker
+    The plays are those the whole deck can make (every set, run, emperor and joker
     stand-in the rules allow); the gifts every choice of cards for each number of
     cards the exchange gives back at this table size; under ``seven_pass`` and
     ``ten_discard``, every choice of cards for each number a play may owe (1 to the

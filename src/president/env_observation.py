@@ -104,7 +104,7 @@ class ObservationEncoder:
         table = match._table
         bits = (hands[seat] << hand_at | (match._dealt & ~held & ~match._dead) << played_at
                 | (table & CARDS_MASK) << table_at | match._given[seat] << given_at
-                | match._received[seat] << received_at | match._lock << lock_at
+                | match._received[seat] << received_at | (match._lock & 15) << lock_at
                 | match._rev << revolution_at | match._back << back_at | self._phase_bits[match._phase]
                 | match._backwards << backwards_at)
         if table:

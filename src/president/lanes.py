@@ -66,8 +66,8 @@ player leads again."""
 class Lanes:
     """The straight lanes of one rule set (see the module's text); one object shared by every match of it."""
 
-    __slots__ = ("answered", "beats", "bomb_ranks", "bombs", "climbs", "cuts", "extra", "extra_cards", "high",
-                 "lead_locks", "leads_by_byte", "on", "open_answers", "owes", "plain", "run_probe", "runs",
+    __slots__ = ("answered", "beats", "bomb_ranks", "bombs", "climbs", "cuts", "emperors", "extra", "extra_cards",
+                 "high", "lead_locks", "leads_by_byte", "on", "open_answers", "owes", "plain", "run_probe", "runs",
                  "sandstorms", "stairs", "steers", "turns", "unbeatable_locked", "wild")
 
     beats: tuple[dict[int, LaneEntry], dict[int, LaneEntry]]
@@ -76,6 +76,9 @@ class Lanes:
     """The leads of a hand without wild jokers by bytes of the hand (runs not included); None: the lanes are off."""
     runs: bool
     """Whether leads include runs."""
+    emperors: bool
+    """Whether leads include emperors (the ``emperor`` rule): a hand's leads then come from
+    :func:`~president.plays.plays`."""
     run_probe: int
     """A shift such that a hand whose real cards ``r`` give ``r & r >> 4 & r >> run_probe == 0`` holds no run
     (no three cards of a suit in a row, or two where a run may be of two)."""
@@ -136,7 +139,7 @@ class Lanes:
                          or rules.stair_lock)
         self.cuts = (rules.eight_cut or rules.quad_bomb or rules.two_bomb or rules.wild_jokers
                      or rules.spade3_beats_joker or rules.nine_pair_cut or rules.six_pair_cut or rules.spade3_cut)
-        self.turns = rules.revolution or rules.coup or rules.omen or rules.great_revolution
+        self.turns = rules.revolution or rules.coup or rules.omen or rules.great_revolution or rules.emperor
         self.bombs = rules.quad_bomb or rules.two_bomb
         self.extra = extra_answers_for(rules)
         self.sandstorms = sandstorm_hands(rules)
@@ -154,9 +157,10 @@ class Lanes:
         self.lead_locks = rules.suit_lock_at_once
         self.unbeatable_locked = rules.unbeatable_clears and (rules.suit_lock or rules.stair_lock)
         self.open_answers = not (rules.suit_lock or rules.skip_on_equal or rules.runs or rules.wild_jokers
-                                 or rules.spade3_beats_joker or rules.stair_lock)
+                                 or rules.spade3_beats_joker or rules.stair_lock or rules.four_stop)
         self.leads_by_byte = LEADS_BY_SIZE[min(rules.max_set, 4)] if on else None
         self.runs = rules.runs
+        self.emperors = rules.emperor
         self.run_probe = 8 if rules.run_min >= 3 else 4
         most = min(rules.max_set, 4)
 
@@ -193,7 +197,9 @@ class Lanes:
                     # A bomb whose lead or leader depends on the trick (bomb_lead_plain, bomb_passes_lead) is
                     # played by the definition.
                     plain_cut = bomb and not (rules.bomb_lead_plain or rules.bomb_passes_lead)
-                    cut = (on and size <= most and ((rules.eight_cut and rank == EIGHT_RANK) or plain_cut)
+                    # An 8-cut that waits for a 4-stop (four_stop) is played by the definition.
+                    eight = rules.eight_cut and rank == EIGHT_RANK and not rules.four_stop
+                    cut = (on and size <= most and (eight or plain_cut)
                            and not turns and not other_cut and not (rules.eleven_back and rank == JACK_RANK)
                            and not steers(rank))
                     if cut:

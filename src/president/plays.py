@@ -14,7 +14,7 @@ server ask.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from itertools import chain, combinations
+from itertools import chain, combinations, permutations
 from typing import NamedTuple
 
 from .cards import (
@@ -46,9 +46,11 @@ from .moves import (
 )
 from .rules import Rules
 
-SET, RUN, LONE_JOKER = 0, 1, 2
-"""The kinds of a play."""
+SET, RUN, LONE_JOKER, EMPEROR = 0, 1, 2, 3
+"""The kinds of a play (an emperor: four cards of consecutive ranks, one of each suit, under the ``emperor``
+rule)."""
 THREE_RANK = 0
+FOUR_RANK = 1
 SIX_RANK = 3
 EIGHT_RANK = 5
 NINE_RANK = 6
@@ -58,6 +60,9 @@ SPADE_THREE = 3
 STAIR = 16
 """The bit of a trick's lock (above its four suit bits) that says the stair lock holds: each answer must be the next
 rank up (the ``stair_lock`` rule)."""
+EIGHT_WAITS = 32
+"""The bit of a trick's lock that says an 8-cut waits for the others to pass (the ``four_stop`` rule): only a pair of
+4s may answer, and it stops the cut."""
 CUT_WORDS: dict[str, str] = {
     "eight_cut": "eight", "spade3_beats_joker": "spade3", "spade3_cut": "spade3_alone", "quad_bomb": "bomb",
     "two_bomb": "bomb", "nine_pair_cut": "nine_pair", "six_pair_cut": "six_pair", "unbeatable_clears": "unbeatable",
@@ -71,12 +76,13 @@ class Shape(NamedTuple):
     """What a play stands for."""
 
     kind: int
-    """:data:`SET`, :data:`RUN` or :data:`LONE_JOKER`."""
+    """:data:`SET`, :data:`RUN`, :data:`LONE_JOKER` or :data:`EMPEROR`."""
     size: int
     rank: int
-    """The rank of a set, the lowest rank of a run, :data:`~president.cards.JOKER_RANK` for a lone joker."""
+    """The rank of a set, the lowest rank of a run or an emperor, :data:`~president.cards.JOKER_RANK` for a lone
+    joker."""
     top: int
-    """The highest rank of a run (the rank of a set)."""
+    """The highest rank of a run or an emperor (the rank of a set)."""
     suits: int
     """The suits of the cards it stands for, as a 4-bit mask (0 for a lone joker or plain jokers)."""
     cards: int
@@ -88,6 +94,8 @@ class Shape(NamedTuple):
             return f"run of {self.size}"
         if self.kind == LONE_JOKER:
             return "lone joker"
+        if self.kind == EMPEROR:
+            return "emperor"
         return _SET_NAMES.get(self.size, f"set of {self.size}")
 
 
@@ -146,6 +154,9 @@ def _shape(value: int, wild: bool) -> Shape | None:
     low, high = min(ranks), max(ranks)
     if suits.bit_count() == 1 and high - low + 1 == size == len(ranks):
         return Shape(RUN, size, low, high, suits, rep)
+    if suits == 15 and size == 4 == len(ranks) and high - low == 3 and cards == rep:
+        # One real card of each suit in four ranks in a row (no joker stands in an emperor).
+        return Shape(EMPEROR, 4, low, high, 15, rep)
     return None
 
 
@@ -193,6 +204,8 @@ def play_problem(shape: Shape | None, rules: Rules) -> str | None:
             return ("cards played together must be a set of one rank or a run of one suit "
                     "(a joker says what it stands for: RJ=5c)")
         return "cards played together must all have the same rank"
+    if shape.kind == EMPEROR and not rules.emperor:
+        return play_problem(None, rules)
     if shape.kind == SET and shape.rank == JOKER_RANK and rules.wild_jokers and not rules.wild_joker_pair:
         return "say what each wild joker stands for, such as 'BJ=5c RJ=5d' (they are no pair of their own here)"
     if shape.kind == SET and shape.size > rules.max_set:
@@ -208,12 +221,17 @@ def play_problem(shape: Shape | None, rules: Rules) -> str | None:
 
 
 (_OK, _NO_JOKER_ANSWER, _ONLY_SPADE3, _JOKER_ON_SINGLES, _SHAPE, _LOCKED, _NOT_ABOVE, _NOT_HIGHER, _ONLY_SANDSTORM,
- _STAIR) = range(10)
+ _STAIR, _ONLY_FOUR_STOP) = range(11)
 
 
 def is_sandstorm(shape: Shape) -> bool:
     """Whether a play is three 3s (a sandstorm, under the ``sandstorm`` rule)."""
     return shape.kind == SET and shape.size == 3 and shape.rank == THREE_RANK
+
+
+def is_four_stop(shape: Shape) -> bool:
+    """Whether a play is a pair of 4s (it stops a waiting 8-cut, under the ``four_stop`` rule)."""
+    return shape.kind == SET and shape.size == 2 and shape.rank == FOUR_RANK
 
 
 def is_lone_joker(shape: Shape) -> bool:
@@ -230,6 +248,8 @@ def spade3_on_joker(shape: Shape, before: Shape | None, rules: Rules) -> bool:
 
 def _answer_code(shape: Shape, table: Shape, reversed_order: bool, lock: int, rules: Rules) -> int:
     """0 when the play of ``shape`` may answer ``table``, else the code of the reason (see :func:`answer_problem`)."""
+    if lock & EIGHT_WAITS:
+        return _OK if is_four_stop(shape) else _ONLY_FOUR_STOP
     if rules.sandstorm:
         if is_sandstorm(table):
             return _OK if is_sandstorm(shape) else _ONLY_SANDSTORM
@@ -279,7 +299,7 @@ def answer_problem(shape: Shape, table: Shape, reversed_order: bool, lock: int, 
 
     ``reversed_order`` is the order of the trick (a revolution, or 11-back, or both
     cancelling); ``lock`` the suits the trick is locked to (0 for none), with :data:`STAIR`
-    when the stair lock holds.
+    when the stair lock holds and :data:`EIGHT_WAITS` while an 8-cut waits.
     """
     code = _answer_code(shape, table, reversed_order, lock, rules)
     if code == _OK:
@@ -290,15 +310,21 @@ def answer_problem(shape: Shape, table: Shape, reversed_order: bool, lock: int, 
         _NO_JOKER_ANSWER: "nothing beats a lone joker",
         _ONLY_SPADE3: "only the 3 of spades beats a lone joker",
         _JOKER_ON_SINGLES: f"a lone joker only answers a single card, not a {table.name()}",
-        _SHAPE: f"a {table.name()} can only be beaten by a {table.name()}, not by a {shape.name()}",
+        _SHAPE: f"{_a(table.name())} can only be beaten by {_a(table.name())}, not by {_a(shape.name())}",
         _LOCKED: f"the trick is locked to {suits_text(lock)}: play {suits_text(lock)}",
         _ONLY_SANDSTORM: "only a sandstorm (three 3s) answers a sandstorm",
+        _ONLY_FOUR_STOP: "the 8-cut waits: only a pair of 4s stops it (or pass, and the 8 ends the trick)",
         _STAIR: f"the trick is stair-locked: play the {table.name()} of the next rank "
         + ("down" if reversed_order else "up") + f" from {theirs}",
         _NOT_ABOVE: f"{mine} does not beat {theirs}: play a run wholly {'below' if reversed_order else 'above'} it",
         _NOT_HIGHER: f"{mine} does not beat {theirs}: play a "
         + (f"run starting {what}" if table.kind == RUN else f"{what} {table.name()}"),
     }[code]
+
+
+def _a(name: str) -> str:
+    """``a pair``, ``an emperor``."""
+    return f"an {name}" if name[0] in "aeiou" else f"a {name}"
 
 
 def is_equal_answer(shape: Shape, table: Shape, reversed_order: bool, rules: Rules) -> bool:
@@ -346,7 +372,7 @@ def lock_after(shape: Shape, before: Shape | None, lock: int, rules: Rules, reve
 def revolution_by(shape: Shape, rules: Rules) -> str | None:
     """The option by which a play starts or ends a revolution, or None: ``great_revolution`` (four 2s),
     ``revolution`` (four or more of a kind), ``run_revolution`` (a long enough run), ``coup`` (three 9s), ``omen``
-    (three 6s). Whether it happens is the match's to say (not after an omen)."""
+    (three 6s), ``emperor`` (an emperor). Whether it happens is the match's to say (not after an omen)."""
     if shape.kind == SET:
         if shape.size >= 4:
             if rules.great_revolution and shape.rank == TWO_RANK:
@@ -363,6 +389,8 @@ def revolution_by(shape: Shape, rules: Rules) -> str | None:
     if (shape.kind == RUN and rules.revolution and rules.run_revolution
             and shape.size >= rules.run_revolution):
         return "run_revolution"
+    if shape.kind == EMPEROR:
+        return "emperor"  # an emperor is played only under its rule
     return None
 
 
@@ -399,9 +427,11 @@ def cut_rule(shape: Shape, before: Shape | None, rules: Rules, value: int = 0, l
     """The option by which a play ends the trick at once (``eight_cut``, ``spade3_beats_joker``, ``quad_bomb`` …),
     or None. ``value`` is the move (for ``real_cards_fire``), ``lead`` whether it leads the trick (for
     ``bomb_lead_plain``), ``out`` whether its player goes out with it (for ``eight_out_no_cut``)."""
-    if (rules.eight_cut and shape.kind != LONE_JOKER
-            and (fired_cards(shape, value, rules) if rules.real_cards_fire else shape.cards) & RANK_MASKS[EIGHT_RANK]
-            and not (out and rules.eight_out_no_cut)):
+    eight = (rules.eight_cut and shape.kind != LONE_JOKER
+             and bool((fired_cards(shape, value, rules) if rules.real_cards_fire else shape.cards)
+                      & RANK_MASKS[EIGHT_RANK])
+             and not (out and rules.eight_out_no_cut))
+    if eight and not rules.four_stop:
         return "eight_cut"
     if spade3_on_joker(shape, before, rules):
         return "spade3_beats_joker"
@@ -418,7 +448,8 @@ def cut_rule(shape: Shape, before: Shape | None, rules: Rules, value: int = 0, l
                 return "six_pair_cut"
         if rules.spade3_cut and shape.cards == 1 << SPADE_THREE:
             return "spade3_cut"
-    return None
+    # Under four_stop a bomb of 8s still cuts as a bomb; an 8-cut alone waits (see EIGHT_WAITS).
+    return "eight_cut" if eight else None
 
 
 def unbeatable(value: int, reversed_order: bool, lock: int, rules: Rules) -> bool:
@@ -863,6 +894,8 @@ def candidate_plays(hand: int, rules: Rules) -> tuple[Move, ...]:
     leads += tuple(move for move, _ in _joker_plays(hand, rules))
     for piece in runs:
         leads += piece.moves
+    if rules.emperor:
+        leads += emperors(hand)
     if len(_LEADS) > 50_000:
         _LEADS.clear()
     _LEADS[key] = (rules, leads)
@@ -892,13 +925,20 @@ def plays(
             leads = t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6]
             if rules.runs:
                 leads += run_leads(hand, rules)
+            if rules.emperor:
+                leads += emperors(hand)
         elif shortcut:
             leads = _wild_leads(hand, _wild(hand, rules), rules)
+            if rules.emperor:
+                leads += emperors(hand)
         else:
             leads = candidate_plays(hand, rules)
         if must_contain:
             return tuple(m for m in leads if m & must_contain)
         return leads
+    if lock & EIGHT_WAITS:
+        # A waiting 8-cut: only a pair of 4s answers it, whatever the 8s are (see _answer_code).
+        return set_piece(FOUR_RANK, hand >> 4 & 15, _wild(hand, rules), rules.max_set).moves_by_size.get(2, ())
     wild = rules.wild_jokers
     table_shape = shape_of(table, wild)
     assert table_shape is not None
@@ -932,6 +972,8 @@ def plays(
             down = table_shape.rank + (1 if reversed_order else -1)
             if 0 <= down < JOKER_RANK:
                 candidates += set_piece(down, hand >> (4 * down) & 15, (), rules.max_set).by_size.get(1, ())
+    elif kind == EMPEROR:
+        candidates += [(move, shape_of(move, wild)) for move in emperors(hand)]  # type: ignore[misc]
     elif kind == RUN:
         jokers = _wild(hand, rules)
         if shortcut and not lock and not (rules.quad_bomb or rules.two_bomb or rules.sandstorm):
@@ -956,6 +998,32 @@ def plays(
         return tuple(dict.fromkeys(m for m, shape in candidates
                                    if not _answer_code(shape, table_shape, reversed_order, lock, rules)))
     return tuple([m for m, shape in candidates if not _answer_code(shape, table_shape, reversed_order, lock, rules)])
+
+
+def emperors(hand: int) -> tuple[Move, ...]:
+    """The emperors the real cards of ``hand`` make (four ranks in a row, one card of each suit), the lowest ranks
+    first, each window in increasing int order."""
+    held = (hand | hand >> 1 | hand >> 2 | hand >> 3) & _RANK_LOW_BITS
+    starts = held & held >> 4 & held >> 8 & held >> 12  # bit 4r: the ranks r … r+3 all held
+    out: tuple[Move, ...] = ()
+    while starts:
+        bit = starts & -starts
+        starts ^= bit
+        low = (bit.bit_length() - 1) >> 2
+        window = hand >> (4 * low) & 0xFFFF
+        found = _EMPERORS.get(window)
+        if found is None:
+            found = _EMPERORS[window] = tuple(sorted(
+                sum(1 << (4 * i + suit) for i, suit in enumerate(order))
+                for order in permutations(range(4)) if all(window >> (4 * i + suit) & 1
+                                                            for i, suit in enumerate(order))))
+        if found:
+            out += tuple(move_of(cards << (4 * low)) for cards in found)
+    return out
+
+
+_EMPERORS: dict[int, tuple[int, ...]] = {}
+"""By the cards of four ranks in a row (16 bits): the emperors they make, as masks of those 16 bits."""
 
 
 def _run_answers(hand: int, jokers: tuple[int, ...], table: Shape, reversed_order: bool,

@@ -200,6 +200,9 @@ class Rules:
     run_revolution: int = option(0, "A run this long or longer also starts or ends a revolution (0: never).",
                                  kind="int", group="special", low=0, high=13)
     coup: bool = option(False, "Coup: three 9s start or end a revolution too.", kind="flag", group="special")
+    emperor: bool = option(False, "Emperor: four cards of consecutive ranks, one of each suit (5c 6d 7h 8s), may be "
+                           "played as one move, answered only by a higher emperor; it starts or ends a revolution.",
+                           kind="flag", group="special")
     omen: bool = option(False, "Omen: three 6s start or end a revolution, and after it no revolution happens for "
                         "the rest of the deal.", kind="flag", group="special")
     great_revolution: bool = option(False, "Great revolution: four 2s start or end a revolution and their player "
@@ -218,6 +221,9 @@ class Rules:
                                 kind="flag", group="special")
     spade3_cut: bool = option(False, "The 3 of spades played alone ends the trick whenever it is played; the same "
                               "player leads again.", kind="flag", group="special")
+    four_stop: bool = option(False, "4-stop: an 8-cut waits for the others to pass: a pair of 4s answers the 8 and "
+                             "stops the cut (the trick goes on from the 4s); when everyone passes, the 8 ends the "
+                             "trick.", kind="flag", group="special")
     eight_out_no_cut: bool = option(False, "Going out on an 8 does not end the trick: the next players may answer "
                                     "the 8 (otherwise the 8-cut ends it and the next player leads).", kind="flag",
                                     group="special")
@@ -362,6 +368,7 @@ class Rules:
             problems.append("joker_run_ends needs runs and wild_jokers")
         for name, needed in (("suit_lock_at_once", "suit_lock"), ("joker_starts_no_lock", "suit_lock"),
                              ("twos_no_revolution", "revolution"), ("eight_out_no_cut", "eight_cut"),
+                             ("four_stop", "eight_cut"),
                              ("real_cards_fire", "wild_jokers"), ("joker_starts_no_lock", "wild_jokers"),
                              ("capital_fall_by_last", "capital_fall")):
             if getattr(self, name) and not getattr(self, needed):
@@ -488,7 +495,7 @@ _HOUSE_DEFAULTS.update(
     suit_lock_at_once=False, joker_keeps_lock=False, joker_starts_no_lock=False, twos_no_revolution=False,
     eight_out_no_cut=False, real_cards_fire=False, unbeatable_clears=False, bomb_passes_lead=False,
     bomb_lead_plain=False, revolution_forbidden="2", capital_fall_by_last=False, spade3_kept=False, next_ace=False,
-    seven_pass=False, ten_discard=False, queen_bomber=False,
+    seven_pass=False, ten_discard=False, queen_bomber=False, four_stop=False, emperor=False,
 )
 
 

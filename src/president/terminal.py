@@ -26,7 +26,7 @@ from .explain import Explanation
 from .movegen import ORDER
 from .moves import CARDS_MASK, GIVE_FLAG, NAME_FLAG, OWED_FLAGS, OWED_WORDS, PASS_ON_FLAG, Move, move_str
 from .players import decide, make_bot
-from .plays import suits_text
+from .plays import EIGHT_WAITS, suits_text
 from .rules import OPTIONS, get_rules
 from .view import SeatView
 
@@ -289,8 +289,11 @@ class TerminalGame:
         if view.backwards:
             screen.say("  Play goes counter-clockwise: each player is followed by the one listed above him.",
                        style="magenta")
-        if view.lock:
+        if view.lock & 15:
             screen.say(f"  Locked to {suits_text(view.lock)}: only {suits_text(view.lock)} may follow.",
+                       style="magenta")
+        if view.lock & EIGHT_WAITS:
+            screen.say("  The 8-cut waits: only a pair of 4s stops it; when everyone passes, the 8 ends the trick.",
                        style="magenta")
         if view.phase == "exchange":
             to = f" to {self.names[self.partner]}" if self.partner is not None else ""
@@ -367,7 +370,9 @@ class TerminalGame:
                 screen.say(f"  {who} {'pass' if seat == self.human else 'passes'}", style="dim")
             elif kind == "revolution":
                 by = {"coup": "Coup (three 9s)! ", "omen": "Omen (three 6s), no more revolutions this deal! ",
-                      "great_revolution": "Great revolution (four 2s)! "}.get(event.data.get("option", ""), "")
+                      "great_revolution": "Great revolution (four 2s)! ",
+                      "emperor": "Emperor (four ranks in a row, one of each suit)! ",
+                      }.get(event.data.get("option", ""), "")
                 line = ("Revolution! The order of the ranks is reversed." if event.data.get("on") else
                         "Counter-revolution! The normal order is back.")
                 screen.say(f"  {by}{line}", style="bold magenta")
@@ -384,6 +389,11 @@ class TerminalGame:
                     " at once, by the great revolution" if event.data.get("option") == "great_revolution" else ""
                 screen.say(f"  {who} {'are' if seat == self.human else 'is'} out, place {event.data['place']}{note}",
                            style="bold")
+            elif kind == "cut_waits":
+                screen.say("  4-stop: the 8-cut waits; a pair of 4s may stop it", style="magenta")
+            elif kind == "stop":
+                screen.say(f"  4-stop! {who} {'stop' if seat == self.human else 'stops'} the 8-cut with a pair of 4s",
+                           style="bold magenta")
             elif kind == "lock":
                 screen.say("  Stair lock: each answer must be the next rank!" if event.data.get("stair") else
                            f"  Locked to {event.data['suits']}!", style="magenta")

@@ -13,7 +13,7 @@ from .cards import card_str, cards_list
 from .movegen import ORDER, PASS_MOVE, gift_moves
 from .moves import OWED_WORDS, PASS_ON_FLAG, Move, move_of, move_str
 from .owed import owed_moves
-from .plays import STAIR, plays, suits_text
+from .plays import EIGHT_WAITS, STAIR, plays, suits_text
 from .rules import Rules
 
 
@@ -76,7 +76,7 @@ class SeatView:
     """The move on the table with what its jokers stand for (``table`` is its cards)."""
     lock: int
     """The suits the trick is locked to, as a 4-bit mask (0: none), with :data:`~president.plays.STAIR` (16) while
-    the stair lock holds."""
+    the stair lock holds, and :data:`~president.plays.EIGHT_WAITS` (32) while an 8-cut waits for a 4-stop."""
     eleven_back: bool
     """True while a jack has reversed the order until the trick clears."""
     omen: bool
@@ -155,6 +155,7 @@ class SeatView:
             "table_move": move_str(self.table_move) if self.table else "",
             "lock": suits_text(self.lock),
             "stair_lock": bool(self.lock & STAIR),
+            "eight_cut_waits": bool(self.lock & EIGHT_WAITS),
             "eleven_back": self.eleven_back,
             "omen": self.omen,
             "table_owner": self.owner if self.table else None,

@@ -11,7 +11,7 @@ rules allow on the table. Turns go round seat by seat. Only the notation of a mo
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from itertools import combinations
+from itertools import combinations, permutations
 
 from president import Match, Rules
 from president.moves import CARDS_MASK, DISCARD_FLAG, NAME_FLAG, PASS_ON_FLAG, stands_of, with_stands
@@ -69,7 +69,19 @@ def _combinations_of_the_deck(rules: Rules) -> list[frozenset[int]]:
             for low in range(first, last + 1):
                 for high in range(low + rules.run_min - 1, last + 1):
                     out.append(frozenset(_card(r, s) for r in range(low, high + 1)))
+    if rules.emperor:
+        # Four ranks in a row, one card of each suit: every order of the four suits.
+        for low in range(10):
+            for order in permutations(range(4)):
+                out.append(frozenset(4 * (low + i) + s for i, s in enumerate(order)))
     return out
+
+
+def _is_emperor(cards: frozenset[int]) -> bool:
+    """Four real cards of four ranks in a row and of the four suits."""
+    ranks = sorted(rank(c) for c in cards)
+    return (len(cards) == 4 and all(c < 52 for c in cards) and {suit(c) for c in cards} == {0, 1, 2, 3}
+            and ranks == list(range(ranks[0], ranks[0] + 4)))
 
 
 @dataclass(frozen=True)
@@ -78,7 +90,7 @@ class Stands:
 
     cards: frozenset[int]
     kind: str
-    """``set``, ``run``, ``joker`` (a lone wild joker) or ``plain`` (plain jokers played together)."""
+    """``set``, ``run``, ``emperor``, ``joker`` (a lone wild joker) or ``plain`` (plain jokers played together)."""
 
     @property
     def ranks(self) -> list[int]:
@@ -86,7 +98,7 @@ class Stands:
 
     @property
     def suits(self) -> frozenset[int]:
-        if self.kind not in ("set", "run"):
+        if self.kind not in ("set", "run", "emperor"):
             return frozenset()
         return frozenset(s for s in map(suit, self.cards) if s is not None)
 
@@ -103,6 +115,8 @@ def stands_for(play: Play, rules: Rules) -> Stands:
         return Stands(cards, "plain")  # the two wild jokers as a pair of their own (wild_joker_pair)
     shown = (cards - jokers) | {c for _, c in stands}
     kinds = {rank(c) for c in shown}
+    if not stands and _is_emperor(frozenset(shown)):
+        return Stands(frozenset(shown), "emperor")
     return Stands(frozenset(shown), "set" if len(kinds) == 1 else "run")
 
 
@@ -133,6 +147,8 @@ class HouseDeal:
     lock: frozenset[int] = frozenset()
     stair: bool = False
     """Whether the stair lock holds: each answer must be the next rank up."""
+    waits: bool = False
+    """Whether an 8-cut waits for the others to pass (4-stop): only a pair of 4s may answer it."""
     calm: bool = False
     """Whether an omen has ended the revolutions of this deal."""
     must_contain: int | None = None
@@ -182,11 +198,11 @@ class HouseDeal:
         wild = jokers if rules.wild_jokers else []
         for shown in _combinations_of_the_deck(rules):
             lacking = sorted(shown - hand)
-            if len(lacking) > len(wild):
+            if len(lacking) > len(wild) or (lacking and _is_emperor(shown)):
                 continue
             kept = sorted(shown & hand)
             for extra in range(len(wild) - len(lacking) + 1):
-                for replaced in combinations(kept, extra):
+                for replaced in combinations(kept, 0 if _is_emperor(shown) else extra):
                     standing = sorted([*lacking, *replaced])
                     if len(standing) == len(shown) and (len({rank(c) for c in shown}) != 1 or len(shown) < 2):
                         continue  # jokers alone make only sets of two or more
@@ -206,6 +222,8 @@ class HouseDeal:
         if not self.table[0]:
             return self.must_contain is None or self.must_contain in cards
         them = stands_for(self.table, rules)
+        if self.waits:
+            return me.kind == "set" and len(me.cards) == 2 and set(me.ranks) == {1}
         if rules.sandstorm and _sandstorm(them):
             return _sandstorm(me)
         if rules.sandstorm and _sandstorm(me):
@@ -268,7 +286,7 @@ class HouseDeal:
         seat = self.to_act
         state = self._after_play(play)
         me = stands_for(play, self.rules)
-        shows = [rank(c) for c in me.cards] if me.kind in ("set", "run") else []
+        shows = [rank(c) for c in me.cards] if me.kind in ("set", "run", "emperor") else []
         owes = []
         if self.rules.seven_pass and 4 in shows:
             owes.append(("pass-on", shows.count(4)))
@@ -320,7 +338,7 @@ class HouseDeal:
         waiting = holders - state.passed - {state.owner} if state.table[0] else set()
         if waiting:
             return replace(state, to_act=state._clockwise(seat, waiting))
-        return replace(state, table=PASS, passed=frozenset(), lock=frozenset(), stair=False, back=False,
+        return replace(state, table=PASS, passed=frozenset(), lock=frozenset(), stair=False, waits=False, back=False,
                        to_act=state._clockwise(seat, holders))
 
     def _after_play(self, play: Play) -> HouseDeal:
@@ -337,7 +355,9 @@ class HouseDeal:
                         passed=self.passed if rules.pass_lockout else frozenset())
         # Under joker_starts_no_lock, no lock starts when this play or the one it answers holds a joker.
         starts = not (rules.joker_starts_no_lock and (play[0] | self.table[0]) & set(JOKER_CARDS))
-        if me.kind == "joker":
+        if self.waits:
+            state = replace(state, waits=False, lock=frozenset(), stair=False)  # the 4s stop the cut, unlocked
+        elif me.kind == "joker":
             if not rules.joker_keeps_lock:
                 state = replace(state, lock=frozenset(), stair=False)
         elif them is None:
@@ -350,7 +370,7 @@ class HouseDeal:
                     and len(me.cards) == len(them.cards) and 13 not in me.ranks and 13 not in them.ranks
                     and self._power(me.ranks[0]) == self._power(them.ranks[0]) + 1):
                 state = replace(state, stair=True)
-        shows = {rank(c) for c in me.cards} if me.kind in ("set", "run") else set()
+        shows = {rank(c) for c in me.cards} if me.kind in ("set", "run", "emperor") else set()
         real = {c for c in play[0] if c not in JOKER_CARDS}
         # The ranks that fire a card's rule (under real_cards_fire: those of real cards only).
         fire = {rank(c) for c in real} if rules.real_cards_fire and play[1] else shows
@@ -365,12 +385,14 @@ class HouseDeal:
             why = "coup" if rules.coup and shows == {6} else "omen" if rules.omen and shows == {3} else None
         elif long_run and rules.revolution:
             why = "run"
+        elif me.kind == "emperor":
+            why = "emperor"
         if why and not self.calm:
             state = replace(state, revolution=not state.revolution, calm=why == "omen")
             if why == "great":
                 hands[seat] = frozenset()  # out at once, the rest of the hand discarded
                 state = replace(state, hands=tuple(hands))
-        jacks = sum(1 for c in me.cards if rank(c) == 8) if me.kind in ("set", "run") else 0
+        jacks = sum(1 for c in me.cards if rank(c) == 8) if me.kind in ("set", "run", "emperor") else 0
         if rules.real_cards_fire and play[1]:
             jacks = sum(1 for c in real if rank(c) == 8)
         if (rules.eleven_back and (jacks % 2 == 1 if rules.eleven_back_odd else jacks > 0)
@@ -380,22 +402,26 @@ class HouseDeal:
         for on, reversing_rank in ((rules.nine_reverse, 6), (rules.six_reverse, 3)):
             if on and reversing_rank in shows:
                 state = replace(state, backwards=not state.backwards)
-        fives = sum(1 for c in me.cards if rank(c) == 2) if rules.five_skip and me.kind in ("set", "run") else 0
+        counted = rules.five_skip and me.kind in ("set", "run", "emperor")
+        fives = sum(1 for c in me.cards if rank(c) == 2) if counted else 0
+        eight = rules.eight_cut and 5 in fire and not (rules.eight_out_no_cut and not hands[seat])
         cut = (
             (rules.nine_pair_cut and me.kind == "set" and size == 2 and shows == {6})
             or (rules.six_pair_cut and me.kind == "set" and size == 2 and shows == {3})
             or (rules.spade3_cut and me.kind == "set" and me.cards == {3})
-            or (rules.eight_cut and 5 in fire and not (rules.eight_out_no_cut and not hands[seat]))
+            or (eight and not rules.four_stop)
             or (rules.spade3_beats_joker and them is not None and _alone_joker(them) and play[0] == {3})
         )
         bomb = not (rules.bomb_lead_plain and them is None) and (
             (rules.quad_bomb and me.kind == "set" and len(me.cards) >= 4)
             or (rules.two_bomb and me.kind == "set" and shows == {12}))
         cut = cut or bomb
+        if eight and not cut and rules.four_stop:
+            state = replace(state, waits=True)  # the 8-cut waits: a pair of 4s may stop it
         if not cut and rules.unbeatable_clears:
             cut = state._unbeatable()
         equal = (
-            them is not None and me.kind == them.kind and me.kind in ("set", "run", "plain")
+            them is not None and me.kind == them.kind and me.kind in ("set", "run", "emperor", "plain")
             and len(me.cards) == len(them.cards) and not (me.kind == "run" and rules.run_answer == "above")
             and self._power(min(me.ranks)) == self._power(min(them.ranks))
         )
@@ -408,8 +434,8 @@ class HouseDeal:
             leader = seat if seat in holders else state._clockwise(seat, set(holders))
             if bomb and rules.bomb_passes_lead:
                 leader = state._clockwise(seat, set(holders) - {seat})
-            return replace(state, table=PASS, passed=frozenset(), lock=frozenset(), stair=False, back=False,
-                           to_act=leader)
+            return replace(state, table=PASS, passed=frozenset(), lock=frozenset(), stair=False, waits=False,
+                           back=False, to_act=leader)
         skips = (1 if rules.skip_on_equal and equal else 0) + fives
         for _ in range(skips):
             waiting = set(state.holders()) - state.passed - {seat}
@@ -419,7 +445,7 @@ class HouseDeal:
 
     def _unbeatable(self) -> bool:
         """Whether no play of the rest of the deck may answer the play on the table (unbeatable_clears)."""
-        key = (self.rules, self._key(self.table), self.revolution != self.back, self.lock, self.stair)
+        key = (self.rules, self._key(self.table), self.revolution != self.back, self.lock, self.stair, self.waits)
         if key not in _UNBEATABLE:
             rest = _REST[self.rules.jokers] - self.table[0]
             _UNBEATABLE[key] = not any(self._allowed(p) for p in self._makes(rest))
@@ -428,7 +454,7 @@ class HouseDeal:
     def _goes_out(self, seat: int, play: Play, me: Stands, them: Stands | None, great: bool) -> HouseDeal:
         rules = self.rules
         banned = () if great else rules.forbidden_finish
-        shows = {rank(c) for c in me.cards} if me.kind in ("set", "run") else set()
+        shows = {rank(c) for c in me.cards} if me.kind in ("set", "run", "emperor") else set()
         if rules.real_cards_fire and play[1]:
             shows = {rank(c) for c in play[0] if c not in JOKER_CARDS}
         top = 0 if self.revolution and rules.revolution_forbidden == "3" else 12
@@ -471,7 +497,7 @@ class HouseDeal:
         holders = set(self.holders())
         if holders - {self.owner} <= self.passed:
             leader = self.owner if self.owner in holders else self._clockwise(self.owner, holders)
-            return replace(self, table=PASS, passed=frozenset(), lock=frozenset(), stair=False, back=False,
+            return replace(self, table=PASS, passed=frozenset(), lock=frozenset(), stair=False, waits=False, back=False,
                            to_act=leader)
         return replace(self, to_act=self._clockwise(seat, holders - self.passed))
 
@@ -507,6 +533,7 @@ def from_match(match: Match) -> HouseDeal:
         back=match.eleven_back,
         lock=frozenset(s for s in range(4) if match.lock >> s & 1),
         stair=bool(match.lock & 16),
+        waits=bool(match.lock & 32),
         calm=view.omen,
         must_contain=view.must_contain.bit_length() - 1 if view.must_contain else None,
         president=president,

@@ -40,6 +40,8 @@ def random_options(rng: random.Random) -> dict[str, Any]:
     options["max_set"] = rng.choice((3, 4, 4)) + (options["jokers"] if options["wild_jokers"] else 0)
     options["max_set"] = min(options["max_set"], 4 + (options["jokers"] if options["wild_jokers"] else 0))
     options["joker_run_ends"] = options["runs"] and options["wild_jokers"] and rng.random() < 0.5
+    options["four_stop"] = options["eight_cut"] and rng.random() < 0.4
+    options["emperor"] = rng.random() < 0.25
     return options
 
 
@@ -56,7 +58,8 @@ def state(deal: HouseDeal) -> tuple[Any, ...]:
     open_trick = bool(deal.table[0])
     return (deal.hands, deal.to_act, deal.table, deal.owner if open_trick else None,
             deal.passed & set(deal.holders()) if open_trick else frozenset(), deal.finished, deal.bottom,
-            deal.revolution, deal.back, deal.lock, deal.stair, deal.calm, deal.backwards, deal.owes, deal.resume)
+            deal.revolution, deal.back, deal.lock, deal.stair, deal.waits, deal.calm, deal.backwards, deal.owes,
+            deal.resume)
 
 
 @settings(max_examples=60, deadline=None)
@@ -79,6 +82,11 @@ ISSUE_32_SETS: list[dict[str, Any]] = [
      "nine_reverse": True, "pass_lockout": True, "capital_fall": True, "forbidden_finish": ("8",)},
     {"queen_bomber": True, "seven_pass": True, "ten_discard": True, "runs": True, "nine_reverse": True,
      "capital_fall": True, "gekokujo": True, "revolution": True},
+    {"eight_cut": True, "four_stop": True, "suit_lock": True, "stair_lock": True, "runs": True, "quad_bomb": True,
+     "jokers": 1, "wild_jokers": True, "five_skip": True, "pass_lockout": True, "forbidden_finish": ("8",)},
+    {"emperor": True, "revolution": True, "omen": True, "runs": True, "suit_lock": True, "eleven_back": True,
+     "equal_answers": True, "skip_on_equal": True, "jokers": 2, "wild_jokers": True, "quad_bomb": True,
+     "sandstorm": True, "seven_pass": True},
 ]
 """The rules of issue 32 together, so that each fires many times."""
 

@@ -331,9 +331,9 @@ class SnapshotOut(BaseModel):
     """The secret the deals come from, once the match is over (None before)."""
 
 
-EventType = Literal["play", "pass", "revolution", "trick_cleared", "lock", "eleven_back", "skip", "reverse", "owe",
-                   "passed_on", "discard", "name", "out", "fall", "gekokujo", "deal_over", "deal", "gift", "spared",
-                   "return", "match_over"]
+EventType = Literal["play", "pass", "revolution", "trick_cleared", "cut_waits", "stop", "lock", "eleven_back", "skip",
+                   "reverse", "owe", "passed_on", "discard", "name", "out", "fall", "gekokujo", "deal_over", "deal",
+                   "gift", "spared", "return", "match_over"]
 """The ``type`` of an event of the climbing game (the engine's :class:`~president.events.Event` kinds)."""
 
 OldEventType = Literal["deal_start", "stake", "deal", "turn_up", "play", "win", "sequence_end", "out", "pay",

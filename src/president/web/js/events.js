@@ -1,5 +1,6 @@
 // What the events of a move say at the table: the line read to screen readers, and the house-rule events
-// (lock, 11-back, skip, reverse, cuts, a forbidden finish, a fall, gekokujo, tenpen-chii, a 7-pass, a 10-discard)
+// (lock, 11-back, skip, reverse, cuts, a 4-stop, a forbidden finish, a fall, gekokujo, tenpen-chii, a 7-pass, a
+// 10-discard)
 // that also show as a toast.
 
 import { cardText, placeText, rankText, t } from "./i18n.js";
@@ -22,8 +23,8 @@ export function standsText(stands) {
   return Object.entries(stands || {}).map(([joker, stand]) => standText(joker, stand));
 }
 
-/** The revolutions started by a rule of their own, which the line names (coup, omen, great revolution). */
-const REVOLUTION_RULES = new Set(["coup", "omen", "great_revolution"]);
+/** The revolutions started by a rule of their own, which the line names (coup, omen, great revolution, emperor). */
+const REVOLUTION_RULES = new Set(["coup", "omen", "great_revolution", "emperor"]);
 
 /** The notable house-rule happening of an event, as a line, or "" (plays, passes and the like say nothing here). */
 export function ruleLine(event, seatName) {
@@ -45,6 +46,8 @@ export function ruleLine(event, seatName) {
     case "discard": return t(event.option === "queen_bomber" ? "ev.bombDiscard" : "ev.discard",
       { name, cards: event.cards || [] });
     case "name": return t("ev.name", { name, rank: rankText(event.rank) });
+    case "cut_waits": return t("ev.cutWaits", { name });
+    case "stop": return t("ev.fourStop", { name });
     case "out":
       if (event.forbidden) return t("ev.forbidden", { name, place: placeText(event.place) });
       return event.option === "great_revolution" ? t("ev.greatOut", { name, place: placeText(event.place) }) : "";

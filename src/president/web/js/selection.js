@@ -110,6 +110,7 @@ export function assess(view, selected, rules = {}) {
   if (ranks.size > 1 && !(rules.runs && oneSuit)) {
     return { ok: false, reason: { key: rules.runs ? "why.notRunOrSet" : "why.mixedRanks", params: {} } };
   }
+  if (view.eight_cut_waits) return { ok: false, reason: { key: "why.fourStopOnly", params: {} } };
   if (view.table.length && selected.length !== view.table.length) {
     return { ok: false, reason: { key: "why.needCount",
       params: { n: view.table.length, set: setName(view.table.length) } } };
