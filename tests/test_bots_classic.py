@@ -284,3 +284,36 @@ def test_classic_passes_on_and_discards_its_weakest_cards_that_break_no_set() ->
             move = BOT.choose(match.seat_view(match.to_act), rng)
             assert move in match.legal_masks()
             match.apply(move)
+
+
+def decided(hands: list[str], moves: list[str], **options: object) -> tuple[str, str]:
+    """The classic move of the seat to act after ``moves`` (tavern-jack, seat 0 leads), and its reason's key."""
+    match = Match.from_hands("tavern-jack", hands, leader=0, **options)
+    for move in moves:
+        match.apply(move)
+    decision = BOT.decide(match.seat_view(match.to_act or 0), random.Random(0))
+    return move_str(decision.move), decision.why.key
+
+
+def test_an_ambulance_or_rokurokubi_pair_answers_first_to_take_the_lead() -> None:
+    hands = ["4c 4d 3s 8h", "9c 9d Kc Kd 5c 7d", "10c 10d Jc"]
+    assert decided(hands, ["4c 4d"], nine_pair_cut=True) == ("9c 9d", "classic.beat.clear")
+    assert decided(hands, ["4c 4d"]) == ("9c 9d", "classic.beat.exact")  # its cheapest pair anyway
+    hands = ["4c 4d 3s 8h", "6c 6d Kc Kd 5c 7d", "10c 10d Jc"]
+    assert decided(hands, ["4c 4d"], six_pair_cut=True) == ("6c 6d", "classic.beat.clear")
+    hands = ["4c 4d 3s 8h", "9c 9d 5c 5d 7d", "10c 10d Jc"]
+    assert decided(hands, ["4c 4d"], nine_pair_cut=True) == ("9c 9d", "classic.beat.clear")  # before the 5s
+    assert decided(hands, ["4c 4d"]) == ("5c 5d", "classic.beat.exact")
+    # Leading, the pair goes in its turn; with one combination left beside it, first: it leads again and goes out.
+    assert decided(["9c 9d 5c 7d", "Kc Kd"], [], nine_pair_cut=True) == ("5c", "classic.lead.lowest")
+    assert decided(["9c 9d Ac Ad", "Kc Kd"], [], nine_pair_cut=True) == ("9c 9d", "classic.lead.clear")
+
+
+def test_a_sandstorm_is_kept_for_a_play_nothing_else_beats() -> None:
+    hands = ["2c 2d 4s 8h", "3c 3d 3h 5c 7d Kc", "10c 10d Jc"]
+    assert decided(hands, [], sandstorm=True)[0] == "4s"
+    assert decided(["3c 3d 3h 5c 7d Kc", "8h 9h"], [], sandstorm=True) == ("5c", "classic.lead.lowest")
+    assert decided(["3c 3d 3h 5c 7d Kc", "8h 9h"], []) == ("3c 3d 3h", "classic.lead.lowest")
+    assert decided(hands, ["2c 2d"], sandstorm=True) == ("3c 3d 3h", "classic.beat.clear")
+    assert decided(hands, ["2c 2d"]) == ("pass", "classic.pass.none")
+    assert decided(hands, ["4s"], sandstorm=True) == ("5c", "classic.beat.exact")

@@ -25,14 +25,20 @@ from .view import SeatView
 TEMPLATES: dict[str, str] = {
     "classic.gift.weakest": "gives back its weakest cards: {move}",
     "classic.owed.weakest": "gives away its weakest cards that break no set, as its play requires: {move}",
-    "classic.owed.name": "names the strongest rank it does not hold, so the others lose their best cards "
-                         "(or the rank of all its cards, to go out): {move}",
+    "classic.owed.name_out": "names the {rank}s, the rank of all its cards, and goes out: {move}",
+    "classic.owed.name_strong": "names the {rank}s, strong cards: the others may still hold {others} of them, it "
+                                "holds {mine}: {move}",
+    "classic.owed.name_weak": "names the {rank}s, weak cards: it sheds {mine} of its own, the others may hold "
+                              "{others}: {move}",
     "classic.lead.must": "leads with the card the rules require first, and the other cards of its rank: {move}",
     "classic.lead.lowest": "leads its lowest combination first: {move}",
     "classic.lead.split": "leads {move}, three of its four of a kind: a revolution would not help the rest of its "
                           "hand",
     "classic.lead.top_only": "has only its strongest cards ({top}) and one combination left, so leads {move}",
     "classic.lead.revolution": "starts a revolution with {move}: the reversed order lifts the rest of its hand",
+    "classic.lead.clear": "leads {move}, which ends the trick or which nothing answers, to lead again with what "
+                          "is left",
+    "classic.beat.clear": "answers {table} with {move}, which ends the trick: it takes the lead",
     "classic.beat.exact": "beats {table} with {move}, the cheapest beat that breaks no set",
     "classic.beat.break": "beats {table} with {move}, the cheapest beat: it must break a set of {rank}s, nothing "
                           "of the right size beats it",

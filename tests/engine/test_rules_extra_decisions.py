@@ -8,6 +8,7 @@ import random
 import pytest
 
 from president import Match
+from president.bots.classic import ClassicBot
 from president.bots.house_classic import classic_owed
 from president.cards import parse_cards
 from president.errors import IllegalMove
@@ -293,10 +294,28 @@ def test_a_match_with_names_replays_from_its_record_and_classic_plays_it() -> No
     assert named and again.scores == m.scores and again.moves == m.moves and "name " in m.record()
 
 
-def test_classic_names_the_strongest_rank_it_lacks_or_the_rank_that_takes_it_out() -> None:
-    m = bomber(["Qc 2c Ah 5c 6c", "5d 9c Kd", "5h 6h Ks", "5s 9d 9s"])
-    rules = m.rules
+def test_classic_names_the_rank_that_costs_the_others_most_and_itself_least() -> None:
+    rules = bomber(["Qc 2c Ah 5c 6c", "5d 9c Kd", "5h 6h Ks", "5s 9d 9s"]).rules
     hand = parse_cards("2c Ah 5c 6c")
-    assert str(classic_owed(NAME_MOVES, hand, rules, False)) == "name K"
+    # Nothing seen: the others may hold three 2s, it loses one.
+    assert str(classic_owed(NAME_MOVES, hand, rules, False)) == "name 2"
+    # Every other 2 seen played: naming 2s would cost it its own; the aces are the others' best cards now.
+    unseen = parse_cards("3c 3d 3h 3s 5d 5h 5s 6d 6h 6s Ac Ad As Kc Kd Kh Ks")
+    assert str(classic_owed(NAME_MOVES, hand, rules, False, unseen)) == "name A"
+    # The others hold no 5 any more: naming the 5s sheds its own weak 5 for nothing.
+    assert str(classic_owed(NAME_MOVES, hand, rules, False, unseen & ~parse_cards("5d 5h 5s"))) == "name 5"
+    # Three weak 4s of its own against one the others may hold: it sheds them.
+    assert str(classic_owed(NAME_MOVES, parse_cards("4c 4d 4h Ac 9c"), rules, False)) == "name 4"
     assert str(classic_owed(NAME_MOVES, hand, rules, True)) == "name 3"  # in a revolution the 3s are the best
-    assert str(classic_owed(NAME_MOVES, parse_cards("9c 9h"), rules, False)) == "name 9"
+    assert str(classic_owed(NAME_MOVES, parse_cards("9c 9h"), rules, False)) == "name 9"  # it goes out
+
+
+def test_classic_says_why_it_names_a_rank_from_the_cards_it_has_seen() -> None:
+    m = bomber(["Qc 2c Ah 5c 6c", "5d 9c 2d", "5h 6h 2h", "5s 9d 2s"])
+    m.apply("Qc")
+    decision = ClassicBot().decide(m.seat_view(0), random.Random(0))
+    assert str(Move(decision.move)) == "name 2"
+    assert decision.why.key == "classic.owed.name_strong"
+    assert dict(decision.why.params) == {"move": "name 2", "rank": "2", "mine": 1, "others": 3}
+    m.apply("name 2")
+    assert m.hand(0) == "5c 6c Ah" and m.hand(1) == "5d 9c"

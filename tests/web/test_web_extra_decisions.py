@@ -3,11 +3,13 @@ choose-N-cards prompt), and what the 7-pass and 10-discard did, in the four lang
 
 from __future__ import annotations
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
+from president.cards import RANK_NAMES, parse_cards
 from president.engine import Match
 
 from .live import LiveServer
+from .pages import game_state, hand_cards, play_classic_turn, play_move, table_id, wait_for_decision, wait_past
 
 
 def test_the_owed_pass_on_and_discard_are_asked_and_told(page: Page, live_server: LiveServer) -> None:
@@ -98,3 +100,57 @@ def test_the_q_bombers_name_is_asked_and_told(page: Page, live_server: LiveServe
         for key in ("ask", "wait", "rule", "queen"):
             assert shown[lang][key] and shown[lang][key] != shown["en"][key], (lang, key)
         assert all(shown[lang]["lines"]) and shown[lang]["lines"] != shown["en"]["lines"]
+
+
+def queens_to_play(match: Match, seat: int) -> str | None:
+    """A legal play of the seat made of queens only, leaving it other cards (so that it owes a name), or None."""
+    hand = match.view(seat)["hand"]
+    for move in match.view(seat)["legal_moves"]:
+        cards = move.split()
+        if move != "pass" and all(card[:-1] == "Q" for card in cards) and len(cards) < len(hand):
+            return str(move)
+    return None
+
+
+def test_a_person_plays_queens_at_a_live_table_names_a_rank_and_every_hand_loses_it(
+    page: Page, live_server: LiveServer
+) -> None:
+    page.goto(live_server.url)
+    page.check("#preset-tavern-jack")
+    page.click("#more-rules summary")
+    page.check("#opt-queen_bomber")
+    page.fill("#player-name", "Ann")
+    page.click("#play-bots")
+    page.wait_for_selector(".game")
+    table = table_id(page)
+    assert live_server.match(table).rules.queen_bomber
+    for _ in range(200):  # the seat plays as classic until it plays queens and owes a name
+        state = wait_for_decision(page)
+        assert state["phase"] != "over", "the match ended before the seat could play queens"
+        seat = int(state["seat"])
+        owed = live_server.match(table).view(seat)["owed"]
+        if owed and owed[0]["move"] == "name":
+            break
+        queens = queens_to_play(live_server.match(table), seat)
+        if queens:
+            play_move(page, queens)
+        else:
+            play_classic_turn(page, live_server, table)
+    else:
+        raise AssertionError("the seat never held queens to play")
+    buttons = page.locator(".rank-chooser button[data-move]")
+    expect(buttons).to_have_count(13)
+    assert buttons.evaluate_all("els => els.map(e => e.dataset.move)") == [f"name {r}" for r in RANK_NAMES[:13]]
+    expect(buttons.first).to_have_text("3")
+    match = live_server.match(table)
+    others = [match.view(other)["hand"] for other in range(match.players) if other != seat]
+    named = next(r for r in RANK_NAMES[:13] if r != "Q" and any(card[:-1] == r for hand in others for card in hand))
+    seq = game_state(page)["seq"]
+    page.click(f'.rank-chooser button[data-move="name {named}"]')
+    wait_past(page, seq)
+    expect(page.locator(".rank-chooser")).to_have_count(0)
+    after = live_server.match(table)
+    assert any(s == seat and str(m) == f"name {named}" for s, m in after.moves)
+    rank_cards = parse_cards(" ".join(f"{named}{suit}" for suit in "cdhs"))
+    assert all(not held & rank_cards for held in after.hands)
+    assert not [card for card in hand_cards(page) if card[:-1] == named]

@@ -19,7 +19,7 @@ from ..plays import Shape, shape_of, strength
 from ..rules import Rules
 from ..view import SeatView
 from .classic import classic_gift, classic_move
-from .house_classic import classic_owed, house_classic_move
+from .house_classic import classic_owed, house_classic_move, unseen_by
 
 
 def _rank_of(cards: int) -> str:
@@ -66,9 +66,15 @@ def classic_decision(view: SeatView) -> Decision:
         return Decision(gift | GIVE_FLAG, Explanation("classic.gift.weakest", {"move": move_str(gift)}))
     rules = view.rules
     if view.owed:
-        move = classic_owed(view.legal_masks(), view.hand, rules, view.revolution != view.eleven_back)
-        key = "classic.owed.name" if move & NAME_FLAG else "classic.owed.weakest"
-        return Decision(move, Explanation(key, {"move": move_str(move)}))
+        unseen = unseen_by(view)
+        why: list[str] = []
+        move = classic_owed(view.legal_masks(), view.hand, rules, view.revolution != view.eleven_back, unseen, why)
+        params["move"] = move_str(move)
+        if move & NAME_FLAG:
+            named = move & CARDS_MASK
+            params.update(rank=_rank_of(named), mine=(view.hand & named).bit_count(),
+                          others=(unseen & named).bit_count())
+        return Decision(move, Explanation(why[0], params))
     if rules.house:
         table = shape_of(view.table_move, rules.wild_jokers) if view.table else None
         move, reason = house_classic_move_why(view.legal_masks(), view.hand, rules,

@@ -21,6 +21,12 @@ engine's legal moves (see ``docs/bots.md``):
 * A pass-on (7-pass) or a discard (10-discard) gives away the weakest cards in the
   order in force that break no set: lone cards first, then whole sets, part of a
   set last, never a joker while other cards will do.
+* A trick clearer is played for the lead it brings: a pair of 9s (ambulance) or of
+  6s (rokurokubi) answers before any other beat, and three 3s (sandstorm), which
+  answer anything, are kept for when nothing else beats; a clearer is led first when
+  the rest of the hand is one combination (it leads again and goes out).
+* A Q-bomber's name weighs what the rank is worth to the others, from the cards
+  not yet seen, against what it is worth to the namer (see :func:`classic_name`).
 """
 
 from __future__ import annotations
@@ -28,15 +34,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..cards import JOKERS
+from ..cards import DECK_MASKS, JOKERS
 from ..moves import CARDS_MASK, NAME_FLAG
 from ..plays import (
     LONE_JOKER,
+    NINE_RANK,
     RUN,
     SET,
+    SIX_RANK,
     SPADE_THREE,
     Shape,
     forbidden_finish,
+    is_sandstorm,
     reverses,
     revolution_by,
     shape_of,
@@ -82,6 +91,28 @@ def _reserved(shape: Shape, cards: int, reversed_order: bool, rules: Rules) -> b
     return shape.kind == SET and ((rules.quad_bomb and shape.size >= 4) or (rules.two_bomb and shape.rank == 12))
 
 
+_KING_RANK = 10
+
+
+def _clear_order(shape: Shape, leading: bool) -> int:
+    """Where a trick clearer sorts among the plain moves: three 3s (sandstorm) after them, kept to take the lead
+    back from any play; a pair of 9s or 6s led in its turn, but before them as an answer (it takes the lead)."""
+    if is_sandstorm(shape):
+        return 1
+    return 0 if leading else -1
+
+
+def _clears(shape: Shape, rules: Rules) -> bool:
+    """Whether a play is a trick clearer worth keeping for when the player needs the lead: three 3s under the
+    sandstorm rule (only three 3s answer them), a pair of 9s under ambulance, a pair of 6s under rokurokubi."""
+    if shape.kind != SET:
+        return False
+    if rules.sandstorm and is_sandstorm(shape):
+        return True
+    return shape.size == 2 and ((rules.nine_pair_cut and shape.rank == NINE_RANK)
+                                or (rules.six_pair_cut and shape.rank == SIX_RANK))
+
+
 def _revolution_helps(hand: int, shape: Shape, reversed_order: bool, rules: Rules) -> bool:
     """Whether reversing the order moves the rest of the hand up in total."""
     rest = hand & ~shape.cards
@@ -110,6 +141,7 @@ def house_classic_move(
     best = None
     best_key: tuple[int, ...] | None = None
     skipped_reserved = False
+    clear_then_out = 0
     wild = rules.wild_jokers
     for move in moves:
         if not move:
@@ -130,8 +162,11 @@ def house_classic_move(
             if why is not None:
                 why.append("classic.spade_three")
             return move
-        reserved = _reserved(shape, cards, reversed_order, rules)
+        clear = not cards & JOKERS and _clears(shape, rules)
+        reserved = not clear and _reserved(shape, cards, reversed_order, rules)
         rest = hand & ~cards
+        if clear and leading and rest and _groups(rest) <= 1:
+            clear_then_out = move
         if reserved:
             endgame = _groups(rest) <= 1
             if not endgame and not leading:
@@ -141,6 +176,7 @@ def house_classic_move(
                           and not _revolution_helps(hand, shape, reversed_order, rules))
         key = (
             int(reserved),
+            _clear_order(shape, leading) if clear else 0,
             int(bad_revolution),
             _breaks(hand, cards & ~JOKERS),
             strength(shape.rank if not reversed_order or shape.kind != RUN else shape.top, reversed_order, rules),
@@ -149,13 +185,17 @@ def house_classic_move(
         )
         if best_key is None or key < best_key:
             best, best_key = move, key
+    if clear_then_out:
+        if why is not None:
+            why.append("classic.lead.clear")
+        return clear_then_out
     if best is None:
         if why is not None:
             why.append("classic.lead.lowest" if leading else
                        "classic.pass.keep" if skipped_reserved else "classic.pass.none")
         return 0 if not leading else min(m for m in moves if m)
     assert best_key is not None
-    if not leading and (best_key[0] or best_key[1]) and _groups(hand) > 2:
+    if not leading and (best_key[0] or best_key[2]) and _groups(hand) > 2:
         if why is not None:
             why.append("classic.pass.keep" if best_key[0] else "classic.pass.bad_revolution")
         return 0
@@ -164,12 +204,14 @@ def house_classic_move(
     return best
 
 
-def classic_owed(moves: Sequence[int], hand: int, rules: Rules, reversed_order: bool) -> int:
+def classic_owed(moves: Sequence[int], hand: int, rules: Rules, reversed_order: bool, unseen: int | None = None,
+                 why: list[str] | None = None) -> int:
     """The classic choice among the pass-ons or discards ``moves`` a play owes: the weakest cards in the order in
     force, lone cards first, then whole sets, then part of a set (jokers last); for a name, see
-    :func:`classic_name`."""
+    :func:`classic_name` (``unseen``: the cards the others may hold). ``why``, when given, receives the key of the
+    reason."""
     if moves[0] & NAME_FLAG:
-        return classic_name(moves, hand, rules, reversed_order)
+        return classic_name(moves, hand, rules, reversed_order, unseen, why)
     best, best_key = moves[0], None
     for move in moves:
         cards = move & CARDS_MASK
@@ -177,24 +219,44 @@ def classic_owed(moves: Sequence[int], hand: int, rules: Rules, reversed_order: 
                (cards & ~JOKERS).bit_count() - _lone(hand, cards), _weight(cards, reversed_order, rules), move)
         if best_key is None or key < best_key:
             best, best_key = move, key
+    if why is not None:
+        why.append("classic.owed.weakest")
     return best
 
 
-def classic_name(moves: Sequence[int], hand: int, rules: Rules, reversed_order: bool) -> int:
+def classic_name(moves: Sequence[int], hand: int, rules: Rules, reversed_order: bool, unseen: int | None = None,
+                 why: list[str] | None = None) -> int:
     """The classic name among ``moves`` after a play of queens (every player, the namer too, discards the rank
-    named): the rank of all its cards when they are of one rank (it goes out), else the strongest rank in the order
-    in force that it does not hold (the others lose their best cards), else the rank it holds fewest of, weakest
-    first."""
+    named).
+
+    The rank of all its cards when they are of one rank (it goes out). Otherwise each card is worth its strength
+    in the order in force above or below the king's: an ace or a 2 is worth keeping, a king or a weaker card is a
+    burden to shed (arena runs of ``queen_bomber`` tables put the line there: see ``docs/bots.md``).
+    A name costs the others what their cards of the rank are worth and costs the namer what its own are worth, so
+    the name with the best balance is chosen: a strong rank the others still hold and it does not, or a weak rank
+    it holds more of than they do. ``unseen`` is the mask of the cards the others may hold (every card neither in
+    ``hand`` nor seen played or discarded); None counts every card not in ``hand``.
+    """
     plain = hand & ~JOKERS
+    if unseen is None:
+        unseen = DECK_MASKS[rules.jokers] & ~hand
+    middle = strength(_KING_RANK, reversed_order, rules)
     best, best_key = moves[0], None
     for move in moves:
         cards = move & CARDS_MASK
-        held = (plain & cards).bit_count()
+        mine = (plain & cards).bit_count()
+        theirs = (unseen & cards).bit_count()
         rank = (cards.bit_length() - 1) >> 2
-        key = (plain != plain & cards, held, -strength(rank, reversed_order, rules) if not held
-               else strength(rank, reversed_order, rules))
+        worth = strength(rank, reversed_order, rules) - middle
+        key = (plain != plain & cards, -worth * (theirs - mine), mine, move)
         if best_key is None or key < best_key:
             best, best_key = move, key
+    if why is not None:
+        assert best_key is not None
+        rank = ((best & CARDS_MASK).bit_length() - 1) >> 2
+        why.append("classic.owed.name_out" if not best_key[0] else
+                   "classic.owed.name_strong" if strength(rank, reversed_order, rules) > middle else
+                   "classic.owed.name_weak")
     return best
 
 
@@ -214,18 +276,27 @@ def _chosen_reason(move: int, key: tuple[int, ...], leading: bool, omen: bool, r
     """The explanation key of the best move of :func:`house_classic_move` by its sort ``key``."""
     if leading:
         shape = shape_of(move, rules.wild_jokers)
-        if not omen and not key[1] and shape is not None and reverses(shape, rules):
+        if not omen and not key[2] and shape is not None and reverses(shape, rules):
             return "classic.lead.revolution"
-        return "classic.lead.top_only" if key[0] else "classic.lead.lowest"
+        return "classic.lead.top_only" if key[0] else "classic.lead.clear" if key[1] > 0 else "classic.lead.lowest"
     if key[0]:
         return "classic.beat.endgame"
-    return "classic.beat.break" if key[2] else "classic.beat.exact"
+    if key[1]:
+        return "classic.beat.clear"
+    return "classic.beat.break" if key[3] else "classic.beat.exact"
+
+
+def unseen_by(view: SeatView) -> int:
+    """The cards the other players of ``view`` may hold: the deck less the seat's hand and the cards seen played or
+    discarded this deal."""
+    return DECK_MASKS[view.rules.jokers] & ~view.hand & ~view.played
 
 
 def house_classic_choice(view: SeatView) -> int:
     """The classic move for a seat's view under house rules (it must be the seat to act, in the play phase)."""
     if view.owed:
-        return classic_owed(view.legal_masks(), view.hand, view.rules, view.revolution != view.eleven_back)
+        return classic_owed(view.legal_masks(), view.hand, view.rules, view.revolution != view.eleven_back,
+                            unseen_by(view))
     table = shape_of(view.table_move, view.rules.wild_jokers) if view.table else None
     return house_classic_move(view.legal_masks(), view.hand, view.rules, view.revolution != view.eleven_back, table,
                               view.omen)
@@ -235,7 +306,12 @@ def house_match_choice(match: Match, seat: int, moves: Sequence[int]) -> int:
     """The classic move of ``seat`` among ``moves`` in a match under house rules (for playouts)."""
     rules = match.rules
     if match.owed:
-        return classic_owed(moves, match.hands[seat], rules, match.revolution != match.eleven_back)
+        hands = match.hands
+        others = 0
+        for other, held in enumerate(hands):
+            if other != seat:
+                others |= held
+        return classic_owed(moves, hands[seat], rules, match.revolution != match.eleven_back, others)
     table = shape_of(match.table_move, rules.wild_jokers) if match.table_mask else None
     return house_classic_move(moves, match.hands[seat], rules, match.revolution != match.eleven_back, table,
                               match.omen)
