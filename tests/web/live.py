@@ -42,7 +42,8 @@ class LiveServer:
         # fast a test's socket plays a seat.
         self.config = ServerConfig(database_url=f"sqlite:///{database}", bot_delay=bot_delay, seed=seed,
                                    rate_per_second=1000.0, rate_burst=1000,
-                                   analysis_worlds=2, client_tables=1000, client_creations_per_minute=1000.0,
+                                   analysis_worlds=2, client_tables=1000, client_event_tables=1000,
+                                   client_creations_per_minute=1000.0,
                                    websockets_per_address=1000, address_rate_per_second=1000.0,
                                    address_rate_burst=1000, registrations_per_address=1000,
                                    argon2_memory_kib=1024, argon2_time_cost=1,
