@@ -3,6 +3,12 @@
 # redis-server for the tests of several server processes (the tests start throwaway servers of their own from
 # these packages; the system services are not used).
 set -euo pipefail
+# One install at a time: CI starts one while the virtual environment is made, and the check make test runs then
+# waits for it instead of failing on apt's lock.
+if command -v flock >/dev/null 2>&1; then
+    exec 9>"${TMPDIR:-/tmp}/president-ensure-packages.lock"
+    flock 9
+fi
 missing=()
 if ! command -v chromium >/dev/null 2>&1; then
     missing+=(chromium)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The whole test suite, as `make test` runs it: the type check runs while the Debian packages the tests need are
-# installed (one waits on the network, the other on the CPU), then ruff and pytest; any failure fails the run.
+# The whole test suite, as `make test` runs it: the type check (one core) runs from the start, while the Debian
+# packages the tests need are installed (a wait on the network), ruff checks and pytest runs; its report comes at
+# the end. Any failure fails the run, and pytest runs even when the type check fails.
 set -uo pipefail
 PY=${PY:-.venv/bin/python}
 log=$(mktemp)
@@ -9,6 +10,12 @@ trap 'rm -f "$log"' EXIT
 mypy_pid=$!
 status=0
 bash scripts/ensure-packages.sh || status=$?
+if [ "$status" -eq 0 ]; then
+    "$PY" -m ruff check src tests benchmarks examples || status=$?
+fi
+if [ "$status" -eq 0 ]; then
+    "$PY" -m pytest -n 2 --dist worksteal --durations=20 || status=$?
+fi
 if wait "$mypy_pid"; then
     cat "$log"
 else
@@ -16,6 +23,4 @@ else
     echo "mypy failed" >&2
     status=1
 fi
-[ "$status" -eq 0 ] || exit "$status"
-"$PY" -m ruff check src tests benchmarks examples || exit $?
-exec "$PY" -m pytest -n 2 --dist worksteal --durations=20
+exit "$status"

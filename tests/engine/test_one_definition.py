@@ -43,8 +43,17 @@ def general(match: Match) -> Match:
     return without_lanes(match)
 
 
-def _state(match: Match) -> dict[str, Any]:
-    out = snapshot(match)
+def _state(match: Match, whole: bool = True) -> dict[str, Any]:
+    """The match's observable state; without ``whole``, the views leave out the deal's history and the move log is
+    left out: both only grow move by move, so comparing them whole once a trick is cleared checks every entry."""
+    if whole:
+        out = snapshot(match)
+    else:
+        out = {"phase": match.phase, "to_act": match.to_act, "hands": list(match.hands), "table": match.table_mask,
+               "owner": match.table_owner, "revolution": match.revolution, "finished": match.finished,
+               "scores": match.scores, "deal_number": match.deal_number, "deal_results": match.deal_results,
+               "titles": match.titles, "winners": match.winners,
+               "views": [match.view(s, history=False) for s in range(match.players)]}
     out["lock"], out["back"], out["legal"] = match.lock, match.eleven_back, sorted(match.legal_masks())
     return out
 
@@ -125,7 +134,8 @@ def test_apply_agrees_with_the_definition_move_by_move(preset: str, options: dic
             else:
                 fast.apply_fast(move)
                 slow.apply_fast(move)
-            assert _state(fast) == _state(slow)
+            whole = not fast.table_mask or fast.is_over
+            assert _state(fast, whole) == _state(slow, whole)
 
 
 def replaying(choices: list[int]) -> Any:

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import random
 import socket
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 import uvicorn
+from websockets.sync.client import ClientConnection, connect
 
 from president.engine import Match
 from president.moves import move_str
@@ -35,9 +38,12 @@ class LiveServer:
 
     def __init__(self, database: Path, seed: int | None = None, bot_delay: float = 0.0) -> None:
         # Every browser test creates its tables from 127.0.0.1: the per-address quotas are the server tests' to
-        # check, not a limit on how many tests share one server.
+        # check, not a limit on how many tests share one server; nor is a connection's message rate a limit on how
+        # fast a test's socket plays a seat.
         self.config = ServerConfig(database_url=f"sqlite:///{database}", bot_delay=bot_delay, seed=seed,
-                                   analysis_worlds=2, client_tables=1000, client_creations_per_minute=1000.0,
+                                   rate_per_second=1000.0, rate_burst=1000,
+                                   analysis_worlds=2, client_tables=1000, client_event_tables=1000,
+                                   client_creations_per_minute=1000.0,
                                    websockets_per_address=1000, address_rate_per_second=1000.0,
                                    address_rate_burst=1000, registrations_per_address=1000,
                                    argon2_memory_kib=1024, argon2_time_cost=1,
@@ -82,6 +88,50 @@ def classic_move(match: Match, seat: int) -> str:
     """The move the classic computer player makes for ``seat`` (the tests play the person's seat with it)."""
     bot = make_bot("classic")
     return move_str(bot.choose(match.seat_view(seat), random.Random(0)))
+
+
+class SeatSocket:
+    """A person's seat played over a WebSocket of its own (the seat's token, as the page would), for a test whose
+    browser checks the screens around a match rather than its turns.
+
+    Opening it attaches the seat at once, so the page may leave the table without the seat counting as away.
+    """
+
+    def __init__(self, server: LiveServer, table: str, token: str) -> None:
+        self.server, self.table = server, table
+        self._ws: ClientConnection = connect(f"ws://127.0.0.1:{server.port}/ws", proxy=None, open_timeout=10,
+                                               legacy=True)
+        self._ws.send(json.dumps({"type": "hello", "table": table, "token": token}))
+        snapshot = self._receive()
+        assert snapshot["type"] == "snapshot", snapshot
+        self.seat: int = snapshot["seat"]
+        self._last = snapshot
+        self.moves = 0
+
+    def _receive(self, timeout: float = 30) -> dict[str, Any]:
+        message: dict[str, Any] = json.loads(self._ws.recv(timeout=timeout))
+        assert message["type"] != "error", message
+        return message
+
+    def play_to_the_end(self) -> int:
+        """Make the classic computer player's move at each of the seat's turns until the match is over; returns
+        how many moves the seat made. The socket is closed on the way out."""
+        answered = -1
+        try:
+            while True:
+                message, view = self._last, self._last.get("view")
+                if view is not None and view["phase"] == "over":
+                    return self.moves
+                if view is not None and view["to_act"] == self.seat and message["seq"] != answered:
+                    move = classic_move(self.server.match(self.table), self.seat)
+                    self._ws.send(json.dumps({"type": "move", "move": move, "seq": message["seq"]}))
+                    answered = message["seq"]
+                    self.moves += 1
+                message = self._receive()
+                if message["type"] in ("snapshot", "update"):
+                    self._last = message
+        finally:
+            self._ws.close()
 
 
 def bright_expected(match: Match, seat: int) -> set[str]:
