@@ -78,7 +78,10 @@ async def _play(hub: Hub, seats: list[str | None], seed: int, deals: int) -> tup
     await _handled(hub, next(iter(conns.values())), '{"type": "start"}')
     messages: Messages = []
     latest: dict[int, dict[str, Any]] = {}
-    for _ in range(100000):
+    # Bounded by time, not by turns of the loop: a move's messages wait for its commit, which takes longer on a
+    # busy machine while the loop turns as fast as ever.
+    deadline = asyncio.get_running_loop().time() + 300
+    while asyncio.get_running_loop().time() < deadline:
         for seat, conn in [*conns.items(), (None, watcher)]:
             for text in conn.pending():
                 message = json.loads(text)
