@@ -351,7 +351,8 @@ def test_the_person_names_a_rank_after_a_play_of_queens_and_every_player_discard
     game.run()
     text = out.getvalue()
     assert "Q-bomber: name a rank; every player, you too, discards" in text and "Name (a rank: 3-10" in text
-    assert "Name any rank; the classic player would name 2: it names the 2s, strong cards: the others may still hold 4" in text
+    assert "Name any rank; the classic player would name 2: it names the 2s, strong cards" in text
+    assert "the others may still hold 4 of them, it holds 0: name 2." in text
     assert "Not allowed: '11' is not a rank" in text
     assert "Q-bomber: you name the 5s: every player discards them" in text
     assert "Q-bomber: seat 2 (classic) discards 5d" in text
