@@ -47,6 +47,7 @@ from .moves import (
     NAME_FLAG,
     OWED_FLAGS,
     PASS_ON_FLAG,
+    SALVAGE_FLAG,
     STANDS_MASK,
     Move,
     move_of,
@@ -55,7 +56,19 @@ from .moves import (
     stand_str,
     stands_of,
 )
-from .owed import NAME_MOVES, OWED_OPTIONS, named_rank, owed_by, owed_count, owed_draw, owed_moves, owed_word
+from .owed import (
+    NAME_MOVES,
+    OWED_OPTIONS,
+    SALVAGE_OWED,
+    named_rank,
+    owed_by,
+    owed_count,
+    owed_draw,
+    owed_moves,
+    owed_source,
+    owed_word,
+    salvages,
+)
 from .plays import (
     CUT_WORDS,
     EIGHT_WAITS,
@@ -130,7 +143,8 @@ _REAL_CARDS_END = 1 << 52
 """Moves below it are real cards only (no joker, no card a joker stands for)."""
 _REAL_CARDS = _REAL_CARDS_END - 1
 _OTHERS = tuple(~(1 << seat) for seat in range(9))
-_OWED_BY = {PASS_ON_FLAG: "7s", DISCARD_FLAG: "10s", NAME_FLAG: "queens"}
+_OWED_BY = {PASS_ON_FLAG: "a play of 7s", DISCARD_FLAG: "a play of 10s", NAME_FLAG: "a play of queens",
+            SALVAGE_FLAG: "a trick that ends with 3s on the table"}
 """The cards whose play owes each kind of move, for the error a move owed by no play gets."""
 """``_OTHERS[seat]``: the mask of every seat but ``seat``."""
 
@@ -240,6 +254,7 @@ class Match:
         "_results",
         "_resume",
         "_rev",
+        "_salvage",
         "_scores",
         "_table",
         "_titles",
@@ -354,6 +369,7 @@ class Match:
         rules = self.rules
         self._lockout = rules.pass_lockout
         self._aces = rules.next_ace
+        self._salvage = rules.salvage
         self._ace_seat = -1
         self._next = NEXT_SEAT[n]
         self._backwards = False
@@ -735,7 +751,7 @@ class Match:
             return moves
         if self._owed:
             flag, count, _to = self._owed[0]
-            moves = owed_moves(self.hands[self.to_act], flag, count)  # type: ignore[index]
+            moves = owed_moves(self._owed_cards(flag), flag, count)
         elif self._table:
             hand = self.hands[self.to_act]  # type: ignore[index]
             h = hand & self._beat
@@ -932,8 +948,8 @@ class Match:
             return self._check_owed(value, hand)
         if value & OWED_FLAGS:
             flag = value & OWED_FLAGS
-            raise IllegalMove(f"nothing is owed now: '{owed_word(flag)}' follows only a play "
-                              f"of {_OWED_BY.get(flag, 'the right cards')}")
+            raise IllegalMove(f"nothing is owed now: '{owed_word(flag)}' follows only "
+                              f"{_OWED_BY.get(flag, 'a play of the right cards')}")
         if phase == EXCHANGE:
             count = self._give_count
             word = "card" if count == 1 else "cards"
@@ -955,7 +971,7 @@ class Match:
         return self._check_play(value)
 
     def _check_owed(self, value: int, hand: int) -> int:
-        """Check a move of the seat that owes a pass-on or a discard; return it or raise."""
+        """Check a move of the seat that owes a pass-on, a discard, a name or a salvage; return it or raise."""
         flag, count, _to = self._owed[0]
         word = owed_word(flag)
         if flag == NAME_FLAG:
@@ -963,6 +979,20 @@ class Match:
                 raise IllegalMove("you owe a name first: name the rank every player discards, such as 'name 7' "
                                   "(3 4 5 6 7 8 9 10 J Q K A 2)")
             return value
+        if flag == SALVAGE_FLAG:
+            pile = self._pile()
+            count = owed_count(count, pile)
+            cards = value & CARDS_MASK
+            if value & ~(flag | CARDS_MASK) or not cards:
+                raise IllegalMove(f"you owe a salvage first: take {count} card{'' if count == 1 else 's'} back from "
+                                  f"the discard pile, such as 'salvage {cards_str(highest_cards(pile, count))}' "
+                                  f"(the pile: {cards_str(pile)})")
+            if cards & ~pile:
+                raise IllegalMove(f"{cards_str(cards & ~pile)} {'is' if (cards & ~pile).bit_count() == 1 else 'are'} "
+                                  f"not in the discard pile: {cards_str(pile)}")
+            if cards.bit_count() != count:
+                raise IllegalMove(f"salvage exactly {count} card{'' if count == 1 else 's'}, not {cards.bit_count()}")
+            return cards | flag
         count = owed_count(count, hand)
         cards_word = "card" if count == 1 else "cards"
         cards = value & CARDS_MASK
@@ -1044,6 +1074,15 @@ class Match:
                 self._waiting = waiting
                 self.to_act = self._next[seat][waiting]
                 return _PASS_EVENTS[seat]
+            if self._salvage:
+                # The trick ends on this pass: the definition asks whether it owes a salvage.
+                events = [("pass", seat, 0, None, None, None)]
+                self._events = events
+                try:
+                    self._turn_after(seat, 0)
+                finally:
+                    self._events = None
+                return Events(events)
             owner = self._owner
             active = self._active
             leader = owner if active >> owner & 1 else self._next[owner][active]
@@ -1342,6 +1381,8 @@ class Match:
                 leader = seat if active >> seat & 1 else self._next[seat][active]
             if self._aces:
                 self._take_with_aces(seat)
+            if self._salvage and self._salvage_owed(seat, value):
+                owed += SALVAGE_OWED
             self._clear_trick(leader)
             if events is not None:
                 events.append(("trick_cleared", None, 0, None, {"leader": leader, "cut": CUT_WORDS[cut],
@@ -1377,8 +1418,22 @@ class Match:
         if self._events is not None:
             flag, count, _to = self._owed[0]
             self._events.append(("owe", seat, 0, receiver if flag == PASS_ON_FLAG else None,
-                                 {"move": owed_word(flag), "count": owed_count(count, self.hands[seat]),
+                                 {"move": owed_word(flag), "count": owed_count(count, self._owed_cards(flag)),
                                   "option": OWED_OPTIONS[flag]}, None))
+
+    def _pile(self) -> int:
+        """The discard pile: every card played in this deal that no hand holds, not on the table and not taken out
+        unseen (public: every such card was seen played or discarded)."""
+        return self._dealt & ~_union(self.hands) & ~self._dead & ~(self._table & CARDS_MASK)
+
+    def _owed_cards(self, flag: int) -> int:
+        """The cards the seat to act chooses from for an owed move of the kind ``flag`` (its hand, or the pile)."""
+        return owed_source(flag, self.hands[self.to_act], self._pile() if flag == SALVAGE_FLAG else 0)  # type: ignore[index]
+
+    def _salvage_owed(self, owner: int, table: int) -> bool:
+        """Whether the trick that ``table`` (``owner``'s play) ended owes ``owner`` a salvage: he is still in the
+        deal and the play holds a 3 (see :func:`president.owed.salvages`)."""
+        return bool(self._active >> owner & 1) and salvages(table, self.rules)
 
     def _settle(self, seat: int, value: int) -> None:
         """``seat`` passes on or discards the cards of ``value``, or names a rank; once nothing more is owed, the seat
@@ -1389,6 +1444,11 @@ class Match:
         events = self._events
         if flag == NAME_FLAG:
             outs = self._bomb(seat, cards)
+        elif flag == SALVAGE_FLAG:
+            hands[seat] |= cards
+            outs = ()
+            if events is not None:
+                events.append(("salvage", seat, cards, None, {"option": "salvage"}, None))
         else:
             hands[seat] ^= cards
             outs = () if hands[seat] else (seat,)
@@ -1404,7 +1464,7 @@ class Match:
             if events is not None:
                 flag, count, _to = owed[0]
                 events.append(("owe", seat, 0, receiver if flag == PASS_ON_FLAG else None,
-                               {"move": owed_word(flag), "count": owed_count(count, hand),
+                               {"move": owed_word(flag), "count": owed_count(count, self._owed_cards(flag)),
                                 "option": OWED_OPTIONS[flag]}, None))
             return
         resume = self._resume
@@ -1426,9 +1486,13 @@ class Match:
                     resume = self._next[seat][active]
                     if self._table:
                         lock = self._lock
+                        salvage = self._salvage and self._salvage_owed(self._owner, self._table)
                         self._clear_trick(resume)
                         if events is not None:
                             events.append(_cleared(resume, lock))
+                        if salvage:
+                            self._owe(self._owner, SALVAGE_OWED)
+                            return
         self.to_act = resume
 
     def _bomb(self, seat: int, cards: int) -> tuple[int, ...]:
@@ -1518,9 +1582,12 @@ class Match:
         if self._aces:
             self._take_with_aces(owner)
         lock = self._lock
+        salvage = self._salvage and self._salvage_owed(owner, self._table)
         self._clear_trick(leader)
         if self._events is not None:
             self._events.append(_cleared(leader, lock))
+        if salvage:
+            self._owe(owner, SALVAGE_OWED)
 
     def _take_with_aces(self, owner: int) -> None:
         """Under ``next_ace``: the trick ends with ``owner``'s play on the table; a set of aces makes him the leader
@@ -1772,6 +1839,7 @@ class Match:
         locks = rules.suit_lock
         no_joker_lock = rules.joker_starts_no_lock
         aces = self._aces
+        salvage = self._salvage
         lead_block = self._lead_block
         lead_runs = self._lead_runs
         more = self._extra
@@ -1930,6 +1998,20 @@ class Match:
                     continue
                 leader = owner if active >> owner & 1 else nxt[owner][active]
             # Nobody else may answer: the trick is over (as _clear_trick).
+            if salvage and self._salvage_owed(owner, table):
+                # It owes a salvage: the definition ends it.
+                self._store_trick(seat, table, beat, answers, owner, 0, lock, must)
+                self._active = active
+                self._turn_after(owner, 0)
+                if self._settle_in_playout(house, rng, stop_at):
+                    self.single_deal = single
+                    return None
+                seat = self.to_act  # type: ignore[assignment]
+                table, beat, answers, owner = self._table, self._beat, self._answers, self._owner
+                waiting, active, lock = self._waiting, self._active, self._lock
+                must, beats, nxt = self._must_contain, self._beats, self._next
+                wants, climb = extra_cards[self._rev != self._back], climbs[self._rev != self._back]
+                continue
             if aces:
                 self._table = table
                 self._take_with_aces(owner)
@@ -1949,10 +2031,11 @@ class Match:
             if seat == stop_at:
                 return True
             flag, count, _to = self._owed[0]
+            cards = self._owed_cards(flag)
             if house is not None:
-                self._settle(seat, house(self, seat, owed_moves(self.hands[seat], flag, count), rng))
+                self._settle(seat, house(self, seat, owed_moves(cards, flag, count), rng))
             else:
-                self._settle(seat, owed_draw(self.hands[seat], flag, count, rng.random()))
+                self._settle(seat, owed_draw(cards, flag, count, rng.random()))
         return False
 
     def _store_trick(

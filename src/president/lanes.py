@@ -165,11 +165,12 @@ class Lanes:
         most = min(rules.max_set, 4)
 
         def steers(rank: int) -> bool:
-            """Whether a set of this rank changes who plays next or owes a further move (it then goes through the
-            definition)."""
+            """Whether a set of this rank changes who plays next or owes a further move, now or when its trick ends
+            (it then goes through the definition)."""
             return ((rules.five_skip and rank == FIVE_RANK) or (rules.nine_reverse and rank == NINE_RANK)
                     or (rules.six_reverse and rank == SIX_RANK) or (rules.seven_pass and rank == SEVEN_RANK)
-                    or (rules.ten_discard and rank == TEN_RANK) or (rules.queen_bomber and rank == QUEEN_RANK))
+                    or (rules.ten_discard and rank == TEN_RANK) or (rules.queen_bomber and rank == QUEEN_RANK)
+                    or (rules.salvage and rank == THREE_RANK))
 
         by_order: list[dict[int, LaneEntry]] = []
         for backwards in (False, True):

@@ -1,5 +1,5 @@
-"""Moves: an int holding the mask of the cards played, 0 for a pass, a flag bit for a gift, a pass-on, a discard or a
-named rank.
+"""Moves: an int holding the mask of the cards played, 0 for a pass, a flag bit for a gift, a pass-on, a discard, a
+named rank or a salvage.
 
 ``Move`` subclasses ``int`` so that the engine, bots and search can keep using
 plain ints on the hot path while the edges get readable text::
@@ -12,6 +12,8 @@ plain ints on the hot path while the edges get readable text::
     'pass-on 5c 9d'
     >>> str(Move.parse("name q"))
     'name Q'
+    >>> str(Move.parse("salvage 2s"))
+    'salvage 2s'
 """
 
 from __future__ import annotations
@@ -42,13 +44,16 @@ DISCARD_FLAG = 1 << 62
 NAME_FLAG = 1 << 63
 """Set on the int of a move that names a rank after a play of queens (the ``queen_bomber`` rule); its cards are the
 four cards of the rank named."""
-OWED_FLAGS = PASS_ON_FLAG | DISCARD_FLAG | NAME_FLAG
-"""The flags of the moves a play may owe (a pass-on, a discard, a named rank)."""
-OWED_WORDS: dict[int, str] = {PASS_ON_FLAG: "pass-on", DISCARD_FLAG: "discard", NAME_FLAG: "name"}
+SALVAGE_FLAG = 1 << 59
+"""Set on the int of a move that takes cards back from the discard pile (the ``salvage`` rule and its kin)."""
+OWED_FLAGS = PASS_ON_FLAG | DISCARD_FLAG | NAME_FLAG | SALVAGE_FLAG
+"""The flags of the moves a play may owe (a pass-on, a discard, a named rank, a salvage)."""
+OWED_WORDS: dict[int, str] = {PASS_ON_FLAG: "pass-on", DISCARD_FLAG: "discard", NAME_FLAG: "name",
+                              SALVAGE_FLAG: "salvage"}
 """The word that starts the notation of each owed move."""
 PASS = 0
 """The int of a pass."""
-CARDS_MASK = GIVE_FLAG - 1
+CARDS_MASK = SALVAGE_FLAG - 1
 STAND_SHIFT: dict[int, int] = {BLACK_JOKER: 64, RED_JOKER: 71}
 """Where a wild joker's stand-in is kept in a move: ``card + 1`` in 7 bits from this bit (0: the joker alone)."""
 STANDS_MASK = ((1 << 14) - 1) << 64
@@ -148,8 +153,8 @@ class Move(int):
     """A move of President: a play of cards, a pass, a gift during the exchange, or a move a play owes.
 
     The value is the card mask (``0`` for a pass) with :data:`GIVE_FLAG` added for
-    a gift, :data:`PASS_ON_FLAG` for a pass-on and :data:`DISCARD_FLAG` for a discard;
-    a named rank is :data:`NAME_FLAG` with the four cards of the rank.
+    a gift, :data:`PASS_ON_FLAG` for a pass-on, :data:`DISCARD_FLAG` for a discard and
+    :data:`SALVAGE_FLAG` for cards taken back from the discard pile; a named rank is :data:`NAME_FLAG` with the four cards of the rank.
     Equal moves are equal ints, so moves hash and sort like numbers.
     """
 
@@ -176,6 +181,11 @@ class Move(int):
         return move_of(cards | DISCARD_FLAG)
 
     @classmethod
+    def salvage(cls, cards: int) -> Move:
+        """The move that takes the cards of ``cards`` back from the discard pile (the ``salvage`` rule and its kin)."""
+        return move_of(cards | SALVAGE_FLAG)
+
+    @classmethod
     def name_rank(cls, rank: int) -> Move:
         """The move that names the rank ``rank`` (0 for the 3s … 12 for the 2s) after a play of queens."""
         if not 0 <= rank < JOKER_RANK:
@@ -184,8 +194,8 @@ class Move(int):
 
     @classmethod
     def parse(cls, text: str) -> Move:
-        """Parse ``pass``, ``give 3c 5d``, ``pass-on 5c``, ``discard 4h``, ``name 7`` or cards such as ``7c 7h``
-        (``play 7c 7h`` too).
+        """Parse ``pass``, ``give 3c 5d``, ``pass-on 5c``, ``discard 4h``, ``name 7``, ``salvage 2s`` or cards such as
+        ``7c 7h`` (``play 7c 7h`` too).
 
         Raises :class:`IllegalMove` (a ``ValueError``) saying what is wrong.
         """
@@ -198,7 +208,8 @@ class Move(int):
         if lowered.startswith("name"):
             return cls.name_rank(parse_rank(words[4:]))
         flag, word = 0, ""
-        for flag_word, prefix in ((GIVE_FLAG, "give"), (PASS_ON_FLAG, "pass-on"), (DISCARD_FLAG, "discard")):
+        for flag_word, prefix in ((GIVE_FLAG, "give"), (PASS_ON_FLAG, "pass-on"), (DISCARD_FLAG, "discard"),
+                                 (SALVAGE_FLAG, "salvage")):
             if lowered.startswith(prefix):
                 flag, word, words = flag_word, prefix, words[len(prefix):]
                 break
@@ -237,6 +248,11 @@ class Move(int):
     def is_discard(self) -> bool:
         """True for a discard owed after a play of 10s."""
         return bool(self & DISCARD_FLAG)
+
+    @property
+    def is_salvage(self) -> bool:
+        """True for cards taken back from the discard pile (the ``salvage`` rule and its kin)."""
+        return bool(self & SALVAGE_FLAG)
 
     @property
     def is_name(self) -> bool:

@@ -1,5 +1,5 @@
-"""The moves a play may owe inside a turn: the 7-pass (``seven_pass``), the 10-discard (``ten_discard``) and the
-Q-bomber (``queen_bomber``).
+"""The moves a play may owe inside a turn: the 7-pass (``seven_pass``), the 10-discard (``ten_discard``), the
+Q-bomber (``queen_bomber``) and the salvage (``salvage``).
 
 After a play holding N sevens, its player passes N cards of his choice on to the next
 player in the current direction; after a play holding N tens, he discards N cards of his
@@ -10,6 +10,11 @@ joker stands for no rank, and no joker is of a rank named. A player who went out
 one holding fewer cards than he owes gives or discards them all. The match
 (:meth:`president.engine.Match._owe`) asks these questions; the bots, the views and the
 reference model ask the same ones.
+
+The salvage is owed when a trick ends, not when a card is played: when the play left on the table holds a 3 (a 3 a
+wild joker stands for too, a run holding one too; a lone joker holds none), its player, if still in the deal, takes
+one card of his choice back into his hand from the discard pile: every card played in the deal that is neither on
+the table nor held by anyone (the pile is public). Its choices come from that pile, not from his hand.
 """
 
 from __future__ import annotations
@@ -18,12 +23,13 @@ from itertools import combinations
 from math import comb
 
 from .cards import JOKER_RANK, RANK_MASKS
-from .moves import DISCARD_FLAG, NAME_FLAG, OWED_WORDS, PASS_ON_FLAG, Move, move_of
-from .plays import LONE_JOKER, Shape
+from .moves import DISCARD_FLAG, NAME_FLAG, OWED_WORDS, PASS_ON_FLAG, SALVAGE_FLAG, Move, move_of
+from .plays import LONE_JOKER, THREE_RANK, Shape, shape_of
 from .rules import Rules
 from .turn_order import QUEEN_RANK, SEVEN_RANK, TEN_RANK
 
-OWED_OPTIONS: dict[int, str] = {PASS_ON_FLAG: "seven_pass", DISCARD_FLAG: "ten_discard", NAME_FLAG: "queen_bomber"}
+OWED_OPTIONS: dict[int, str] = {PASS_ON_FLAG: "seven_pass", DISCARD_FLAG: "ten_discard", NAME_FLAG: "queen_bomber",
+                                 SALVAGE_FLAG: "salvage"}
 """The option behind each kind of owed move."""
 NAME_MOVES: tuple[Move, ...] = tuple(move_of(RANK_MASKS[rank] | NAME_FLAG) for rank in range(JOKER_RANK))
 """The 13 names a Q-bomber may make, from the 3s up to the 2s: every rank, whether or not anyone still holds it
@@ -45,6 +51,24 @@ def owed_by(shape: Shape, rules: Rules) -> tuple[tuple[int, int], ...]:
     return out
 
 
+SALVAGE_OWED: tuple[tuple[int, int], ...] = ((SALVAGE_FLAG, 1),)
+"""What the end of a trick on 3s owes its player (as :func:`owed_by` writes it)."""
+
+
+def salvages(table: int, rules: Rules) -> bool:
+    """Whether a trick that ends with the move ``table`` on it owes that play's player a salvage (``rules.salvage``
+    on, and the play holds a 3, a wild joker standing for one counting as one)."""
+    if not rules.salvage or not table:
+        return False
+    shape = shape_of(table, rules.wild_jokers)
+    return shape is not None and shape.kind != LONE_JOKER and bool(shape.cards & RANK_MASKS[THREE_RANK])
+
+
+def owed_source(flag: int, hand: int, pile: int) -> int:
+    """The cards an owed move of the kind ``flag`` chooses from: the discard pile for a salvage, else the hand."""
+    return pile if flag == SALVAGE_FLAG else hand
+
+
 def owed_count(count: int, hand: int) -> int:
     """How many cards a player owing ``count`` gives or discards (all of his hand when it holds fewer), or how many
     ranks he names."""
@@ -59,7 +83,7 @@ def named_rank(value: int) -> int:
 def owed_moves(hand: int, flag: int, count: int) -> tuple[Move, ...]:
     """Every choice of ``count`` cards of ``hand`` (all of them when it holds fewer) as moves of the kind ``flag``,
     in the order of :func:`itertools.combinations` over the cards from the lowest bit up; for a name, the 13
-    :data:`NAME_MOVES`."""
+    :data:`NAME_MOVES`. For a salvage, ``hand`` is the discard pile (see :func:`owed_source`)."""
     if flag == NAME_FLAG:
         return NAME_MOVES
     held = []
@@ -106,5 +130,5 @@ def owed_draw(hand: int, flag: int, count: int, draw: float) -> int:
 
 
 def owed_word(flag: int) -> str:
-    """``pass-on``, ``discard`` or ``name``: the notation's word for an owed move of the kind ``flag``."""
+    """``pass-on``, ``discard``, ``name`` or ``salvage``: the notation's word for an owed move of the kind ``flag``."""
     return OWED_WORDS[flag]

@@ -264,6 +264,9 @@ class Rules:
     queen_bomber: bool = option(False, "Q-bomber: after a play holding queens, its player names a rank, and every "
                                 "player, himself too, discards every card of that rank he holds, face up.",
                                 kind="flag", group="special")
+    salvage: bool = option(False, "Salvage: when a trick ends with a play holding a 3 on the table, its player (if "
+                           "still in the deal) takes one card of his choice back from the discard pile.",
+                           kind="flag", group="special")
     first_leader: FirstLeader = option(
         "random", "Who leads the first deal: a seat drawn from the seed, or the holder of the lead card.",
         kind="choice", group="table", choices=("random", "holder"))
@@ -495,7 +498,7 @@ _HOUSE_DEFAULTS.update(
     suit_lock_at_once=False, joker_keeps_lock=False, joker_starts_no_lock=False, twos_no_revolution=False,
     eight_out_no_cut=False, real_cards_fire=False, unbeatable_clears=False, bomb_passes_lead=False,
     bomb_lead_plain=False, revolution_forbidden="2", capital_fall_by_last=False, spade3_kept=False, next_ace=False,
-    seven_pass=False, ten_discard=False, queen_bomber=False, four_stop=False, emperor=False,
+    seven_pass=False, ten_discard=False, queen_bomber=False, salvage=False, four_stop=False, emperor=False,
 )
 
 

@@ -11,8 +11,8 @@ from typing import Any, NamedTuple
 
 from .cards import card_str, cards_list
 from .movegen import ORDER, PASS_MOVE, gift_moves
-from .moves import OWED_WORDS, PASS_ON_FLAG, Move, move_of, move_str
-from .owed import owed_moves
+from .moves import OWED_WORDS, PASS_ON_FLAG, SALVAGE_FLAG, Move, move_of, move_str
+from .owed import owed_moves, owed_source
 from .plays import EIGHT_WAITS, STAIR, plays, suits_text
 from .rules import Rules
 
@@ -111,12 +111,18 @@ class SeatView:
             return list(gift_moves(self.hand, self.give_count))
         if self.owed:
             flag, count, _to = self.owed[0]
-            return list(owed_moves(self.hand, flag, count))
+            return list(owed_moves(owed_source(flag, self.hand, self.pile), flag, count))
         found = list(plays(self.hand, self.rules, self.table_move, self.revolution != self.eleven_back, self.lock,
                            0 if self.table else self.must_contain))
         if self.table:
             found.append(PASS_MOVE)
         return found
+
+    @property
+    def pile(self) -> int:
+        """The discard pile: every card played this deal that is not on the table and no hand holds again (public;
+        a salvage takes its cards from it)."""
+        return self.played & ~self.table
 
     def rank_order(self) -> tuple[int, ...]:
         """The ranks (0 is the 3 … 12 the 2, 13 the jokers) from the weakest to the strongest in the current trick's
@@ -132,7 +138,7 @@ class SeatView:
         out = []
         for i, (flag, count, to) in enumerate(self.owed):
             if i == 0 and self.to_act is not None:
-                count = min(count, self.counts[self.to_act])
+                count = min(count, self.pile.bit_count() if flag == SALVAGE_FLAG else self.counts[self.to_act])
             out.append({"move": OWED_WORDS[flag], "count": count, "to": to if flag == PASS_ON_FLAG else None})
         return out
 
@@ -175,6 +181,7 @@ class SeatView:
             out["history"] = [{"seat": s, "move": move_str(m)} for s, m in self.history]
         out.update({
             "played": cards_list(self.played),
+            "pile": cards_list(self.pile),
             "given": cards_list(self.given),
             "received": cards_list(self.received),
             "give_count": self.give_count,

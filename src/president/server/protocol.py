@@ -332,7 +332,7 @@ class SnapshotOut(BaseModel):
 
 
 EventType = Literal["play", "pass", "revolution", "trick_cleared", "cut_waits", "stop", "lock", "eleven_back", "skip",
-                   "reverse", "owe", "passed_on", "discard", "name", "out", "fall", "gekokujo", "deal_over", "deal",
+                   "reverse", "owe", "passed_on", "discard", "name", "salvage", "out", "fall", "gekokujo", "deal_over", "deal",
                    "gift", "spared", "return", "match_over"]
 """The ``type`` of an event of the climbing game (the engine's :class:`~president.events.Event` kinds)."""
 
