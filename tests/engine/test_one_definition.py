@@ -108,6 +108,9 @@ HOUSE_OPTIONS: list[dict[str, Any]] = [
     {"eight_cut": True, "four_stop": True, "suit_lock": True, "stair_lock": True, "quad_bomb": True, "runs": True,
      "pass_lockout": True, "jokers": 2, "wild_jokers": True, "unbeatable_clears": True, "seven_pass": True},
     {"queen_bomber": True},
+    {"salvage": True, "spade3_cut": True, "pass_lockout": True},
+    {"salvage": True, "runs": True, "eight_cut": True, "seven_pass": True, "queen_bomber": True, "jokers": 2,
+     "wild_jokers": True, "revolution": True, "unbeatable_clears": True, "next_ace": True, "eleven_back": True},
     {"queen_bomber": True, "seven_pass": True, "ten_discard": True, "runs": True, "eight_cut": True,
      "capital_fall": True, "gekokujo": True, "jokers": 1, "wild_jokers": True},
 ]
