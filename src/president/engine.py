@@ -1079,7 +1079,8 @@ class Match:
                 events = [("pass", seat, 0, None, None, None)]
                 self._events = events
                 try:
-                    self._turn_after(seat, 0)
+                    if self._turn_after(seat, 0):
+                        self._owe(self._owner, SALVAGE_OWED)
                 finally:
                     self._events = None
                 return Events(events)
@@ -1403,7 +1404,8 @@ class Match:
             waiting &= ~(1 << skipped)
             if events is not None:
                 events.append(("skip", skipped, 0, None, {"option": "five_skip"}, None))
-        self._turn_after(seat, waiting)
+        if self._turn_after(seat, waiting):
+            owed += SALVAGE_OWED
         if owed:
             self._owe(seat, owed)
 
@@ -1570,12 +1572,13 @@ class Match:
                                    {"place": self.players + 1 - len(self._bottom),
                                     "option": "capital_fall_by_last" if by_last else "capital_fall"}, None))
 
-    def _turn_after(self, seat: int, waiting: int) -> None:
-        """Give the turn to the next seat in ``waiting``, or end the trick when nobody is waiting."""
+    def _turn_after(self, seat: int, waiting: int) -> bool:
+        """Give the turn to the next seat in ``waiting``, or end the trick when nobody is waiting. True when the
+        trick so ended owes the owner of its play a salvage (the caller makes him owe it)."""
         if waiting:
             self._waiting = waiting
             self.to_act = self._next[seat][waiting]
-            return
+            return False
         owner = self._owner
         active = self._active
         leader = owner if active >> owner & 1 else self._next[owner][active]
@@ -1586,8 +1589,7 @@ class Match:
         self._clear_trick(leader)
         if self._events is not None:
             self._events.append(_cleared(leader, lock))
-        if salvage:
-            self._owe(owner, SALVAGE_OWED)
+        return salvage
 
     def _take_with_aces(self, owner: int) -> None:
         """Under ``next_ace``: the trick ends with ``owner``'s play on the table; a set of aces makes him the leader
@@ -2002,7 +2004,8 @@ class Match:
                 # It owes a salvage: the definition ends it.
                 self._store_trick(seat, table, beat, answers, owner, 0, lock, must)
                 self._active = active
-                self._turn_after(owner, 0)
+                if self._turn_after(owner, 0):
+                    self._owe(owner, SALVAGE_OWED)
                 if self._settle_in_playout(house, rng, stop_at):
                     self.single_deal = single
                     return None

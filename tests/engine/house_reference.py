@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from itertools import combinations, permutations
 
 from president import Match, Rules
-from president.moves import CARDS_MASK, DISCARD_FLAG, NAME_FLAG, PASS_ON_FLAG, stands_of, with_stands
+from president.moves import CARDS_MASK, DISCARD_FLAG, NAME_FLAG, PASS_ON_FLAG, SALVAGE_FLAG, stands_of, with_stands
 
 JOKER_CARDS = (52, 53)
 _REST = (frozenset(range(52)), frozenset(range(52)) | {53}, frozenset(range(54)))
@@ -166,7 +166,15 @@ class HouseDeal:
     which every player discards)."""
     resume: int = -1
     """While something is owed: who acts once it is settled."""
+    seen: frozenset[int] = frozenset()
+    """Every card that left a hand face up this deal (played or discarded) and was not taken back: the discard pile
+    and the table."""
     over: bool = False
+
+    @property
+    def pile(self) -> frozenset[int]:
+        """The discard pile (salvage): the cards seen that are not on the table."""
+        return self.seen - self.table[0]
 
     @property
     def players(self) -> int:
@@ -265,7 +273,7 @@ class HouseDeal:
             # A name is written as the four cards of the rank named.
             return [(frozenset(range(4 * r, 4 * r + 4)), ()) for r in range(13)]
         if self.owes:
-            hand = sorted(self.hands[self.to_act])
+            hand = sorted(self.pile if self.owes[0][0] == "salvage" else self.hands[self.to_act])
             return [(frozenset(c), ()) for c in combinations(hand, min(self.owes[0][1], len(hand)))]
         found = {self._key(p): p for p in self._makes(self.hands[self.to_act]) if self._allowed(p)}
         moves = list(found.values())
@@ -284,7 +292,7 @@ class HouseDeal:
         if self.owes:
             return self._settle(play[0])
         seat = self.to_act
-        state = self._after_play(play)
+        state = replace(self._after_play(play), seen=self.seen | play[0])
         me = stands_for(play, self.rules)
         shows = [rank(c) for c in me.cards] if me.kind in ("set", "run", "emperor") else []
         owes = []
@@ -294,11 +302,26 @@ class HouseDeal:
             owes.append(("discard", shows.count(7)))
         if self.rules.queen_bomber and 9 in shows:
             owes.append(("name", 1))
+        # The trick ended on this move: with the play on it (this one, or the one everybody passed on) holding a 3,
+        # its player, still in, takes a card back from the pile once all else is settled.
+        last, owner = (play, seat) if play[0] else (self.table, self.owner)
+        if not state.table[0] and not state.over and state.hands[owner] and self._salvages(last):
+            if owner == seat:
+                owes.append(("salvage", 1))
+            else:
+                receiver = state._clockwise(owner, set(state.holders()) - {owner})
+                return replace(state, owes=(("salvage", 1, receiver),), resume=state.to_act, to_act=owner)
         if not owes or state.over or not state.hands[seat]:
             return state
         receiver = state._clockwise(seat, set(state.holders()) - {seat})
         return replace(state, owes=tuple((kind, n, receiver) for kind, n in owes), resume=state.to_act,
                        to_act=seat)
+
+    def _salvages(self, play: Play) -> bool:
+        """Whether a trick ending with ``play`` on the table owes a salvage: a 3 in it, a joker standing for one too
+        (a lone joker holds no rank)."""
+        me = stands_for(play, self.rules)
+        return self.rules.salvage and me.kind in ("set", "run", "emperor") and any(rank(c) == 0 for c in me.cards)
 
     def _settle(self, cards: frozenset[int]) -> HouseDeal:
         """The seat to act passes on or discards ``cards``; once all is settled, the trick goes on."""
@@ -315,12 +338,19 @@ class HouseDeal:
             outs = [at for at in (*order, seat) if hands[at] and not hands[at] - cards]
             for at in range(self.players):
                 hands[at] = hands[at] - cards
+        elif kind == "salvage":
+            hands[seat] = hands[seat] | cards
+            outs = []
         else:
             hands[seat] = hands[seat] - cards
             if kind == "pass-on":
                 hands[receiver] = hands[receiver] | cards
             outs = [] if hands[seat] else [seat]
-        state = replace(self, hands=tuple(hands), owes=self.owes[1:] if hands[seat] else ())
+        # What was discarded joins the pile; what was salvaged leaves it.
+        seen = self.seen - cards if kind == "salvage" else self.seen | (cards if kind != "pass-on" else frozenset())
+        if kind == "name":
+            seen = self.seen | (cards & frozenset().union(*self.hands))
+        state = replace(self, hands=tuple(hands), owes=self.owes[1:] if hands[seat] else (), seen=seen)
         if state.owes:
             return state
         state = replace(state, resume=-1, to_act=self.resume)
@@ -338,8 +368,12 @@ class HouseDeal:
         waiting = holders - state.passed - {state.owner} if state.table[0] else set()
         if waiting:
             return replace(state, to_act=state._clockwise(seat, waiting))
-        return replace(state, table=PASS, passed=frozenset(), lock=frozenset(), stair=False, waits=False, back=False,
-                       to_act=state._clockwise(seat, holders))
+        cleared = replace(state, table=PASS, passed=frozenset(), lock=frozenset(), stair=False, waits=False,
+                          back=False, to_act=state._clockwise(seat, holders))
+        if state.table[0] and seat in holders and self._salvages(state.table):
+            receiver = state._clockwise(seat, holders - {seat})
+            return replace(cleared, owes=(("salvage", 1, receiver),), resume=cleared.to_act, to_act=seat)
+        return cleared
 
     def _after_play(self, play: Play) -> HouseDeal:
         """The deal after the seat to act makes the play or pass ``play``, before anything it owes."""
@@ -539,13 +573,14 @@ def from_match(match: Match) -> HouseDeal:
         president=president,
         previous=results[-1].order if results and not match.single_deal else (),
         backwards=match.backwards,
-        owes=tuple(({PASS_ON_FLAG: "pass-on", DISCARD_FLAG: "discard", NAME_FLAG: "name"}[flag], n, to)
-                   for flag, n, to in view.owed),
+        owes=tuple(({PASS_ON_FLAG: "pass-on", DISCARD_FLAG: "discard", NAME_FLAG: "name",
+                     SALVAGE_FLAG: "salvage"}[flag], n, to) for flag, n, to in view.owed),
         resume=view.resume,
+        seen=frozenset(c for c in range(54) if view.played >> c & 1),
     )
 
 
-OWED_FLAG = {"pass-on": PASS_ON_FLAG, "discard": DISCARD_FLAG, "name": NAME_FLAG}
+OWED_FLAG = {"pass-on": PASS_ON_FLAG, "discard": DISCARD_FLAG, "name": NAME_FLAG, "salvage": SALVAGE_FLAG}
 """The engine's flag of each kind of owed move (notation shared, as for the plays)."""
 
 

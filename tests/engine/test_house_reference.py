@@ -17,7 +17,8 @@ FLAGS = ("eight_cut", "runs", "suit_lock", "eleven_back", "quad_bomb", "two_bomb
          "capital_fall", "pass_lockout", "revolution", "five_skip", "nine_reverse", "six_reverse", "gekokujo",
          "tenpen_chii")
 NEW_FLAGS = ("nine_pair_cut", "six_pair_cut", "spade3_cut", "coup", "omen", "great_revolution", "sandstorm",
-             "down_number", "stair_lock", "seven_pass", "ten_discard", "queen_bomber")
+             "down_number", "stair_lock", "seven_pass", "ten_discard", "queen_bomber",
+             "salvage")
 """The rules of issue 32, each on in a quarter of the deals (so that the older rules keep coming up alone too)."""
 
 
@@ -59,7 +60,7 @@ def state(deal: HouseDeal) -> tuple[Any, ...]:
     return (deal.hands, deal.to_act, deal.table, deal.owner if open_trick else None,
             deal.passed & set(deal.holders()) if open_trick else frozenset(), deal.finished, deal.bottom,
             deal.revolution, deal.back, deal.lock, deal.stair, deal.waits, deal.calm, deal.backwards, deal.owes,
-            deal.resume)
+            deal.resume, deal.pile)
 
 
 @settings(max_examples=60, deadline=None)
@@ -104,8 +105,38 @@ def test_daifugo_matches_the_reference_model(seed: int) -> None:
     check_against_model(Match("daifugo", 5, seed=seed, deals=3), rng, {})
 
 
-def check_against_model(match: Match, rng: random.Random, options: dict[str, Any]) -> None:
-    """Play ``match`` to its end with random moves, checking every play-phase position against the model."""
+SALVAGE_SETS: list[dict[str, Any]] = [
+    {"salvage": True, "spade3_cut": True, "runs": True, "pass_lockout": True, "eight_cut": True, "seven_pass": True,
+     "ten_discard": True},
+    {"salvage": True, "runs": True, "revolution": True, "jokers": 1, "wild_jokers": True, "sandstorm": True,
+     "queen_bomber": True, "capital_fall": True, "next_ace": True, "five_skip": True},
+]
+"""The salvage beside the rules it meets most: cuts, runs, the other owed moves, wild jokers standing for a 3."""
+
+
+def pick_threes(moves: list[int], rng: random.Random) -> int:
+    """A random move that plays a 3 when it can and then mostly passes, so that tricks often end on 3s."""
+    threes = [m for m in moves if m & 0xF and not m >> 59]
+    if threes and rng.random() < 0.8:
+        return threes[rng.randrange(len(threes))]
+    if 0 in moves and rng.random() < 0.7:
+        return 0
+    return pick(moves, rng)
+
+
+@pytest.mark.parametrize("options", SALVAGE_SETS)
+@pytest.mark.parametrize("seed", range(2))
+def test_the_salvage_matches_the_reference_model(options: dict[str, Any], seed: int) -> None:
+    rng = random.Random(seed)
+    match = Match("tavern-jack", 4, seed=seed, deals=3, **options)
+    assert check_against_model(match, rng, options, pick_threes) >= 3
+
+
+def check_against_model(match: Match, rng: random.Random, options: dict[str, Any],
+                        chooser: Any = pick) -> int:
+    """Play ``match`` to its end with moves from ``chooser`` (random by default), checking every play-phase position
+    against the model; return how many salvages were made."""
+    salvaged = 0
     checked = 0
     while not match.is_over:
         if match.phase != "play":
@@ -115,7 +146,8 @@ def check_against_model(match: Match, rng: random.Random, options: dict[str, Any
         engine_moves = sorted(match.legal_masks())
         model_moves = sorted(owed_value_of(model, p) for p in model.legal_moves())
         assert engine_moves == model_moves, (options, match.table_move)
-        move = pick(engine_moves, rng)
+        move = chooser(engine_moves, rng)
+        salvaged += move >> 59 & 1
         expected = model.after(play_of(move))
         deal_number = match.deal_number
         match.apply(move)
@@ -125,3 +157,4 @@ def check_against_model(match: Match, rng: random.Random, options: dict[str, Any
             continue
         assert state(from_match(match)) == state(expected), options
     assert checked > 50
+    return salvaged
