@@ -140,7 +140,7 @@ def test_decisions_do_not_depend_on_the_cards_a_seat_cannot_see(name: str, rules
 
 
 @pytest.mark.parametrize("name", bot_names())
-def test_every_bot_settles_a_pass_on_a_discard_and_a_name_with_a_legal_move(name: str) -> None:
+def test_every_bot_settles_every_owed_move_with_a_legal_move(name: str) -> None:
     bot = make_bot(name)
     for text in ("7c 7d", "10h"):
         match = Match.from_hands("tavern-jack", ["7c 7d 10h 3c 4d 9h Ks", "5c 6c 8c", "5d 6d Kd", "5h 6h Qs"],
@@ -153,3 +153,9 @@ def test_every_bot_settles_a_pass_on_a_discard_and_a_name_with_a_legal_move(name
     match.apply("Qc Qd")
     move = Spy(bot, match).choose(match.seat_view(0), random.Random(0))
     assert move in match.legal_masks(), f"{name} owes a name after Qc Qd, not {move}"
+    match = Match.from_hands("tavern-jack", ["3s 4d 9h Kc", "5c 6c 8c", "5d 6d Kd", "5h 6h Qs"], leader=0,
+                             salvage=True, spade3_cut=True)
+    for text in ("9h", "pass", "pass", "pass", "3s"):
+        match.apply(text)
+    move = Spy(bot, match).choose(match.seat_view(0), random.Random(0))
+    assert move in match.legal_masks(), f"{name} owes a salvage after 3s, not {move}"

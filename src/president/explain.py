@@ -30,6 +30,7 @@ TEMPLATES: dict[str, str] = {
                                 "holds {mine}: {move}",
     "classic.owed.name_weak": "names the {rank}s, weak cards: it sheds {mine} of its own, the others may hold "
                               "{others}: {move}",
+    "classic.owed.salvage": "takes back the strongest card of the discard pile: {move}",
     "classic.lead.must": "leads with the card the rules require first, and the other cards of its rank: {move}",
     "classic.lead.lowest": "leads its lowest combination first: {move}",
     "classic.lead.split": "leads {move}, three of its four of a kind: a revolution would not help the rest of its "

@@ -8,6 +8,8 @@ import random
 import pytest
 
 from president import Match
+from president.bots.classic import ClassicBot
+from president.bots.house_classic import classic_owed
 from president.cards import parse_cards
 from president.errors import IllegalMove
 from president.moves import SALVAGE_FLAG, Move
@@ -148,3 +150,22 @@ def test_a_playout_draws_the_salvage_a_pick_from_the_list_would() -> None:
     m = Match("tavern-jack", 4, seed=1, salvage=True, spade3_cut=True)
     order = m.copy().playout("random", random.Random(1))
     assert sorted(order) == [0, 1, 2, 3]
+
+
+# ---------------------------------------------------------------- the classic bot
+
+def test_classic_takes_back_the_strongest_card_of_the_pile_and_says_so() -> None:
+    rules = deal(HANDS).rules
+    pile = owed_moves(parse_cards("3c 5s 9d Ac 2h"), SALVAGE_FLAG, 1)
+    assert str(classic_owed(pile, parse_cards("Kd"), rules, False)) == "salvage 2h"
+    assert str(classic_owed(pile, parse_cards("Kd"), rules, True)) == "salvage 3c"  # in a revolution, the 3
+    # Between cards as strong, the one that joins its rank in the hand.
+    twins = owed_moves(parse_cards("9c 9d"), SALVAGE_FLAG, 1)
+    assert str(classic_owed(twins, parse_cards("9h Kd"), rules, False)) == "salvage 9c"
+    jokers = deal(HANDS, jokers=2, wild_jokers=True).rules
+    assert str(classic_owed(owed_moves(parse_cards("2h RJ"), SALVAGE_FLAG, 1), 0, jokers, True)) == "salvage RJ"
+    m = deal(HANDS)
+    play(m, *FIRST_TRICKS, (0, "3c"), (1, "pass"), (2, "pass"), (3, "pass"))
+    decision = ClassicBot().decide(m.seat_view(0), random.Random(0))
+    assert str(Move(decision.move)) == "salvage 9d" and decision.why.key == "classic.owed.salvage"
+    assert dict(decision.why.params) == {"move": "salvage 9d"}

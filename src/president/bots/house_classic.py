@@ -34,8 +34,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..cards import DECK_MASKS, JOKERS
-from ..moves import CARDS_MASK, NAME_FLAG
+from ..cards import DECK_MASKS, JOKER_RANK, JOKERS
+from ..moves import CARDS_MASK, NAME_FLAG, SALVAGE_FLAG
 from ..plays import (
     LONE_JOKER,
     NINE_RANK,
@@ -212,6 +212,8 @@ def classic_owed(moves: Sequence[int], hand: int, rules: Rules, reversed_order: 
     reason."""
     if moves[0] & NAME_FLAG:
         return classic_name(moves, hand, rules, reversed_order, unseen, why)
+    if moves[0] & SALVAGE_FLAG:
+        return classic_salvage(moves, hand, rules, reversed_order, why)
     best, best_key = moves[0], None
     for move in moves:
         cards = move & CARDS_MASK
@@ -221,6 +223,23 @@ def classic_owed(moves: Sequence[int], hand: int, rules: Rules, reversed_order: 
             best, best_key = move, key
     if why is not None:
         why.append("classic.owed.weakest")
+    return best
+
+
+def classic_salvage(moves: Sequence[int], hand: int, rules: Rules, reversed_order: bool,
+                    why: list[str] | None = None) -> int:
+    """The classic card to take back from the discard pile (the salvage): the strongest in the order in force, a
+    wild joker above all; between cards as strong, the one that joins the most cards of its rank in ``hand``."""
+    best, best_key = moves[0], None
+    for move in moves:
+        card = (move & CARDS_MASK).bit_length() - 1
+        rank = card >> 2 if card < 52 else JOKER_RANK
+        wild = rank == JOKER_RANK and rules.wild_jokers
+        key = (wild, strength(rank, reversed_order, rules), (hand >> (4 * rank) & 15).bit_count(), -move)
+        if best_key is None or key > best_key:
+            best, best_key = move, key
+    if why is not None:
+        why.append("classic.owed.salvage")
     return best
 
 
