@@ -15,7 +15,7 @@ from pettingzoo.test import api_test, seed_test
 
 from president import Match
 from president.env import SingleAgentEnv, action_table, env, raw_env
-from president.moves import DISCARD_FLAG, NAME_FLAG, Move, represented
+from president.moves import DISCARD_FLAG, NAME_FLAG, SALVAGE_FLAG, Move, represented
 from president.rules import get_rules
 
 TABLES = [("tavern-jack", 4), ("race-to-11", 5), ("revolution", 4), ("three-of-clubs", 4), ("daifugo", 5)]
@@ -162,6 +162,8 @@ def expected_observation(e: raw_env, seat: int) -> np.ndarray:
         flag, count, _to = view.owed[0]
         if flag == NAME_FLAG:
             out[s["owed"].start + 8] = 1
+        elif flag == SALVAGE_FLAG:
+            out[s["owed"].stop - 1] = 1
         else:
             out[s["owed"].start + (4 if flag == DISCARD_FLAG else 0) + min(count, view.counts[seat]) - 1] = 1
     if view.phase != "over":
@@ -265,3 +267,29 @@ def test_the_action_table_holds_the_13_names_of_the_q_bomber_and_the_mask_offers
         named += move.is_name
         match.apply(move)
     assert named
+
+
+def test_the_action_table_holds_a_salvage_of_each_card_and_the_mask_offers_the_pile_when_owed() -> None:
+    e = raw_env(rules="tavern-jack", players=4, salvage=True, spade3_cut=True, runs=True)
+    plain = raw_env(rules="tavern-jack", players=4, spade3_cut=True, runs=True)
+    added = [str(m) for m in e.actions[len(plain.actions):]]
+    assert len(added) == 52 and added[0] == "salvage 3c" and added[-1] == "salvage 2s"
+    assert e.observation_slices()["owed"].stop == plain.observation_slices()["backwards"].stop + 9
+    e.reset(seed=6)
+    match = e.match
+    assert match is not None
+    rng = random.Random(6)
+    salvaged = 0
+    while not match.is_over:
+        seat = match.to_act
+        assert seat is not None
+        observed = e.observe(f"player_{seat}")
+        mask = observed["action_mask"]
+        assert sorted(e.action_to_move(int(i)) for i in np.flatnonzero(mask)) == sorted(match.legal_moves())
+        assert observed["observation"][e.observation_slices()["owed"].stop - 1] == bool(match.owed)
+        if match.owed:
+            assert np.array_equal(observed["observation"], expected_observation(e, seat))
+        move = rng.choice(match.legal_moves())
+        salvaged += move.is_salvage
+        match.apply(move)
+    assert salvaged

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from .engine import Match
 from .explain import Explanation, percent
-from .moves import GIVE_FLAG, NAME_FLAG, move_str
+from .moves import CARDS_MASK, GIVE_FLAG, NAME_FLAG, SALVAGE_FLAG, move_str
 from .owed import NAME_MOVES, owed_count
 
 if TYPE_CHECKING:
@@ -155,6 +155,10 @@ def _candidates(match: Match, seat: int, played: int) -> list[int]:
         if flag == NAME_FLAG:
             # A name: the classic one, and each rank the seat holds (naming it sheds its own cards).
             found = sorted({move for move in NAME_MOVES if move & view.hand} | {house_classic_choice(view)})
+        elif flag == SALVAGE_FLAG:
+            # A salvage: the classic card, and one card of each rank in the pile (its suit rarely matters).
+            by_rank = {(move & CARDS_MASK).bit_length() - 1 >> 2: move for move in match.legal_moves()}
+            found = sorted(set(by_rank.values()) | {house_classic_choice(view)})
         else:
             found = sorted({g | flag for g in gift_candidates(view.hand, owed_count(count, view.hand))}
                            | {house_classic_choice(view)})

@@ -43,7 +43,7 @@ from pettingzoo.utils import wrappers
 from .cards import DECK_MASKS, iter_cards
 from .engine import Match
 from .env_observation import ObservationEncoder
-from .moves import DISCARD_FLAG, GIVE_FLAG, PASS_ON_FLAG, Move, move_of, move_str
+from .moves import DISCARD_FLAG, GIVE_FLAG, PASS_ON_FLAG, SALVAGE_FLAG, Move, move_of, move_str
 from .owed import NAME_MOVES
 from .plays import candidate_plays
 from .rules import Rules, get_rules
@@ -52,13 +52,14 @@ from .rules import Rules, get_rules
 @lru_cache(maxsize=64)
 def action_table(rules: Rules, players: int) -> tuple[Move, ...]:
     """Every move of ``rules`` at a table of ``players``, each once: the pass, the plays, the gifts, then the
-    pass-ons, the discards and the names.
+    pass-ons, the discards, the names and the salvages.
 
     The plays are those the whole deck can make (every set, run, emperor and joker
     stand-in the rules allow); the gifts every choice of cards for each number of
     cards the exchange gives back at this table size; under ``seven_pass`` and
     ``ten_discard``, every choice of cards for each number a play may owe (1 to the
-    most 7s or 10s a play may hold: up to 4); under ``queen_bomber``, the 13 names (``name 3`` … ``name 2``).
+    most 7s or 10s a play may hold: up to 4); under ``queen_bomber``, the 13 names (``name 3`` … ``name 2``);
+    under ``salvage``, a salvage of each card of the deck (``salvage 3c`` …: 52 entries, 54 with both jokers).
     """
     deck = DECK_MASKS[rules.jokers]
     out: list[Move] = [move_of(0)]
@@ -72,6 +73,8 @@ def action_table(rules: Rules, players: int) -> tuple[Move, ...]:
             out += [move_of(sum(1 << c for c in chosen) | flag) for chosen in combinations(cards, count)]
     if rules.queen_bomber:
         out += NAME_MOVES
+    if rules.salvage:
+        out += [move_of(1 << c | SALVAGE_FLAG) for c in cards]
     return tuple(out)
 
 
@@ -125,8 +128,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         ``leading`` and ``backwards`` (the direction of play reversed) are flags, ``lock`` the locked suits
         (♣ ♦ ♥ ♠), ``phase`` exchange/play one-hot and ``deal`` the deal number over the match length (or 1);
         under ``seven_pass``, ``ten_discard`` or ``queen_bomber``, ``owed`` (what the seat owes now for its play: a
-        count one-hot for a pass-on, then one for a discard, then under ``queen_bomber`` a flag for a name) ends the
-        row.
+        count one-hot for a pass-on, then one for a discard, then under ``queen_bomber`` a flag for a name, then under ``salvage`` a flag for a
+        salvage, whose choices are the ``played`` cards not on the ``table``) ends the row.
         """
         return dict(self._slices)
 

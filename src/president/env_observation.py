@@ -18,7 +18,7 @@ import numpy as np
 
 from .cards import DECK_MASKS
 from .engine import PHASES, Match
-from .moves import CARDS_MASK, DISCARD_FLAG, NAME_FLAG, represented
+from .moves import CARDS_MASK, DISCARD_FLAG, NAME_FLAG, SALVAGE_FLAG, represented
 from .rules import Rules
 
 CARD_SLOTS = 54
@@ -27,10 +27,12 @@ CARD_SLOTS = 54
 _ALL = (1 << CARD_SLOTS) - 1
 
 
-def observation_layout(players: int, owes: bool = False, names: bool = False) -> dict[str, slice]:
+def observation_layout(players: int, owes: bool = False, names: bool = False,
+                       salvages: bool = False) -> dict[str, slice]:
     """The named slices of the observation at a table of ``players``, in order (``owes``: the rules may owe a
-    pass-on or a discard after a play, ``names``: a name after a play of queens; either way the ``owed`` slice ends
-    the row, one entry longer for a name)."""
+    pass-on or a discard after a play, ``names``: a name after a play of queens, ``salvages``: a salvage when a
+    trick ends on 3s; any of them and the ``owed`` slice ends the row, one entry longer for a name and one for a
+    salvage)."""
     n = players
     sizes = [
         ("hand", CARD_SLOTS), ("played", CARD_SLOTS), ("table", CARD_SLOTS), ("table_stands_for", CARD_SLOTS),
@@ -39,8 +41,8 @@ def observation_layout(players: int, owes: bool = False, names: bool = False) ->
         ("given", CARD_SLOTS), ("received", CARD_SLOTS), ("must_contain", CARD_SLOTS), ("deal", 1),
         ("backwards", 1),
     ]
-    if owes or names:
-        sizes.append(("owed", 9 if names else 8))
+    if owes or names or salvages:
+        sizes.append(("owed", 8 + names + salvages))
     out = {}
     start = 0
     for name, size in sizes:
@@ -55,7 +57,8 @@ class ObservationEncoder:
     def __init__(self, rules: Rules, players: int) -> None:
         self.rules = rules
         self.players = players
-        self.layout = observation_layout(players, rules.seven_pass or rules.ten_discard, rules.queen_bomber)
+        self.layout = observation_layout(players, rules.seven_pass or rules.ten_discard, rules.queen_bomber,
+                                         rules.salvage)
         self._owed_at = self.layout["owed"].start if "owed" in self.layout else -1
         self.size = max(part.stop for part in self.layout.values())
         self._bytes = -(-self.size // 8)
@@ -119,6 +122,8 @@ class ObservationEncoder:
             flag, count, _to = match._owed[0]
             if flag == NAME_FLAG:
                 bits |= 1 << (self._owed_at + 8)
+            elif flag == SALVAGE_FLAG:
+                bits |= 1 << (self._owed_at + 8 + self.rules.queen_bomber)
             else:
                 bits |= 1 << (self._owed_at + (4 if flag == DISCARD_FLAG else 0)
                               + min(count, hands[seat].bit_count()) - 1)
