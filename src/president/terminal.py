@@ -24,7 +24,17 @@ from .errors import IllegalMove
 from .events import Event, Events
 from .explain import Explanation
 from .movegen import ORDER
-from .moves import CARDS_MASK, GIVE_FLAG, NAME_FLAG, OWED_FLAGS, OWED_WORDS, PASS_ON_FLAG, Move, move_str
+from .moves import (
+    CARDS_MASK,
+    GIVE_FLAG,
+    NAME_FLAG,
+    OWED_FLAGS,
+    OWED_WORDS,
+    PASS_ON_FLAG,
+    SALVAGE_FLAG,
+    Move,
+    move_str,
+)
 from .players import decide, make_bot
 from .plays import EIGHT_WAITS, suits_text
 from .rules import OPTIONS, get_rules
@@ -115,7 +125,8 @@ def sorted_hand(hand: int, revolution: bool, jokers_high: bool) -> list[int]:
 
 
 def parse_entry(text: str, view: SeatView, hand: Sequence[int]) -> int:
-    """The move meant by an entry of cards or numbers (``hand`` is the numbered hand, number 1 first).
+    """The move meant by an entry of cards or numbers (``hand`` is the numbered hand, number 1 first; while a
+    salvage is owed, the numbered discard pile).
 
     Checks only the form of the entry (raises :class:`IllegalMove` saying what is
     wrong); the engine checks the rules.
@@ -129,7 +140,8 @@ def parse_entry(text: str, view: SeatView, hand: Sequence[int]) -> int:
         cards = 0
         for n in numbers:
             if not 1 <= n <= len(hand):
-                raise IllegalMove(f"there is no card number {n}: your cards are numbered 1 to {len(hand)}")
+                where = "the pile's cards" if view.owed and view.owed[0][0] == SALVAGE_FLAG else "your cards"
+                raise IllegalMove(f"there is no card number {n}: {where} are numbered 1 to {len(hand)}")
             bit = 1 << hand[n - 1]
             if cards & bit:
                 raise IllegalMove(f"card number {n} is given twice")
@@ -220,10 +232,14 @@ class TerminalGame:
     def _ask(self) -> int | None:
         view = self.match.seat_view(self.human)
         self._show(view)
-        hand = sorted_hand(view.hand, view.revolution, view.rules.joker_in_revolution == "highest")
+        salvage = bool(view.owed) and view.owed[0][0] == SALVAGE_FLAG
+        # While a salvage is owed, numbers pick cards of the discard pile.
+        hand = sorted_hand(view.pile if salvage else view.hand, view.revolution,
+                           view.rules.joker_in_revolution == "highest")
         while True:
             prompt = ("Give back (cards, numbers" if view.phase == "exchange" else
                       "Name (a rank: 3-10, J, Q, K, A, 2" if view.owed and view.owed[0][0] == NAME_FLAG else
+                      "Salvage (a card of the pile, its number" if salvage else
                       f"{OWED_WORDS[view.owed[0][0]].capitalize()} (cards, numbers" if view.owed else
                       "Your move (cards, numbers, pass")
             self.screen.say(f"{prompt}, hint, why, help, quit):", style="bold cyan")
@@ -302,6 +318,11 @@ class TerminalGame:
         elif view.owed and view.to_act == self.human and view.owed[0][0] == NAME_FLAG:
             screen.say("Q-bomber: name a rank; every player, you too, discards every card of it he holds, face up.",
                        style="yellow")
+        elif view.owed and view.to_act == self.human and view.owed[0][0] == SALVAGE_FLAG:
+            screen.say("Salvage: the trick ended on your 3s; take one card of the discard pile back into your hand.",
+                       style="yellow")
+            pile = sorted_hand(view.pile, view.revolution, view.rules.joker_in_revolution == "highest")
+            screen.cards("Discard pile: ", [(f"{i}:{card_str(c)}", False) for i, c in enumerate(pile, 1)])
         elif view.owed and view.to_act == self.human:
             flag, count, to_seat = view.owed[0]
             count = min(count, view.counts[self.human])
@@ -332,6 +353,10 @@ class TerminalGame:
         if view.owed and view.owed[0][0] == NAME_FLAG:
             self.screen.say(f"Name any rank; the classic player would {move_str(advice.move)}: it "
                             f"{advice.why.text()}.")
+            return
+        if view.owed and view.owed[0][0] == SALVAGE_FLAG:
+            self.screen.say(f"Take any card of the discard pile; the classic player would {move_str(advice.move)}: "
+                            f"it {advice.why.text()}.")
             return
         if view.owed:
             flag, count, _to = view.owed[0]
@@ -432,6 +457,9 @@ class TerminalGame:
             elif kind == "discard" and event.data.get("option") == "queen_bomber":
                 screen.say(f"  Q-bomber: {who} {'discard' if seat == self.human else 'discards'} "
                            f"{move_str(event.cards)}", style="magenta")
+            elif kind == "salvage":
+                screen.say(f"  Salvage: {who} {'take' if seat == self.human else 'takes'} {move_str(event.cards)} "
+                           "back from the discard pile", style="magenta")
             elif kind == "discard":
                 screen.say(f"  10-discard: {who} {'discard' if seat == self.human else 'discards'} "
                            f"{move_str(event.cards)}", style="magenta")
