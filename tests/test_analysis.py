@@ -93,13 +93,13 @@ def test_passing_on_the_winning_card_is_a_blunder_and_the_weak_card_is_named() -
 
 
 def test_a_salvage_is_weighed_against_the_other_cards_of_the_pile() -> None:
-    match = Match.from_hands("tavern-jack", ["3s 9d 5h", "4c 6c Ac", "4d 6d 7d", "4h 6h 7h"], leader=0,
+    match = Match.from_hands("tavern-jack", ["3s 4s 9d 5h", "4c 6c Ac", "4d 6d 7d", "4h 6h 7h"], leader=0,
                              salvage=True, spade3_cut=True)
-    for text in ("9d", "pass", "pass", "pass", "3s", "salvage 3s"):
+    for text in ("4s", "pass", "pass", "pass", "9d", "pass", "pass", "pass", "3s", "salvage 4s"):
         match.apply(text)
     bot, rng = make_bot("classic"), random.Random(1)
     while not match.is_over:
         match.apply(bot.choose(match.seat_view(match.to_act), rng))  # type: ignore[arg-type]
     decisions = [d for d in analyse(match.record(), seats=[0], worlds=20).decisions if d.played.startswith("salvage")]
-    # Taking the 3 back instead of the 9 leaves seat 0 a card nothing is lower than: the 9 is the better card.
-    assert (decisions[0].played, decisions[0].best) == ("salvage 3s", "salvage 9d")
+    # Taking the 4 back instead of the 9 leaves seat 0 a card nearly anything beats: the 9 is the better card.
+    assert (decisions[0].played, decisions[0].best) == ("salvage 4s", "salvage 9d")

@@ -367,12 +367,13 @@ def test_the_person_takes_a_card_back_from_the_numbered_discard_pile_after_a_tri
     for text in ("9h", "pass", "pass"):
         match.apply(text)
     bots = {s: make_bot("classic") for s in (1, 2)}
-    game = TerminalGame(match, 0, bots, io.StringIO("3s\nhint\n5\n2\n"), Screen(out, False), seed=1)
+    game = TerminalGame(match, 0, bots, io.StringIO("3s\nhint\n5\n1\n"), Screen(out, False), seed=1)
     game.run()
     text = out.getvalue()
     assert "Salvage: the trick ended on your 3s; take one card of the discard pile" in text
-    assert "Discard pile: 1:3s 2:9h" in text and "Salvage (a card of the pile, its number" in text
+    assert "Discard pile: 3s 9h (not the cards of your play that owes it)" in text and "You may take: 1:9h" in text
+    assert "Salvage (a card of the pile, its number" in text
     assert "the classic player would salvage 9h: it takes back the strongest card of the discard pile" in text
-    assert "Not allowed: there is no card number 5: the pile's cards are numbered 1 to 2" in text
+    assert "Not allowed: there is no card number 5: the pile's cards are numbered 1 to 1" in text
     assert "Salvage: you take 9h back from the discard pile" in text
     assert match.moves[-1] == (0, Move.salvage(parse_cards("9h"))) and match.hand(0) == "9h Ah"

@@ -320,7 +320,8 @@ class Match:
     """Whether an omen (the ``omen`` rule) has ended the revolutions of this deal."""
     _owed: tuple[tuple[int, int, int], ...]
     """What the seat to act owes for the play it just made, ``(kind flag, count, receiver)`` each, the one to settle
-    first first (7-pass, 10-discard: :mod:`president.owed`); empty when nothing is owed."""
+    first first (7-pass, 10-discard, Q-bomber, salvage: :mod:`president.owed`); empty when nothing is owed. For a
+    salvage, the receiver's place holds the cards of the play that owes it (not to be taken back)."""
     _resume: int
     """While something is owed: the seat to act once it is settled (the trick goes on as the play left it)."""
 
@@ -981,12 +982,16 @@ class Match:
             return value
         if flag == SALVAGE_FLAG:
             pile = self._pile()
-            count = owed_count(count, pile)
+            choices = self._owed_cards(flag)
+            count = owed_count(count, choices)
             cards = value & CARDS_MASK
             if value & ~(flag | CARDS_MASK) or not cards:
                 raise IllegalMove(f"you owe a salvage first: take {count} card{'' if count == 1 else 's'} back from "
-                                  f"the discard pile, such as 'salvage {cards_str(highest_cards(pile, count))}' "
+                                  f"the discard pile, such as 'salvage {cards_str(highest_cards(choices, count))}' "
                                   f"(the pile: {cards_str(pile)})")
+            if cards & pile & ~choices:
+                raise IllegalMove(f"{cards_str(cards & pile & ~choices)}: the cards of the play that owes the salvage "
+                                  f"cannot be taken back; take one of {cards_str(choices)}")
             if cards & ~pile:
                 raise IllegalMove(f"{cards_str(cards & ~pile)} {'is' if (cards & ~pile).bit_count() == 1 else 'are'} "
                                   f"not in the discard pile: {cards_str(pile)}")
@@ -1076,14 +1081,14 @@ class Match:
                 return _PASS_EVENTS[seat]
             if self._salvage:
                 # The trick ends on this pass: the definition asks whether it owes a salvage.
-                events = [("pass", seat, 0, None, None, None)]
-                self._events = events
+                cleared: list[RawEvent] = [("pass", seat, 0, None, None, None)]
+                self._events = cleared
                 try:
-                    if self._turn_after(seat, 0):
-                        self._owe(self._owner, SALVAGE_OWED)
+                    if kept := self._turn_after(seat, 0):
+                        self._owe(self._owner, SALVAGE_OWED, kept)
                 finally:
                     self._events = None
-                return Events(events)
+                return Events(cleared)
             owner = self._owner
             active = self._active
             leader = owner if active >> owner & 1 else self._next[owner][active]
@@ -1382,14 +1387,15 @@ class Match:
                 leader = seat if active >> seat & 1 else self._next[seat][active]
             if self._aces:
                 self._take_with_aces(seat)
-            if self._salvage and self._salvage_owed(seat, value):
+            kept = self._salvage_owed(seat, value) if self._salvage else 0
+            if kept:
                 owed += SALVAGE_OWED
             self._clear_trick(leader)
             if events is not None:
                 events.append(("trick_cleared", None, 0, None, {"leader": leader, "cut": CUT_WORDS[cut],
                                                                 "option": option}, None))
             if owed:
-                self._owe(seat, owed)
+                self._owe(seat, owed, kept)
             return
         self._set_lane(shape, value)
         waiting = active & ~(1 << seat) & still
@@ -1404,19 +1410,25 @@ class Match:
             waiting &= ~(1 << skipped)
             if events is not None:
                 events.append(("skip", skipped, 0, None, {"option": "five_skip"}, None))
-        if self._turn_after(seat, waiting):
+        if kept := self._turn_after(seat, waiting):
             owed += SALVAGE_OWED
         if owed:
-            self._owe(seat, owed)
+            self._owe(seat, owed, kept)
 
-    def _owe(self, seat: int, owed: tuple[tuple[int, int], ...]) -> None:
+    def _owe(self, seat: int, owed: tuple[tuple[int, int], ...], kept: int = 0) -> None:
         """``seat``'s play owes ``owed`` (see :func:`president.owed.owed_by`): the trick stays as the play left it,
         and ``seat`` settles what it owes before the seat then to act plays. A pass-on goes to the next player in
-        the direction of play."""
+        the direction of play; a salvage takes no card of ``kept`` (the cards of the play that owes it), and is not
+        owed when the pile holds no other card."""
         receiver = self._next[seat][self._active & _OTHERS[seat]]
-        self._owed = tuple((flag, count, receiver) for flag, count in owed)
-        self._resume = self.to_act  # type: ignore[assignment]
+        resume: int = self.to_act  # type: ignore[assignment]
         self.to_act = seat
+        self._owed = tuple((flag, count, kept if flag == SALVAGE_FLAG else receiver) for flag, count in owed)
+        self._owed = self._due(self._owed)
+        if not self._owed:
+            self.to_act = resume
+            return
+        self._resume = resume
         if self._events is not None:
             flag, count, _to = self._owed[0]
             self._events.append(("owe", seat, 0, receiver if flag == PASS_ON_FLAG else None,
@@ -1429,13 +1441,22 @@ class Match:
         return self._dealt & ~_union(self.hands) & ~self._dead & ~(self._table & CARDS_MASK)
 
     def _owed_cards(self, flag: int) -> int:
-        """The cards the seat to act chooses from for an owed move of the kind ``flag`` (its hand, or the pile)."""
-        return owed_source(flag, self.hands[self.to_act], self._pile() if flag == SALVAGE_FLAG else 0)  # type: ignore[index]
+        """The cards the seat to act chooses from for the owed move first owed, of the kind ``flag``: its hand, or
+        for a salvage the pile but the cards of the play that owes it."""
+        if flag == SALVAGE_FLAG:
+            return owed_source(flag, 0, self._pile() & ~self._owed[0][2])
+        return self.hands[self.to_act]  # type: ignore[index]
 
-    def _salvage_owed(self, owner: int, table: int) -> bool:
-        """Whether the trick that ``table`` (``owner``'s play) ended owes ``owner`` a salvage: he is still in the
-        deal and the play holds a 3 (see :func:`president.owed.salvages`)."""
-        return bool(self._active >> owner & 1) and salvages(table, self.rules)
+    def _due(self, owed: tuple[tuple[int, int, int], ...]) -> tuple[tuple[int, int, int], ...]:
+        """``owed`` without a salvage first in it that has no card to take (it comes last: nothing else then)."""
+        if owed and owed[0][0] == SALVAGE_FLAG and not self._pile() & ~owed[0][2]:
+            return ()
+        return owed
+
+    def _salvage_owed(self, owner: int, table: int) -> int:
+        """The cards of the play ``table`` (``owner``'s) when the trick it ended owes ``owner`` a salvage (he is
+        still in the deal and the play holds a 3: see :func:`president.owed.salvages`), else 0."""
+        return table & CARDS_MASK if self._active >> owner & 1 and salvages(table, self.rules) else 0
 
     def _settle(self, seat: int, value: int) -> None:
         """``seat`` passes on or discards the cards of ``value``, or names a rank; once nothing more is owed, the seat
@@ -1461,7 +1482,7 @@ class Match:
             elif events is not None:
                 events.append(("discard", seat, cards, None, {"option": "ten_discard"}, None))
         hand = hands[seat]
-        self._owed = owed = self._owed[1:] if hand else ()
+        self._owed = owed = self._due(self._owed[1:]) if hand else ()
         if owed:
             if events is not None:
                 flag, count, _to = owed[0]
@@ -1488,12 +1509,13 @@ class Match:
                     resume = self._next[seat][active]
                     if self._table:
                         lock = self._lock
-                        salvage = self._salvage and self._salvage_owed(self._owner, self._table)
+                        kept = self._salvage_owed(self._owner, self._table) if self._salvage else 0
                         self._clear_trick(resume)
                         if events is not None:
                             events.append(_cleared(resume, lock))
-                        if salvage:
-                            self._owe(self._owner, SALVAGE_OWED)
+                        if kept:
+                            self.to_act = resume
+                            self._owe(self._owner, SALVAGE_OWED, kept)
                             return
         self.to_act = resume
 
@@ -1572,24 +1594,25 @@ class Match:
                                    {"place": self.players + 1 - len(self._bottom),
                                     "option": "capital_fall_by_last" if by_last else "capital_fall"}, None))
 
-    def _turn_after(self, seat: int, waiting: int) -> bool:
-        """Give the turn to the next seat in ``waiting``, or end the trick when nobody is waiting. True when the
-        trick so ended owes the owner of its play a salvage (the caller makes him owe it)."""
+    def _turn_after(self, seat: int, waiting: int) -> int:
+        """Give the turn to the next seat in ``waiting``, or end the trick when nobody is waiting. Returns the cards
+        of the play on the table when the trick so ended owes its owner a salvage (the caller makes him owe it),
+        else 0."""
         if waiting:
             self._waiting = waiting
             self.to_act = self._next[seat][waiting]
-            return False
+            return 0
         owner = self._owner
         active = self._active
         leader = owner if active >> owner & 1 else self._next[owner][active]
         if self._aces:
             self._take_with_aces(owner)
         lock = self._lock
-        salvage = self._salvage and self._salvage_owed(owner, self._table)
+        kept = self._salvage_owed(owner, self._table) if self._salvage else 0
         self._clear_trick(leader)
         if self._events is not None:
             self._events.append(_cleared(leader, lock))
-        return salvage
+        return kept
 
     def _take_with_aces(self, owner: int) -> None:
         """Under ``next_ace``: the trick ends with ``owner``'s play on the table; a set of aces makes him the leader
@@ -2004,8 +2027,8 @@ class Match:
                 # It owes a salvage: the definition ends it.
                 self._store_trick(seat, table, beat, answers, owner, 0, lock, must)
                 self._active = active
-                if self._turn_after(owner, 0):
-                    self._owe(owner, SALVAGE_OWED)
+                if kept := self._turn_after(owner, 0):
+                    self._owe(owner, SALVAGE_OWED, kept)
                 if self._settle_in_playout(house, rng, stop_at):
                     self.single_deal = single
                     return None

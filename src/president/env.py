@@ -127,9 +127,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         ``scores`` each seat's points over the most anyone has (or 0); ``revolution``, ``eleven_back``,
         ``leading`` and ``backwards`` (the direction of play reversed) are flags, ``lock`` the locked suits
         (♣ ♦ ♥ ♠), ``phase`` exchange/play one-hot and ``deal`` the deal number over the match length (or 1);
-        under ``seven_pass``, ``ten_discard`` or ``queen_bomber``, ``owed`` (what the seat owes now for its play: a
-        count one-hot for a pass-on, then one for a discard, then under ``queen_bomber`` a flag for a name, then under ``salvage`` a flag for a
-        salvage, whose choices are the ``played`` cards not on the ``table``) ends the row.
+        under ``seven_pass``, ``ten_discard``, ``queen_bomber`` or ``salvage``, ``owed`` (what the seat owes now:
+        a count one-hot for a pass-on, then one for a discard, then under ``queen_bomber`` a flag for a name, then
+        under ``salvage`` a flag for a salvage, whose choices are the ``played`` cards not on the ``table`` but those
+        of the play that owes it) ends the row.
         """
         return dict(self._slices)
 

@@ -154,7 +154,8 @@ class Move(int):
 
     The value is the card mask (``0`` for a pass) with :data:`GIVE_FLAG` added for
     a gift, :data:`PASS_ON_FLAG` for a pass-on, :data:`DISCARD_FLAG` for a discard and
-    :data:`SALVAGE_FLAG` for cards taken back from the discard pile; a named rank is :data:`NAME_FLAG` with the four cards of the rank.
+    :data:`SALVAGE_FLAG` for cards taken back from the discard pile; a named rank is
+    :data:`NAME_FLAG` with the four cards of the rank.
     Equal moves are equal ints, so moves hash and sort like numbers.
     """
 

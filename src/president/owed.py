@@ -14,7 +14,9 @@ reference model ask the same ones.
 The salvage is owed when a trick ends, not when a card is played: when the play left on the table holds a 3 (a 3 a
 wild joker stands for too, a run holding one too; a lone joker holds none), its player, if still in the deal, takes
 one card of his choice back into his hand from the discard pile: every card played in the deal that is neither on
-the table nor held by anyone (the pile is public). Its choices come from that pile, not from his hand.
+the table nor held by anyone (the pile is public), but not a card of the play that owes it (he cannot take his own
+3 back and lead it again for ever); with no other card in the pile, nothing is owed. Its choices come from that
+pile, not from his hand.
 """
 
 from __future__ import annotations

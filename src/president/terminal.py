@@ -234,7 +234,7 @@ class TerminalGame:
         self._show(view)
         salvage = bool(view.owed) and view.owed[0][0] == SALVAGE_FLAG
         # While a salvage is owed, numbers pick cards of the discard pile.
-        hand = sorted_hand(view.pile if salvage else view.hand, view.revolution,
+        hand = sorted_hand(view.salvageable if salvage else view.hand, view.revolution,
                            view.rules.joker_in_revolution == "highest")
         while True:
             prompt = ("Give back (cards, numbers" if view.phase == "exchange" else
@@ -321,8 +321,9 @@ class TerminalGame:
         elif view.owed and view.to_act == self.human and view.owed[0][0] == SALVAGE_FLAG:
             screen.say("Salvage: the trick ended on your 3s; take one card of the discard pile back into your hand.",
                        style="yellow")
-            pile = sorted_hand(view.pile, view.revolution, view.rules.joker_in_revolution == "highest")
-            screen.cards("Discard pile: ", [(f"{i}:{card_str(c)}", False) for i, c in enumerate(pile, 1)])
+            pile = sorted_hand(view.salvageable, view.revolution, view.rules.joker_in_revolution == "highest")
+            screen.say(f"Discard pile: {move_str(view.pile)} (not the cards of your play that owes it)")
+            screen.cards("You may take: ", [(f"{i}:{card_str(c)}", False) for i, c in enumerate(pile, 1)])
         elif view.owed and view.to_act == self.human:
             flag, count, to_seat = view.owed[0]
             count = min(count, view.counts[self.human])

@@ -96,7 +96,9 @@ class SeatView:
     owed: tuple[tuple[int, int, int], ...]
     """What the seat to act owes for the play it just made (public: everyone saw the 7s or 10s): ``(kind flag,
     count, receiver)`` each, the one to settle now first (:data:`~president.moves.PASS_ON_FLAG`,
-    :data:`~president.moves.DISCARD_FLAG`; see :mod:`president.owed`); empty when nothing is owed."""
+    :data:`~president.moves.DISCARD_FLAG`, :data:`~president.moves.NAME_FLAG`, :data:`~president.moves.SALVAGE_FLAG`;
+    see :mod:`president.owed`); empty when nothing is owed. A salvage's receiver is the mask of the cards of the play
+    that owes it, which it may not take back."""
     resume: int
     """While something is owed: the seat to act once it is settled (-1 otherwise)."""
     winners: list[int]
@@ -110,8 +112,8 @@ class SeatView:
         if self.phase == "exchange":
             return list(gift_moves(self.hand, self.give_count))
         if self.owed:
-            flag, count, _to = self.owed[0]
-            return list(owed_moves(owed_source(flag, self.hand, self.pile), flag, count))
+            flag, count, to = self.owed[0]
+            return list(owed_moves(owed_source(flag, self.hand, self.pile & ~to), flag, count))
         found = list(plays(self.hand, self.rules, self.table_move, self.revolution != self.eleven_back, self.lock,
                            0 if self.table else self.must_contain))
         if self.table:
@@ -123,6 +125,14 @@ class SeatView:
         """The discard pile: every card played this deal that is not on the table and no hand holds again (public;
         a salvage takes its cards from it)."""
         return self.played & ~self.table
+
+    @property
+    def salvageable(self) -> int:
+        """The cards of the pile a salvage owed now may take (not those of the play that owes it); 0 when no salvage
+        is owed."""
+        if not self.owed or self.owed[0][0] != SALVAGE_FLAG:
+            return 0
+        return self.pile & ~self.owed[0][2]
 
     def rank_order(self) -> tuple[int, ...]:
         """The ranks (0 is the 3 … 12 the 2, 13 the jokers) from the weakest to the strongest in the current trick's
@@ -138,7 +148,7 @@ class SeatView:
         out = []
         for i, (flag, count, to) in enumerate(self.owed):
             if i == 0 and self.to_act is not None:
-                count = min(count, self.pile.bit_count() if flag == SALVAGE_FLAG else self.counts[self.to_act])
+                count = min(count, (self.pile & ~to).bit_count() if flag == SALVAGE_FLAG else self.counts[self.to_act])
             out.append({"move": OWED_WORDS[flag], "count": count, "to": to if flag == PASS_ON_FLAG else None})
         return out
 

@@ -273,7 +273,7 @@ class HouseDeal:
             # A name is written as the four cards of the rank named.
             return [(frozenset(range(4 * r, 4 * r + 4)), ()) for r in range(13)]
         if self.owes:
-            hand = sorted(self.pile if self.owes[0][0] == "salvage" else self.hands[self.to_act])
+            hand = sorted(self._salvageable(self.owes) if self.owes[0][0] == "salvage" else self.hands[self.to_act])
             return [(frozenset(c), ()) for c in combinations(hand, min(self.owes[0][1], len(hand)))]
         found = {self._key(p): p for p in self._makes(self.hands[self.to_act]) if self._allowed(p)}
         moves = list(found.values())
@@ -305,17 +305,26 @@ class HouseDeal:
         # The trick ended on this move: with the play on it (this one, or the one everybody passed on) holding a 3,
         # its player, still in, takes a card back from the pile once all else is settled.
         last, owner = (play, seat) if play[0] else (self.table, self.owner)
+        kept = sum(1 << c for c in last[0])
         if not state.table[0] and not state.over and state.hands[owner] and self._salvages(last):
             if owner == seat:
                 owes.append(("salvage", 1))
             else:
-                receiver = state._clockwise(owner, set(state.holders()) - {owner})
-                return replace(state, owes=(("salvage", 1, receiver),), resume=state.to_act, to_act=owner)
+                due = state._due((("salvage", 1, kept),))
+                return replace(state, owes=due, resume=state.to_act, to_act=owner) if due else state
         if not owes or state.over or not state.hands[seat]:
             return state
         receiver = state._clockwise(seat, set(state.holders()) - {seat})
-        return replace(state, owes=tuple((kind, n, receiver) for kind, n in owes), resume=state.to_act,
-                       to_act=seat)
+        due = state._due(tuple((kind, n, kept if kind == "salvage" else receiver) for kind, n in owes))
+        return replace(state, owes=due, resume=state.to_act, to_act=seat) if due else state
+
+    def _salvageable(self, owes: tuple[tuple[str, int, int], ...]) -> frozenset[int]:
+        """The cards a salvage first in ``owes`` may take: the pile but the cards of the play that owes it."""
+        return frozenset(c for c in self.pile if not owes[0][2] >> c & 1)
+
+    def _due(self, owes: tuple[tuple[str, int, int], ...]) -> tuple[tuple[str, int, int], ...]:
+        """``owes`` without a salvage first in it with nothing to take."""
+        return () if owes and owes[0][0] == "salvage" and not self._salvageable(owes) else owes
 
     def _salvages(self, play: Play) -> bool:
         """Whether a trick ending with ``play`` on the table owes a salvage: a 3 in it, a joker standing for one too
@@ -351,6 +360,7 @@ class HouseDeal:
         if kind == "name":
             seen = self.seen | (cards & frozenset().union(*self.hands))
         state = replace(self, hands=tuple(hands), owes=self.owes[1:] if hands[seat] else (), seen=seen)
+        state = replace(state, owes=state._due(state.owes))
         if state.owes:
             return state
         state = replace(state, resume=-1, to_act=self.resume)
@@ -371,8 +381,9 @@ class HouseDeal:
         cleared = replace(state, table=PASS, passed=frozenset(), lock=frozenset(), stair=False, waits=False,
                           back=False, to_act=state._clockwise(seat, holders))
         if state.table[0] and seat in holders and self._salvages(state.table):
-            receiver = state._clockwise(seat, holders - {seat})
-            return replace(cleared, owes=(("salvage", 1, receiver),), resume=cleared.to_act, to_act=seat)
+            due = cleared._due((("salvage", 1, sum(1 << c for c in state.table[0])),))
+            if due:
+                return replace(cleared, owes=due, resume=cleared.to_act, to_act=seat)
         return cleared
 
     def _after_play(self, play: Play) -> HouseDeal:

@@ -1,5 +1,6 @@
 """The salvage (``salvage``), clause by clause: a trick that ends with a play holding a 3 on the table owes its player
-one card back from the discard pile (``salvage 5c``), a move whose choices come from the public pile."""
+one card back from the discard pile (``salvage 5c``), a move whose choices come from the public pile, but not from the
+play that owes it."""
 
 from __future__ import annotations
 
@@ -36,11 +37,11 @@ def test_a_trick_that_ends_on_a_three_owes_its_player_a_card_of_the_pile() -> No
     events = play(m, (0, "3c"), (1, "pass"), (2, "pass"), (3, "pass"))
     assert [e.kind for e in events][-2:] == ["trick_cleared", "owe"] and events[-1].data == OWED
     assert m.to_act == 0 and m.table == ""
-    # The pile is every card played but not held: the 3 itself is in it.
+    # The pile is every card played but not held: the 3 itself is in it, but he cannot take his own 3 back.
     assert m.seat_view(2).pile == parse_cards("3c 5s 6c 9d") and m.view(None)["pile"] == ["3c", "5s", "6c", "9d"]
     assert m.view(1)["owed"] == [{"move": "salvage", "count": 1, "to": None}]
-    assert legal_texts(m) == {"salvage 3c", "salvage 5s", "salvage 6c", "salvage 9d"}
-    assert m.view(0)["legal_moves"] == ["salvage 3c", "salvage 5s", "salvage 6c", "salvage 9d"]
+    assert legal_texts(m) == {"salvage 5s", "salvage 6c", "salvage 9d"}
+    assert m.view(0)["legal_moves"] == ["salvage 5s", "salvage 6c", "salvage 9d"]
     events = play(m, (0, "salvage 9d"))
     assert [e.to_dict(s) for e in events for s in (None, 2)] == [
         {"type": "salvage", "seat": 0, "cards": ["9d"], "option": "salvage"}] * 2  # public, as the pile is
@@ -58,30 +59,42 @@ def test_a_trick_that_ends_without_a_three_owes_nothing_and_neither_does_a_three
 
 def test_a_cut_by_a_three_owes_at_once_and_its_player_leads_after() -> None:
     m = deal(["3s 9d Kd", "4c 6c Ac", "4d 6d", "4h 6h"], spade3_cut=True)
+    play(m, (0, "9d"), (1, "pass"), (2, "pass"), (3, "pass"))
     events = play(m, (0, "3s"))
     assert [e.kind for e in events] == ["play", "trick_cleared", "owe"]
-    assert legal_texts(m) == {"salvage 3s"}
-    play(m, (0, "3s"))  # bare cards mean the move owed
-    assert m.hand(0) == "3s 9d Kd" and m.to_act == 0 and m.table == ""
+    assert legal_texts(m) == {"salvage 9d"}
+    play(m, (0, "9d"))  # bare cards mean the move owed
+    assert m.hand(0) == "9d Kd" and m.to_act == 0 and m.table == ""
+
+
+def test_a_pile_holding_only_the_play_that_owes_owes_nothing() -> None:
+    # Else the lone 3 of spades would cut, come back and cut again for ever.
+    m = deal(["3s 9d Kd", "4c 6c Ac", "4d 6d", "4h 6h"], spade3_cut=True)
+    events = play(m, (0, "3s"))
+    assert [e.kind for e in events] == ["play", "trick_cleared"] and m.to_act == 0 and not m.owed
+    assert m.view(0)["pile"] == ["3s"] and not any(move.is_salvage for move in m.legal_moves())
 
 
 def test_a_run_holding_a_three_counts_and_owes_after_its_pass_on() -> None:
-    m = deal(["3h 4h 5h 6h 7h 8h Kd Ac", "4c 6c", "4d 6d", "5c 6s"], runs=True, eight_cut=True, seven_pass=True)
+    m = deal(["3h 4h 5h 6h 7h 8h 9c Kd Ac", "4c 6c", "4d 6d", "5c 6s"], runs=True, eight_cut=True, seven_pass=True)
+    play(m, (0, "9c"), (1, "pass"), (2, "pass"), (3, "pass"))
     events = play(m, (0, "3h 4h 5h 6h 7h 8h"))
     # The 8 cuts; the 7 owes its pass-on first, then the trick's end on a 3 the salvage.
     assert [e.kind for e in events] == ["play", "trick_cleared", "owe"] and events[-1].data["move"] == "pass-on"
     events = play(m, (0, "pass-on Kd"))
     assert [e.kind for e in events] == ["passed_on", "owe"] and events[-1].data == OWED
-    play(m, (0, "salvage 8h"))
-    assert m.hand(0) == "8h Ac" and m.to_act == 0
+    assert legal_texts(m) == {"salvage 9c"}  # none of the run's own cards
+    play(m, (0, "salvage 9c"))
+    assert m.hand(0) == "9c Ac" and m.to_act == 0
 
 
 def test_a_joker_standing_for_a_three_counts_and_a_lone_joker_does_not() -> None:
     m = deal(["3c BJ 9d Kd", "4c 6c Ac", "4d 6d", "4h 6h"], jokers=1, wild_jokers=True)
-    play(m, (0, "3c BJ=3d"), (1, "pass"), (2, "pass"), (3, "pass"))
-    assert legal_texts(m) == {"salvage 3c", "salvage BJ"}
+    play(m, (0, "9d"), (1, "pass"), (2, "pass"), (3, "pass"), (0, "3c BJ=3d"), (1, "pass"), (2, "pass"), (3, "pass"))
+    assert legal_texts(m) == {"salvage 9d"}
     m = deal(["3c BJ 9d Kd", "4c 6c Ac", "4d 6d", "4h 6h"], jokers=1, wild_jokers=True)
-    events = play(m, (0, "BJ"), (1, "pass"), (2, "pass"), (3, "pass"))
+    events = play(m, (0, "9d"), (1, "pass"), (2, "pass"), (3, "pass"), (0, "BJ"), (1, "pass"), (2, "pass"),
+                  (3, "pass"))
     assert "owe" not in [e.kind for e in events] and m.to_act == 0 and not m.owed
 
 
@@ -114,7 +127,9 @@ def test_bad_salvages_are_refused_and_change_nothing() -> None:
     play(m, (0, "3c"), (1, "pass"), (2, "pass"), (3, "pass"))
     before = snapshot(m)
     for text, reason in (("pass", "owe a salvage first"), ("Kd", "Kd is not in the discard pile: 3c 5s 6c 9d"),
-                         ("salvage 4h", "not in the discard pile"), ("5s 9d", "exactly 1 card, not 2"),
+                         ("salvage 4h", "not in the discard pile"),
+                         ("3c", "3c: the cards of the play that owes the salvage cannot be taken back; take one of "
+                                "5s 6c 9d"), ("5s 9d", "exactly 1 card, not 2"),
                          ("discard Kd", "owe a salvage first"), ("Kd RJ=Kc", "owe a salvage")):
         with pytest.raises(IllegalMove, match=reason):
             m.apply(text)

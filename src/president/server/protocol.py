@@ -332,8 +332,8 @@ class SnapshotOut(BaseModel):
 
 
 EventType = Literal["play", "pass", "revolution", "trick_cleared", "cut_waits", "stop", "lock", "eleven_back", "skip",
-                   "reverse", "owe", "passed_on", "discard", "name", "salvage", "out", "fall", "gekokujo", "deal_over", "deal",
-                   "gift", "spared", "return", "match_over"]
+                   "reverse", "owe", "passed_on", "discard", "name", "salvage", "out", "fall", "gekokujo", "deal_over",
+                   "deal", "gift", "spared", "return", "match_over"]
 """The ``type`` of an event of the climbing game (the engine's :class:`~president.events.Event` kinds)."""
 
 OldEventType = Literal["deal_start", "stake", "deal", "turn_up", "play", "win", "sequence_end", "out", "pay",

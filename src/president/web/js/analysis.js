@@ -79,7 +79,7 @@ export function decisionsByMove(analysis) {
 export function moveText(move) {
   if (move === "pass") return t("seat.pass");
   if (move.startsWith("name ")) return rankText(move.slice(5));
-  return cardsText(move.replace(/^(give|pass-on|discard)\s+/, "").split(/\s+/).map((w) => w.split("=")[0]));
+  return cardsText(move.replace(/^(give|pass-on|discard|salvage)\s+/, "").split(/\s+/).map((w) => w.split("=")[0]));
 }
 
 /** A percentage from a share between 0 and 1. */

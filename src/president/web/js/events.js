@@ -1,6 +1,6 @@
 // What the events of a move say at the table: the line read to screen readers, and the house-rule events
 // (lock, 11-back, skip, reverse, cuts, a 4-stop, a forbidden finish, a fall, gekokujo, tenpen-chii, a 7-pass, a
-// 10-discard)
+// 10-discard, a Q-bomber's name, a salvage)
 // that also show as a toast.
 
 import { cardText, placeText, rankText, t } from "./i18n.js";
@@ -46,6 +46,7 @@ export function ruleLine(event, seatName) {
     case "discard": return t(event.option === "queen_bomber" ? "ev.bombDiscard" : "ev.discard",
       { name, cards: event.cards || [] });
     case "name": return t("ev.name", { name, rank: rankText(event.rank) });
+    case "salvage": return t("ev.salvage", { name, cards: event.cards || [] });
     case "cut_waits": return t("ev.cutWaits", { name });
     case "stop": return t("ev.fourStop", { name });
     case "out":

@@ -10,6 +10,10 @@ export function owedPrompt(view, seatName) {
   if (owed.move === "name") {
     return view.to_act === view.seat ? t("game.chooseName") : t("game.nameWait", { name: seatName(view.to_act) });
   }
+  if (owed.move === "salvage") {
+    return view.to_act === view.seat ? t("game.chooseSalvage")
+      : t("game.salvageWait", { name: seatName(view.to_act) });
+  }
   if (view.to_act !== view.seat) return t("game.owedWait", { name: seatName(view.to_act) });
   return owed.move === "pass-on" ? t("game.choosePassOn", { n: owed.count, name: seatName(owed.to) })
     : t("game.chooseDiscard", { n: owed.count });
@@ -48,10 +52,11 @@ export function takenCards(view) {
 }
 
 /** The Play button's job: "give" when the seat gives back now, "passOn" or "discard" when its play owes that,
- * "play" in the play, null when it has none (or when it names a rank: the rank buttons stand for it). */
+ * "play" in the play, null when it has none (or when it names a rank or takes a card back from the pile: the rank
+ * and pile buttons stand for it). */
 export function playButton(view, myTurn) {
   if (view.phase === "play" && view.owed?.length) {
-    if (!myTurn || view.owed[0].move === "name") return null;
+    if (!myTurn || view.owed[0].move === "name" || view.owed[0].move === "salvage") return null;
     return view.owed[0].move === "pass-on" ? "passOn" : "discard";
   }
   if (view.phase === "play") return "play";

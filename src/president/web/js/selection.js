@@ -23,11 +23,12 @@ export function standsOf(text) {
 }
 
 /** The legal moves of a view as {text, give, cards, stands}; passes are left out (see canPass), and so are a
- * Q-bomber's names ("name 7"), which hold no card of the hand: the rank buttons make them. */
+ * Q-bomber's names ("name 7") and the salvages ("salvage 9d"), which hold no card of the hand: the rank buttons and
+ * the pile's buttons make them. */
 export function parseMoves(view) {
   const out = [];
   for (const text of view?.legal_moves || []) {
-    if (text === "pass" || text.startsWith("name ")) continue;
+    if (text === "pass" || text.startsWith("name ") || text.startsWith("salvage ")) continue;
     const prefix = /^(give|pass-on|discard) /.exec(text);
     const give = !!prefix;
     const tokens = (prefix ? text.slice(prefix[0].length) : text).split(" ").filter(Boolean);

@@ -12,7 +12,7 @@ import { HandView } from "./hand.js";
 import { icon } from "./icons.js";
 import { isLearning, lessonEnd, lessonPanel, stopLearning, wasLearning } from "./learn.js";
 import { DealLog, LogView } from "./log.js";
-import { computerName, errorText, placeText, rankText, t, titleName, whyText } from "./i18n.js";
+import { cardText, computerName, errorText, placeText, rankText, t, titleName, whyText } from "./i18n.js";
 import { chipsTable, faceDownLog, OLD_GAME, oldEventLines, oldScreen, showOldEnd } from "./old.js";
 import { leadPrompt, owedPrompt, playButton, receivedCards, takenCards } from "./prompt.js";
 import { loadPresets } from "./presets.js";
@@ -414,6 +414,14 @@ export function showTable(root, tableId, navigate) {
         onclick: () => sendMove(move) }, rankText(move.slice(5)))));
   }
 
+  /** The salvage's question: a button per card of the discard pile (the moves `salvage 9d` … the view lists). */
+  function pileChooser(v, myTurn) {
+    if (!myTurn || st.pending || v.owed?.[0]?.move !== "salvage") return null;
+    return h("div", { class: "pile-chooser", role: "group", "aria-label": t("game.salvageGroup") },
+      v.legal_moves.map((move) => h("button", { type: "button", class: "small", "data-move": move,
+        onclick: () => sendMove(move) }, cardText(move.slice(8)))));
+  }
+
   function pass() {
     const v = view();
     if (!canPass(v) || st.pending) return;
@@ -558,6 +566,7 @@ export function showTable(root, tableId, navigate) {
         exchange || v.owed?.length ? null : h("button", { type: "button", id: "pass-button", disabled: !canPass(v) || st.pending,
           "aria-keyshortcuts": "P", onclick: pass }, t("game.pass"))),
       rankChooser(v, myTurn),
+      pileChooser(v, myTurn),
       jokerChooser());
     renderLesson(v, myTurn);
     hand.layout();
