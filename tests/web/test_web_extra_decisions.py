@@ -154,3 +154,49 @@ def test_a_person_plays_queens_at_a_live_table_names_a_rank_and_every_hand_loses
     rank_cards = parse_cards(" ".join(f"{named}{suit}" for suit in "cdhs"))
     assert all(not held & rank_cards for held in after.hands)
     assert not [card for card in hand_cards(page) if card[:-1] == named]
+
+
+def test_the_salvage_is_asked_from_the_pile_and_told(page: Page, live_server: LiveServer) -> None:
+    match = Match.from_hands("tavern-jack", ["3s 9d 5h Kd", "4c 6c Ac", "4d 6d"], leader=0, salvage=True,
+                             spade3_cut=True)
+    for text in ("9d", "pass", "pass", "5h", "pass", "pass", "3s"):
+        match.apply(text)
+    owing, watching = match.view(0), match.view(2)
+    events = [e.to_dict(2) for e in match.apply("salvage 9d")]
+    page.goto(live_server.url)
+    page.wait_for_selector("#more-rules")
+    shown = page.evaluate(
+        """async ([owing, watching, events]) => {
+            const prompt = await import('/js/prompt.js');
+            const sel = await import('/js/selection.js');
+            const ev = await import('/js/events.js');
+            const an = await import('/js/analysis.js');
+            const i18n = await import('/js/i18n.js');
+            const name = (seat) => `Seat ${seat}`;
+            const out = {};
+            for (const lang of ['en', 'ru', 'fr', 'pt']) {
+              i18n.setLang(lang);
+              out[lang] = {ask: prompt.owedPrompt(owing, name), wait: prompt.owedPrompt(watching, name),
+                           rule: i18n.t('opt.salvage'), group: i18n.t('game.salvageGroup'),
+                           why: i18n.t('why.salvage', {name: 'Seat 0'}),
+                           lines: events.map((e) => ev.ruleLine(e, name))};
+            }
+            i18n.setLang('en');
+            out.button = prompt.playButton(owing, true);
+            out.handMoves = sel.parseMoves(owing);
+            out.analysed = an.moveText('salvage 9d');
+            return out;
+        }""",
+        [owing, watching, events],
+    )
+    assert owing["legal_moves"] == ["salvage 5h", "salvage 9d"] and owing["pile"] == ["3s", "5h", "9d"]
+    assert shown["en"]["ask"] == ("Salvage: the trick ended on your 3s; take one card of the discard pile back "
+                                  "into your hand.")
+    assert shown["en"]["wait"] == "Seat 0 takes a card back from the discard pile."
+    assert shown["en"]["lines"] == ["Salvage: Seat 0 takes 9♦ back from the discard pile"]
+    # The pile's buttons stand for the Play button; the hand offers none of its cards.
+    assert shown["button"] is None and shown["handMoves"] == [] and shown["analysed"] == "9♦"
+    for lang in ("ru", "fr", "pt"):
+        for key in ("ask", "wait", "rule", "group", "why"):
+            assert shown[lang][key] and shown[lang][key] != shown["en"][key], (lang, key)
+        assert all(shown[lang]["lines"]) and shown[lang]["lines"] != shown["en"]["lines"]
