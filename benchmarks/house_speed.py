@@ -48,6 +48,7 @@ CASES: list[tuple[str, int, dict[str, Any]]] = [
     ("tavern-jack", 4, {"jokers": 2, "wild_jokers": True, "wild_joker_pair": True}),
     ("tavern-jack", 4, {"seven_pass": True, "ten_discard": True}),
     ("tavern-jack", 4, {"queen_bomber": True}),
+    ("tavern-jack", 4, {"salvage": True}),
     ("tavern-jack", 4, {"unbeatable_clears": True}),
     ("tavern-jack", 4, {"jokers": 1, "unbeatable_clears": True, "suit_lock": True, "suit_lock_at_once": True}),
     ("tavern-jack", 4, {"eight_cut": True, "four_stop": True}),
