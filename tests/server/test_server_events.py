@@ -15,7 +15,8 @@ PROTOCOL_DOC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
 
 EVERY_TRICK_RULE = {"equal_answers": True, "skip_on_equal": True, "suit_lock": True, "eleven_back": True,
                     "capital_fall": True, "nine_reverse": True, "gekokujo": True, "seven_pass": True,
-                    "ten_discard": True, "queen_bomber": True, "eight_cut": True, "four_stop": True}
+                    "ten_discard": True, "queen_bomber": True, "eight_cut": True, "four_stop": True, "salvage": True,
+                    "spade3_cut": True}
 """House rules that each add an event type of their own."""
 
 
