@@ -1072,7 +1072,7 @@ class Match:
         seat: int = self.to_act  # type: ignore[assignment]
         self._legal = ()
         self._log = (self._log, seat, value)
-        # A legal pass is always a play-phase pass; a value below the gift flag is a play.
+        # A legal pass is always a play-phase pass; a value below the lowest flag (the salvage's) is a play.
         if not value:
             waiting = self._waiting & _OTHERS[seat]
             if waiting:
@@ -1104,7 +1104,7 @@ class Match:
                 self._must_contain = 0
                 self.to_act = leader
             return _CLEAR_EVENTS[seat][leader]
-        if value < GIVE_FLAG:
+        if value < SALVAGE_FLAG:
             try:
                 beat, answers = self._beats[value]
             except KeyError:  # a run, or wild jokers: not a straight play

@@ -185,6 +185,7 @@ def test_the_salvage_is_asked_from_the_pile_and_told(page: Page, live_server: Li
             out.button = prompt.playButton(owing, true);
             out.handMoves = sel.parseMoves(owing);
             out.analysed = an.moveText('salvage 9d');
+            out.reason = i18n.whyText({key: 'classic.owed.salvage', params: {move: 'salvage 9d'}});
             return out;
         }""",
         [owing, watching, events],
@@ -196,6 +197,7 @@ def test_the_salvage_is_asked_from_the_pile_and_told(page: Page, live_server: Li
     assert shown["en"]["lines"] == ["Salvage: Seat 0 takes 9♦ back from the discard pile"]
     # The pile's buttons stand for the Play button; the hand offers none of its cards.
     assert shown["button"] is None and shown["handMoves"] == [] and shown["analysed"] == "9♦"
+    assert shown["reason"] == "takes back the strongest card of the discard pile: 9♦"
     for lang in ("ru", "fr", "pt"):
         for key in ("ask", "wait", "rule", "group", "why"):
             assert shown[lang][key] and shown[lang][key] != shown["en"][key], (lang, key)

@@ -3564,7 +3564,7 @@ const WHY_NUMBERS = new Set(["value", "rival_value", "score", "rival_score"]);
 function whyMove(text) {
   if (text === "pass") return translate("why.pass");
   if (String(text).startsWith("name ")) return rankText(String(text).slice(5));
-  return cardsText(String(text).replace(/^(give|pass-on|discard)\s+/, "").split(/\s+/).filter(Boolean).map((c) => c.split("=")[0]));
+  return cardsText(String(text).replace(/^(give|pass-on|discard|salvage)\s+/, "").split(/\s+/).filter(Boolean).map((c) => c.split("=")[0]));
 }
 
 /**
