@@ -16,7 +16,8 @@ from websockets.sync.client import connect
 from president.cards import cards_str
 from president.secret_deals import DealSecret
 
-from .live import LiveServer, SeatSocket
+from .live import LiveServer
+from .pages import play_classic_turn, wait_for_decision
 from .test_web_replay import finish_a_table
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "verify.md"
@@ -81,9 +82,7 @@ def test_the_browser_gives_the_vectors_of_the_specification_and_pythons_deals(pa
 
 
 def play_to_the_end(page: Page, server: LiveServer, deals: int) -> str:
-    """A table of the page's person (seat 0) and two computer players, played to the end while the page shows it:
-    the page starts the match, then a socket of the same seat makes the person's moves (the page sees every
-    update, as it would if it made them itself)."""
+    """A table of the page's person (seat 0) and two computer players, played through the page to the end."""
     made = httpx.post(f"{server.url}api/tables", json={
         "rules": "tavern-jack", "players": 3, "seats": [None, "classic", "classic"], "deals": deals,
         "name": "Ann"}).json()
@@ -93,9 +92,8 @@ def play_to_the_end(page: Page, server: LiveServer, deals: int) -> str:
                   [table, {"token": made["token"], "seat": 0, "name": "Ann"}])
     page.goto(f"{server.url}?table={table}")
     page.click("#start-match")
-    page.wait_for_selector(".game")
-    SeatSocket(server, table, made["token"]).play_to_the_end()
-    page.wait_for_function("document.querySelector('.game')?.dataset.phase === 'over'")
+    while wait_for_decision(page)["phase"] != "over":
+        play_classic_turn(page, server, table)
     return table
 
 
