@@ -212,6 +212,29 @@ def test_arena_command_reports_errors(capsys: pytest.CaptureFixture[str]) -> Non
     assert "unknown bot 'ghost'" in capsys.readouterr().err
 
 
+def test_arena_command_plays_the_rules_of_a_rule_code(capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["arena", "--rules", "R1.tavern-jack.queen_bomber.jokers~1", "--bots", "classic,random,random",
+                   "--deals", "15", "--no-ratings"])
+    assert status == 0
+    assert "15 deals of r1.tavern-jack.jokers~1.queen_bomber:" in capsys.readouterr().out
+    assert main(["arena", "--rules", "r1.tavern-jack.queen_bomber", "--bots", "classic,random,random",
+                 "--deals", "15", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["rules"] == "tavern-jack" and data["rule_code"] == "r1.tavern-jack.queen_bomber"
+
+
+@pytest.mark.parametrize(("code", "message"), [
+    ("r1.tavern-jack.queen_bomber~2", "part 3 'queen_bomber~2': a flag is 1 (on) or 0 (off)"),
+    ("r1.tavern-jack.ghost", "'ghost' is not a rule option"),
+    ("r1.tavernjack", "part 2 'tavernjack' is not a preset"),
+])
+def test_arena_command_refuses_a_bad_rule_code_before_playing(
+        code: str, message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--rules", code, "--deals", "4"]) == 2
+    out = capsys.readouterr()
+    assert message in out.err and out.out == ""
+
+
 def test_arena_workers_keep_numerical_libraries_to_one_thread_unless_told_otherwise(
         monkeypatch: pytest.MonkeyPatch) -> None:
     from president.arena import _one_thread_each

@@ -30,6 +30,7 @@ from typing import IO, Any
 from .arena_play import DealRecord, MatchOutcome, MatchTask, play_match, seat_of
 from .arena_stats import ratio_interval
 from .players import make_bot
+from .rule_codes import encode
 from .rules import Rules, get_rules
 
 Progress = Callable[[int, int], None]
@@ -145,11 +146,17 @@ class ArenaResult:
         """The players' labels."""
         return tuple(s.label for s in self.stats)
 
+    @property
+    def rules_label(self) -> str:
+        """The preset's name, or the rule code when some option differs from the preset."""
+        code = encode(self.rules)
+        return self.rules.name if code.split(".")[1:] == [self.rules.name] else code
+
     def describe(self) -> str:
         """One sentence on what was played, the rounding of ``deals`` included."""
         per_match = self.deals / (self.matches * self.players)
         per = f"{per_match:g}" if per_match == int(per_match) else f"{per_match:.2f} on average"
-        text = (f"{self.deals} deals of {self.rules.name}: {self.matches} deck seeds x {self.players} seatings "
+        text = (f"{self.deals} deals of {self.rules_label}: {self.matches} deck seeds x {self.players} seatings "
                 f"x {per} deals per match")
         if self.deals != self.requested_deals:
             text += f" ({self.requested_deals} asked, rounded up to whole matches)"
@@ -159,6 +166,7 @@ class ArenaResult:
         """JSON form of the summary (the per-deal records go to :meth:`write_csv`)."""
         return {
             "rules": self.rules.name,
+            "rule_code": encode(self.rules),
             "players": self.players,
             "bots": list(self.bots),
             "seed": self.seed,

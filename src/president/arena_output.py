@@ -105,7 +105,7 @@ def write_plot(result: ArenaResult, path: str | Path) -> None:
         ax.bar(labels, means, yerr=errors, capsize=6, color="#4c72b0")
         ax.axhline(result.par, color="#c44e52", linestyle="--", label=f"par {result.par:g}")
         ax.set_ylabel("points per deal (95% interval)")
-        ax.set_title(f"{result.rules.name}, {result.deals} duplicate deals, seed {result.seed}", fontsize=10)
+        ax.set_title(f"{result.rules_label}, {result.deals} duplicate deals, seed {result.seed}", fontsize=10)
         ax.legend()
         fig.tight_layout()
         fig.savefig(path)

@@ -34,6 +34,11 @@ class RuleCodeError(ValueError):
     """A rule code that cannot be read; the message names the part at fault and what it should be."""
 
 
+def looks_like_code(text: str) -> bool:
+    """Whether ``text`` is written as a rule code (``r1...``, or any name with a dot) rather than a preset name."""
+    return "." in text or text.lower().startswith(VERSION)
+
+
 def _base(preset: str) -> Rules:
     return Rules() if preset == CUSTOM else PRESETS[preset]
 

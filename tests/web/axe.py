@@ -24,6 +24,9 @@ def violations(page: Page) -> list[str]:
     """What breaks the WCAG 2.1 AA rules on the page now: one line per rule and element, empty when nothing."""
     if not page.evaluate("typeof window.axe === 'object'"):
         page.evaluate(axe_script())
-    result = page.evaluate("tags => axe.run(document, {runOnly: {type: 'tag', values: tags}})", WCAG_AA)
+    # resultTypes: only the violations are gathered in full (passes and the rest are cut to one node each), which
+    # reports the same violations about three times faster.
+    result = page.evaluate("tags => axe.run(document, {runOnly: {type: 'tag', values: tags}, "
+                           "resultTypes: ['violations']})", WCAG_AA)
     return [f"{rule['id']} at {node['target']}: {node['failureSummary']}"
             for rule in result["violations"] for node in rule["nodes"]]

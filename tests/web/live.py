@@ -113,14 +113,23 @@ class SeatSocket:
         assert message["type"] != "error", message
         return message
 
+    def start(self) -> None:
+        """Start the match of the table (as the page of its creator does when the person sits down)."""
+        self._ws.send(json.dumps({"type": "start"}))
+
     def play_to_the_end(self) -> int:
         """Make the classic computer player's move at each of the seat's turns until the match is over; returns
         how many moves the seat made. The socket is closed on the way out."""
+        return self.play_until_deal(None)
+
+    def play_until_deal(self, deal: int | None) -> int:
+        """As :meth:`play_to_the_end`, but stop as soon as deal number ``deal`` has begun (None: never)."""
         answered = -1
         try:
             while True:
                 message, view = self._last, self._last.get("view")
-                if view is not None and view["phase"] == "over":
+                if view is not None and (view["phase"] == "over"
+                                         or (deal is not None and view["deal_number"] >= deal)):
                     return self.moves
                 if view is not None and view["to_act"] == self.seat and message["seq"] != answered:
                     move = classic_move(self.server.match(self.table), self.seat)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 
@@ -9,8 +10,9 @@ from playwright.sync_api import Page, expect
 
 from president.engine import Match
 
-from .live import LiveServer, play_deal_one, server_seed_where
-from .pages import game_state, hand_cards, play_classic_turn, play_until_deal, start_table, tap_card
+from .live import LiveServer, SeatSocket, play_deal_one, server_seed_where
+from .pages import game_state, hand_cards, play_classic_turn, tap_card, wait_for_decision
+from .test_web_layout import create_table
 
 GREEN = "rgb(57, 211, 83)"
 
@@ -22,6 +24,22 @@ def place_after_deal_one(place: int) -> Callable[[Match], bool]:
     return check
 
 
+def open_at_deal_two(page: Page, server: LiveServer) -> str:
+    """Ann's table of three-of-clubs against three computer players on a fresh server: deal 1 is played by a
+    socket of her seat as the classic player would (the page plays turns in the tests of whole deals), then the
+    page opens the table at the start of deal 2. Returns the table id."""
+    table, token = create_table(server, "three-of-clubs", 4)
+    seat = SeatSocket(server, table, token)
+    seat.start()
+    seat.play_until_deal(2)
+    page.goto(server.url)
+    page.evaluate("([key, entry]) => localStorage.setItem(key, entry)",
+                  [f"president.seat.{table}", json.dumps({"token": token, "seat": 0, "name": "Ann"})])
+    page.goto(f"{server.url}?table={table}")
+    page.wait_for_selector(".game")
+    return table
+
+
 def outlined(page: Page) -> list[str]:
     cards: list[str] = page.eval_on_selector_all(".hand .card.received", "els => els.map(e => e.dataset.card)")
     return cards
@@ -31,8 +49,8 @@ def test_president_sees_the_received_cards_in_green_and_gives_two_back(
     page: Page, server_factory: Callable[..., LiveServer]
 ) -> None:
     server = server_factory(seed=server_seed_where(place_after_deal_one(0)))
-    table = start_table(page, server)
-    state = play_until_deal(page, server, table, 2)
+    table = open_at_deal_two(page, server)
+    state = wait_for_decision(page)
     assert state["phase"] == "exchange"
     match = server.match(table)
     view = match.view(0)
@@ -70,8 +88,8 @@ def test_clochard_sees_what_the_president_gave_back_in_green_until_his_first_pla
     page: Page, server_factory: Callable[..., LiveServer]
 ) -> None:
     server = server_factory(seed=server_seed_where(place_after_deal_one(3)))
-    table = start_table(page, server)
-    state = play_until_deal(page, server, table, 2)
+    table = open_at_deal_two(page, server)
+    state = wait_for_decision(page)
     # The Clochard gives automatically and leads the first trick once the exchange is over.
     assert state["phase"] == "play"
     view = server.match(table).view(0)
@@ -94,8 +112,8 @@ LANGUAGES = {
 
 def test_language_switch_changes_titles_and_buttons(page: Page, server_factory: Callable[..., LiveServer]) -> None:
     server = server_factory(seed=server_seed_where(place_after_deal_one(0)))
-    table = start_table(page, server)
-    play_until_deal(page, server, table, 2)
+    open_at_deal_two(page, server)
+    wait_for_decision(page)
     expect(page.locator(".me-info .title-name")).to_have_text("President")
     for lang, (president, clochard, give, scores) in LANGUAGES.items():
         page.select_option("#lang-select", lang)

@@ -76,15 +76,24 @@ def run(args: argparse.Namespace) -> int:
     """Run the arena and report."""
     from ..arena import run_arena
     from ..arena_output import plain_table, rich_tables, write_plot
+    from ..rule_codes import RuleCodeError, decode, looks_like_code
+    from ..rules import Rules
 
     bots = [name.strip() for name in args.bots.split(",") if name.strip()]
     if args.rules == OLD_GAME:
         return _run_old(args, bots)
     if any(name.startswith("uecda:") for name in bots):
         return _run_uecda(args, bots)
+    rules: str | Rules = args.rules
+    if looks_like_code(args.rules):
+        try:
+            rules = decode(args.rules)
+        except RuleCodeError as exc:
+            print(f"president arena: {exc}", file=sys.stderr)
+            return 2
     try:
         with progress_bar(sys.stderr.isatty(), "deals") as progress:
-            result = run_arena(args.rules, args.players, bots, deals=args.deals, seed=args.seed,
+            result = run_arena(rules, args.players, bots, deals=args.deals, seed=args.seed,
                                workers=args.workers, progress=progress, ratings=not args.no_ratings,
                                timing=args.timing, ray_address=args.ray)
     except ValueError as exc:
@@ -123,7 +132,8 @@ def add_parser(sub: Any) -> None:
         "rating per bot.",
     )
     p.add_argument("--rules", default="tavern-jack",
-                   help="preset name (default: tavern-jack), or old-president for the 19th-century stops game")
+                   help="preset name (default: tavern-jack), a rule code such as r1.tavern-jack.queen_bomber "
+                   "(`president rules CODE` explains one), or old-president for the 19th-century stops game")
     p.add_argument("--players", type=int, default=None, help="number of players (default: one per bot)")
     p.add_argument("--bots", default=DEFAULT_BOTS,
                    help=f"comma-separated bot names, one per player (default: {DEFAULT_BOTS}; "

@@ -7,12 +7,8 @@ import json
 import sys
 from typing import Any
 
-from ..rule_codes import RuleCodeError, explain, explain_text
+from ..rule_codes import RuleCodeError, explain, explain_text, looks_like_code
 from ..rules import ALIASES, PRESETS, get_rules
-
-
-def _is_code(text: str) -> bool:
-    return "." in text or text.lower().startswith("r1")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -30,8 +26,8 @@ def run(args: argparse.Namespace) -> int:
         aliases = ", ".join(f"{a} = {n}" for a, n in ALIASES.items())
         print(f"\nAliases: {aliases}")
         return 0
-    if _is_code(args.name) or args.json or args.balance:
-        code = args.name if _is_code(args.name) else f"r1.{args.name}"
+    if looks_like_code(args.name) or args.json or args.balance:
+        code = args.name if looks_like_code(args.name) else f"r1.{args.name}"
         try:
             info = explain(code)
         except RuleCodeError as exc:
