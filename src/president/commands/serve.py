@@ -136,8 +136,8 @@ def add_parser(sub: Any) -> None:
                    help="commit the moves waiting for the database together, one transaction for many (default: yes)")
     p.add_argument("--commit-gather", type=float, default=None, metavar="MS",
                    help="how long a busy server lets the moves gather before a group commit, in milliseconds "
-                        "(default: 10, as ServerConfig.commit_gather_ms; longer costs less CPU a move and delays each move "
-                        "up to that long)")
+                        "(default: 10, ServerConfig's; longer costs less CPU a move and delays each move up to that "
+                        "long)")
     p.add_argument("--reuse-port", action="store_true", default=False, help=argparse.SUPPRESS)
     p.add_argument("--open", action=argparse.BooleanOptionalAction, default=False,
                    help="open the browser app once the server runs (default: no)")

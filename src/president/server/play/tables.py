@@ -43,7 +43,7 @@ from ..errors import ProtocolError
 from ..protocol import dumps
 from ..store.journal import Journal
 from ..store.storage import FinishedMatch, StoredSeat, StoredTable
-from .bot_pool import BotRunner
+from .bot_pool import BotRunner, Reason
 from .games import GameEvent, TableMatch
 from .settings import BOT_SPEEDS, TableSettings
 from .subscriber import FIRST_READING, Reading, Subscriber
@@ -149,7 +149,7 @@ class Table:
         the same cards (the tournament lets it go once the round is over)."""
         self.match: TableMatch | None = None
         self.ply = 0
-        self.reasons: dict[int, tuple[int, int, str, dict[str, Any]]] = {}
+        self.reasons: dict[int, tuple[int, int, str, Reason]] = {}
         """Why the bots made their moves this match: by move number, the deal, the seat, the move and the
         explanation (told once the deal is over)."""
         self.last_match_id: int | None = None
@@ -673,6 +673,12 @@ class Table:
         if match.deal_number <= deal and not match.is_over and not self.settings.explain_now:
             raise ProtocolError("why_later", "the computer players say why once the deal is over: their reasons "
                                 "would show their cards")
+        if callable(why):
+            why = why()
+            if why is None:
+                del self.reasons[seq]
+                raise ProtocolError("no_reason", f"no computer player's reason is kept for move {seq} of this match")
+            self.reasons[seq] = (deal, seat, move, why)
         return {"type": "why", "seq": seq, "seat": seat, "move": move, "why": _with_text(why)}
 
     def _finished(self, match: TableMatch) -> FinishedMatch:
@@ -796,12 +802,11 @@ class Table:
                                                       owner=self.creator)
         await self._bot_plays_now(index, move, by, ply, why)
 
-    async def _bot_plays_now(self, index: int, move: Any, by: str, ply: int,
-                             why: dict[str, Any] | None = None) -> None:
+    async def _bot_plays_now(self, index: int, move: Any, by: str, ply: int, why: Reason = None) -> None:
         async with self.lock:
             await self._bot_plays(index, move, by, ply, why)
 
-    async def _bot_plays(self, index: int, move: Any, by: str, ply: int, why: dict[str, Any] | None = None) -> None:
+    async def _bot_plays(self, index: int, move: Any, by: str, ply: int, why: Reason = None) -> None:
         if self.closed or ply != self.ply or self.status != "playing" or self.match is None:
             return  # the position moved on while the bot thought (a person came back)
         match = self.match
