@@ -7,6 +7,7 @@ else; the server sends its ``to_dict()``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from .cards import card_str, cards_list
@@ -148,11 +149,12 @@ def seat_legal_masks(rules: Rules, phase: str, hand: int, give_count: int, owed:
 
 
 def view_json(rules: Rules, players: int, seat: int, phase: str, to_act: int | None, deal_number: int, leader: int,
-              hand: int, counts: list[int], table: int, table_move: int, lock: int, eleven_back: bool, omen: bool,
-              owner: int, passed: int, revolution: bool, backwards: bool, must_contain: int, finished: list[int],
-              bottom: list[int], titles: list[str | None], scores: list[int], deal_results: list[DealResult],
-              history: list[tuple[int, int]] | None, played: int, given: int, received: int, give_count: int,
-              owed: tuple[tuple[int, int, int], ...], legal: list[Move], winners: list[int]) -> dict[str, Any]:
+              hand: int, counts: Sequence[int], table: int, table_move: int, lock: int, eleven_back: bool,
+              omen: bool, owner: int, passed: int, revolution: bool, backwards: bool, must_contain: int,
+              finished: Sequence[int], bottom: Sequence[int], titles: Sequence[str | None], scores: Sequence[int],
+              deal_results: Sequence[DealResult], history: Sequence[tuple[int, int]] | None, played: int,
+              given: int, received: int, give_count: int, owed: tuple[tuple[int, int, int], ...],
+              legal: Sequence[Move], winners: Sequence[int]) -> dict[str, Any]:
     """A view's JSON form (:meth:`SeatView.to_dict`), from its fields one by one: the engine writes a player's
     view with it straight from the match, without a :class:`SeatView` between (``history`` None: left out;
     ``legal``: the seat's legal moves, empty unless it is to act). The lists are copied."""
