@@ -99,18 +99,20 @@ def decide_move(name: str, view: SeatView, seed: int, ply: int) -> tuple[int, di
         return moves[rng.randrange(len(moves))], None
 
 
-Reason = dict[str, Any] | Callable[[], dict[str, Any] | None] | None
-"""Why a bot made its move: the explanation's JSON form, or a function that works it out when someone asks (the
-quick bots say why only then: most moves are never asked about), or None when no reason is known."""
+Reason = dict[str, Any] | Callable[[SeatView], dict[str, Any] | None] | None
+"""Why a bot made its move: the explanation's JSON form; or a function that works it out from the bot's view
+again when someone asks (the quick bots say why only then: most moves are never asked about); or None when no
+reason is known."""
 
 
-def reason_later(name: str, view: SeatView, seed: int, ply: int, move: int) -> Callable[[], dict[str, Any] | None]:
-    """Why bot ``name`` made ``move`` from ``view`` (what :func:`decide_move` says), worked out when called; None
-    if the bot's decision is not that move (it failed, and a random legal move was played)."""
-    return functools.partial(_reason_of, name, view, seed, ply, move)
+def reason_later(name: str, seed: int, ply: int, move: int) -> Callable[[SeatView], dict[str, Any] | None]:
+    """Why bot ``name`` made ``move`` (what :func:`decide_move` says), worked out when called with the view the bot
+    moved from; None if the bot's decision from that view is not ``move`` (it failed, and a random legal move was
+    played)."""
+    return functools.partial(_reason_of, name, seed, ply, move)
 
 
-def _reason_of(name: str, view: SeatView, seed: int, ply: int, move: int) -> dict[str, Any] | None:
+def _reason_of(name: str, seed: int, ply: int, move: int, view: SeatView) -> dict[str, Any] | None:
     made, why = decide_move(name, view, seed, ply)
     return why if made == move else None
 

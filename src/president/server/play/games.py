@@ -136,8 +136,8 @@ class Game(Protocol):
                        owner: str = "") -> tuple[Any, Reason]:
         """The move of bot ``name`` from ``view`` (a :meth:`TableMatch.bot_view`), drawn from the match seed and
         the move number so that it does not depend on timing, and why the bot made it (an explanation's JSON
-        form, a function that works it out when asked, or None); ``owner`` is the address that created the table
-        (the bot pool is shared between addresses first)."""
+        form, a function that works it out from the same view when asked, or None); ``owner`` is the address that
+        created the table (the bot pool is shared between addresses first)."""
 
     def hint_why(self, view: Any, seed: int, ply: int) -> dict[str, Any] | None:
         """Why the hint's bot would make the hint's move (an explanation's JSON form), or None."""
@@ -179,7 +179,7 @@ class ModernGame:
         pool's worker processes, which say why with the move."""
         if runner.is_inline(name):
             move = choose(name, view, seed, ply)
-            return move, reason_later(name, view, seed, ply, move)
+            return move, reason_later(name, seed, ply, move)
         return await runner.decide_later(name, view, seed, ply, table=table, owner=owner)
 
     def hint(self, view: SeatView, seed: int, ply: int) -> int:

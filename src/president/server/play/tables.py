@@ -149,7 +149,9 @@ class Table:
         the same cards (the tournament lets it go once the round is over)."""
         self.match: TableMatch | None = None
         self.ply = 0
-        self.reasons: dict[int, tuple[int, int, str, Reason]] = {}
+        self.reasons: dict[int, tuple[int, int, str, dict[str, Any] | Callable[[], dict[str, Any] | None]]] = {}
+        """Why each bot move of the match was made, by move number: its deal, seat, move, and the explanation's
+        JSON form or a function that works it out (from the position before the move, which it keeps)."""
         """Why the bots made their moves this match: by move number, the deal, the seat, the move and the
         explanation (told once the deal is over)."""
         self.last_match_id: int | None = None
@@ -669,16 +671,15 @@ class Table:
         reason = self.reasons.get(seq)
         if match is None or reason is None:
             raise ProtocolError("no_reason", f"no computer player's reason is kept for move {seq} of this match")
-        deal, seat, move, why = reason
+        deal, seat, move, kept = reason
         if match.deal_number <= deal and not match.is_over and not self.settings.explain_now:
             raise ProtocolError("why_later", "the computer players say why once the deal is over: their reasons "
                                 "would show their cards")
-        if callable(why):
-            why = why()
-            if why is None:
-                del self.reasons[seq]
-                raise ProtocolError("no_reason", f"no computer player's reason is kept for move {seq} of this match")
-            self.reasons[seq] = (deal, seat, move, why)
+        why = kept() if callable(kept) else kept
+        if why is None:
+            del self.reasons[seq]
+            raise ProtocolError("no_reason", f"no computer player's reason is kept for move {seq} of this match")
+        self.reasons[seq] = (deal, seat, move, why)
         return {"type": "why", "seq": seq, "seat": seat, "move": move, "why": _with_text(why)}
 
     def _finished(self, match: TableMatch) -> FinishedMatch:
@@ -820,6 +821,8 @@ class Table:
                           by, index)
                 move, why = match.legal_masks()[0], None
                 await self._play(index, move, by)
+            if callable(why):
+                why = functools.partial(_reason_from, why, match, index)
             if why is not None:
                 self.reasons[ply] = (match.deal_number, index, match.move_text(move), why)
         except Exception:
@@ -945,6 +948,12 @@ def _with_text(why: dict[str, Any] | None) -> dict[str, Any] | None:
     if why is None:
         return None
     return {**why, "text": Explanation.from_dict(why).text()}
+
+
+def _reason_from(reason: Callable[[Any], dict[str, Any] | None], match: TableMatch,
+                 seat: int) -> dict[str, Any] | None:
+    """A reason worked out when asked, from ``seat``'s bot view of ``match`` (the position before the move)."""
+    return reason(match.bot_view(seat))
 
 
 def _dealt(match: TableMatch) -> int:
