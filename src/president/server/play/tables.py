@@ -149,11 +149,13 @@ class Table:
         the same cards (the tournament lets it go once the round is over)."""
         self.match: TableMatch | None = None
         self.ply = 0
-        self.reasons: dict[int, tuple[int, int, str, dict[str, Any] | Callable[[], dict[str, Any] | None]]] = {}
-        """Why each bot move of the match was made, by move number: its deal, seat, move, and the explanation's
-        JSON form or a function that works it out (from the position before the move, which it keeps)."""
+        self.reasons: dict[int, tuple[int, int, str, dict[str, Any] | Callable[[Any], dict[str, Any] | None]]] = {}
         """Why the bots made their moves this match: by move number, the deal, the seat, the move and the
-        explanation (told once the deal is over)."""
+        explanation (told once the deal is over), or for a quick bot a function that works it out from the bot's
+        view again (:data:`~.bot_pool.Reason`; the position is played again from :attr:`_replay` when asked)."""
+        self._replay: tuple[int, TableMatch, list[Any]] | None = None
+        """A position of the match that no move changes (its first, or where it was restored), its move number, and
+        every move made since in the game's form: any later position of the match is played again from it."""
         self.last_match_id: int | None = None
         self.spectators: list[Subscriber] = []
         self._members: dict[Subscriber, int | None] = {}
@@ -232,6 +234,7 @@ class Table:
                     mover.decisions += 1
                     mover.stand_ins += by == "stand-in"
             table.match = match
+            table._replay = (table.ply, match, [])
             if stored.status == "playing":
                 for kept, seat_now in zip(stored.seats, seats, strict=True):
                     seat_now.left = seat_now.away = kept.resigned and seat_now.kind == "person"
@@ -574,6 +577,7 @@ class Table:
         self.match = match
         self.ply = 0
         self.reasons = {}
+        self._replay = (0, match, [])  # each move is made on a copy: this match stays its first position
         self.status = "playing"
         log.info("table %s: match %d starts", self.id, self.match_no)
         for seat in self.seats:
@@ -631,6 +635,8 @@ class Table:
             raise ProtocolError("storage_error") from None
         self.match = after
         self.ply += 1
+        if self._replay is not None:
+            self._replay[2].append(value)
         self.touched = time.monotonic()
         if after.is_over:
             self.status = "finished"
@@ -675,12 +681,21 @@ class Table:
         if match.deal_number <= deal and not match.is_over and not self.settings.explain_now:
             raise ProtocolError("why_later", "the computer players say why once the deal is over: their reasons "
                                 "would show their cards")
-        why = kept() if callable(kept) else kept
+        why = kept(self._position(seq).bot_view(seat)) if callable(kept) else kept
         if why is None:
             del self.reasons[seq]
             raise ProtocolError("no_reason", f"no computer player's reason is kept for move {seq} of this match")
         self.reasons[seq] = (deal, seat, move, why)
         return {"type": "why", "seq": seq, "seat": seat, "move": move, "why": _with_text(why)}
+
+    def _position(self, seq: int) -> TableMatch:
+        """The match as it was before its move ``seq`` (one made since :attr:`_replay`'s position), played again."""
+        assert self._replay is not None
+        ply, start, moves = self._replay
+        match = start.copy()
+        for value in moves[:seq - ply]:
+            match.apply(value)
+        return match
 
     def _finished(self, match: TableMatch) -> FinishedMatch:
         return FinishedMatch(
@@ -821,8 +836,6 @@ class Table:
                           by, index)
                 move, why = match.legal_masks()[0], None
                 await self._play(index, move, by)
-            if callable(why):
-                why = functools.partial(_reason_from, why, match, index)
             if why is not None:
                 self.reasons[ply] = (match.deal_number, index, match.move_text(move), why)
         except Exception:
@@ -948,12 +961,6 @@ def _with_text(why: dict[str, Any] | None) -> dict[str, Any] | None:
     if why is None:
         return None
     return {**why, "text": Explanation.from_dict(why).text()}
-
-
-def _reason_from(reason: Callable[[Any], dict[str, Any] | None], match: TableMatch,
-                 seat: int) -> dict[str, Any] | None:
-    """A reason worked out when asked, from ``seat``'s bot view of ``match`` (the position before the move)."""
-    return reason(match.bot_view(seat))
 
 
 def _dealt(match: TableMatch) -> int:
