@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from websockets.frames import Frame, Opcode
 from websockets.streams import StreamReader
 
