@@ -97,7 +97,7 @@ from .rules import Rules, get_rules
 from .secret_deals import DealSecret
 from .shuffle import deal_hands, first_leader
 from .turn_order import gekokujo_order, gift_of, reversals_of, skips_of, spared_by_tenpen_chii
-from .view import DealResult, SeatView
+from .view import DealResult, SeatView, seat_legal_masks, view_json
 
 EXCHANGE, PLAY, OVER = 0, 1, 2
 ACE_RANK = 11
@@ -873,11 +873,32 @@ class Match:
         ``must_contain`` null), no seat's private facts ever read. ``history=False`` leaves out the deal's
         ``history`` (for a client that keeps it from each move's :meth:`history_since`).
         """
-        if seat is not None:
-            return self.seat_view(seat, history=history).to_dict(history)
-        out = self._view(-1, 0, 0, 0, 0, 0, history, None).to_dict(history)
-        out["seat"] = None
-        return out
+        if seat is None:
+            out = self._view_json(-1, 0, 0, 0, 0, 0, history)
+            out["seat"] = None
+            return out
+        if not 0 <= seat < self.players:
+            raise ValueError(f"no seat {seat!r} at a table of {self.players}")
+        to_act = self.to_act == seat
+        return self._view_json(seat, self.hands[seat], self._given[seat], self._received[seat],
+                               self._give_count if to_act and self._phase == EXCHANGE else 0,
+                               self._must_contain if to_act and not self._table else 0, history)
+
+    def _view_json(self, seat: int, hand: int, given: int, received: int, give_count: int, must_contain: int,
+                   history: bool) -> dict[str, Any]:
+        """The JSON form of :meth:`_view`'s view, written straight from the match (a view is sent on every move)."""
+        table = self._table & CARDS_MASK
+        phase = PHASES[self._phase]
+        played = self._dealt & ~_union(self.hands) & ~self._dead
+        legal = seat_legal_masks(self.rules, phase, hand, give_count, self._owed, table, self._table,
+                                 self._rev != self._back, self._lock, must_contain,
+                                 played & ~table) if self.to_act == seat else []
+        return view_json(self.rules, self.players, seat, phase, self.to_act, self.deal_number, self._leader, hand,
+                         [h.bit_count() for h in self.hands], table, self._table, self._lock, self._back, self._calm,
+                         self._owner, self._passed_mask(), self._rev, self._backwards, must_contain, self._finished,
+                         self._bottom, self._titles, self._scores, self._results,
+                         self._history_walk() if history else None, played,
+                         given, received, give_count, self._owed, legal, self._winners)
 
     def snapshot_view(self, seat: int | None, history: bool = True) -> dict[str, Any]:
         """The view a client rebuilds its screen from: for this game, the same as :meth:`view`."""

@@ -7,6 +7,7 @@ else; the server sends its ``to_dict()``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from .cards import card_str, cards_list
@@ -109,16 +110,9 @@ class SeatView:
         """The legal moves as ints when this seat is to act (else an empty list)."""
         if self.to_act != self.seat:
             return []
-        if self.phase == "exchange":
-            return list(gift_moves(self.hand, self.give_count))
-        if self.owed:
-            flag, count, to = self.owed[0]
-            return list(owed_moves(owed_source(flag, self.hand, self.pile & ~to), flag, count))
-        found = list(plays(self.hand, self.rules, self.table_move, self.revolution != self.eleven_back, self.lock,
-                           0 if self.table else self.must_contain))
-        if self.table:
-            found.append(PASS_MOVE)
-        return found
+        return seat_legal_masks(self.rules, self.phase, self.hand, self.give_count, self.owed, self.table,
+                                self.table_move, self.revolution != self.eleven_back, self.lock, self.must_contain,
+                                self.pile)
 
     @property
     def pile(self) -> int:
@@ -143,63 +137,95 @@ class SeatView:
         """The legal moves when this seat is to act (else an empty list)."""
         return [move_of(m) for m in self.legal_masks()]
 
-    def _owed_json(self) -> list[dict[str, Any]]:
-        """What the seat to act owes, as ``to_dict`` lists it (the count the hand can pay first)."""
-        out = []
-        for i, (flag, count, to) in enumerate(self.owed):
-            if i == 0 and self.to_act is not None:
-                count = min(count, (self.pile & ~to).bit_count() if flag == SALVAGE_FLAG else self.counts[self.to_act])
-            out.append({"move": OWED_WORDS[flag], "count": count, "to": to if flag == PASS_ON_FLAG else None})
-        return out
-
     def to_dict(self, history: bool = True) -> dict[str, Any]:
         """JSON-ready form: cards as canonical text, nothing this seat may not see.
 
         ``history=False`` leaves the deal's ``history`` out (a client that keeps it from the updates).
         """
-        out = {
-            "rules": self.rules.name,
-            "players": self.players,
-            "seat": self.seat,
-            "phase": self.phase,
-            "to_act": self.to_act,
-            "deal_number": self.deal_number,
-            "leader": self.leader,
-            "hand": cards_list(self.hand),
-            "counts": list(self.counts),
-            "table": cards_list(self.table),
-            "table_move": move_str(self.table_move) if self.table else "",
-            "lock": suits_text(self.lock),
-            "stair_lock": bool(self.lock & STAIR),
-            "eight_cut_waits": bool(self.lock & EIGHT_WAITS),
-            "eleven_back": self.eleven_back,
-            "omen": self.omen,
-            "table_owner": self.owner if self.table else None,
-            "passed": [s for s in range(self.players) if self.passed >> s & 1],
-            "revolution": self.revolution,
-            "direction": "counterclockwise" if self.backwards else "clockwise",
-            "rank_order": list(self.rank_order()),
-            "must_contain": card_str(self.must_contain.bit_length() - 1) if self.must_contain else None,
-            "finished": list(self.finished),
-            "bottom": list(self.bottom),
-            "titles": list(self.titles),
-            "title_names": [self.rules.title_name(t) if t else None for t in self.titles],
-            "scores": list(self.scores),
-            "deal_results": [r.to_dict() for r in self.deal_results],
-        }
-        if history:
-            out["history"] = [{"seat": s, "move": move_str(m)} for s, m in self.history]
-        out.update({
-            "played": cards_list(self.played),
-            "pile": cards_list(self.pile),
-            "given": cards_list(self.given),
-            "received": cards_list(self.received),
-            "give_count": self.give_count,
-            "owed": self._owed_json(),
-            "legal_moves": [move_str(m) for m in self.legal_masks()],
-            "winners": list(self.winners),
-        })
-        return out
+        return view_json(self.rules, self.players, self.seat, self.phase, self.to_act, self.deal_number, self.leader,
+                         self.hand, self.counts, self.table, self.table_move, self.lock, self.eleven_back, self.omen,
+                         self.owner, self.passed, self.revolution, self.backwards, self.must_contain, self.finished,
+                         self.bottom, self.titles, self.scores, self.deal_results,
+                         self.history if history else None, self.played, self.given, self.received,
+                         self.give_count, self.owed, self.legal_masks(), self.winners)
+
+
+def seat_legal_masks(rules: Rules, phase: str, hand: int, give_count: int, owed: tuple[tuple[int, int, int], ...],
+                     table: int, table_move: int, reversed_order: bool, lock: int, must_contain: int,
+                     pile: int) -> list[Move]:
+    """The legal moves as ints of the seat to act, from what its view holds (``table``: the cards on the table,
+    ``table_move``: the move that put them there; ``reversed_order``: a revolution or 11-back, not both;
+    ``pile``: the public discard pile, which a salvage takes from)."""
+    if phase == "exchange":
+        return list(gift_moves(hand, give_count))
+    if owed:
+        flag, count, to = owed[0]
+        return list(owed_moves(owed_source(flag, hand, pile & ~to), flag, count))
+    found = list(plays(hand, rules, table_move, reversed_order, lock, 0 if table else must_contain))
+    if table:
+        found.append(PASS_MOVE)
+    return found
+
+
+def view_json(rules: Rules, players: int, seat: int, phase: str, to_act: int | None, deal_number: int, leader: int,
+              hand: int, counts: Sequence[int], table: int, table_move: int, lock: int, eleven_back: bool,
+              omen: bool, owner: int, passed: int, revolution: bool, backwards: bool, must_contain: int,
+              finished: Sequence[int], bottom: Sequence[int], titles: Sequence[str | None], scores: Sequence[int],
+              deal_results: Sequence[DealResult], history: Sequence[tuple[int, int]] | None, played: int,
+              given: int, received: int, give_count: int, owed: tuple[tuple[int, int, int], ...],
+              legal: Sequence[Move], winners: Sequence[int]) -> dict[str, Any]:
+    """A view's JSON form (:meth:`SeatView.to_dict`), from its fields one by one: the engine writes a player's
+    view with it straight from the match, without a :class:`SeatView` between (``history`` None: left out;
+    ``legal``: the seat's legal moves, empty unless it is to act). The lists are copied."""
+    out = {
+        "rules": rules.name,
+        "players": players,
+        "seat": seat,
+        "phase": phase,
+        "to_act": to_act,
+        "deal_number": deal_number,
+        "leader": leader,
+        "hand": cards_list(hand),
+        "counts": list(counts),
+        "table": cards_list(table),
+        "table_move": move_str(table_move) if table else "",
+        "lock": suits_text(lock),
+        "stair_lock": bool(lock & STAIR),
+        "eight_cut_waits": bool(lock & EIGHT_WAITS),
+        "eleven_back": eleven_back,
+        "omen": omen,
+        "table_owner": owner if table else None,
+        "passed": [s for s in range(players) if passed >> s & 1],
+        "revolution": revolution,
+        "direction": "counterclockwise" if backwards else "clockwise",
+        "rank_order": list(ORDER[revolution != eleven_back, rules.joker_in_revolution == "highest"]),
+        "must_contain": card_str(must_contain.bit_length() - 1) if must_contain else None,
+        "finished": list(finished),
+        "bottom": list(bottom),
+        "titles": list(titles),
+        "title_names": [rules.title_name(t) if t else None for t in titles],
+        "scores": list(scores),
+        "deal_results": [r.to_dict() for r in deal_results],
+    }
+    if history is not None:
+        out["history"] = [{"seat": s, "move": move_str(m)} for s, m in history]
+    pile = played & ~table
+    owed_json = []
+    for i, (flag, count, to) in enumerate(owed):
+        if i == 0 and to_act is not None:
+            count = min(count, (pile & ~to).bit_count() if flag == SALVAGE_FLAG else counts[to_act])
+        owed_json.append({"move": OWED_WORDS[flag], "count": count, "to": to if flag == PASS_ON_FLAG else None})
+    out.update({
+        "played": cards_list(played),
+        "pile": cards_list(pile),
+        "given": cards_list(given),
+        "received": cards_list(received),
+        "give_count": give_count,
+        "owed": owed_json,
+        "legal_moves": [move_str(m) for m in legal],
+        "winners": list(winners),
+    })
+    return out
 
 
 _VIEW_DEFAULTS: dict[str, str] = {"table_move": "table", "lock": "0", "eleven_back": "False", "bottom": "[]",

@@ -42,6 +42,7 @@ def make_config(tmp_path: Path, **changes: Any) -> ServerConfig:
         "argon2_memory_kib": 1024,  # light password hashes: the tests check accounts, not the hash's cost
         "argon2_time_cost": 1,
         "leaderboard_min_matches": 0,  # a test's one or two matches list their players
+        "commit_gather_ms": 2.0,  # a move acknowledged soon after its commit: a test waits for many in turn
     }
     settings.update(changes)
     return ServerConfig(**settings)

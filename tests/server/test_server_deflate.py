@@ -12,8 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from websockets.frames import Frame, Opcode
+from websockets.streams import StreamReader
 
 from president.server.edge.deflate import COMPRESS_FROM
+from president.server.edge.wire import plain_text_frame
 
 from .support import LiveServer, make_config
 
@@ -91,3 +94,20 @@ def test_short_messages_go_uncompressed_and_long_ones_compressed_on_one_connecti
                 break
         assert all(compressed == (size >= COMPRESS_FROM) for compressed, size in seen)
         assert any(compressed for compressed, _ in seen) and any(not compressed for compressed, _ in seen)
+
+
+@pytest.mark.parametrize("size", [0, 125, 126, 65535, 65536])
+def test_a_plain_frame_written_by_the_server_reads_back_as_the_same_text_at_every_length_encoding(size: int) -> None:
+    text = ("é" * size)[:size // 2] + "x" * (size - 2 * (size // 2))  # two bytes a character, so sizes are exact
+    data = text.encode()
+    assert len(data) == size
+    reader = StreamReader()
+    reader.feed_data(plain_text_frame(data))
+    parse = Frame.parse(reader.read_exact, mask=False)
+    try:
+        next(parse)
+    except StopIteration as done:
+        frame = done.value
+    assert frame.fin and frame.opcode is Opcode.TEXT and not frame.rsv1
+    assert frame.data.decode() == text
+    assert reader.at_eof() or not reader.buffer

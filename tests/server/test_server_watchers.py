@@ -17,6 +17,7 @@ import pytest
 from websockets.frames import Frame, Opcode
 from websockets.sync.client import ClientConnection
 
+from president.server.edge import wire
 from president.server.edge.connection import Connection
 
 from .support import LiveServer, make_config, ws_send, ws_until
@@ -117,6 +118,14 @@ def test_each_update_is_encoded_once_for_every_spectator(tmp_path: Path, monkeyp
         return serialize(self, mask=mask, extensions=extensions)
 
     monkeypatch.setattr(Frame, "serialize", counting)
+    plain = wire.plain_text_frame
+
+    def counting_plain(data: bytes) -> bytes:
+        if b'"type":"update"' in data:
+            encoded.append(bytes(data))  # a short message's frame, written by the server without a Frame
+        return plain(data)
+
+    monkeypatch.setattr(wire, "plain_text_frame", counting_plain)
     with LiveServer(make_config(tmp_path)) as server:
         table, person = busy_table(server, deals=1)
         spectators = [watch(server, table) for _ in range(5)]

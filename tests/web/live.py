@@ -47,6 +47,7 @@ class LiveServer:
                                    websockets_per_address=1000, address_rate_per_second=1000.0,
                                    address_rate_burst=1000, registrations_per_address=1000,
                                    argon2_memory_kib=1024, argon2_time_cost=1,
+                                   commit_gather_ms=2.0,  # a move acknowledged soon: a test waits for many
                                    leaderboard_min_matches=1)  # a test's one rated match lists its players
         self.app = create_app(self.config)
         self.port = free_port()

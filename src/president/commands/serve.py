@@ -49,10 +49,10 @@ def run(args: argparse.Namespace) -> int:
                               connections_per_address=args.connections_per_address,
                               trusted_proxies=args.trusted_proxies, redis_url=args.redis,
                               lease_seconds=args.lease_seconds, group_commit=args.group_commit,
-                              commit_gather_ms=args.commit_gather,
                               leaderboard_min_matches=args.leaderboard_min_matches,
                               chat_guests_phrases_only=args.guests_phrases_only,
-                              **({"bot_workers": args.bot_workers} if args.bot_workers is not None else {}))
+                              **({"bot_workers": args.bot_workers} if args.bot_workers is not None else {}),
+                              **({"commit_gather_ms": args.commit_gather} if args.commit_gather is not None else {}))
     except Exception as exc:
         print(f"president serve: {exc}", file=sys.stderr)
         return 2
@@ -134,9 +134,10 @@ def add_parser(sub: Any) -> None:
                    help="guests may send quick phrases only in the table chat (default: no)")
     p.add_argument("--group-commit", action=argparse.BooleanOptionalAction, default=True,
                    help="commit the moves waiting for the database together, one transaction for many (default: yes)")
-    p.add_argument("--commit-gather", type=float, default=10.0, metavar="MS",
+    p.add_argument("--commit-gather", type=float, default=None, metavar="MS",
                    help="how long a busy server lets the moves gather before a group commit, in milliseconds "
-                        "(default: 10; longer costs less CPU a move and delays each move up to that long)")
+                        "(default: 10, ServerConfig's; longer costs less CPU a move and delays each move up to that "
+                        "long)")
     p.add_argument("--reuse-port", action="store_true", default=False, help=argparse.SUPPRESS)
     p.add_argument("--open", action=argparse.BooleanOptionalAction, default=False,
                    help="open the browser app once the server runs (default: no)")

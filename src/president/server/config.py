@@ -103,11 +103,11 @@ class ServerConfig:
     group_commit: bool = True
     """Commit the writes waiting for a writer thread in one transaction, each acknowledged after that commit
     (False: one transaction per write)."""
-    commit_gather_ms: float = 2.0
+    commit_gather_ms: float = 10.0
     """With group commit, how long a busy server lets the writes gather before it commits them (milliseconds):
     longer commits more moves at once for less CPU a move, and delays each move's acknowledgement up to that
-    long (a server whose writes come one at a time commits at once). ``president serve`` gathers for 10 ms
-    unless told otherwise (``--commit-gather``)."""
+    long (a server whose writes come one at a time commits at once). ``president serve`` takes it from
+    ``--commit-gather``, with the same default."""
     redis_url: str | None = None
     """``redis://host:port/db``: this process is one of several serving the same PostgreSQL database, each table
     played by one of them (see :mod:`president.server.cluster`). None: the only process."""

@@ -59,11 +59,12 @@ def worker_command(args: argparse.Namespace, database: str, bot_workers: int) ->
                "--registrations-per-address", str(args.registrations_per_address), "--log-level", args.log_level,
                "--access-log" if args.access_log else "--no-access-log", "--bot-workers", str(bot_workers),
                "--group-commit" if args.group_commit else "--no-group-commit", "--reuse-port",
-               "--commit-gather", str(args.commit_gather),
                "--leaderboard-min-matches", str(args.leaderboard_min_matches),
                "--guests-phrases-only" if args.guests_phrases_only else "--no-guests-phrases-only"]
     if args.data_dir:
         command += ["--data-dir", args.data_dir]
+    if args.commit_gather is not None:
+        command += ["--commit-gather", str(args.commit_gather)]
     return command
 
 

@@ -44,7 +44,7 @@ from ..store.chat_log import match_chat
 from .account_routes import account_router, current_account
 from .connection import Connection
 from .daily_routes import daily_router
-from .deflate import SOCKET_EXTENSION
+from .deflate import SOCKET_EXTENSION, LargeOnlyDeflateProtocol
 from .headers import SecurityHeaders
 from .hub import Hub
 from .ruleset_routes import ruleset_router
@@ -432,35 +432,66 @@ async def _read(ws: WebSocket, conn: Connection, hub: Hub, config: ServerConfig)
     """Feed the client's messages to the hub until it leaves or is sent away.
 
     Changes waiting for their commit do not hold up the reading (a ``ping`` is answered while
-    a move is being stored), up to :data:`IN_FLIGHT` of them per connection.
+    a move is being stored), up to :data:`IN_FLIGHT` of them per connection. Once the client has said hello,
+    on the server's own WebSocket protocol, its text messages come straight from the socket
+    (:attr:`~.deflate.LargeOnlyDeflateProtocol.on_text`); this loop then waits for the end of the connection.
     """
     in_flight: set[asyncio.Task[None]] = set()
-    while not conn.closing:
-        if len(in_flight) >= IN_FLIGHT:
-            _, in_flight = await asyncio.wait(in_flight, return_when=asyncio.FIRST_COMPLETED)
-        try:
-            if conn.joined:
-                message = await ws.receive()
-            else:
-                message = await asyncio.wait_for(ws.receive(), config.hello_timeout)
-        except TimeoutError:
-            hub.reject(conn, ProtocolError("hello_first", f"say hello within {config.hello_timeout:g} seconds"))
-            conn.close(1008, "no hello")
+    protocol: LargeOnlyDeflateProtocol | None = ws.scope.get("extensions", {}).get(SOCKET_EXTENSION)
+    paused = False  # the socket's reading, stopped here while IN_FLIGHT changes wait
+
+    def settled(task: asyncio.Task[None]) -> None:
+        nonlocal paused
+        in_flight.discard(task)
+        if paused and len(in_flight) < IN_FLIGHT and protocol is not None:
+            paused = False
+            if not protocol.read_paused:  # uvicorn resumes the reading it paused itself
+                protocol.transport.resume_reading()
+
+    def read(text: str) -> None:
+        nonlocal paused
+        if conn.closing or protocol is None:
             return
-        except (WebSocketDisconnect, RuntimeError):
-            return
-        if message["type"] == "websocket.disconnect":
-            return
-        text = message.get("text")
-        task = hub.handle(conn, text if text is not None else message.get("bytes") or b"")
-        if task is not None and not conn.joined:
-            # A hello looked up in the cluster (the table may be played by another process): the messages
-            # after it wait for it, as they would behind a hello answered at once.
-            with contextlib.suppress(Exception):
-                await task
-        elif task is not None:
+        task = hub.handle(conn, text)
+        if task is not None:
             in_flight.add(task)
-            task.add_done_callback(in_flight.discard)
+            task.add_done_callback(settled)
+            if len(in_flight) >= IN_FLIGHT and not paused:
+                paused = True
+                protocol.transport.pause_reading()
+
+    try:
+        while not conn.closing:
+            if len(in_flight) >= IN_FLIGHT:
+                _, in_flight = await asyncio.wait(in_flight, return_when=asyncio.FIRST_COMPLETED)
+            try:
+                if conn.joined:
+                    message = await ws.receive()
+                else:
+                    message = await asyncio.wait_for(ws.receive(), config.hello_timeout)
+            except TimeoutError:
+                hub.reject(conn, ProtocolError("hello_first", f"say hello within {config.hello_timeout:g} seconds"))
+                conn.close(1008, "no hello")
+                return
+            except (WebSocketDisconnect, RuntimeError):
+                return
+            if message["type"] == "websocket.disconnect":
+                return
+            text = message.get("text")
+            task = hub.handle(conn, text if text is not None else message.get("bytes") or b"")
+            if task is not None and not conn.joined:
+                # A hello looked up in the cluster (the table may be played by another process): the messages
+                # after it wait for it, as they would behind a hello answered at once.
+                with contextlib.suppress(Exception):
+                    await task
+            elif task is not None:
+                in_flight.add(task)
+                task.add_done_callback(settled)
+            if conn.joined and protocol is not None and protocol.on_text is None:
+                protocol.on_text = read
+    finally:
+        if protocol is not None:
+            protocol.on_text = None
 
 
 async def _write(ws: WebSocket, conn: Connection) -> None:

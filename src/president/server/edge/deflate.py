@@ -10,7 +10,9 @@ every socket of the same window (:mod:`.wire`), and no socket keeps a compressor
 
 :class:`LargeOnlyDeflateProtocol` also lets the application write frames to the socket itself: it puts itself
 in the connection's ASGI scope (``scope["extensions"][SOCKET_EXTENSION]``) and calls back when the socket's
-buffer has drained.
+buffer has drained. The application may take the client's text messages the same way, each handed to it as it
+is read (:attr:`LargeOnlyDeflateProtocol.on_text`), rather than through the ASGI ``receive`` (a queue, a pause
+and a resumption of the socket's reading, and every layer of the application woken for each message).
 """
 
 from __future__ import annotations
@@ -68,6 +70,10 @@ class LargeOnlyDeflateProtocol(WebSocketsSansIOProtocol):
         super().__init__(*args, **kwargs)
         self.on_drained: Callable[[], None] | None = None
         """Called when the socket's buffer, having grown past the transport's high mark, drained below its low."""
+        self.on_text: Callable[[str], None] | None = None
+        """Called with each whole text message the client sends, instead of its going to the application's
+        ``receive``, while nothing waits there before it (the messages keep their order); the others (binary,
+        the close) still go there."""
         if self.config.ws_per_message_deflate:
             self.conn.available_extensions = [LargeOnlyDeflateFactory(
                 server_no_context_takeover=True, server_max_window_bits=WINDOW_BITS,
@@ -80,6 +86,22 @@ class LargeOnlyDeflateProtocol(WebSocketsSansIOProtocol):
         scope = getattr(self, "scope", None)
         if scope is not None:
             scope["extensions"][SOCKET_EXTENSION] = self
+
+    def send_receive_event_to_app(self) -> None:
+        """A whole message was read: a text handed to :attr:`on_text` if it is set and nothing waits in the queue
+        before it; uvicorn's own way otherwise (queued for ``receive``, and the reading paused until taken)."""
+        on_text = self.on_text
+        if on_text is None or self.curr_msg_data_type != "text" or self.close_sent or not self.queue.empty():
+            super().send_receive_event_to_app()
+            return
+        data = self.frames[0] if len(self.frames) == 1 else b"".join(self.frames)
+        try:
+            text = data.decode()
+        except UnicodeDecodeError:  # uvicorn refuses it (1007)
+            super().send_receive_event_to_app()
+            return
+        self.frames = []
+        on_text(text)
 
     def resume_writing(self) -> None:
         """The transport's buffer drained: sends may go on, and the application hears of it."""

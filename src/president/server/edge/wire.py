@@ -64,10 +64,21 @@ class FrameCache:
         data = text.encode()
         if framing == PLAIN or len(data) < COMPRESS_FROM:
             # Sent as it is (most messages, every move's update): no extension to make and ask.
-            return Frame(Opcode.TEXT, data).serialize(mask=False)
+            return plain_text_frame(data)
         # Without context takeover the extension keeps nothing between messages: a new one is as good as a kept one.
         extensions: list[Extension] = [LargeOnlyDeflate(True, True, framing, framing, COMPRESS_SETTINGS)]
         return Frame(Opcode.TEXT, data).serialize(mask=False, extensions=extensions)
+
+
+def plain_text_frame(data: bytes) -> bytes:
+    """A whole text message ``data`` (UTF-8) as one unmasked, uncompressed WebSocket frame (RFC 6455, 5.2): FIN
+    and the text opcode, then the payload's length in 7 bits, or 126 and 16 bits, or 127 and 64 bits."""
+    size = len(data)
+    if size < 126:
+        return bytes((0x81, size)) + data
+    if size < 1 << 16:
+        return b"\x81\x7e" + size.to_bytes(2, "big") + data
+    return b"\x81\x7f" + size.to_bytes(8, "big") + data
 
 
 FRAMES = FrameCache()

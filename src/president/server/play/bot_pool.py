@@ -21,11 +21,13 @@ tracker then exits by itself, as its last client has gone.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import math
 import multiprocessing
 import os
 import time
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -95,6 +97,24 @@ def decide_move(name: str, view: SeatView, seed: int, ply: int) -> tuple[int, di
         log.error("bot %s failed at move %d (%s); a random legal move is played", name, ply, type(exc).__name__)
         moves = view.legal_masks()
         return moves[rng.randrange(len(moves))], None
+
+
+Reason = dict[str, Any] | Callable[[SeatView], dict[str, Any] | None] | None
+"""Why a bot made its move: the explanation's JSON form; or a function that works it out from the bot's view
+again when someone asks (the quick bots say why only then: most moves are never asked about); or None when no
+reason is known."""
+
+
+def reason_later(name: str, seed: int, ply: int, move: int) -> Callable[[SeatView], dict[str, Any] | None]:
+    """Why bot ``name`` made ``move`` (what :func:`decide_move` says), worked out when called with the view the bot
+    moved from; None if the bot's decision from that view is not ``move`` (it failed, and a random legal move was
+    played)."""
+    return functools.partial(_reason_of, name, seed, ply, move)
+
+
+def _reason_of(name: str, seed: int, ply: int, move: int, view: SeatView) -> dict[str, Any] | None:
+    made, why = decide_move(name, view, seed, ply)
+    return why if made == move else None
 
 
 def warm_up() -> None:

@@ -18,7 +18,7 @@ from ...players import bot_names
 from ...view import SeatView
 from ..config import ServerConfig
 from ..protocol import EVENT_TYPES, OLD_EVENT_TYPES
-from .bot_pool import BotRunner, choose, decide_move, known_bot
+from .bot_pool import BotRunner, Reason, choose, decide_move, known_bot, reason_later
 from .move_random import move_random
 from .oldgame import OLD_BOTS, OLD_DEFAULT_BOT, OLD_GAME
 
@@ -133,11 +133,11 @@ class Game(Protocol):
         """The bot that plays for a person away or out of time."""
 
     async def bot_move(self, runner: BotRunner, name: str, view: Any, seed: int, ply: int, table: str,
-                       owner: str = "") -> tuple[Any, dict[str, Any] | None]:
+                       owner: str = "") -> tuple[Any, Reason]:
         """The move of bot ``name`` from ``view`` (a :meth:`TableMatch.bot_view`), drawn from the match seed and
         the move number so that it does not depend on timing, and why the bot made it (an explanation's JSON
-        form, or None); ``owner`` is the address that created the table (the bot pool is shared between
-        addresses first)."""
+        form, a function that works it out from the same view when asked, or None); ``owner`` is the address that
+        created the table (the bot pool is shared between addresses first)."""
 
     def hint_why(self, view: Any, seed: int, ply: int) -> dict[str, Any] | None:
         """Why the hint's bot would make the hint's move (an explanation's JSON form), or None."""
@@ -174,10 +174,12 @@ class ModernGame:
         return config.stand_in_bot
 
     async def bot_move(self, runner: BotRunner, name: str, view: SeatView, seed: int, ply: int, table: str,
-                       owner: str = "") -> tuple[int, dict[str, Any] | None]:
-        """Quick bots answer at once in the event loop; the others think in the pool's worker processes."""
+                       owner: str = "") -> tuple[int, Reason]:
+        """Quick bots answer at once in the event loop, and say why only when asked; the others think in the
+        pool's worker processes, which say why with the move."""
         if runner.is_inline(name):
-            return decide_move(name, view, seed, ply)
+            move = choose(name, view, seed, ply)
+            return move, reason_later(name, seed, ply, move)
         return await runner.decide_later(name, view, seed, ply, table=table, owner=owner)
 
     def hint(self, view: SeatView, seed: int, ply: int) -> int:
@@ -214,7 +216,7 @@ class OldGame:
         return OLD_DEFAULT_BOT
 
     async def bot_move(self, runner: BotRunner, name: str, view: dict[str, Any], seed: int, ply: int,
-                       table: str, owner: str = "") -> tuple[str, dict[str, Any] | None]:
+                       table: str, owner: str = "") -> tuple[str, Reason]:
         """The bot's card, chosen at once (the old game's bots do not say why)."""
         return self.hint(view, seed, ply, name), None
 

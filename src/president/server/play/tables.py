@@ -43,7 +43,7 @@ from ..errors import ProtocolError
 from ..protocol import dumps
 from ..store.journal import Journal
 from ..store.storage import FinishedMatch, StoredSeat, StoredTable
-from .bot_pool import BotRunner
+from .bot_pool import BotRunner, Reason
 from .games import GameEvent, TableMatch
 from .settings import BOT_SPEEDS, TableSettings
 from .subscriber import FIRST_READING, Reading, Subscriber
@@ -149,9 +149,13 @@ class Table:
         the same cards (the tournament lets it go once the round is over)."""
         self.match: TableMatch | None = None
         self.ply = 0
-        self.reasons: dict[int, tuple[int, int, str, dict[str, Any]]] = {}
+        self.reasons: dict[int, tuple[int, int, str, dict[str, Any] | Callable[[Any], dict[str, Any] | None]]] = {}
         """Why the bots made their moves this match: by move number, the deal, the seat, the move and the
-        explanation (told once the deal is over)."""
+        explanation (told once the deal is over), or for a quick bot a function that works it out from the bot's
+        view again (:data:`~.bot_pool.Reason`; the position is played again from :attr:`_replay` when asked)."""
+        self._replay: tuple[int, TableMatch, list[Any]] | None = None
+        """A position of the match that no move changes (its first, or where it was restored), its move number, and
+        every move made since in the game's form: any later position of the match is played again from it."""
         self.last_match_id: int | None = None
         self.spectators: list[Subscriber] = []
         self._members: dict[Subscriber, int | None] = {}
@@ -230,6 +234,7 @@ class Table:
                     mover.decisions += 1
                     mover.stand_ins += by == "stand-in"
             table.match = match
+            table._replay = (table.ply, match, [])
             if stored.status == "playing":
                 for kept, seat_now in zip(stored.seats, seats, strict=True):
                     seat_now.left = seat_now.away = kept.resigned and seat_now.kind == "person"
@@ -572,6 +577,7 @@ class Table:
         self.match = match
         self.ply = 0
         self.reasons = {}
+        self._replay = (0, match, [])  # each move is made on a copy: this match stays its first position
         self.status = "playing"
         log.info("table %s: match %d starts", self.id, self.match_no)
         for seat in self.seats:
@@ -629,6 +635,8 @@ class Table:
             raise ProtocolError("storage_error") from None
         self.match = after
         self.ply += 1
+        if self._replay is not None:
+            self._replay[2].append(value)
         self.touched = time.monotonic()
         if after.is_over:
             self.status = "finished"
@@ -669,11 +677,25 @@ class Table:
         reason = self.reasons.get(seq)
         if match is None or reason is None:
             raise ProtocolError("no_reason", f"no computer player's reason is kept for move {seq} of this match")
-        deal, seat, move, why = reason
+        deal, seat, move, kept = reason
         if match.deal_number <= deal and not match.is_over and not self.settings.explain_now:
             raise ProtocolError("why_later", "the computer players say why once the deal is over: their reasons "
                                 "would show their cards")
+        why = kept(self._position(seq).bot_view(seat)) if callable(kept) else kept
+        if why is None:
+            del self.reasons[seq]
+            raise ProtocolError("no_reason", f"no computer player's reason is kept for move {seq} of this match")
+        self.reasons[seq] = (deal, seat, move, why)
         return {"type": "why", "seq": seq, "seat": seat, "move": move, "why": _with_text(why)}
+
+    def _position(self, seq: int) -> TableMatch:
+        """The match as it was before its move ``seq`` (one made since :attr:`_replay`'s position), played again."""
+        assert self._replay is not None
+        ply, start, moves = self._replay
+        match = start.copy()
+        for value in moves[:seq - ply]:
+            match.apply(value)
+        return match
 
     def _finished(self, match: TableMatch) -> FinishedMatch:
         return FinishedMatch(
@@ -796,12 +818,11 @@ class Table:
                                                       owner=self.creator)
         await self._bot_plays_now(index, move, by, ply, why)
 
-    async def _bot_plays_now(self, index: int, move: Any, by: str, ply: int,
-                             why: dict[str, Any] | None = None) -> None:
+    async def _bot_plays_now(self, index: int, move: Any, by: str, ply: int, why: Reason = None) -> None:
         async with self.lock:
             await self._bot_plays(index, move, by, ply, why)
 
-    async def _bot_plays(self, index: int, move: Any, by: str, ply: int, why: dict[str, Any] | None = None) -> None:
+    async def _bot_plays(self, index: int, move: Any, by: str, ply: int, why: Reason = None) -> None:
         if self.closed or ply != self.ply or self.status != "playing" or self.match is None:
             return  # the position moved on while the bot thought (a person came back)
         match = self.match
