@@ -74,7 +74,10 @@ def with_opponents(base: PlayoutPolicy, own: int, models: Sequence[str]) -> Play
 
 
 ADAPT_AFTER = 20
-"""The plays of a player scored before its model may leave ``classic``."""
+"""The plays of a player scored before its model may leave ``classic``, or its noise the search's own."""
+
+NOISE_FLOOR = 0.01
+"""The least noise the inference gives a player's model, however well it has fitted so far."""
 
 
 class ModelTally:
@@ -98,6 +101,16 @@ class ModelTally:
             return CLASSIC
         counts = self.agreed.get(player, {})
         return max(MODELS, key=lambda m: (counts.get(m, 0), m == CLASSIC))
+
+    def noise(self, player: int, model: str, base: float) -> float:
+        """How often ``player`` is thought to leave ``model`` in the inference: the share of its scored plays the
+        model missed, as if one more play in two had been missed (so none in 100 gives 0.01), kept between
+        :data:`NOISE_FLOOR` and ``base``; ``base`` with fewer than :data:`ADAPT_AFTER` plays scored."""
+        scored = self.scored.get(player, 0)
+        if scored < ADAPT_AFTER:
+            return base
+        missed = scored - self.agreed.get(player, {}).get(model, 0)
+        return min(base, max(NOISE_FLOOR, (missed + 1) / (scored + 2)))
 
     def observe(self, match: Match, history: Sequence[tuple[int, int]], players: Sequence[int], me: int) -> None:
         """Score the decisions of ``history`` (seat, move), replayed from ``match`` (the game's start of play with
