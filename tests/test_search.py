@@ -13,11 +13,11 @@ from president import Match, Move
 from president.bots.classic import classic_move
 from president.cards import parse_cards
 from president.players import bot_names, make_bot
+from president.rules import get_rules
 from president.search import expert
 from president.search.expert import SearchBot, place_values
 from president.search.inference import HistoryModel, history_weight
 from president.search.kinds import distinct_moves, move_kind
-from president.rules import get_rules
 from president.search.sampler import knowledge, sample_hands
 
 TABLES = [("tavern-jack", 3), ("tavern-jack", 4), ("race-to-11", 5), ("revolution", 4), ("revolution", 6),
