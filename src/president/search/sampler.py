@@ -56,11 +56,12 @@ def knowledge(view: SeatView) -> Knowledge:
             receiver, giver = order[i], order[n - 1 - i]
             if view.seat == giver and view.given:
                 must[receiver] |= view.given & outside
-            elif view.seat == receiver and view.received:
+            elif view.seat == receiver:
                 returned = view.given & outside
                 must[giver] |= returned
-                lowest_gift = view.received & -view.received
-                allowed[giver] &= (lowest_gift - 1) | returned
+                if view.received:
+                    lowest_gift = view.received & -view.received
+                    allowed[giver] &= (lowest_gift - 1) | returned
     lead_card = _lead_card(view)
     if lead_card & outside & allowed[view.leader] and not any(lead_card & m for m in must):
         must[view.leader] |= lead_card

@@ -22,7 +22,7 @@ from ..moves import CARDS_MASK, GIVE_FLAG, PASS
 from ..plays import shape_of
 from ..rules import Rules
 from ..search.opponents import ModelTally, seat_models
-from ..view import SeatView
+from ..view import DealResult, SeatView
 from .protocol import (
     ACCEPTED,
     GAME_GOES_ON,
@@ -110,12 +110,22 @@ def game_rules(left: int, number: int = 1) -> Rules:
 class _Game:
     """What the client knows of the game under way, by seat (the turn order of ``[6][10..14]``)."""
 
-    def __init__(self, me: int, state: State, hand: int, rules: Rules | None = None) -> None:
+    def __init__(self, me: int, state: State, hand: int) -> None:
         self.me = me
-        self.rules = rules or uecda_rules()
+        self.rules = uecda_rules()
+        """The rules the bot sees the game under (:func:`game_rules`)."""
         self.leader = -1
         """The seat that led the game (-1 until its first turn)."""
+        self.last: DealResult | None = None
+        """The last game's order (by seat) when this game began with an exchange, else None."""
+        self.given = 0
+        """The cards this player gave in the exchange (the tribute taken from him, or those he gave back)."""
+        self.received = 0
+        """The cards this player received in the exchange, where he can tell (the poor: those given back)."""
         self.order = list(state.seats)
+        if any(state.classes) and len(set(state.classes)) == PLAYERS == len(set(self.order)):
+            order = tuple(self.seat(state.classes.index(place)) for place in range(PLAYERS))
+            self.last = DealResult(1, order, tuple(POINTS[order.index(s)] for s in range(PLAYERS)))
         self.hand = hand
         self.counts = list(state.counts)
         self.table = 0
@@ -162,13 +172,15 @@ class _Game:
         counts[seat] = self.hand.bit_count()
         return SeatView(
             rules=self.rules, players=PLAYERS, seat=seat, phase="exchange" if give else "play", to_act=seat,
-            deal_number=1, leader=self.leader if self.leader >= 0 else seat, hand=self.hand, counts=counts, table=table,
+            deal_number=1 if self.last is None else 2, leader=self.leader if self.leader >= 0 else seat,
+            hand=self.hand, counts=counts, table=table,
             table_rank=(table.bit_length() - 1) >> 2 if table else -1, table_count=table.bit_count(),
             owner=self.owner, passed=self.passed if table else 0, revolution=self.revolution,
             table_move=self.table, lock=shape.suits if shape is not None and self.lock else 0,
             eleven_back=False, must_contain=0, finished=[self.seat(p) for p in self.finished], bottom=[],
-            titles=[None] * PLAYERS, scores=[0] * PLAYERS, deal_results=[], history=list(self.history),
-            played=self.played & ~self.hand, given=0, received=0, give_count=give, winners=[], all_hands=None,
+            titles=[None] * PLAYERS, scores=[0] * PLAYERS, deal_results=[] if self.last is None else [self.last],
+            history=list(self.history), played=self.played & ~self.hand, given=self.given, received=self.received,
+            give_count=give, winners=[], all_hands=None,
         )
 
 
@@ -242,16 +254,24 @@ def play_match(
             left = block - in_block
             if games is not None:
                 left = min(left, games - len(result.points) - 1)
-            game = _Game(me, state, grid_hand(deal), game_rules(left))
+            dealt = grid_hand(deal)
+            klass = state.classes[me]
+            game = _Game(me, state, dealt)
+            game.rules = game_rules(left, 1 if game.last is None else 2)
             start_hand = 0
             if state.give_count > 0:
-                conn.send(hand_grid(_gift(bot, game, state.give_count, state.classes[me], rng, left)))
+                game.given = _gift(bot, game, state.give_count, state.classes[me], rng, left)
+                conn.send(hand_grid(game.given))
             while True:
                 turn = conn.grid()
                 state = State.read(turn)
                 game.hand = grid_hand(turn)
                 if not start_hand:
                     start_hand = game.hand
+                    if game.last is not None and klass >= PLAYERS - 2:
+                        # The poor saw their hand before the tribute: what left it is the tribute, what came back the
+                        # gift of the rich.
+                        game.given, game.received = dealt & ~start_hand, start_hand & ~dealt
                 game.update(state)
                 if state.my_turn:
                     if game.table and game.owner == game.seat(me):
