@@ -10,7 +10,7 @@ from president import Match
 from president.bots.uecda_default import UecdaDefaultBot, sample_choice, sample_gift
 from president.cards import parse_cards
 from president.commands.uecda import client_bot
-from president.moves import PASS, Move, move_str
+from president.moves import CARDS_MASK, PASS, Move, move_str
 from president.players import make_bot
 from president.rules import get_rules
 from president.search.expert import SearchBot
@@ -20,6 +20,7 @@ from president.search.opponents import (
     NOISE_FLOOR,
     UECDA_DEFAULT,
     ModelTally,
+    register_model,
     seat_models,
     with_opponents,
 )
@@ -118,6 +119,13 @@ def test_the_playouts_play_each_other_seat_by_its_model() -> None:
     moves = match.legal_masks()
     assert policy.house(match, 1, moves, rng) == int(Move.parse("5s"))  # type: ignore[attr-defined]
     assert policy.house(match, 2, moves, rng) == 0 and calls == [2]  # type: ignore[attr-defined]
+    # A registered model (a learned policy, say) plays its seat the same way.
+    register_model("test-strongest", lambda m, seat, legal: max(legal, key=lambda mv: mv & CARDS_MASK))
+    policy = with_opponents(base, 0, seat_models(("classic", "test-strongest", "classic", "classic", "classic"), 5))
+    assert policy.house(match, 1, moves, rng) == int(Move.parse("Kd"))  # type: ignore[attr-defined]
+    assert SearchBot(opponents="test-strongest").opponents == "test-strongest"
+    with pytest.raises(ValueError, match="built-in"):
+        register_model(UECDA_DEFAULT, lambda m, seat, legal: None)
 
 
 def test_the_inference_weighs_a_seat_by_its_model() -> None:

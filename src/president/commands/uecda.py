@@ -70,7 +70,7 @@ def client_bot(name: str, seconds: float | None = None, worlds: int | None = Non
     (only the search bots do).
     """
     from ..players import make_bot
-    from ..search.opponents import MODELS
+    from ..search.opponents import model_names
 
     budget: dict[str, float] = {key: value for key, value in (("seconds", seconds), ("worlds", worlds))
                                 if value is not None}
@@ -79,8 +79,8 @@ def client_bot(name: str, seconds: float | None = None, worlds: int | None = Non
         raise ValueError(f"{', '.join(bad)}: a budget must be positive")
     params: dict[str, object] = dict(budget)
     if opponents is not None:
-        if opponents != ADAPT and opponents not in MODELS:
-            raise ValueError(f"--opponents {opponents}: the models are {', '.join(MODELS)} and {ADAPT}")
+        if opponents != ADAPT and opponents not in model_names():
+            raise ValueError(f"--opponents {opponents}: the models are {', '.join(model_names())} and {ADAPT}")
         params["opponents"] = "classic" if opponents == ADAPT else opponents
     try:
         return make_bot(name, **params)

@@ -12,7 +12,7 @@ them); on the seed rules' fast path the other seats stay ``classic``.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..bots.uecda_default import uecda_default_move
 from ..engine import Match, PlayoutPolicy
@@ -20,7 +20,28 @@ from ..engine import Match, PlayoutPolicy
 CLASSIC = "classic"
 UECDA_DEFAULT = "uecda-default"
 MODELS = (CLASSIC, UECDA_DEFAULT)
-"""The names a seat's model may take."""
+"""The models built in: the names a seat's model may take, with those of :func:`register_model`."""
+
+SeatModel = Callable[[Match, int, Sequence[int]], "int | None"]
+"""A model's move for a seat of a playout: ``(match, seat, legal moves) -> move`` (None: the classic one)."""
+
+_REGISTERED: dict[str, SeatModel] = {}
+
+
+def register_model(name: str, choose: SeatModel) -> None:
+    """Make ``choose`` a model the search may give a seat, under ``name`` (a learned policy, say).
+
+    A registered model plays its seats in the playouts; the inference weighs those seats' plays as ``classic``'s
+    (it scores a play for each guessed hand, where a model that needs the whole position would be too slow).
+    """
+    if name in MODELS:
+        raise ValueError(f"{name!r} is a built-in model")
+    _REGISTERED[name] = choose
+
+
+def model_names() -> tuple[str, ...]:
+    """Every model a seat may take: the built-in ones, then the registered ones."""
+    return MODELS + tuple(_REGISTERED)
 
 
 def check_models(models: str | Sequence[str] | None) -> tuple[str, ...] | str | None:
@@ -28,10 +49,11 @@ def check_models(models: str | Sequence[str] | None) -> tuple[str, ...] | str | 
     if models is None:
         return None
     names = [models] if isinstance(models, str) else list(models)
-    bad = [n for n in names if n not in MODELS]
+    known = model_names()
+    bad = [n for n in names if n not in known]
     if bad or not names:
         raise ValueError(f"unknown opponent model {', '.join(map(repr, bad)) or '(none)'}; "
-                         f"the models are: {', '.join(MODELS)}")
+                         f"the models are: {', '.join(known)}")
     return models if isinstance(models, str) else tuple(names)
 
 
@@ -50,7 +72,8 @@ def model_move(model: str, match: Match, seat: int, moves: Sequence[int]) -> int
         table = match.table_move if match.table_mask else 0
         return uecda_default_move(match.hands[seat], table, match.revolution != match.eleven_back,
                                   bool(match.lock), moves)
-    return None
+    registered = _REGISTERED.get(model)
+    return registered(match, seat, moves) if registered is not None else None
 
 
 def with_opponents(base: PlayoutPolicy, own: int, models: Sequence[str]) -> PlayoutPolicy:
