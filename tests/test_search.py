@@ -13,6 +13,7 @@ from president import Match, Move
 from president.bots.classic import classic_move
 from president.cards import parse_cards
 from president.players import bot_names, make_bot
+from president.rules import get_rules
 from president.search import expert
 from president.search.expert import SearchBot, place_values
 from president.search.inference import HistoryModel, history_weight
@@ -244,3 +245,16 @@ def test_move_kinds_under_house_rules_tell_suits_apart_only_under_the_lock() -> 
     assert move_kind(Move.parse("5h 5s"), locked) != move_kind(Move.parse("5h RJ=5s"), locked)  # a joker spent
     gift = Move.parse("give 3c 4d")
     assert move_kind(gift, locked) == move_kind(gift, None)  # gifts are told apart as under the seed rules
+
+
+def test_the_leader_of_a_daifugo_deal_is_known_to_hold_the_three_of_diamonds_until_he_plays_it() -> None:
+    hands = [parse_cards("4h 5h 6c"), parse_cards("3d 9h 9d Ks"), parse_cards("6h 8d"), parse_cards("7c Jc"),
+             parse_cards("Jd Qd")]
+    match = Match.from_hands(get_rules("daifugo"), hands)
+    assert match.to_act == 1
+    match.apply(int(Move.parse("9d 9h")))  # he leads a pair and keeps the ♦3
+    know = knowledge(match.seat_view(2))
+    assert know.must[1] == parse_cards("3d") and not know.unknown & parse_cards("3d")
+    rng = random.Random(0)
+    assert all(sample_hands(know, rng)[1] & parse_cards("3d") for _ in range(20))
+    assert knowledge(match.seat_view(1)).must[1] == match.hands[1]  # his own view: his hand, nothing more

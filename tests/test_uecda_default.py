@@ -10,12 +10,20 @@ from president import Match
 from president.bots.uecda_default import UecdaDefaultBot, sample_choice, sample_gift
 from president.cards import parse_cards
 from president.commands.uecda import client_bot
-from president.moves import PASS, Move, move_str
+from president.moves import CARDS_MASK, PASS, Move, move_str
 from president.players import make_bot
 from president.rules import get_rules
 from president.search.expert import SearchBot
 from president.search.inference import HistoryModel
-from president.search.opponents import ADAPT_AFTER, UECDA_DEFAULT, ModelTally, seat_models, with_opponents
+from president.search.opponents import (
+    ADAPT_AFTER,
+    NOISE_FLOOR,
+    UECDA_DEFAULT,
+    ModelTally,
+    register_model,
+    seat_models,
+    with_opponents,
+)
 
 
 def choice(hand: str, table: str = "", revolution: bool = False, lock: bool = False) -> str:
@@ -111,6 +119,13 @@ def test_the_playouts_play_each_other_seat_by_its_model() -> None:
     moves = match.legal_masks()
     assert policy.house(match, 1, moves, rng) == int(Move.parse("5s"))  # type: ignore[attr-defined]
     assert policy.house(match, 2, moves, rng) == 0 and calls == [2]  # type: ignore[attr-defined]
+    # A registered model (a learned policy, say) plays its seat the same way.
+    register_model("test-strongest", lambda m, seat, legal: max(legal, key=lambda mv: mv & CARDS_MASK))
+    policy = with_opponents(base, 0, seat_models(("classic", "test-strongest", "classic", "classic", "classic"), 5))
+    assert policy.house(match, 1, moves, rng) == int(Move.parse("Kd"))  # type: ignore[attr-defined]
+    assert SearchBot(opponents="test-strongest").opponents == "test-strongest"
+    with pytest.raises(ValueError, match="built-in"):
+        register_model(UECDA_DEFAULT, lambda m, seat, legal: None)
 
 
 def test_the_inference_weighs_a_seat_by_its_model() -> None:
@@ -157,6 +172,25 @@ def test_the_tally_finds_the_model_each_player_follows(name: str) -> None:
             match.apply(move)
         tally.observe(start, history, [10, 11, 12, 13, 14], me=0)
     assert 10 not in tally.scored and min(tally.scored.values()) >= ADAPT_AFTER
+    other = "classic" if name == "uecda-default" else "uecda-default"
     for player in (11, 12, 13, 14):
         assert tally.agreed[player][name] == tally.scored[player]
         assert tally.best(player) == name
+        # The model that never missed is trusted almost fully; the other keeps at most the search's own noise.
+        missed = tally.scored[player] - tally.agreed[player][other]
+        assert tally.noise(player, name, 0.25) == pytest.approx(max(NOISE_FLOOR, 1 / (tally.scored[player] + 2)))
+        assert tally.noise(player, other, 0.25) == min(0.25, (missed + 1) / (tally.scored[player] + 2))
+    assert tally.noise(99, name, 0.25) == 0.25  # a player never scored
+
+
+def test_each_seat_is_weighed_with_its_own_noise() -> None:
+    rules = get_rules("daifugo")
+    hands = [parse_cards("3h 3d Qs"), parse_cards("4c 9h 9d Ks"), parse_cards("6c 8d"), parse_cards("7c Jc"),
+             parse_cards("Jd Qd")]
+    match = Match.from_hands(rules, hands, leader=1)
+    match.apply(int(Move.parse("9d 9h")))  # not what classic leads: it weighs the true hands by the noise
+    view = match.seat_view(2)
+    now = list(match.hands)
+    mixed = HistoryModel(view, now, (0.25, 0.01, 0.25, 0.25, 0.25))
+    assert mixed.seat_factor(1, now[1]) == HistoryModel(view, now, 0.01).seat_factor(1, now[1])
+    assert mixed.seat_factor(1, now[1]) < HistoryModel(view, now, 0.25).seat_factor(1, now[1]) / 10

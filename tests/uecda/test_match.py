@@ -300,3 +300,54 @@ def test_an_adapting_client_finds_the_sample_clients_model() -> None:
     server.run()
     thread.join(10)
     assert box and box[0].models == {p: "uecda-default" for p in range(1, 5)}
+
+
+@pytest.mark.parametrize("games", [None, 5])
+def test_the_client_tells_its_bot_the_games_left_in_the_block_and_who_led(games: int | None) -> None:
+    from president.search.place_chain import games_ahead
+    from president.search.sampler import knowledge
+
+    seen: list[tuple[str, int | None]] = []
+    exchanges: list[int] = []
+    classic = make_bot("classic")
+
+    class Recorder:
+        name = "recorder"
+
+        def choose(self, view: Any, rng: Any) -> int:
+            seen.append((view.phase, games_ahead(view.rules, view.deal_number)))
+            if view.history:
+                assert view.leader == view.history[0][0]  # nobody here passes when leading
+            if view.phase == "play" and view.deal_results:
+                # After an exchange: what the seat gave and got, as far as it can tell, and where those cards are.
+                order = view.deal_results[-1].order
+                place = order.index(view.seat)
+                count = {0: 2, 1: 1, 3: 1, 4: 2}.get(place, 0)
+                assert view.given.bit_count() == count
+                assert view.received.bit_count() == (count if place >= 3 else 0)
+                if place >= 3:  # the tribute: the poor's highest cards
+                    kept = view.hand & ~view.received
+                    assert kept < (view.given & -view.given)
+                know = knowledge(view)
+                if count:
+                    partner = order[4 - place]
+                    assert know.must[partner] & view.given == view.given & ~view.played
+                exchanges.append(place)
+            return classic.choose(view, rng)
+
+    server = UecdaServer(["external"] + ["uecda-default"] * 4, 5, seed=3, block=3, timeout=20, log=io.StringIO())
+    mine, theirs = socket.socketpair()
+    thread = run_clients([lambda: play_match(theirs, Recorder(), "rec", seed=1, timeout=20, block=3, games=games,
+                                             on_game=lambda n, _: seen.append(("end", n)))])[0]
+    assert server.add_client(mine) == 0
+    server.run()
+    thread.join(10)
+    per_game: list[set[int | None]] = [set()]
+    for phase, ahead in seen:
+        if phase == "end":
+            per_game.append(set())
+        else:
+            per_game[-1].add(ahead)
+    # Blocks of three games: games 1-3, then 4-5 (the match ends after 5 when the client knows it).
+    assert per_game[:5] == [{2}, {1}, {0}, {2 if games is None else 1}, {1 if games is None else 0}]
+    assert set(exchanges) & {0, 1, 3, 4}  # games 2, 3 and 5 begin with an exchange, one that involved the client

@@ -35,6 +35,10 @@ def add_parser(sub: Any) -> None:
                         help="how a search bot expects the other players to play: classic (its default), "
                              "uecda-default (the UECda sample client), or adapt (per player, the model that has "
                              "agreed most with its plays so far in the match)")
+    client.add_argument("--block", type=int, default=100,
+                        help="the server's games per exchange block (a block's first game has no exchange)")
+    client.add_argument("--games", type=int, default=None,
+                        help="the match's games, if known: a place is worth only the games left to play")
     client.add_argument("--seed", type=int, default=None)
     client.add_argument("--json", action="store_true", help="print the points as JSON")
     client.set_defaults(handler=run_client)
@@ -66,7 +70,7 @@ def client_bot(name: str, seconds: float | None = None, worlds: int | None = Non
     (only the search bots do).
     """
     from ..players import make_bot
-    from ..search.opponents import MODELS
+    from ..search.opponents import model_names
 
     budget: dict[str, float] = {key: value for key, value in (("seconds", seconds), ("worlds", worlds))
                                 if value is not None}
@@ -75,8 +79,8 @@ def client_bot(name: str, seconds: float | None = None, worlds: int | None = Non
         raise ValueError(f"{', '.join(bad)}: a budget must be positive")
     params: dict[str, object] = dict(budget)
     if opponents is not None:
-        if opponents != ADAPT and opponents not in MODELS:
-            raise ValueError(f"--opponents {opponents}: the models are {', '.join(MODELS)} and {ADAPT}")
+        if opponents != ADAPT and opponents not in model_names():
+            raise ValueError(f"--opponents {opponents}: the models are {', '.join(model_names())} and {ADAPT}")
         params["opponents"] = "classic" if opponents == ADAPT else opponents
     try:
         return make_bot(name, **params)
@@ -90,6 +94,11 @@ def run_client(args: argparse.Namespace) -> int:
     from ..uecda.client import ClientError, connect, play_match
 
     name = args.name or args.bot
+    bad = [f"--{key} {value}" for key, value in (("block", args.block), ("games", args.games))
+           if value is not None and value < 1]
+    if bad:
+        print(f"president uecda client: {', '.join(bad)}: must be at least 1", file=sys.stderr)
+        return 2
     try:
         bot = client_bot(args.bot, args.seconds, args.worlds, args.opponents)
     except ValueError as exc:
@@ -103,7 +112,7 @@ def run_client(args: argparse.Namespace) -> int:
                     print(f"game {game}: {points} points", flush=True)
 
             result = play_match(sock, bot, name, seed=args.seed, timeout=args.timeout,
-                                on_game=show, adapt=args.opponents == ADAPT)
+                                on_game=show, adapt=args.opponents == ADAPT, block=args.block, games=args.games)
     except ClientError as exc:
         print(f"president uecda client: {exc}", file=sys.stderr)
         return 1

@@ -179,6 +179,9 @@ class SearchBot:
         self.prior = prior
         self.prior_top = prior_top
         self.opponents = check_models(opponents)
+        self.seat_infer: tuple[float, ...] | None = None
+        """The inference's noise per seat, in place of ``infer`` for every seat (None: ``infer``); a client that
+        has scored the other players' plays over a match sets it (:meth:`ModelTally.noise`)."""
         self.batch_worlds = 1
         """The most guessed deals drawn and played together between two looks at the clock (fewer near the
         deadline: as many as fit at the pace so far)."""
@@ -286,7 +289,8 @@ class SearchBot:
         deadline = started + self.seconds if worlds is None else float("inf")
         seat = view.seat
         count = 0
-        chain = PosteriorSampler(view, know, rng, self.infer, models=models) if self.infer and not self.cheat else None
+        noise = self.infer if self.seat_infer is None else self.seat_infer
+        chain = PosteriorSampler(view, know, rng, noise, models=models) if self.infer and not self.cheat else None
         while count < most:
             now = time.perf_counter()
             if count >= self.min_worlds and now > deadline:

@@ -165,10 +165,12 @@ class HistoryModel:
     kept by hand.
     """
 
-    def __init__(self, view: SeatView, hands: Sequence[int], epsilon: float,
+    def __init__(self, view: SeatView, hands: Sequence[int], epsilon: float | Sequence[float],
                  models: Sequence[str] | None = None) -> None:
         rules = view.rules
-        self.epsilon = epsilon
+        self.epsilons = (epsilon,) * len(hands) if isinstance(epsilon, (int, float)) else tuple(epsilon)
+        """The noise of each seat's model: how often it is thought to leave it (small for a seat whose plays
+        its model has matched so far)."""
         self.models = tuple(models) if models is not None else (CLASSIC,) * len(hands)
         """The model of each seat's plays under house rules (:mod:`president.search.opponents`)."""
         self.rules = rules
@@ -210,7 +212,7 @@ class HistoryModel:
         factor = self._factors.get(key)
         if factor is not None:
             return factor
-        epsilon = self.epsilon
+        epsilon = self.epsilons[seat]
         factor = 1.0
         for rest, decision in self._house_decisions[seat]:
             factor *= _house_factor(hand | rest, self.rules, decision, epsilon, self.models[seat])
@@ -250,10 +252,11 @@ class PosteriorSampler:
     card between two other players, accepting a swap with probability
     ``min(1, new weight / old weight)`` (Metropolis). Swaps keep every fact of
     :class:`~president.search.sampler.Knowledge`. After ``burn`` steps, each guess
-    handed out is ``thin`` steps after the one before.
+    handed out is ``thin`` steps after the one before. ``epsilon`` is the noise of
+    every seat's model, or one per seat.
     """
 
-    def __init__(self, view: SeatView, know: Knowledge, rng: random.Random, epsilon: float,
+    def __init__(self, view: SeatView, know: Knowledge, rng: random.Random, epsilon: float | Sequence[float],
                  burn: int = 40, thin: int = 3, models: Sequence[str] | None = None) -> None:
         self.know = know
         self.rng = rng

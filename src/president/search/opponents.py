@@ -12,7 +12,7 @@ them); on the seed rules' fast path the other seats stay ``classic``.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..bots.uecda_default import uecda_default_move
 from ..engine import Match, PlayoutPolicy
@@ -20,7 +20,28 @@ from ..engine import Match, PlayoutPolicy
 CLASSIC = "classic"
 UECDA_DEFAULT = "uecda-default"
 MODELS = (CLASSIC, UECDA_DEFAULT)
-"""The names a seat's model may take."""
+"""The models built in: the names a seat's model may take, with those of :func:`register_model`."""
+
+SeatModel = Callable[[Match, int, Sequence[int]], "int | None"]
+"""A model's move for a seat of a playout: ``(match, seat, legal moves) -> move`` (None: the classic one)."""
+
+_REGISTERED: dict[str, SeatModel] = {}
+
+
+def register_model(name: str, choose: SeatModel) -> None:
+    """Make ``choose`` a model the search may give a seat, under ``name`` (a learned policy, say).
+
+    A registered model plays its seats in the playouts; the inference weighs those seats' plays as ``classic``'s
+    (it scores a play for each guessed hand, where a model that needs the whole position would be too slow).
+    """
+    if name in MODELS:
+        raise ValueError(f"{name!r} is a built-in model")
+    _REGISTERED[name] = choose
+
+
+def model_names() -> tuple[str, ...]:
+    """Every model a seat may take: the built-in ones, then the registered ones."""
+    return MODELS + tuple(_REGISTERED)
 
 
 def check_models(models: str | Sequence[str] | None) -> tuple[str, ...] | str | None:
@@ -28,10 +49,11 @@ def check_models(models: str | Sequence[str] | None) -> tuple[str, ...] | str | 
     if models is None:
         return None
     names = [models] if isinstance(models, str) else list(models)
-    bad = [n for n in names if n not in MODELS]
+    known = model_names()
+    bad = [n for n in names if n not in known]
     if bad or not names:
         raise ValueError(f"unknown opponent model {', '.join(map(repr, bad)) or '(none)'}; "
-                         f"the models are: {', '.join(MODELS)}")
+                         f"the models are: {', '.join(known)}")
     return models if isinstance(models, str) else tuple(names)
 
 
@@ -50,7 +72,8 @@ def model_move(model: str, match: Match, seat: int, moves: Sequence[int]) -> int
         table = match.table_move if match.table_mask else 0
         return uecda_default_move(match.hands[seat], table, match.revolution != match.eleven_back,
                                   bool(match.lock), moves)
-    return None
+    registered = _REGISTERED.get(model)
+    return registered(match, seat, moves) if registered is not None else None
 
 
 def with_opponents(base: PlayoutPolicy, own: int, models: Sequence[str]) -> PlayoutPolicy:
@@ -74,7 +97,10 @@ def with_opponents(base: PlayoutPolicy, own: int, models: Sequence[str]) -> Play
 
 
 ADAPT_AFTER = 20
-"""The plays of a player scored before its model may leave ``classic``."""
+"""The plays of a player scored before its model may leave ``classic``, or its noise the search's own."""
+
+NOISE_FLOOR = 0.01
+"""The least noise the inference gives a player's model, however well it has fitted so far."""
 
 
 class ModelTally:
@@ -98,6 +124,16 @@ class ModelTally:
             return CLASSIC
         counts = self.agreed.get(player, {})
         return max(MODELS, key=lambda m: (counts.get(m, 0), m == CLASSIC))
+
+    def noise(self, player: int, model: str, base: float) -> float:
+        """How often ``player`` is thought to leave ``model`` in the inference: the share of its scored plays the
+        model missed, as if one more play in two had been missed (so none in 100 gives 0.01), kept between
+        :data:`NOISE_FLOOR` and ``base``; ``base`` with fewer than :data:`ADAPT_AFTER` plays scored."""
+        scored = self.scored.get(player, 0)
+        if scored < ADAPT_AFTER:
+            return base
+        missed = scored - self.agreed.get(player, {}).get(model, 0)
+        return min(base, max(NOISE_FLOOR, (missed + 1) / (scored + 2)))
 
     def observe(self, match: Match, history: Sequence[tuple[int, int]], players: Sequence[int], me: int) -> None:
         """Score the decisions of ``history`` (seat, move), replayed from ``match`` (the game's start of play with

@@ -6,7 +6,9 @@ What a seat knows about the cards it cannot see:
 * the exchange: the cards it gave are in the receiver's hand unless played since;
 * the automatic gift of the exchange: a receiver knows the giver had to give his
   highest cards, so the giver holds nothing above the lowest card he gave, except
-  what the receiver gave back to him.
+  what the receiver gave back to him;
+* the lead card: where its holder leads the deal (the ♦3 of ``daifugo``), the
+  leader held it, and still does until he plays it.
 
 Passes tell nothing in President: a player may always pass. :func:`knowledge`
 turns a view into per-seat constraints once per decision; :func:`sample_hands`
@@ -54,11 +56,15 @@ def knowledge(view: SeatView) -> Knowledge:
             receiver, giver = order[i], order[n - 1 - i]
             if view.seat == giver and view.given:
                 must[receiver] |= view.given & outside
-            elif view.seat == receiver and view.received:
+            elif view.seat == receiver:
                 returned = view.given & outside
                 must[giver] |= returned
-                lowest_gift = view.received & -view.received
-                allowed[giver] &= (lowest_gift - 1) | returned
+                if view.received:
+                    lowest_gift = view.received & -view.received
+                    allowed[giver] &= (lowest_gift - 1) | returned
+    lead_card = _lead_card(view)
+    if lead_card & outside & allowed[view.leader] and not any(lead_card & m for m in must):
+        must[view.leader] |= lead_card
     for s in range(n):
         if view.counts[s] == 0:
             allowed[s] = 0
@@ -75,6 +81,18 @@ def knowledge(view: SeatView) -> Knowledge:
         counts=tuple(view.counts),
         unknown=outside & ~known,
     )
+
+
+def _lead_card(view: SeatView) -> int:
+    """The card the deal's leader held when play began (0 when the rules do not make its holder lead)."""
+    rules = view.rules
+    card = rules.first_lead_card
+    if card is None or view.phase != "play" or rules.seven_pass or not 0 <= view.leader < view.players \
+            or view.leader == view.seat:
+        return 0
+    if rules.lead_card_every_deal or (view.deal_number == 1 and rules.first_leader == "holder"):
+        return 1 << card
+    return 0
 
 
 def sample_hands(know: Knowledge, rng: random.Random) -> list[int]:

@@ -10,6 +10,7 @@ a refused connection, a closed socket or a message it cannot decode raise
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import socket
 from dataclasses import dataclass, field
@@ -19,8 +20,9 @@ from ..cards import DECK_MASKS, JOKERS
 from ..engine import Match
 from ..moves import CARDS_MASK, GIVE_FLAG, PASS
 from ..plays import shape_of
-from ..search.opponents import CLASSIC, ModelTally
-from ..view import SeatView
+from ..rules import Rules
+from ..search.opponents import ModelTally, seat_models
+from ..view import DealResult, SeatView
 from .protocol import (
     ACCEPTED,
     GAME_GOES_ON,
@@ -98,12 +100,32 @@ class _Connection:
             raise ClientError(f"connection error: {exc}") from None
 
 
+def game_rules(left: int, number: int = 1) -> Rules:
+    """The rules a bot sees game ``number`` (1: a game of play, 2: its exchange) under, with ``left`` games after it
+    that its places carry into: the server's rules with a match that ends then (each UECda game is one deal to the
+    engine, its first, so the match's length is what tells the bot how far its place reaches)."""
+    return dataclasses.replace(uecda_rules(), deals=number + max(0, left))
+
+
 class _Game:
     """What the client knows of the game under way, by seat (the turn order of ``[6][10..14]``)."""
 
     def __init__(self, me: int, state: State, hand: int) -> None:
         self.me = me
+        self.rules = uecda_rules()
+        """The rules the bot sees the game under (:func:`game_rules`)."""
+        self.leader = -1
+        """The seat that led the game (-1 until its first turn)."""
+        self.last: DealResult | None = None
+        """The last game's order (by seat) when this game began with an exchange, else None."""
+        self.given = 0
+        """The cards this player gave in the exchange (the tribute taken from him, or those he gave back)."""
+        self.received = 0
+        """The cards this player received in the exchange, where he can tell (the poor: those given back)."""
         self.order = list(state.seats)
+        if any(state.classes) and len(set(state.classes)) == PLAYERS == len(set(self.order)):
+            order = tuple(self.seat(state.classes.index(place)) for place in range(PLAYERS))
+            self.last = DealResult(1, order, tuple(POINTS[order.index(s)] for s in range(PLAYERS)))
         self.hand = hand
         self.counts = list(state.counts)
         self.table = 0
@@ -123,6 +145,8 @@ class _Game:
             self.order = list(state.seats)
         self.counts = list(state.counts)
         self.revolution, self.lock = state.revolution, state.lock
+        if self.leader < 0 and 0 <= state.turn < PLAYERS:
+            self.leader = self.seat(state.turn)
         if state.table_empty:
             self.table, self.owner, self.passed = 0, -1, 0
 
@@ -147,14 +171,16 @@ class _Game:
         counts = [self.counts[p] for p in self.order]
         counts[seat] = self.hand.bit_count()
         return SeatView(
-            rules=uecda_rules(), players=PLAYERS, seat=seat, phase="exchange" if give else "play", to_act=seat,
-            deal_number=1, leader=seat, hand=self.hand, counts=counts, table=table,
+            rules=self.rules, players=PLAYERS, seat=seat, phase="exchange" if give else "play", to_act=seat,
+            deal_number=1 if self.last is None else 2, leader=self.leader if self.leader >= 0 else seat,
+            hand=self.hand, counts=counts, table=table,
             table_rank=(table.bit_length() - 1) >> 2 if table else -1, table_count=table.bit_count(),
             owner=self.owner, passed=self.passed if table else 0, revolution=self.revolution,
             table_move=self.table, lock=shape.suits if shape is not None and self.lock else 0,
             eleven_back=False, must_contain=0, finished=[self.seat(p) for p in self.finished], bottom=[],
-            titles=[None] * PLAYERS, scores=[0] * PLAYERS, deal_results=[], history=list(self.history),
-            played=self.played & ~self.hand, given=0, received=0, give_count=give, winners=[], all_hands=None,
+            titles=[None] * PLAYERS, scores=[0] * PLAYERS, deal_results=[] if self.last is None else [self.last],
+            history=list(self.history), played=self.played & ~self.hand, given=self.given, received=self.received,
+            give_count=give, winners=[], all_hands=None,
         )
 
 
@@ -169,9 +195,9 @@ def _choose(bot: Bot, view: SeatView, rng: random.Random) -> int:
     return PASS
 
 
-def _gift(bot: Bot, game: _Game, count: int, klass: int | None, rng: random.Random) -> int:
+def _gift(bot: Bot, game: _Game, count: int, klass: int | None, rng: random.Random, left: int = 99) -> int:
     """The cards the bot gives back (from a view with the last game's order), else its weakest cards."""
-    view = gift_view(game.hand, count, klass)
+    view = gift_view(game.hand, count, klass, game_rules(left, 2))
     try:
         move = bot.choose(view, rng)
     except Exception:
@@ -193,11 +219,17 @@ def play_match(
     timeout: float = 60.0,
     on_game: object = None,
     adapt: bool = False,
+    block: int = 100,
+    games: int | None = None,
 ) -> ClientResult:
     """Play a whole match on the connected ``sock`` with ``bot``; the points per game.
 
-    With ``adapt``, a search bot's model of each other player (its ``opponents``) is, at each decision, the one
-    that has agreed most with that player's plays in the games before (:class:`ModelTally`).
+    A search bot's inference weighs each other player's plays with the noise its model has shown over the games
+    before (:meth:`ModelTally.noise`). With ``adapt``, its model of each other player (its ``opponents``) is, at
+    each decision, the one that has agreed most with that player's plays in the games before (:class:`ModelTally`).
+    ``block`` is the server's exchange block (a block's first game has no exchange; the client sees it by its
+    classes, all 0) and ``games`` the match's length if known: the bot's places are worth the games they reach
+    before either ends.
 
     Raises :class:`ClientError` when the server stops following the protocol.
     """
@@ -209,31 +241,44 @@ def play_match(
     if not 0 <= me < PLAYERS:
         raise ClientError(f"undecodable message: player number {me}")
     result = ClientResult(me)
-    tally = ModelTally() if adapt else None
+    searches = hasattr(bot, "opponents")
+    tally = ModelTally() if searches or adapt else None
+    in_block = 0
     try:
         while True:
             deal = conn.grid()
             state = State.read(deal)
             if result.points and len(set(state.classes)) == PLAYERS:
                 result.points[-1] = POINTS[state.classes[me]]
-            game = _Game(me, state, grid_hand(deal))
+            in_block = 1 if not any(state.classes) else in_block + 1
+            left = block - in_block
+            if games is not None:
+                left = min(left, games - len(result.points) - 1)
+            dealt = grid_hand(deal)
+            klass = state.classes[me]
+            game = _Game(me, state, dealt)
+            game.rules = game_rules(left, 1 if game.last is None else 2)
             start_hand = 0
             if state.give_count > 0:
-                conn.send(hand_grid(_gift(bot, game, state.give_count, state.classes[me], rng)))
+                game.given = _gift(bot, game, state.give_count, state.classes[me], rng, left)
+                conn.send(hand_grid(game.given))
             while True:
                 turn = conn.grid()
                 state = State.read(turn)
                 game.hand = grid_hand(turn)
                 if not start_hand:
                     start_hand = game.hand
+                    if game.last is not None and klass >= PLAYERS - 2:
+                        # The poor saw their hand before the tribute: what left it is the tribute, what came back the
+                        # gift of the rich.
+                        game.given, game.received = dealt & ~start_hand, start_hand & ~dealt
                 game.update(state)
                 if state.my_turn:
                     if game.table and game.owner == game.seat(me):
                         move = PASS
                     else:
-                        if tally is not None:
-                            bot.opponents = tuple(CLASSIC if p == me else tally.best(p)  # type: ignore[attr-defined]
-                                                  for p in game.order)
+                        if tally is not None and searches:
+                            _fit(bot, tally, game.order, me, adapt)
                         move = _choose(bot, game.view(), rng)
                     conn.send(play_grid(move, game.revolution))
                     answer = conn.int()
@@ -254,7 +299,8 @@ def play_match(
                 order = game.finished + [p for p in range(PLAYERS) if p not in game.finished]
                 if tally is not None:
                     _observe(tally, game, start_hand)
-                    result.models = {p: tally.best(p) for p in range(PLAYERS) if p != me}
+                    if adapt:
+                        result.models = {p: tally.best(p) for p in range(PLAYERS) if p != me}
                 result.points.append(POINTS[order.index(me)])
                 if callable(on_game):
                     on_game(len(result.points), result.points[-1])
@@ -263,6 +309,17 @@ def play_match(
                 break
     except ProtocolError as exc:
         raise ClientError(f"undecodable message: {exc}") from None
+
+
+def _fit(bot: Bot, tally: ModelTally, order: list[int], me: int, adapt: bool) -> None:
+    """Set a search bot's model of each other player (with ``adapt``) and its inference's noise per seat."""
+    if adapt:
+        bot.opponents = tuple(tally.best(p) if p != me else "classic"  # type: ignore[attr-defined]
+                              for p in order)
+    models = seat_models(bot.opponents, PLAYERS)  # type: ignore[attr-defined]
+    base = bot.infer  # type: ignore[attr-defined]
+    bot.seat_infer = tuple(base if p == me else tally.noise(p, models[s], base)  # type: ignore[attr-defined]
+                           for s, p in enumerate(order))
 
 
 def _observe(tally: ModelTally, game: _Game, start_hand: int) -> None:

@@ -682,15 +682,16 @@ def serve(
     return server.run()
 
 
-def gift_view(hand: int, count: int, klass: int | None) -> SeatView:
+def gift_view(hand: int, count: int, klass: int | None, rules: Rules | None = None) -> SeatView:
     """The view a bot chooses its exchange return from: its ``hand``, the other cards dealt round the others, and
     the last game's order with this player (seat 0 of the view) at its class (0 Daifugō … 4 Daihinmin).
 
-    The search bots weigh a return by what the coming game is worth to each place, so they need that order.
+    The search bots weigh a return by what the coming game is worth to each place, so they need that order;
+    ``rules`` (the server's by default) may end the match where the block ends, for the games the places reach.
     """
     others = [c for c in range(54) if DECK_MASKS[1] >> c & 1 and not hand >> c & 1]
     fake = [hand] + [sum(1 << c for c in others[i::PLAYERS - 1]) for i in range(PLAYERS - 1)]
-    view = Match.from_hands(uecda_rules(), fake, leader=0).seat_view(0)
+    view = Match.from_hands(rules or uecda_rules(), fake, leader=0).seat_view(0)
     view.phase, view.give_count, view.to_act = "exchange", count, 0
     if klass is not None:
         rest = iter(range(1, PLAYERS))
