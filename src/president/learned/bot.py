@@ -58,7 +58,7 @@ class LearnedBot:
         candidates = distinct_moves(view.legal_masks(), view.rules)
         if len(candidates) == 1:
             return candidates[0]
-        scores = self.net.scores(move_features(view, candidates))
+        scores = self.net.scores(move_features(view, candidates, self.net.layout))
         if self.temperature > 0:
             weights = np.exp((scores - scores.max()) / self.temperature)
             return rng.choices(candidates, weights=weights.tolist())[0]
@@ -75,7 +75,7 @@ class LearnedBot:
         if len(candidates) == 1:
             return Decision(candidates[0], Explanation("search.only", {"move": move_str(candidates[0])}))
         move = self.choose(view, rng)
-        scores = [float(x) for x in self.net.scores(move_features(view, candidates))]
+        scores = [float(x) for x in self.net.scores(move_features(view, candidates, self.net.layout))]
         mine = next(i for i, c in enumerate(candidates) if c == move)
         rival = max((i for i in range(len(candidates)) if i != mine), key=lambda i: (scores[i], -i))
         key = "learned.best" if scores[mine] >= scores[rival] else "learned.drawn"
