@@ -15,9 +15,10 @@ from ..moves import GIVE_FLAG, move_str
 from ..search.kinds import distinct_moves
 from ..view import SeatView
 from .features import move_features
-from .model import Ensemble, Network, PolicyNet, load_model
+from .model import SHIPPED_HOUSE, Ensemble, Network, PolicyNet, load_model
 
 _SHIPPED: Network | None = None
+_SHIPPED_HOUSE: Network | None = None
 
 
 def shipped_model() -> Network:
@@ -26,6 +27,15 @@ def shipped_model() -> Network:
     if _SHIPPED is None:
         _SHIPPED = load_model()
     return _SHIPPED
+
+
+def shipped_house_model() -> Network:
+    """The model of the house layout shipped with the package, trained on ``daifugo`` at five players (read once
+    per process)."""
+    global _SHIPPED_HOUSE
+    if _SHIPPED_HOUSE is None:
+        _SHIPPED_HOUSE = load_model(shipped=SHIPPED_HOUSE)
+    return _SHIPPED_HOUSE
 
 
 class LearnedBot:

@@ -35,6 +35,8 @@ _NAMES = ("w1", "b1", "w2", "b2", "w3")
 
 SHIPPED = "policy.npz"
 """The model shipped with the package, in ``president/learned/models/``."""
+SHIPPED_HOUSE = "daifugo.npz"
+"""The model of the house layout shipped with the package (``daifugo`` at five players), beside it."""
 
 
 class PolicyNet:
@@ -167,25 +169,26 @@ class Ensemble:
 
     def save(self, path: str | Path) -> None:
         """Write the networks to ``path`` (an ``.npz`` file of format 2)."""
-        stacked = {k: np.stack([m.weights()[k] for m in self.members]) for k in _NAMES}
+        arrays = {"format": np.array(ENSEMBLE_FORMAT)} | {k: np.stack([m.weights()[k] for m in self.members])
+                                                         for k in _NAMES} | _layout(self.layout)
         with open(path, "wb") as handle:
-            np.savez_compressed(handle, format=np.array(ENSEMBLE_FORMAT), **stacked,  # type: ignore[arg-type]
-                                **_layout(self.layout))
+            np.savez_compressed(handle, **arrays)  # type: ignore[arg-type]
 
 
 Network = PolicyNet | Ensemble
 """A model: one network or several."""
 
 
-def load_model(path: str | Path | None = None) -> Network:
-    """The model saved at ``path``, or the shipped one: a :class:`PolicyNet`, or an :class:`Ensemble` of several.
+def load_model(path: str | Path | None = None, shipped: str = SHIPPED) -> Network:
+    """The model saved at ``path``, or the shipped one named ``shipped``: a :class:`PolicyNet`, or an
+    :class:`Ensemble` of several.
 
     Raises ``ValueError`` for a file that is not a model of a format this code reads.
     """
     if path is None:
-        source = resources.files("president.learned").joinpath("models", SHIPPED)
+        source = resources.files("president.learned").joinpath("models", shipped)
         with source.open("rb") as handle:
-            return _read(handle, SHIPPED)
+            return _read(handle, shipped)
     with open(path, "rb") as handle:
         return _read(handle, str(path))
 
