@@ -171,8 +171,8 @@ def test_the_prior_keeps_only_its_best_moves_for_the_search() -> None:
     assert learned.choose(view, random.Random(1)) in view.legal_masks()
 
 
-def test_train_command_writes_a_model_and_refuses_house_rules(tmp_path: Path, capsys: pytest.CaptureFixture[str]
-                                                               ) -> None:
+def test_train_command_writes_a_model_and_refuses_house_and_seed_rules_together(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     examples, more = tmp_path / "examples.npz", tmp_path / "more.npz"
     generate(["three-of-clubs"], 3, 20, 4, infer=0).save(str(examples))
     generate(["tavern-jack"], 4, 15, 4, infer=0).save(str(more))
@@ -187,8 +187,8 @@ def test_train_command_writes_a_model_and_refuses_house_rules(tmp_path: Path, ca
     loaded = load_model(several)
     assert isinstance(loaded, Ensemble) and len(loaded.members) == 3
     capsys.readouterr()
-    assert main(["train", "--rules", "daifugo", "--out", str(tmp_path / "x.npz"), "--quiet"]) == 2
-    assert "house rules" in capsys.readouterr().err
+    assert main(["train", "--rules", "daifugo,three-of-clubs", "--out", str(tmp_path / "x.npz"), "--quiet"]) == 2
+    assert "house rules or on seed rules" in capsys.readouterr().err
     assert not (tmp_path / "x.npz").exists()
 
 

@@ -26,6 +26,8 @@ from test_learned import _play_views
 class _NoScores:
     """A policy that must not be asked (its choices are all known)."""
 
+    layout = "seed"
+
     def scores(self, rows: np.ndarray) -> np.ndarray:
         raise AssertionError(f"asked to score {len(rows)} moves")
 

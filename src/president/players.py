@@ -127,7 +127,8 @@ def _expert(**params: Any) -> Bot:
                 "numpy is not installed: the expert bot searches with classic playouts only (pip install numpy "
                 "for its learned playouts)")
             _warned_plain = True
-        return SearchBot(**({"name": "expert"} | LEVELS["expert"] | params))
+        plain = {k: v for k, v in params.items() if k not in ("house", "house_model")}
+        return SearchBot(**({"name": "expert"} | LEVELS["expert"] | plain))
     from .learned.playouts import learned_playout_bot
 
     return learned_playout_bot(**({"name": "expert"} | params))
@@ -148,6 +149,13 @@ def _expert_learned(**params: Any) -> Bot:
     return learned_search_bot(**params)
 
 
+def _expert_house_plain(**params: Any) -> Bot:
+    return _expert(**({"name": "expert-house-plain", "house": False} | params))
+
+
+register_bot("expert-house-plain", _expert_house_plain,
+             "expert with plain playouts under house rules (without the daifugo policy): for measurements "
+             "(needs numpy)", offered=False)
 register_bot("learned", _learned, "a small network trained to play like the search: about as strong as normal, and "
              "plays at once (needs numpy)")
 register_bot("expert-learned", _expert_learned,

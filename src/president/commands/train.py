@@ -26,8 +26,10 @@ def run(args: argparse.Namespace) -> int:
     rules = [r.strip() for r in args.rules.split(",") if r.strip()]
     try:
         for name in rules:
-            if get_rules(name).house:
-                raise ValueError(f"{name} has house rules: the policy is trained on the seed rule sets only")
+            rule_set = get_rules(name)
+            if not rule_set.min_players <= args.players <= rule_set.max_players:
+                raise ValueError(f"{name} is played by {rule_set.min_players} to {rule_set.max_players} players, "
+                                 f"not {args.players}")
         examples = Examples.concat([Examples.load(path) for path in args.examples]) if args.examples else None
         if args.seconds is not None and args.seconds <= 0:
             raise ValueError("--seconds must be positive")
@@ -43,7 +45,8 @@ def run(args: argparse.Namespace) -> int:
                                       epochs=args.epochs, rounds=args.rounds, seconds=args.seconds,
                                       workers=args.workers, examples=examples, hidden=args.hidden,
                                       temperature=args.temperature, reinforce_deals=args.reinforce,
-                                      fits=args.fits, gradient=gradient, update=update, ray_address=args.ray)
+                                      fits=args.fits, gradient=gradient, update=update, ray_address=args.ray,
+                                      players=args.players)
     except (ValueError, OSError) as exc:
         print(f"president train: {exc}", file=sys.stderr)
         return 2
@@ -78,12 +81,18 @@ def _continue(args: argparse.Namespace, rules: list[str], gradient: GradientSett
     net = load_model(args.start)
     if not isinstance(net, PolicyNet):
         raise ValueError(f"{args.start} holds several networks: the policy gradient trains one")
+    from ..learned.features import layout_for
+    from ..rules import get_rules
+
+    if any(layout_for(get_rules(name)) != net.layout for name in rules):
+        raise ValueError(f"{args.start} reads the {net.layout} feature layout: train it on rules of that layout")
     deadline = time.perf_counter() + args.seconds if args.seconds is not None else float("inf")
     with stage_bars(sys.stderr.isatty() and not args.quiet) as update:
         played, mean = reinforce(net, rules, args.seed, args.reinforce, rate=gradient.rate, batch=gradient.batch,
                                  temperature=gradient.temperature, baseline=gradient.baseline,
                                  anchor=gradient.anchor, stop=lambda: time.perf_counter() > deadline,
-                                 update=(lambda done, total: update("reinforce", done, total)) if update else None)
+                                 update=(lambda done, total: update("reinforce", done, total)) if update else None,
+                                 players=args.players)
     net.save(args.out)
     print(f"{played} deals of policy gradient from {args.start}: its drawn moves scored {mean:.3f} points a deal")
     print(f"model written to {args.out}")
@@ -129,6 +138,9 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--hidden", type=int, default=64, help="units of each hidden layer (default: 64)")
     p.add_argument("--rules", default="three-of-clubs,tavern-jack",
                    help="rule sets of the example matches, taken in turn (default: three-of-clubs,tavern-jack)")
+    p.add_argument("--players", type=int, default=4,
+                   help="players at the tables of the example and policy-gradient matches (default: 4); house rules "
+                   "such as daifugo train a network of the house feature layout")
     p.add_argument("--workers", type=int, default=1,
                    help="processes making the examples (the examples do not depend on it)")
     p.add_argument("--ray", nargs="?", const="local", default=None, metavar="ADDRESS",

@@ -15,9 +15,10 @@ from ..moves import GIVE_FLAG, move_str
 from ..search.kinds import distinct_moves
 from ..view import SeatView
 from .features import move_features
-from .model import Ensemble, Network, PolicyNet, load_model
+from .model import SHIPPED_HOUSE, Ensemble, Network, PolicyNet, load_model
 
 _SHIPPED: Network | None = None
+_SHIPPED_HOUSE: Network | None = None
 
 
 def shipped_model() -> Network:
@@ -26,6 +27,15 @@ def shipped_model() -> Network:
     if _SHIPPED is None:
         _SHIPPED = load_model()
     return _SHIPPED
+
+
+def shipped_house_model() -> Network:
+    """The model of the house layout shipped with the package, trained on ``daifugo`` at five players (read once
+    per process)."""
+    global _SHIPPED_HOUSE
+    if _SHIPPED_HOUSE is None:
+        _SHIPPED_HOUSE = load_model(shipped=SHIPPED_HOUSE)
+    return _SHIPPED_HOUSE
 
 
 class LearnedBot:
@@ -58,7 +68,7 @@ class LearnedBot:
         candidates = distinct_moves(view.legal_masks(), view.rules)
         if len(candidates) == 1:
             return candidates[0]
-        scores = self.net.scores(move_features(view, candidates))
+        scores = self.net.scores(move_features(view, candidates, self.net.layout))
         if self.temperature > 0:
             weights = np.exp((scores - scores.max()) / self.temperature)
             return rng.choices(candidates, weights=weights.tolist())[0]
@@ -75,7 +85,7 @@ class LearnedBot:
         if len(candidates) == 1:
             return Decision(candidates[0], Explanation("search.only", {"move": move_str(candidates[0])}))
         move = self.choose(view, rng)
-        scores = [float(x) for x in self.net.scores(move_features(view, candidates))]
+        scores = [float(x) for x in self.net.scores(move_features(view, candidates, self.net.layout))]
         mine = next(i for i, c in enumerate(candidates) if c == move)
         rival = max((i for i in range(len(candidates)) if i != mine), key=lambda i: (scores[i], -i))
         key = "learned.best" if scores[mine] >= scores[rival] else "learned.drawn"

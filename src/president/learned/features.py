@@ -29,6 +29,21 @@ Move (:data:`MOVE_SIZE` numbers):
 * whether it reverses the order (1);
 * whether it is the move the ``classic`` player would make here, and the seat's
   cards weaker than it over 13 (2).
+
+The ``house`` layout (:data:`HOUSE`, for house rules such as ``daifugo``) adds
+:data:`HOUSE_POSITION_SIZE` numbers to the position and :data:`HOUSE_MOVE_SIZE`
+to each move, after the seed layout's (:data:`SEED`, the only one of the seed
+rules, unchanged):
+
+* position: a revolution is in force, an 11-back is in force, the trick is
+  locked to its suits, the table holds a run, the jokers held and unseen (over
+  2), the cards of the fourth opponent in turn and of the table's owner (over 13);
+* move: it is a run, it spends a joker, it ends the trick at once (an 8-cut, the
+  3 of spades on a joker), it locks the trick's suits, it reverses the order for
+  the deal (a revolution, a run of five) or for the trick (11-back), it goes out,
+  it is the lone joker (8).
+
+A model file says which layout its network reads (:mod:`president.learned.model`).
 """
 
 from __future__ import annotations
@@ -43,7 +58,7 @@ from ..bots.house_classic import house_classic_choice
 from ..cards import DECK_MASKS, JOKER_RANK, NUM_RANKS, RANK_MASKS
 from ..movegen import ORDER
 from ..moves import CARDS_MASK
-from ..plays import shape_of
+from ..plays import LONE_JOKER, RUN, Shape, cut_rule, flips_for_the_trick, reverses, shape_of
 from ..rules import Rules
 from ..view import SeatView
 
@@ -52,7 +67,35 @@ POSITION_SIZE = 44
 MOVE_SIZE = 32
 """Numbers describing a candidate move."""
 FEATURES = POSITION_SIZE + MOVE_SIZE
-"""Numbers in one row."""
+"""Numbers in one row of the seed layout."""
+
+SEED = "seed"
+"""The layout of the seed rules (:data:`FEATURES` numbers a row)."""
+HOUSE = "house"
+"""The layout of house rules: the seed layout's numbers and the house rules' state (see the module's docstring)."""
+HOUSE_POSITION_SIZE = 8
+"""Numbers the house layout adds to the position."""
+HOUSE_MOVE_SIZE = 8
+"""Numbers the house layout adds to each move."""
+LAYOUT_SIZES: dict[str, tuple[int, int]] = {
+    SEED: (POSITION_SIZE, MOVE_SIZE),
+    HOUSE: (POSITION_SIZE + HOUSE_POSITION_SIZE, MOVE_SIZE + HOUSE_MOVE_SIZE),
+}
+"""The position's and each move's numbers, by layout."""
+
+
+def layout_width(layout: str) -> int:
+    """The numbers in one row of ``layout``; ``ValueError`` for a layout this version does not know."""
+    try:
+        position, move = LAYOUT_SIZES[layout]
+    except KeyError:
+        raise ValueError(f"unknown feature layout {layout!r}: one of {', '.join(LAYOUT_SIZES)}") from None
+    return position + move
+
+
+def layout_for(rules: Rules) -> str:
+    """The layout a policy for ``rules`` reads: :data:`HOUSE` under house rules, else :data:`SEED`."""
+    return HOUSE if rules.house else SEED
 
 
 
@@ -89,6 +132,10 @@ class Position(Protocol):
     def eleven_back(self) -> bool: ...
     @property
     def must_contain(self) -> int: ...
+    @property
+    def lock(self) -> int: ...
+    @property
+    def owner(self) -> int: ...
 
 
 _PLACE: dict[tuple[bool, bool], tuple[int, ...]] = {
@@ -155,12 +202,20 @@ def _position(view: Position) -> tuple[list[float], list[int], list[int], tuple[
 
 
 def classic_kind(view: Position) -> tuple[int, int]:
-    """The rank and size of the move the ``classic`` player would make (``(-1, 0)`` for a pass)."""
+    """The rank and size of the move the ``classic`` player would make (``(-1, 0)`` for a pass).
+
+    Under house rules a position other than a :class:`~president.view.SeatView` says it itself, as its
+    ``classic_move``.
+    """
     rules = view.rules
     if rules.house:
-        if not isinstance(view, SeatView):
-            raise TypeError("under house rules the features need a seat's view")
-        move = house_classic_choice(view)
+        if isinstance(view, SeatView):
+            move = house_classic_choice(view)
+        else:
+            given = getattr(view, "classic_move", None)
+            if given is None:
+                raise TypeError("under house rules the features need a seat's view or the classic move")
+            move = given
     else:
         move = classic_move(view.hand, view.table_rank, view.table_count, view.revolution,
                             rules.joker_in_revolution == "highest", rules.max_set, rules.revolution,
@@ -168,19 +223,58 @@ def classic_kind(view: Position) -> tuple[int, int]:
     return move_rank_size(move, rules.house, rules.wild_jokers) if move & CARDS_MASK else (-1, 0)
 
 
-def move_features(view: Position, moves: Sequence[int]) -> np.ndarray:
-    """One row per move: the position's numbers then the move's (see the module's docstring)."""
-    return np.array(feature_rows(view, moves), dtype=np.float32).reshape(len(moves), FEATURES)
+def move_features(view: Position, moves: Sequence[int], layout: str = SEED) -> np.ndarray:
+    """One row per move of ``layout``: the position's numbers then the move's (see the module's docstring)."""
+    return np.array(feature_rows(view, moves, layout), dtype=np.float32).reshape(len(moves), layout_width(layout))
 
 
-def feature_rows(view: Position, moves: Sequence[int]) -> list[list[float]]:
+def feature_rows(view: Position, moves: Sequence[int], layout: str = SEED) -> list[list[float]]:
     """:func:`move_features` as lists, for joining the rows of many decisions into one array."""
-    position, move_rows = feature_parts(view, moves)
+    position, move_rows = feature_parts(view, moves, layout)
     return [position + row for row in move_rows]
 
 
-def feature_parts(view: Position, moves: Sequence[int]) -> tuple[list[float], list[list[float]]]:
+def feature_parts(view: Position, moves: Sequence[int], layout: str = SEED) -> tuple[list[float], list[list[float]]]:
     """The rows of :func:`move_features` in two parts: the position's numbers once, then each move's own."""
+    position, rows = _seed_parts(view, moves)
+    if layout == SEED:
+        return position, rows
+    layout_width(layout)
+    before = shape_of(view.table_move or view.table, view.rules.wild_jokers) if view.table else None
+    for move, row in zip(moves, rows, strict=True):
+        row += _house_move(view, move, before)
+    return position + _house_position(view, before), rows
+
+
+def _house_position(view: Position, before: Shape | None) -> list[float]:
+    """The house layout's position numbers (see the module's docstring)."""
+    jokers = DECK_MASKS[view.rules.jokers] & ~DECK_MASKS[0]
+    n = view.players
+    fourth = view.counts[(view.seat + 4) % n] if n > 4 else 0
+    owner = view.counts[view.owner] if view.table and 0 <= view.owner < n else 0
+    return [float(bool(view.revolution)), float(bool(view.eleven_back)), float(bool(view.lock)),
+            float(before is not None and before.kind == RUN), (view.hand & jokers).bit_count() / 2,
+            (jokers & ~view.hand & ~view.played).bit_count() / 2, fourth / 13, owner / 13]
+
+
+def _house_move(view: Position, move: int, before: Shape | None) -> list[float]:
+    """The house layout's numbers of one move (all zero for a pass)."""
+    cards = move & CARDS_MASK
+    rules = view.rules
+    shape = shape_of(move, rules.wild_jokers) if cards else None
+    if shape is None:
+        return [0.0] * HOUSE_MOVE_SIZE
+    jokers = DECK_MASKS[rules.jokers] & ~DECK_MASKS[0]
+    locks = bool(rules.suit_lock and before is not None and not view.lock and shape.suits
+                 and shape.suits == before.suits)
+    out = cards.bit_count() == view.hand.bit_count()
+    return [float(shape.kind == RUN), float(bool(cards & jokers)),
+            float(cut_rule(shape, before, rules, move, lead=before is None, out=out) is not None), float(locks),
+            float(reverses(shape, rules)), float(flips_for_the_trick(shape, rules, move)), float(out),
+            float(shape.kind == LONE_JOKER)]
+
+
+def _seed_parts(view: Position, moves: Sequence[int]) -> tuple[list[float], list[list[float]]]:
     rules = view.rules
     classic = classic_kind(view)
     position, hand_counts, unseen_counts, place = _position(view)

@@ -11,8 +11,9 @@ same examples) and scores a move by the mean of their scores.
 
 A model is saved as an ``.npz`` file holding its weights (float32) and its
 format number: format 1 holds one network, format 2 several, their weights
-stacked on a first axis. :func:`load_model` reads both and refuses a file of
-another format or layout.
+stacked on a first axis. A file of a network that reads another feature layout
+than the seed rules' (:mod:`president.learned.features`) names it, as ``layout``.
+:func:`load_model` reads both and refuses a file of another format or layout.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .features import FEATURES
+from .features import LAYOUT_SIZES, SEED, layout_width
 
 FORMAT = 1
 """The model file format of one network."""
@@ -34,31 +35,38 @@ _NAMES = ("w1", "b1", "w2", "b2", "w3")
 
 SHIPPED = "policy.npz"
 """The model shipped with the package, in ``president/learned/models/``."""
+SHIPPED_HOUSE = "daifugo.npz"
+"""The model of the house layout shipped with the package (``daifugo`` at five players), beside it."""
 
 
 class PolicyNet:
     """Scores candidate moves: ``features → hidden → hidden → score``."""
 
-    def __init__(self, weights: dict[str, np.ndarray]) -> None:
+    def __init__(self, weights: dict[str, np.ndarray], layout: str = SEED) -> None:
+        self.layout = layout
+        """The feature layout the network reads (:data:`~president.learned.features.LAYOUT_SIZES`)."""
         self.w1 = weights["w1"].astype(np.float32)
         self.b1 = weights["b1"].astype(np.float32)
         self.w2 = weights["w2"].astype(np.float32)
         self.b2 = weights["b2"].astype(np.float32)
         self.w3 = weights["w3"].astype(np.float32)
-        if self.w1.shape[0] != FEATURES:
-            raise ValueError(f"the model reads {self.w1.shape[0]} features, this version computes {FEATURES}")
+        width = layout_width(layout)
+        if self.w1.shape[0] != width:
+            raise ValueError(f"the model reads {self.w1.shape[0]} features, this version computes {width} "
+                             f"in the {layout} layout")
 
     @classmethod
-    def initial(cls, seed: int, hidden: int = 64) -> PolicyNet:
-        """A new network with random weights (He initialisation) drawn from ``seed``."""
+    def initial(cls, seed: int, hidden: int = 64, layout: str = SEED) -> PolicyNet:
+        """A new network with random weights (He initialisation) drawn from ``seed``, reading ``layout``."""
         rng = np.random.default_rng(seed)
+        features = layout_width(layout)
         return cls({
-            "w1": rng.normal(0, np.sqrt(2 / FEATURES), (FEATURES, hidden)),
+            "w1": rng.normal(0, np.sqrt(2 / features), (features, hidden)),
             "b1": np.zeros(hidden),
             "w2": rng.normal(0, np.sqrt(2 / hidden), (hidden, hidden)),
             "b2": np.zeros(hidden),
             "w3": rng.normal(0, np.sqrt(1 / hidden), hidden),
-        })
+        }, layout)
 
     def weights(self) -> dict[str, np.ndarray]:
         """The weights by name."""
@@ -88,8 +96,13 @@ class PolicyNet:
     def save(self, path: str | Path) -> None:
         """Write the model to ``path`` (an ``.npz`` file)."""
         with open(path, "wb") as handle:
-            arrays: dict[str, np.ndarray] = {"format": np.array(FORMAT), **self.weights()}
+            arrays: dict[str, np.ndarray] = {"format": np.array(FORMAT), **self.weights(), **_layout(self.layout)}
             np.savez_compressed(handle, **arrays)  # type: ignore[arg-type]
+
+
+def _layout(layout: str) -> dict[str, np.ndarray]:
+    """What a model file says of its layout: nothing for the seed layout (files older than layouts read so)."""
+    return {} if layout == SEED else {"layout": np.array(layout)}
 
 
 def softmax(scores: np.ndarray) -> np.ndarray:
@@ -120,7 +133,11 @@ class Ensemble:
         shapes = {tuple(w.shape for w in m.weights().values()) for m in members}
         if len(shapes) != 1:
             raise ValueError("the networks of an ensemble must have the same layout")
+        if len({m.layout for m in members}) != 1:
+            raise ValueError("the networks of an ensemble must read the same feature layout")
         self.members = list(members)
+        self.layout = members[0].layout
+        """The feature layout the networks read."""
         self.hidden = members[0].w1.shape[1]
         self.w1 = np.concatenate([m.w1 for m in members], axis=1)
         self.b1 = np.concatenate([m.b1 for m in members])
@@ -152,24 +169,26 @@ class Ensemble:
 
     def save(self, path: str | Path) -> None:
         """Write the networks to ``path`` (an ``.npz`` file of format 2)."""
-        stacked = {k: np.stack([m.weights()[k] for m in self.members]) for k in _NAMES}
+        arrays = {"format": np.array(ENSEMBLE_FORMAT)} | {k: np.stack([m.weights()[k] for m in self.members])
+                                                         for k in _NAMES} | _layout(self.layout)
         with open(path, "wb") as handle:
-            np.savez_compressed(handle, format=np.array(ENSEMBLE_FORMAT), **stacked)  # type: ignore[arg-type]
+            np.savez_compressed(handle, **arrays)  # type: ignore[arg-type]
 
 
 Network = PolicyNet | Ensemble
 """A model: one network or several."""
 
 
-def load_model(path: str | Path | None = None) -> Network:
-    """The model saved at ``path``, or the shipped one: a :class:`PolicyNet`, or an :class:`Ensemble` of several.
+def load_model(path: str | Path | None = None, shipped: str = SHIPPED) -> Network:
+    """The model saved at ``path``, or the shipped one named ``shipped``: a :class:`PolicyNet`, or an
+    :class:`Ensemble` of several.
 
     Raises ``ValueError`` for a file that is not a model of a format this code reads.
     """
     if path is None:
-        source = resources.files("president.learned").joinpath("models", SHIPPED)
+        source = resources.files("president.learned").joinpath("models", shipped)
         with source.open("rb") as handle:
-            return _read(handle, SHIPPED)
+            return _read(handle, shipped)
     with open(path, "rb") as handle:
         return _read(handle, str(path))
 
@@ -185,22 +204,28 @@ def _read(handle: object, name: str) -> Network:
         raise ValueError(f"{name} is not a president policy model of format {FORMAT} or {ENSEMBLE_FORMAT}")
     if any(k not in weights for k in _NAMES):
         raise ValueError(f"{name} is not a president policy model: weights missing")
+    layout = str(weights["layout"]) if "layout" in weights and weights["layout"].shape == () else SEED
+    if layout not in LAYOUT_SIZES:
+        raise ValueError(f"{name} reads the feature layout {layout!r}, which this version does not know")
     if form == FORMAT:
-        return _net(weights, name)
+        return _net(weights, name, layout)
     members = len(weights["w1"])
     if members < 1 or any(len(weights[k]) != members for k in _NAMES):
         raise ValueError(f"{name} is not a president policy model: its networks do not match")
-    nets = [_net({k: weights[k][i] for k in _NAMES}, name) for i in range(members)]
+    nets = [_net({k: weights[k][i] for k in _NAMES}, name, layout) for i in range(members)]
     return nets[0] if members == 1 else Ensemble(nets)
 
 
-def _net(weights: dict[str, np.ndarray], name: str) -> PolicyNet:
+def _net(weights: dict[str, np.ndarray], name: str, layout: str) -> PolicyNet:
     w1, b1, w2, b2, w3 = (weights[k] for k in _NAMES)
     hidden = w1.shape[-1] if w1.ndim == 2 else -1
     if w1.ndim != 2 or b1.shape != (hidden,) or w2.shape != (hidden, hidden) or b2.shape != (hidden,) \
             or w3.shape != (hidden,):
         raise ValueError(f"{name} is not a president policy model: weights of the wrong shape")
-    return PolicyNet(weights)
+    try:
+        return PolicyNet(weights, layout)
+    except ValueError as error:
+        raise ValueError(f"{name}: {error}") from None
 
 
 def group_softmax(scores: np.ndarray, starts: np.ndarray) -> np.ndarray:

@@ -20,13 +20,14 @@ from typing import Any
 
 import numpy as np
 
+from ..bots.house_classic import house_match_choice
 from ..cards import DECK_MASKS
 from ..engine import Match, PlayoutPolicy
 from ..rules import Rules
 from ..search.expert import LEVELS, SearchBot, noisy_classic_policy
 from ..search.kinds import distinct_moves
-from .bot import shipped_model
-from .features import feature_parts
+from .bot import shipped_house_model, shipped_model
+from .features import HOUSE, feature_parts
 from .model import Network, load_model
 
 
@@ -35,7 +36,9 @@ class PlayoutPosition:
     """The searching seat's decision in a playout, with the fields :func:`move_features` reads.
 
     Built from the guessed deal but holding only what the seat may know: its
-    hand, the cards out of play, the table, the others' card counts.
+    hand, the cards out of play, the table, the others' card counts; under house
+    rules also the suit lock, the 11-back, the table's owner and the move the
+    ``classic`` player would make (:func:`house_position_key`).
     """
 
     rules: Rules
@@ -51,6 +54,9 @@ class PlayoutPosition:
     must_contain: int
     eleven_back: bool = False
     table_move: int = 0
+    lock: int = 0
+    owner: int = -1
+    classic_move: int | None = None
 
     @classmethod
     def of(cls, sim: Match, seat: int) -> PlayoutPosition:
@@ -67,8 +73,21 @@ class PlayoutPosition:
             counts=counts, revolution=revolution, must_contain=must,
         )
 
+    @classmethod
+    def from_house_key(cls, sim: Match, key: tuple[Any, ...]) -> PlayoutPosition:
+        """The position whose key is ``key`` (from :func:`house_position_key`) in ``sim``, a house-rule match
+        where the seat is to act."""
+        seat, hand, played, table_move, counts, revolution, must, lock, eleven_back, owner = key
+        table = sim.table_mask
+        return cls(
+            rules=sim.rules, seat=seat, players=sim.players, hand=hand, played=played, table=table,
+            table_rank=(table.bit_length() - 1) >> 2 if table else -1, table_count=table.bit_count(),
+            counts=counts, revolution=revolution, must_contain=must, eleven_back=eleven_back, table_move=table_move,
+            lock=lock, owner=owner, classic_move=house_match_choice(sim, seat, sim.legal_masks()),
+        )
+
     def key(self) -> tuple[Any, ...]:
-        """Everything the features read that may differ between two positions of one search."""
+        """Everything the features read that may differ between two positions of one search (seed rules)."""
         return (self.seat, self.hand, self.played, self.table, self.counts, self.revolution, self.must_contain)
 
 
@@ -96,6 +115,18 @@ def _finish(sim: Match, seat: int, policy: PlayoutPolicy, rng: random.Random) ->
         sim.apply_fast(moves[0])
 
 
+def house_position_key(sim: Match, seat: int) -> tuple[Any, ...]:
+    """:func:`position_key` under house rules: with the table's move, the suit lock, the 11-back and the owner."""
+    hands = sim.hands
+    everyone = 0
+    for hand in hands:
+        everyone |= hand
+    table = sim.table_mask
+    return (seat, hands[seat], DECK_MASKS[sim.rules.jokers] & ~everyone, sim.table_move if table else 0,
+            tuple(hand.bit_count() for hand in hands), sim.revolution, sim.must_contain, sim.lock, sim.eleven_back,
+            sim.table_owner if table and sim.table_owner is not None else -1)
+
+
 Known = dict[tuple[Any, ...], int]
 """The policy's choices by position (see :func:`play_together`)."""
 
@@ -113,6 +144,9 @@ def play_together(sims: Sequence[Match], seat: int, net: Network, policy: Playou
     orders: list[tuple[int, ...]] = [()] * len(sims)
     live = list(range(len(sims)))
     known = {} if known is None else known
+    house = net.layout == HOUSE
+    keyed = house_position_key if house else position_key
+    build = PlayoutPosition.from_house_key if house else PlayoutPosition.from_key
     while live:
         going_on: list[int] = []
         scored: list[tuple[int, list[int], tuple[Any, ...]]] = []
@@ -123,7 +157,7 @@ def play_together(sims: Sequence[Match], seat: int, net: Network, policy: Playou
                 orders[k] = result
                 continue
             going_on.append(k)
-            key = position_key(sim, seat)
+            key = keyed(sim, seat)
             choice = known.get(key)
             if choice is None:
                 scored.append((k, result, key))
@@ -134,7 +168,7 @@ def play_together(sims: Sequence[Match], seat: int, net: Network, policy: Playou
             rows: list[list[float]] = []
             owners: list[int] = []
             for j, (k, moves, key) in enumerate(scored):
-                position, move_rows = feature_parts(PlayoutPosition.from_key(sims[k], key), moves)
+                position, move_rows = feature_parts(build(sims[k], key), moves, net.layout)
                 positions.append(position)
                 rows += move_rows
                 owners += [j] * len(moves)
@@ -153,6 +187,10 @@ def play_together(sims: Sequence[Match], seat: int, net: Network, policy: Playou
 POLICY_PLAYERS = 4
 """The table size the policy was trained and measured at; at other sizes the playouts stay plain."""
 
+HOUSE_POLICY = ("daifugo", 5)
+"""The rules and table size the house-rule policy (:func:`~president.learned.bot.shipped_house_model`) was trained
+at: there the seat's own moves in the playouts follow it; under other house rules they stay plain."""
+
 OTHERS_EPSILON = 0.0
 """The noise of the other seats' moves in the learned playouts: none, they play ``classic`` exactly."""
 
@@ -169,16 +207,23 @@ class LearnedPlayoutSearch(SearchBot):
     each), so that the network scores many decisions at once. ``others_epsilon``
     is the noise of the other seats' ``classic`` moves in these playouts (the
     plain playouts of the exchange and of house rules keep ``epsilon``).
+    ``house_net``, a network of the house layout, plays the seat's own moves
+    under the rules and table size of :data:`HOUSE_POLICY` (None: the plain
+    playouts there); the other seats then play as in the plain playouts (the
+    search's models of them, with ``epsilon``).
     """
 
     def __init__(self, net: Network, batch_worlds: int = 8, others_epsilon: float = OTHERS_EPSILON,
-                 **params: Any) -> None:
+                 house_net: Network | None = None, **params: Any) -> None:
         super().__init__(**params)
         if self.nested:
             raise ValueError("the learned playouts do not nest searches")
         if not 0.0 <= others_epsilon <= 1.0:
             raise ValueError(f"others_epsilon must be between 0 and 1, not {others_epsilon}")
+        if house_net is not None and house_net.layout != HOUSE:
+            raise ValueError(f"the house-rule playouts need a network of the {HOUSE} layout, not {house_net.layout}")
         self.net = net
+        self.house_net = house_net
         self.batch_worlds = batch_worlds
         self.others_epsilon = others_epsilon
         self.known: Known = {}
@@ -197,11 +242,22 @@ class LearnedPlayoutSearch(SearchBot):
         """
         if paired:
             raise ValueError("the learned playouts do not pair their random draws")
-        if bases and (bases[0].phase == "exchange" or bases[0].rules.house or bases[0].players != POLICY_PLAYERS):
+        if not bases:
+            return []
+        first = bases[0]
+        if first.phase == "exchange":
             return super().play_worlds(bases, candidates, seat, points, policy, rng, paired)
-        rules = bases[0].rules
-        policy = noisy_classic_policy(rules.max_set, rules.revolution, rules.joker_in_revolution == "highest",
-                                      self.others_epsilon)
+        if first.rules.house:
+            if self.house_net is None or (first.rules.name, first.players) != HOUSE_POLICY:
+                return super().play_worlds(bases, candidates, seat, points, policy, rng, paired)
+            net = self.house_net
+        elif first.players != POLICY_PLAYERS:
+            return super().play_worlds(bases, candidates, seat, points, policy, rng, paired)
+        else:
+            net = self.net
+            rules = first.rules
+            policy = noisy_classic_policy(rules.max_set, rules.revolution, rules.joker_in_revolution == "highest",
+                                          self.others_epsilon)
         sims = []
         for base in bases:
             for move in candidates:
@@ -211,13 +267,19 @@ class LearnedPlayoutSearch(SearchBot):
         if len(self.known) > KNOWN_LIMIT or bases[0].rules != self._known_rules:
             self.known.clear()
             self._known_rules = bases[0].rules
-        orders = play_together(sims, seat, self.net, policy, rng, self.known)
+        orders = play_together(sims, seat, net, policy, rng, self.known)
         width = len(candidates)
         return [[points[orders[w * width + i].index(seat)] for i in range(width)] for w in range(len(bases))]
 
 
 def learned_playout_bot(name: str = "expert", model: str | Path | None = None,
+                        house_model: str | Path | None = None, house: bool = True,
                         **params: Any) -> LearnedPlayoutSearch:
-    """The ``expert`` search whose own moves in the playouts follow the learned policy."""
+    """The ``expert`` search whose own moves in the playouts follow the learned policy.
+
+    ``house_model`` is the policy of :data:`HOUSE_POLICY` (default: the shipped one); ``house=False`` keeps the
+    plain playouts under house rules.
+    """
     net = shipped_model() if model is None else load_model(model)
-    return LearnedPlayoutSearch(net, name=name, **(LEVELS["expert"] | params))
+    house_net = None if not house else shipped_house_model() if house_model is None else load_model(house_model)
+    return LearnedPlayoutSearch(net, name=name, house_net=house_net, **(LEVELS["expert"] | params))

@@ -30,7 +30,7 @@ import numpy as np
 from ..engine import Match
 from ..rules import get_rules
 from ..view import SeatView
-from .features import move_features
+from .features import layout_for, move_features
 from .model import Adam, PolicyNet, group_softmax, loss_and_grads
 from .teacher import play_seat
 
@@ -85,9 +85,10 @@ def play_deal(match: Match, seat: int, chooser: Chooser, rng: random.Random,
     ``classic`` plays it.
     """
     number = match.deal_number
+    layout = layout_for(match.rules)
 
     def decide(view: SeatView, candidates: list[int]) -> int:
-        rows = move_features(view, candidates)
+        rows = move_features(view, candidates, layout)
         choice = chooser(rows)
         if record is not None:
             record.append((rows, choice))
@@ -109,8 +110,9 @@ def duplicate_advantage(start: Match, seat: int, points: float, baseline_chooser
 def reinforce(net: PolicyNet, rules: Sequence[str], seed: int, deals: int, rate: float = 3e-4, batch: int = 32,
               temperature: float = 0.3, baseline: str = "duplicate", anchor: float = 0.0,
               stop: Callable[[], bool] | None = None,
-              update: Callable[[int, int], None] | None = None) -> tuple[int, float]:
-    """Train ``net`` in place over ``deals`` deals; returns the deals played and the learner's mean points.
+              update: Callable[[int, int], None] | None = None, players: int = 4) -> tuple[int, float]:
+    """Train ``net`` in place over ``deals`` deals at tables of ``players``; returns the deals played and the
+    learner's mean points.
 
     The moves are drawn from the softmax of the scores over ``temperature``; the
     same seed gives the same weights.
@@ -119,7 +121,7 @@ def reinforce(net: PolicyNet, rules: Sequence[str], seed: int, deals: int, rate:
     rng = np.random.default_rng(seed)
     moves_rng = random.Random(seed)
     optimiser = Adam(net, rate)
-    start_net = PolicyNet({k: v.copy() for k, v in net.weights().items()}) if anchor > 0 else None
+    start_net = PolicyNet({k: v.copy() for k, v in net.weights().items()}, net.layout) if anchor > 0 else None
 
     deviated = False
 
@@ -139,8 +141,8 @@ def reinforce(net: PolicyNet, rules: Sequence[str], seed: int, deals: int, rate:
     index = 0
     while played < deals and not (stop and stop()):
         rule_set = get_rules(rules[index % len(rules)])
-        match = Match(rule_set, 4, seed=seed * 1_000_033 + index)
-        seat = index % 4
+        match = Match(rule_set, players, seed=seed * 1_000_033 + index)
+        seat = index % players
         index += 1
         while match.to_act is not None and played < deals:
             start = match.copy() if baseline == "duplicate" else None
@@ -177,7 +179,7 @@ def _step(net: PolicyNet, optimiser: Adam, pending: list[tuple[np.ndarray, int, 
     target[starts[:-1] + np.array([c for _, c, _ in pending])] = 1.0
     weights = np.array([a for _, _, a in pending], dtype=np.float32)
     # The gradient at the temperature: the scores are scaled by 1 / temperature, and so is their gradient.
-    scaled = PolicyNet({k: v / temperature if k == "w3" else v for k, v in net.weights().items()})
+    scaled = PolicyNet({k: v / temperature if k == "w3" else v for k, v in net.weights().items()}, net.layout)
     _, grads = loss_and_grads(scaled, rows, target, starts, 0.0, weights)
     if start_net is not None:
         keep = group_softmax(start_net.scores(rows) / temperature, starts).astype(np.float32)

@@ -26,7 +26,7 @@ class PolicyPrior:
 
     def __call__(self, view: SeatView, candidates: Sequence[int]) -> list[float]:
         """One score per candidate (higher: likelier to be the best move)."""
-        scores: list[float] = self.net.scores(move_features(view, candidates)).tolist()
+        scores: list[float] = self.net.scores(move_features(view, candidates, self.net.layout)).tolist()
         return scores
 
 

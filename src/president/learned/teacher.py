@@ -24,7 +24,7 @@ from ..rules import get_rules
 from ..search.expert import SearchBot
 from ..search.kinds import distinct_moves
 from ..view import SeatView
-from .features import FEATURES, move_features
+from .features import FEATURES, LAYOUT_SIZES, layout_for, layout_width, move_features
 
 _CLASSIC = ClassicBot()
 
@@ -48,6 +48,8 @@ class Examples:
     """The rule sets of the run that made them, taken in turn from match to match (empty: not known)."""
     seed: int | None = None
     """The seed of that run (``None``: not known); with :attr:`rules`, enough to replay its positions."""
+    players: int = 4
+    """The players at the tables of that run."""
 
     def __len__(self) -> int:
         return len(self.starts) - 1
@@ -91,6 +93,8 @@ class Examples:
             arrays["played"] = self.played
         if self.rules and self.seed is not None:
             arrays |= {"source_rules": np.array(self.rules), "source_seed": np.array(self.seed)}
+            if self.players != 4:
+                arrays["source_players"] = np.array(self.players)
         np.savez_compressed(path, **arrays)  # type: ignore[arg-type]
 
     @classmethod
@@ -106,38 +110,42 @@ class Examples:
                 rules = tuple(str(r) for r in data["source_rules"]) if "source_rules" in data.files else ()
                 seed = int(data["source_seed"]) if "source_seed" in data.files else None
                 played = data["played"] if "played" in data.files else None
+                players = int(data["source_players"]) if "source_players" in data.files else 4
         except (KeyError, ValueError, EOFError) as error:
             raise ValueError(f"{path} does not hold examples: {error}") from None
         if rows.ndim != 2 or len(values) != len(rows) or len(starts) < 1 or starts[-1] != len(rows) \
                 or (played is not None and len(played) != len(starts) - 1):
             raise ValueError(f"{path} does not hold examples")
-        examples = cls(rows, values, starts, played, rules, seed)
-        if rows.shape[1] != FEATURES:
+        examples = cls(rows, values, starts, played, rules, seed, players)
+        widths = [layout_width(layout_for(get_rules(rules[0])))] if rules else \
+            [layout_width(layout) for layout in LAYOUT_SIZES]
+        if rows.shape[1] not in widths:
             if not rules or seed is None or played is None:
-                raise ValueError(f"{path} holds examples of {rows.shape[1]} features, not {FEATURES}, "
+                raise ValueError(f"{path} holds examples of {rows.shape[1]} features, not {widths[0]}, "
                                  "and not the run that made them")
             examples = examples.refeatured()
         return examples
 
     def refeatured(self) -> Examples:
         """The same decisions with their rows computed by this version's features (replaying their run)."""
-        parts = [(move_features(view, moves), *self.decision(d)[1:]) for d, (view, moves) in enumerate(positions(self))]
-        return replace(Examples.join(parts), rules=self.rules, seed=self.seed)
+        parts = [(move_features(view, moves, layout_for(view.rules)), *self.decision(d)[1:])
+                 for d, (view, moves) in enumerate(positions(self))]
+        return replace(Examples.join(parts), rules=self.rules, seed=self.seed, players=self.players)
 
 
 def match_examples(rules: str, seed: int, index: int, worlds: int,
                    player: Callable[[np.ndarray], int] | None = None,
-                   infer: float = 0.25) -> list[Decision]:
+                   infer: float = 0.25, players: int = 4) -> list[Decision]:
     """The teacher's examples of one match (match ``index`` of the run seeded ``seed``).
 
-    The teacher sits at seat ``index % 4`` against three ``classic`` players. With
+    The teacher sits at seat ``index % players`` against ``classic`` players. With
     ``player`` (a function of a decision's rows returning the index of the move to
     play), that player moves at the teacher's seat and the teacher only judges.
     ``infer`` is the noise of the teacher's model of the other players (0: its
     guesses are not weighted by their plays, much cheaper).
     """
     rule_set = get_rules(rules)
-    players = 4
+    layout = layout_for(rule_set)
     match = Match(rule_set, players, seed=seed * 1_000_003 + index)
     rng = random.Random(seed * 7_919 + index)
     teacher = SearchBot(name="teacher", worlds=worlds, min_worlds=worlds, infer=infer)
@@ -145,7 +153,7 @@ def match_examples(rules: str, seed: int, index: int, worlds: int,
 
     def decide(view: SeatView, candidates: list[int]) -> int:
         values = teacher.evaluate(view, candidates, rng, worlds=worlds, paired=True)
-        rows = move_features(view, candidates)
+        rows = move_features(view, candidates, layout)
         best = player(rows) if player is not None else max(range(len(values)), key=lambda i: (values[i], -i))
         out.append((rows, np.asarray(values, dtype=np.float32), best))
         return best
@@ -181,7 +189,7 @@ def positions(examples: Examples) -> Iterator[tuple[SeatView, list[int]]]:
         raise ValueError("the examples do not say which run made them")
     played = examples.played
     rng = random.Random(0)
-    decision, index, players = 0, 0, 4
+    decision, index, players = 0, 0, examples.players
     found: list[tuple[SeatView, list[int]]] = []
 
     def replay(view: SeatView, candidates: list[int]) -> int:
@@ -201,16 +209,17 @@ def positions(examples: Examples) -> Iterator[tuple[SeatView, list[int]]]:
         index += 1
 
 
-def _task(args: tuple[str, int, int, int, float]) -> list[Decision]:
-    rules, seed, index, worlds, infer = args
-    return match_examples(rules, seed, index, worlds, infer=infer)
+def _task(args: tuple[str, int, int, int, float, int]) -> list[Decision]:
+    rules, seed, index, worlds, infer, players = args
+    return match_examples(rules, seed, index, worlds, infer=infer, players=players)
 
 
 def generate(rules: Sequence[str], seed: int, decisions: int, worlds: int, workers: int = 1,
              stop: Callable[[], bool] | None = None,
              update: Callable[[int], None] | None = None, infer: float = 0.25,
-             ray_address: str | None = None) -> Examples:
-    """At least ``decisions`` examples (fewer if ``stop()`` turns true), matches alternating over ``rules``.
+             ray_address: str | None = None, players: int = 4) -> Examples:
+    """At least ``decisions`` examples (fewer if ``stop()`` turns true), matches alternating over ``rules``,
+    at tables of ``players``.
 
     Match ``i`` plays ``rules[i % len(rules)]``; the examples depend on ``seed``
     alone, not on ``workers`` nor on ``ray_address`` (the matches as Ray tasks, on
@@ -218,10 +227,10 @@ def generate(rules: Sequence[str], seed: int, decisions: int, worlds: int, worke
     """
     parts: list[Decision] = []
 
-    def tasks() -> Iterator[tuple[str, int, int, int, float]]:
+    def tasks() -> Iterator[tuple[str, int, int, int, float, int]]:
         index = 0
         while True:
-            yield rules[index % len(rules)], seed, index, worlds, infer
+            yield rules[index % len(rules)], seed, index, worlds, infer, players
             index += 1
 
     if ray_address is not None:
@@ -259,4 +268,4 @@ def generate(rules: Sequence[str], seed: int, decisions: int, worlds: int, worke
                 if len(parts) >= decisions or (stop and stop()):
                     pool.terminate()
                     break
-    return replace(Examples.join(parts[:decisions]), rules=tuple(rules), seed=seed)
+    return replace(Examples.join(parts[:decisions]), rules=tuple(rules), seed=seed, players=players)

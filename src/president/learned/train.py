@@ -23,10 +23,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from ..rules import get_rules
+from .features import layout_for
 from .model import Ensemble, Network, PolicyNet, agreement, fit, regret
 from .reinforce import GradientSettings, reinforce
 from .teacher import Decision, Examples, generate
@@ -88,6 +90,7 @@ def train(
     gradient: GradientSettings | None = None,
     update: Update | None = None,
     ray_address: str | None = None,
+    players: int = 4,
 ) -> tuple[Network, Examples, Report]:
     """Train a policy; returns it, every example used, and the report.
 
@@ -104,7 +107,9 @@ def train(
     follow the fitting (:mod:`president.learned.reinforce`, with the settings
     ``gradient``, by default those of the shipped model). ``fits`` networks
     (seeds ``seed``, ``seed + 1``, ...) are fitted on the same examples and
-    returned as an ensemble; with 1, the single network.
+    returned as an ensemble; with 1, the single network. The matches are played at tables of ``players``;
+    the network reads the feature layout of ``rules`` (:func:`~president.learned.features.layout_for`: house
+    rules and seed rules are not mixed).
     """
     if decisions < 10 and examples is None:
         raise ValueError("train on at least 10 decisions")
@@ -112,6 +117,12 @@ def train(
         raise ValueError("epochs, rounds, worlds and fits must be at least 1")
     if fits > 1 and reinforce_deals:
         raise ValueError("the policy gradient trains one network: fit one, not an ensemble")
+    layouts = {layout_for(get_rules(name)) for name in rules}
+    if len(layouts) != 1:
+        raise ValueError("train on house rules or on seed rules, not both: their features differ")
+    layout = layouts.pop()
+    if examples is not None and examples.players != players:
+        raise ValueError(f"the examples were played at {examples.players} players, not {players}")
     start = time.perf_counter()
     deadline = start + seconds if seconds is not None else float("inf")
 
@@ -124,13 +135,13 @@ def train(
 
     if examples is None:
         examples = generate(list(rules), seed, decisions, worlds, workers, late(0.7), progress("examples"), infer,
-                            ray_address)
+                            ray_address, players)
     report = Report()
-    policy: Network = PolicyNet.initial(seed, hidden)
+    policy: Network = PolicyNet.initial(seed, hidden, layout)
     for round_number in range(rounds):
         if round_number:
             more = generate_with(list(rules), seed + round_number, decisions // 2, worlds, _first_choice(policy),
-                                 late(0.85), infer)
+                                 late(0.85), infer, players)
             examples = Examples.join(_parts(examples) + _parts(more))
         training, held = split(examples)
         if round_number == 0:
@@ -142,7 +153,7 @@ def train(
                 if update:
                     update("fitting", member * total + done, fits * total)
 
-            net = PolicyNet.initial(seed + member, hidden)
+            net = PolicyNet.initial(seed + member, hidden, layout)
             ran = fit(net, training.rows, training.values, training.starts, seed + member, epochs,
                       temperature=temperature, stop=late(1.0), update=fitted)
             if member == 0:
@@ -156,7 +167,7 @@ def train(
         g = gradient or GradientSettings()
         reinforce(policy, list(rules), seed, reinforce_deals, rate=g.rate, batch=g.batch, temperature=g.temperature,
                   baseline=g.baseline, anchor=g.anchor, stop=late(1.0),
-                  update=(lambda done, total: update("reinforce", done, total)) if update else None)
+                  update=(lambda done, total: update("reinforce", done, total)) if update else None, players=players)
         _, held = split(examples)
         report.after = measure(policy, held)
     report.examples = len(examples)
@@ -176,13 +187,13 @@ def _parts(examples: Examples) -> list[Decision]:
 
 
 def generate_with(rules: list[str], seed: int, decisions: int, worlds: int, player: Callable[[np.ndarray], int],
-                  stop: Callable[[], bool], infer: float) -> Examples:
+                  stop: Callable[[], bool], infer: float, players: int = 4) -> Examples:
     """Examples of the search's judgement of ``player``'s decisions (one process: the player is local)."""
     from .teacher import match_examples
 
     parts: list[Decision] = []
     index = 0
     while len(parts) < decisions and not stop():
-        parts += match_examples(rules[index % len(rules)], seed, index, worlds, player, infer)
+        parts += match_examples(rules[index % len(rules)], seed, index, worlds, player, infer, players)
         index += 1
-    return Examples.join(parts[:decisions])
+    return replace(Examples.join(parts[:decisions]), players=players)
