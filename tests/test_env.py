@@ -159,7 +159,7 @@ def expected_observation(e: raw_env, seat: int) -> np.ndarray:
         out[s["lock"].start + suit] = view.lock >> suit & 1
     out[s["leading"].start] = not view.table and view.to_act == seat
     if view.owed and view.to_act == seat:
-        flag, count, _to = view.owed[0]
+        flag, count, _to, _option = view.owed[0]
         if flag == NAME_FLAG:
             out[s["owed"].start + 8] = 1
         elif flag == SALVAGE_FLAG:

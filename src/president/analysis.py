@@ -151,7 +151,7 @@ def _candidates(match: Match, seat: int, played: int) -> list[int]:
         return found if played in found else [*found, played]
     if match.owed:
         # A pass-on or a discard: a few sensible choices of the cards owed, as for a gift, and the classic one.
-        flag, count, _to = match.owed[0]
+        flag, count, _to, _option = match.owed[0]
         if flag == NAME_FLAG:
             # A name: the classic one, and each rank the seat holds (naming it sheds its own cards).
             found = sorted({move for move in NAME_MOVES if move & view.hand} | {house_classic_choice(view)})

@@ -58,8 +58,9 @@ from .moves import (
 )
 from .owed import (
     NAME_MOVES,
-    OWED_OPTIONS,
     SALVAGE_OWED,
+    TAKE_OPTIONS,
+    Owed,
     named_rank,
     owed_by,
     owed_count,
@@ -143,10 +144,15 @@ _REAL_CARDS_END = 1 << 52
 """Moves below it are real cards only (no joker, no card a joker stands for)."""
 _REAL_CARDS = _REAL_CARDS_END - 1
 _OTHERS = tuple(~(1 << seat) for seat in range(9))
-_OWED_BY = {PASS_ON_FLAG: "a play of 7s", DISCARD_FLAG: "a play of 10s", NAME_FLAG: "a play of queens",
-            SALVAGE_FLAG: "a trick that ends with 3s on the table"}
-"""The cards whose play owes each kind of move, for the error a move owed by no play gets."""
 """``_OTHERS[seat]``: the mask of every seat but ``seat``."""
+_OWED_BY = {"seven_pass": "a play of 7s", "ten_discard": "a play of 10s", "queen_bomber": "a play of queens",
+            "salvage": "a trick that ends with 3s on the table", "satan": "a play of three 6s (Satan)",
+            "chestnut_picking": "a play of 9s (chestnut picking)",
+            "galaxy_express": "a play of three 9s (Galaxy Express 999)"}
+"""What owes a move under each option, for the errors that name it."""
+_OWED_KINDS = {PASS_ON_FLAG: ("seven_pass",), DISCARD_FLAG: ("ten_discard", "galaxy_express"),
+               NAME_FLAG: ("queen_bomber",), SALVAGE_FLAG: TAKE_OPTIONS}
+"""The options that may owe each kind of move."""
 
 
 def _cleared(leader: int, lock: int = 0) -> RawEvent:
@@ -318,10 +324,11 @@ class Match:
     _lanes: Lanes
     _calm: bool
     """Whether an omen (the ``omen`` rule) has ended the revolutions of this deal."""
-    _owed: tuple[tuple[int, int, int], ...]
-    """What the seat to act owes for the play it just made, ``(kind flag, count, receiver)`` each, the one to settle
-    first first (7-pass, 10-discard, Q-bomber, salvage: :mod:`president.owed`); empty when nothing is owed. For a
-    salvage, the receiver's place holds the cards of the play that owes it (not to be taken back)."""
+    _owed: tuple[Owed, ...]
+    """What the seat to act owes for the play it just made, ``(kind flag, count, receiver, option)`` each, the one to
+    settle first first (7-pass, 10-discard, Q-bomber, the takes from the pile: :mod:`president.owed`); empty when
+    nothing is owed. For a take, the receiver's place holds the cards of the play that owes it (not to be taken
+    back)."""
     _resume: int
     """While something is owed: the seat to act once it is settled (the trick goes on as the play left it)."""
 
@@ -672,9 +679,9 @@ class Match:
         return self._calm
 
     @property
-    def owed(self) -> tuple[tuple[int, int, int], ...]:
-        """What the seat to act owes for its play, ``(kind flag, count, receiver)`` each, the one to settle first
-        first (7-pass, 10-discard: :mod:`president.owed`); empty when nothing is owed."""
+    def owed(self) -> tuple[Owed, ...]:
+        """What the seat to act owes for its play, ``(kind flag, count, receiver, option)`` each, the one to settle
+        first first (see :data:`president.owed.Owed`); empty when nothing is owed."""
         return self._owed
 
     @property
@@ -751,7 +758,7 @@ class Match:
         if moves:
             return moves
         if self._owed:
-            flag, count, _to = self._owed[0]
+            flag, count, _to, _option = self._owed[0]
             moves = owed_moves(self._owed_cards(flag), flag, count)
         elif self._table:
             hand = self.hands[self.to_act]  # type: ignore[index]
@@ -970,8 +977,9 @@ class Match:
             return self._check_owed(value, hand)
         if value & OWED_FLAGS:
             flag = value & OWED_FLAGS
+            owing = [_OWED_BY[o] for o in _OWED_KINDS.get(flag, ()) if getattr(self.rules, o)]
             raise IllegalMove(f"nothing is owed now: '{owed_word(flag)}' follows only "
-                              f"{_OWED_BY.get(flag, 'a play of the right cards')}")
+                              f"{' or '.join(owing) or _OWED_BY[_OWED_KINDS.get(flag, ('salvage',))[0]]}")
         if phase == EXCHANGE:
             count = self._give_count
             word = "card" if count == 1 else "cards"
@@ -994,7 +1002,7 @@ class Match:
 
     def _check_owed(self, value: int, hand: int) -> int:
         """Check a move of the seat that owes a pass-on, a discard, a name or a salvage; return it or raise."""
-        flag, count, _to = self._owed[0]
+        flag, count, _to, option = self._owed[0]
         word = owed_word(flag)
         if flag == NAME_FLAG:
             if value not in NAME_MOVES:
@@ -1007,17 +1015,18 @@ class Match:
             count = owed_count(count, choices)
             cards = value & CARDS_MASK
             if value & ~(flag | CARDS_MASK) or not cards:
-                raise IllegalMove(f"you owe a salvage first: take {count} card{'' if count == 1 else 's'} back from "
-                                  f"the discard pile, such as 'salvage {cards_str(highest_cards(choices, count))}' "
-                                  f"(the pile: {cards_str(pile)})")
+                raise IllegalMove(f"you owe a salvage first, for {_OWED_BY[option]}: take {count} "
+                                  f"card{'' if count == 1 else 's'} back from the discard pile, one at a time, such "
+                                  f"as 'salvage {cards_str(highest_cards(choices, 1))}' (the pile: {cards_str(pile)})")
             if cards & pile & ~choices:
                 raise IllegalMove(f"{cards_str(cards & pile & ~choices)}: the cards of the play that owes the salvage "
                                   f"cannot be taken back; take one of {cards_str(choices)}")
             if cards & ~pile:
                 raise IllegalMove(f"{cards_str(cards & ~pile)} {'is' if (cards & ~pile).bit_count() == 1 else 'are'} "
                                   f"not in the discard pile: {cards_str(pile)}")
-            if cards.bit_count() != count:
-                raise IllegalMove(f"salvage exactly {count} card{'' if count == 1 else 's'}, not {cards.bit_count()}")
+            if cards.bit_count() != 1:
+                raise IllegalMove(f"salvage exactly 1 card, not {cards.bit_count()}: "
+                                  f"{'a' if count == 1 else f'{count} in all,'} one at a time")
             return cards | flag
         count = owed_count(count, hand)
         cards_word = "card" if count == 1 else "cards"
@@ -1388,7 +1397,7 @@ class Match:
                 events.append(("cut_waits", seat, 0, None, {"option": "four_stop"}, None))
         if cut is None and rules.unbeatable_clears and unbeatable(value, self._rev != self._back, self._lock, rules):
             cut = "unbeatable_clears"
-        owed = owed_by(shape, rules) if self._lanes.owes and hand and not at_once else ()
+        owed = owed_by(shape, rules, hand) if self._lanes.owes and hand and not at_once else ()
         if at_once and hand:
             # The great revolution: its player goes out at once, the rest of his hand discarded unseen.
             self._dead |= hand
@@ -1408,15 +1417,14 @@ class Match:
                 leader = seat if active >> seat & 1 else self._next[seat][active]
             if self._aces:
                 self._take_with_aces(seat)
-            kept = self._salvage_owed(seat, value) if self._salvage else 0
-            if kept:
+            if self._salvage and self._salvage_owed(seat, value):
                 owed += SALVAGE_OWED
             self._clear_trick(leader)
             if events is not None:
                 events.append(("trick_cleared", None, 0, None, {"leader": leader, "cut": CUT_WORDS[cut],
                                                                 "option": option}, None))
             if owed:
-                self._owe(seat, owed, kept)
+                self._owe(seat, owed, cards)
             return
         self._set_lane(shape, value)
         waiting = active & ~(1 << seat) & still
@@ -1431,30 +1439,33 @@ class Match:
             waiting &= ~(1 << skipped)
             if events is not None:
                 events.append(("skip", skipped, 0, None, {"option": "five_skip"}, None))
-        if kept := self._turn_after(seat, waiting):
+        if self._turn_after(seat, waiting):
             owed += SALVAGE_OWED
         if owed:
-            self._owe(seat, owed, kept)
+            self._owe(seat, owed, cards)
 
-    def _owe(self, seat: int, owed: tuple[tuple[int, int], ...], kept: int = 0) -> None:
+    def _owe(self, seat: int, owed: tuple[tuple[int, int, str], ...], kept: int = 0) -> None:
         """``seat``'s play owes ``owed`` (see :func:`president.owed.owed_by`): the trick stays as the play left it,
         and ``seat`` settles what it owes before the seat then to act plays. A pass-on goes to the next player in
-        the direction of play; a salvage takes no card of ``kept`` (the cards of the play that owes it), and is not
-        owed when the pile holds no other card."""
+        the direction of play; a take from the pile takes no card of ``kept`` (the cards of the play that owes it),
+        and is owed only as far as the pile holds other cards."""
         receiver = self._next[seat][self._active & _OTHERS[seat]]
         resume: int = self.to_act  # type: ignore[assignment]
         self.to_act = seat
-        self._owed = tuple((flag, count, kept if flag == SALVAGE_FLAG else receiver) for flag, count in owed)
-        self._owed = self._due(self._owed)
+        self._owed = self._due(tuple((flag, count, kept if flag == SALVAGE_FLAG else receiver, option)
+                                     for flag, count, option in owed))
         if not self._owed:
             self.to_act = resume
             return
         self._resume = resume
         if self._events is not None:
-            flag, count, _to = self._owed[0]
-            self._events.append(("owe", seat, 0, receiver if flag == PASS_ON_FLAG else None,
-                                 {"move": owed_word(flag), "count": owed_count(count, self._owed_cards(flag)),
-                                  "option": OWED_OPTIONS[flag]}, None))
+            self._events.append(self._owe_event(seat))
+
+    def _owe_event(self, seat: int) -> RawEvent:
+        """The event that says what ``seat`` owes first now (how many cards, or a name, and by which rule)."""
+        flag, count, to, option = self._owed[0]
+        return ("owe", seat, 0, to if flag == PASS_ON_FLAG else None,
+                {"move": owed_word(flag), "count": owed_count(count, self._owed_cards(flag)), "option": option}, None)
 
     def _pile(self) -> int:
         """The discard pile: every card played in this deal that no hand holds, not on the table and not taken out
@@ -1468,10 +1479,10 @@ class Match:
             return owed_source(flag, 0, self._pile() & ~self._owed[0][2])
         return self.hands[self.to_act]  # type: ignore[index]
 
-    def _due(self, owed: tuple[tuple[int, int, int], ...]) -> tuple[tuple[int, int, int], ...]:
-        """``owed`` without a salvage first in it that has no card to take (it comes last: nothing else then)."""
-        if owed and owed[0][0] == SALVAGE_FLAG and not self._pile() & ~owed[0][2]:
-            return ()
+    def _due(self, owed: tuple[Owed, ...]) -> tuple[Owed, ...]:
+        """``owed`` without the takes first in it that have no card to take."""
+        while owed and owed[0][0] == SALVAGE_FLAG and not self._pile() & ~owed[0][2]:
+            owed = owed[1:]
         return owed
 
     def _salvage_owed(self, owner: int, table: int) -> int:
@@ -1482,34 +1493,35 @@ class Match:
     def _settle(self, seat: int, value: int) -> None:
         """``seat`` passes on or discards the cards of ``value``, or names a rank; once nothing more is owed, the seat
         the play left to act acts (or, when that seat has gone out with the cards it lost, the next one)."""
-        flag, _count, receiver = self._owed[0]
+        flag, count, receiver, option = self._owed[0]
         cards = value & CARDS_MASK
         hands = self.hands
         events = self._events
+        rest = self._owed[1:]
         if flag == NAME_FLAG:
             outs = self._bomb(seat, cards)
         elif flag == SALVAGE_FLAG:
             hands[seat] |= cards
             outs = ()
+            if count > 1:
+                # One card at a time: the rest stays owed.
+                rest = ((flag, count - 1, receiver, option), *rest)
             if events is not None:
-                events.append(("salvage", seat, cards, None, {"option": "salvage"}, None))
+                events.append(("salvage", seat, cards, None, {"option": option}, None))
         else:
             hands[seat] ^= cards
-            outs = () if hands[seat] else (seat,)
+            # Galaxy Express 999 takes two back at once: discarding his last cards for it, he stays in.
+            outs = () if hands[seat] or option == "galaxy_express" else (seat,)
             if flag == PASS_ON_FLAG:
                 hands[receiver] |= cards
                 if events is not None:
                     events.append(("passed_on", seat, cards, receiver, {"option": "seven_pass"}, (seat, receiver)))
             elif events is not None:
-                events.append(("discard", seat, cards, None, {"option": "ten_discard"}, None))
-        hand = hands[seat]
-        self._owed = owed = self._due(self._owed[1:]) if hand else ()
+                events.append(("discard", seat, cards, None, {"option": option}, None))
+        self._owed = owed = self._due(rest) if hands[seat] or option == "galaxy_express" else ()
         if owed:
             if events is not None:
-                flag, count, _to = owed[0]
-                events.append(("owe", seat, 0, receiver if flag == PASS_ON_FLAG else None,
-                               {"move": owed_word(flag), "count": owed_count(count, self._owed_cards(flag)),
-                                "option": OWED_OPTIONS[flag]}, None))
+                events.append(self._owe_event(seat))
             return
         resume = self._resume
         self._resume = -1
@@ -2077,7 +2089,7 @@ class Match:
             seat: int = self.to_act  # type: ignore[assignment]
             if seat == stop_at:
                 return True
-            flag, count, _to = self._owed[0]
+            flag, count, _to, _option = self._owed[0]
             cards = self._owed_cards(flag)
             if house is not None:
                 self._settle(seat, house(self, seat, owed_moves(cards, flag, count), rng))

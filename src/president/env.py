@@ -42,7 +42,7 @@ from pettingzoo.utils import wrappers
 
 from .cards import DECK_MASKS, iter_cards
 from .engine import Match
-from .env_observation import ObservationEncoder
+from .env_observation import ObservationEncoder, takes_from_pile
 from .moves import DISCARD_FLAG, GIVE_FLAG, PASS_ON_FLAG, SALVAGE_FLAG, Move, move_of, move_str
 from .owed import NAME_MOVES
 from .plays import candidate_plays
@@ -59,7 +59,9 @@ def action_table(rules: Rules, players: int) -> tuple[Move, ...]:
     cards the exchange gives back at this table size; under ``seven_pass`` and
     ``ten_discard``, every choice of cards for each number a play may owe (1 to the
     most 7s or 10s a play may hold: up to 4); under ``queen_bomber``, the 13 names (``name 3`` … ``name 2``);
-    under ``salvage``, a salvage of each card of the deck (``salvage 3c`` …: 52 entries, 54 with both jokers).
+    under ``salvage``, ``satan``, ``chestnut_picking`` or ``galaxy_express``, a take of each card of the deck
+    (``salvage 3c`` …: 52 entries, 54 with both jokers; several cards owed are taken one at a time). Galaxy Express
+    999's discard of two is one of the discards of two cards (listed under it without ``ten_discard`` too).
     """
     deck = DECK_MASKS[rules.jokers]
     out: list[Move] = [move_of(0)]
@@ -68,12 +70,14 @@ def action_table(rules: Rules, players: int) -> tuple[Move, ...]:
     for count in sorted(set(rules.exchange_pairs(players))):
         out += [move_of(sum(1 << c for c in chosen) | GIVE_FLAG) for chosen in combinations(cards, count)]
     most = min(4, rules.max_set)
-    for flag, on in ((PASS_ON_FLAG, rules.seven_pass), (DISCARD_FLAG, rules.ten_discard)):
-        for count in range(1, most + 1) if on else ():
+    for flag, counts in ((PASS_ON_FLAG, range(1, most + 1) if rules.seven_pass else ()),
+                         (DISCARD_FLAG, range(1, most + 1) if rules.ten_discard else
+                          (2,) if rules.galaxy_express else ())):
+        for count in counts:
             out += [move_of(sum(1 << c for c in chosen) | flag) for chosen in combinations(cards, count)]
     if rules.queen_bomber:
         out += NAME_MOVES
-    if rules.salvage:
+    if takes_from_pile(rules):
         out += [move_of(1 << c | SALVAGE_FLAG) for c in cards]
     return tuple(out)
 
@@ -127,9 +131,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         ``scores`` each seat's points over the most anyone has (or 0); ``revolution``, ``eleven_back``,
         ``leading`` and ``backwards`` (the direction of play reversed) are flags, ``lock`` the locked suits
         (♣ ♦ ♥ ♠), ``phase`` exchange/play one-hot and ``deal`` the deal number over the match length (or 1);
-        under ``seven_pass``, ``ten_discard``, ``queen_bomber`` or ``salvage``, ``owed`` (what the seat owes now:
-        a count one-hot for a pass-on, then one for a discard, then under ``queen_bomber`` a flag for a name, then
-        under ``salvage`` a flag for a salvage, whose choices are the ``played`` cards not on the ``table`` but those
+        under ``seven_pass``, ``ten_discard``, ``galaxy_express``, ``queen_bomber`` or a rule that takes from the
+        pile, ``owed`` (what the seat owes now: a count one-hot for a pass-on, then one for a discard, then under
+        ``queen_bomber`` a flag for a name, then under ``salvage``, ``satan``, ``chestnut_picking`` or
+        ``galaxy_express`` a flag for a take, whose choices are the ``played`` cards not on the ``table`` but those
         of the play that owes it) ends the row.
         """
         return dict(self._slices)

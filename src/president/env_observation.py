@@ -27,12 +27,18 @@ CARD_SLOTS = 54
 _ALL = (1 << CARD_SLOTS) - 1
 
 
+def takes_from_pile(rules: Rules) -> bool:
+    """Whether ``rules`` may owe takes from the discard pile (``salvage 9d`` moves): salvage, Satan, chestnut
+    picking or Galaxy Express 999."""
+    return rules.salvage or rules.satan or rules.chestnut_picking or rules.galaxy_express
+
+
 def observation_layout(players: int, owes: bool = False, names: bool = False,
                        salvages: bool = False) -> dict[str, slice]:
     """The named slices of the observation at a table of ``players``, in order (``owes``: the rules may owe a
-    pass-on or a discard after a play, ``names``: a name after a play of queens, ``salvages``: a salvage when a
-    trick ends on 3s; any of them and the ``owed`` slice ends the row, one entry longer for a name and one for a
-    salvage)."""
+    pass-on or a discard after a play, ``names``: a name after a play of queens, ``salvages``: a take from the
+    discard pile (salvage, Satan, chestnut picking, Galaxy Express 999); any of them and the ``owed`` slice ends the
+    row, one entry longer for a name and one for a take)."""
     n = players
     sizes = [
         ("hand", CARD_SLOTS), ("played", CARD_SLOTS), ("table", CARD_SLOTS), ("table_stands_for", CARD_SLOTS),
@@ -57,8 +63,8 @@ class ObservationEncoder:
     def __init__(self, rules: Rules, players: int) -> None:
         self.rules = rules
         self.players = players
-        self.layout = observation_layout(players, rules.seven_pass or rules.ten_discard, rules.queen_bomber,
-                                         rules.salvage)
+        self.layout = observation_layout(players, rules.seven_pass or rules.ten_discard or rules.galaxy_express,
+                                         rules.queen_bomber, takes_from_pile(rules))
         self._owed_at = self.layout["owed"].start if "owed" in self.layout else -1
         self.size = max(part.stop for part in self.layout.values())
         self._bytes = -(-self.size // 8)
@@ -119,7 +125,7 @@ class ObservationEncoder:
             bits |= 1 << leading_at | match._must_contain << must_at
         if match._owed and match.to_act == seat:
             # What this seat owes now: the count (1 to 4) one-hot, a pass-on's first, then a discard's; then a name.
-            flag, count, _to = match._owed[0]
+            flag, count, _to, _option = match._owed[0]
             if flag == NAME_FLAG:
                 bits |= 1 << (self._owed_at + 8)
             elif flag == SALVAGE_FLAG:

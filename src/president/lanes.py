@@ -152,7 +152,8 @@ class Lanes:
                              for rank in range(JOKER_RANK) for sub in range(1, 16)}
                             for backwards in (False, True))  # type: ignore[assignment]
         self.steers = rules.five_skip or rules.nine_reverse or rules.six_reverse
-        self.owes = rules.seven_pass or rules.ten_discard or rules.queen_bomber
+        self.owes = (rules.seven_pass or rules.ten_discard or rules.queen_bomber or rules.satan
+                     or rules.chestnut_picking or rules.galaxy_express)
         self.on = on
         self.lead_locks = rules.suit_lock_at_once
         self.unbeatable_locked = rules.unbeatable_clears and (rules.suit_lock or rules.stair_lock)
@@ -170,7 +171,8 @@ class Lanes:
             return ((rules.five_skip and rank == FIVE_RANK) or (rules.nine_reverse and rank == NINE_RANK)
                     or (rules.six_reverse and rank == SIX_RANK) or (rules.seven_pass and rank == SEVEN_RANK)
                     or (rules.ten_discard and rank == TEN_RANK) or (rules.queen_bomber and rank == QUEEN_RANK)
-                    or (rules.salvage and rank == THREE_RANK))
+                    or (rules.salvage and rank == THREE_RANK) or (rules.satan and rank == SIX_RANK)
+                    or ((rules.chestnut_picking or rules.galaxy_express) and rank == NINE_RANK))
 
         by_order: list[dict[int, LaneEntry]] = []
         for backwards in (False, True):

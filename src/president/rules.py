@@ -267,6 +267,14 @@ class Rules:
     salvage: bool = option(False, "Salvage: when a trick ends with a play holding a 3 on the table, its player (if "
                            "still in the deal) takes one card of his choice back from the discard pile.",
                            kind="flag", group="special")
+    satan: bool = option(False, "Satan: after a play of three 6s, its player (if still in the deal) takes one card of "
+                         "his choice back from the discard pile.", kind="flag", group="special")
+    chestnut_picking: bool = option(False, "Chestnut picking: after a play holding 9s, its player (if still in the "
+                                    "deal) takes as many cards of his choice back from the discard pile as it holds "
+                                    "9s, one at a time.", kind="flag", group="special")
+    galaxy_express: bool = option(False, "Galaxy Express 999: after a play of three 9s, its player (if he still "
+                                  "holds two cards) discards two cards of his choice face up, then takes two back "
+                                  "from the discard pile, one at a time.", kind="flag", group="special")
     first_leader: FirstLeader = option(
         "random", "Who leads the first deal: a seat drawn from the seed, or the holder of the lead card.",
         kind="choice", group="table", choices=("random", "holder"))
@@ -499,6 +507,7 @@ _HOUSE_DEFAULTS.update(
     eight_out_no_cut=False, real_cards_fire=False, unbeatable_clears=False, bomb_passes_lead=False,
     bomb_lead_plain=False, revolution_forbidden="2", capital_fall_by_last=False, spade3_kept=False, next_ace=False,
     seven_pass=False, ten_discard=False, queen_bomber=False, salvage=False, four_stop=False, emperor=False,
+    satan=False, chestnut_picking=False, galaxy_express=False,
 )
 
 

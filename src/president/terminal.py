@@ -124,6 +124,12 @@ def sorted_hand(hand: int, revolution: bool, jokers_high: bool) -> list[int]:
     return sorted(iter_cards(hand), key=lambda c: (place[card_rank(c)], c))
 
 
+_TAKES = {"salvage": ("Salvage", "the trick ended on your 3s"), "satan": ("Satan", "you played three 6s"),
+          "chestnut_picking": ("Chestnut picking", "you played 9s, a card back for each"),
+          "galaxy_express": ("Galaxy Express 999", "you played three 9s and discarded two cards")}
+"""Each rule that takes from the discard pile: its name and why the player at the terminal takes a card."""
+
+
 def parse_entry(text: str, view: SeatView, hand: Sequence[int]) -> int:
     """The move meant by an entry of cards or numbers (``hand`` is the numbered hand, number 1 first; while a
     salvage is owed, the numbered discard pile).
@@ -319,17 +325,21 @@ class TerminalGame:
             screen.say("Q-bomber: name a rank; every player, you too, discards every card of it he holds, face up.",
                        style="yellow")
         elif view.owed and view.to_act == self.human and view.owed[0][0] == SALVAGE_FLAG:
-            screen.say("Salvage: the trick ended on your 3s; take one card of the discard pile back into your hand.",
+            count = min(view.owed[0][1], view.salvageable.bit_count())
+            name, why = _TAKES[view.owed[0][3]]
+            more = f" ({count} to take, one at a time)" if count > 1 else ""
+            screen.say(f"{name}: {why}; take one card of the discard pile back into your hand{more}.",
                        style="yellow")
             pile = sorted_hand(view.salvageable, view.revolution, view.rules.joker_in_revolution == "highest")
             screen.say(f"Discard pile: {move_str(view.pile)} (not the cards of your play that owes it)")
             screen.cards("You may take: ", [(f"{i}:{card_str(c)}", False) for i, c in enumerate(pile, 1)])
         elif view.owed and view.to_act == self.human:
-            flag, count, to_seat = view.owed[0]
+            flag, count, to_seat, option = view.owed[0]
             count = min(count, view.counts[self.human])
             cards = f"{count} card{'s' if count > 1 else ''} of your choice"
             screen.say(f"7-pass: pass {cards} on to {self.names[to_seat]}." if flag == PASS_ON_FLAG else
-                       f"10-discard: discard {cards}, face up.", style="yellow")
+                       f"Galaxy Express 999: discard {cards}, face up; then take two back from the discard pile."
+                       if option == "galaxy_express" else f"10-discard: discard {cards}, face up.", style="yellow")
         elif view.table:
             screen.say(f"Table: {move_str(view.table_move)} by {self.names[view.owner]}", style="yellow")
         else:
@@ -360,7 +370,7 @@ class TerminalGame:
                             f"it {advice.why.text()}.")
             return
         if view.owed:
-            flag, count, _to = view.owed[0]
+            flag, count, _to, _option = view.owed[0]
             self.screen.say(f"{OWED_WORDS[flag].capitalize()} any {min(count, len(list(iter_cards(view.hand))))} of "
                             f"your cards; the classic player would {move_str(advice.move)}: it {advice.why.text()}.")
             return
@@ -459,10 +469,12 @@ class TerminalGame:
                 screen.say(f"  Q-bomber: {who} {'discard' if seat == self.human else 'discards'} "
                            f"{move_str(event.cards)}", style="magenta")
             elif kind == "salvage":
-                screen.say(f"  Salvage: {who} {'take' if seat == self.human else 'takes'} {move_str(event.cards)} "
+                screen.say(f"  {_TAKES[event.data.get('option', 'salvage')][0]}: {who} "
+                           f"{'take' if seat == self.human else 'takes'} {move_str(event.cards)} "
                            "back from the discard pile", style="magenta")
             elif kind == "discard":
-                screen.say(f"  10-discard: {who} {'discard' if seat == self.human else 'discards'} "
+                rule = "Galaxy Express 999" if event.data.get("option") == "galaxy_express" else "10-discard"
+                screen.say(f"  {rule}: {who} {'discard' if seat == self.human else 'discards'} "
                            f"{move_str(event.cards)}", style="magenta")
             elif kind in ("gift", "return"):
                 self._narrate_exchange(event)

@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 from .cards import card_str, cards_list
 from .movegen import ORDER, PASS_MOVE, gift_moves
 from .moves import OWED_WORDS, PASS_ON_FLAG, SALVAGE_FLAG, Move, move_of, move_str
-from .owed import owed_moves, owed_source
+from .owed import Owed, owed_moves, owed_source
 from .plays import EIGHT_WAITS, STAIR, plays, suits_text
 from .rules import Rules
 
@@ -94,12 +94,12 @@ class SeatView:
     given: int
     received: int
     give_count: int
-    owed: tuple[tuple[int, int, int], ...]
+    owed: tuple[Owed, ...]
     """What the seat to act owes for the play it just made (public: everyone saw the 7s or 10s): ``(kind flag,
-    count, receiver)`` each, the one to settle now first (:data:`~president.moves.PASS_ON_FLAG`,
+    count, receiver, option)`` each, the one to settle now first (:data:`~president.moves.PASS_ON_FLAG`,
     :data:`~president.moves.DISCARD_FLAG`, :data:`~president.moves.NAME_FLAG`, :data:`~president.moves.SALVAGE_FLAG`;
-    see :mod:`president.owed`); empty when nothing is owed. A salvage's receiver is the mask of the cards of the play
-    that owes it, which it may not take back."""
+    see :data:`president.owed.Owed`); empty when nothing is owed. A take's receiver is the mask of the cards of the
+    play that owes it, which it may not take back; ``option`` names the rule that owes it."""
     resume: int
     """While something is owed: the seat to act once it is settled (-1 otherwise)."""
     winners: list[int]
@@ -150,7 +150,7 @@ class SeatView:
                          self.give_count, self.owed, self.legal_masks(), self.winners)
 
 
-def seat_legal_masks(rules: Rules, phase: str, hand: int, give_count: int, owed: tuple[tuple[int, int, int], ...],
+def seat_legal_masks(rules: Rules, phase: str, hand: int, give_count: int, owed: tuple[Owed, ...],
                      table: int, table_move: int, reversed_order: bool, lock: int, must_contain: int,
                      pile: int) -> list[Move]:
     """The legal moves as ints of the seat to act, from what its view holds (``table``: the cards on the table,
@@ -159,7 +159,7 @@ def seat_legal_masks(rules: Rules, phase: str, hand: int, give_count: int, owed:
     if phase == "exchange":
         return list(gift_moves(hand, give_count))
     if owed:
-        flag, count, to = owed[0]
+        flag, count, to, _option = owed[0]
         return list(owed_moves(owed_source(flag, hand, pile & ~to), flag, count))
     found = list(plays(hand, rules, table_move, reversed_order, lock, 0 if table else must_contain))
     if table:
@@ -172,7 +172,7 @@ def view_json(rules: Rules, players: int, seat: int, phase: str, to_act: int | N
               omen: bool, owner: int, passed: int, revolution: bool, backwards: bool, must_contain: int,
               finished: Sequence[int], bottom: Sequence[int], titles: Sequence[str | None], scores: Sequence[int],
               deal_results: Sequence[DealResult], history: Sequence[tuple[int, int]] | None, played: int,
-              given: int, received: int, give_count: int, owed: tuple[tuple[int, int, int], ...],
+              given: int, received: int, give_count: int, owed: tuple[Owed, ...],
               legal: Sequence[Move], winners: Sequence[int]) -> dict[str, Any]:
     """A view's JSON form (:meth:`SeatView.to_dict`), from its fields one by one: the engine writes a player's
     view with it straight from the match, without a :class:`SeatView` between (``history`` None: left out;
@@ -211,10 +211,11 @@ def view_json(rules: Rules, players: int, seat: int, phase: str, to_act: int | N
         out["history"] = [{"seat": s, "move": move_str(m)} for s, m in history]
     pile = played & ~table
     owed_json = []
-    for i, (flag, count, to) in enumerate(owed):
+    for i, (flag, count, to, option) in enumerate(owed):
         if i == 0 and to_act is not None:
             count = min(count, (pile & ~to).bit_count() if flag == SALVAGE_FLAG else counts[to_act])
-        owed_json.append({"move": OWED_WORDS[flag], "count": count, "to": to if flag == PASS_ON_FLAG else None})
+        owed_json.append({"move": OWED_WORDS[flag], "count": count, "to": to if flag == PASS_ON_FLAG else None,
+                          "option": option})
     out.update({
         "played": cards_list(played),
         "pile": cards_list(pile),

@@ -160,10 +160,12 @@ class HouseDeal:
     """Whether play goes counter-clockwise (9-reverse, 6-reverse)."""
     overturned: bool = False
     """Whether gekokujo decided the deal: its order is the previous one reversed."""
-    owes: tuple[tuple[str, int, int], ...] = ()
-    """What the seat to act owes for its play: ``("pass-on", "discard" or "name", how many, to whom)``, the first one
-    first (7-pass: a card per 7 to the next player; 10-discard: a card per 10, face up; Q-bomber: one rank named,
-    which every player discards)."""
+    owes: tuple[tuple[str, int, int, str], ...] = ()
+    """What the seat to act owes for its play: ``("pass-on", "discard", "name" or "salvage", how many, to whom, the
+    rule)``, the first one first (7-pass: a card per 7 to the next player; 10-discard: a card per 10, face up;
+    Satan, chestnut picking: cards taken back from the pile, one at a time; Galaxy Express 999: two discarded, then
+    two taken; Q-bomber: one rank named, which every player discards; salvage: a card back when the trick ends on
+    3s). A take's "to whom" holds the cards of the play that owes it, which it may not take back."""
     resume: int = -1
     """While something is owed: who acts once it is settled."""
     seen: frozenset[int] = frozenset()
@@ -274,7 +276,8 @@ class HouseDeal:
             return [(frozenset(range(4 * r, 4 * r + 4)), ()) for r in range(13)]
         if self.owes:
             hand = sorted(self._salvageable(self.owes) if self.owes[0][0] == "salvage" else self.hands[self.to_act])
-            return [(frozenset(c), ()) for c in combinations(hand, min(self.owes[0][1], len(hand)))]
+            count = 1 if self.owes[0][0] == "salvage" else self.owes[0][1]  # a take is one card at a time
+            return [(frozenset(c), ()) for c in combinations(hand, min(count, len(hand)))]
         found = {self._key(p): p for p in self._makes(self.hands[self.to_act]) if self._allowed(p)}
         moves = list(found.values())
         if self.table[0]:
@@ -297,34 +300,43 @@ class HouseDeal:
         shows = [rank(c) for c in me.cards] if me.kind in ("set", "run", "emperor") else []
         owes = []
         if self.rules.seven_pass and 4 in shows:
-            owes.append(("pass-on", shows.count(4)))
+            owes.append(("pass-on", shows.count(4), "seven_pass"))
         if self.rules.ten_discard and 7 in shows:
-            owes.append(("discard", shows.count(7)))
+            owes.append(("discard", shows.count(7), "ten_discard"))
+        if self.rules.satan and me.kind == "set" and shows == [3, 3, 3]:
+            owes.append(("salvage", 1, "satan"))
+        if self.rules.chestnut_picking and 6 in shows:
+            owes.append(("salvage", shows.count(6), "chestnut_picking"))
+        if self.rules.galaxy_express and me.kind == "set" and shows == [6, 6, 6] and len(state.hands[seat]) >= 2:
+            owes += [("discard", 2, "galaxy_express"), ("salvage", 2, "galaxy_express")]
         if self.rules.queen_bomber and 9 in shows:
-            owes.append(("name", 1))
+            owes.append(("name", 1, "queen_bomber"))
         # The trick ended on this move: with the play on it (this one, or the one everybody passed on) holding a 3,
         # its player, still in, takes a card back from the pile once all else is settled.
         last, owner = (play, seat) if play[0] else (self.table, self.owner)
         kept = sum(1 << c for c in last[0])
         if not state.table[0] and not state.over and state.hands[owner] and self._salvages(last):
             if owner == seat:
-                owes.append(("salvage", 1))
+                owes.append(("salvage", 1, "salvage"))
             else:
-                due = state._due((("salvage", 1, kept),))
+                due = state._due((("salvage", 1, kept, "salvage"),))
                 return replace(state, owes=due, resume=state.to_act, to_act=owner) if due else state
         if not owes or state.over or not state.hands[seat]:
             return state
         receiver = state._clockwise(seat, set(state.holders()) - {seat})
-        due = state._due(tuple((kind, n, kept if kind == "salvage" else receiver) for kind, n in owes))
+        # What the play owes never takes back its own cards (a take's third place holds them).
+        due = state._due(tuple((kind, n, kept if kind == "salvage" else receiver, rule) for kind, n, rule in owes))
         return replace(state, owes=due, resume=state.to_act, to_act=seat) if due else state
 
-    def _salvageable(self, owes: tuple[tuple[str, int, int], ...]) -> frozenset[int]:
+    def _salvageable(self, owes: tuple[tuple[str, int, int, str], ...]) -> frozenset[int]:
         """The cards a salvage first in ``owes`` may take: the pile but the cards of the play that owes it."""
         return frozenset(c for c in self.pile if not owes[0][2] >> c & 1)
 
-    def _due(self, owes: tuple[tuple[str, int, int], ...]) -> tuple[tuple[str, int, int], ...]:
-        """``owes`` without a salvage first in it with nothing to take."""
-        return () if owes and owes[0][0] == "salvage" and not self._salvageable(owes) else owes
+    def _due(self, owes: tuple[tuple[str, int, int, str], ...]) -> tuple[tuple[str, int, int, str], ...]:
+        """``owes`` without the takes first in it with nothing to take."""
+        while owes and owes[0][0] == "salvage" and not self._salvageable(owes):
+            owes = owes[1:]
+        return owes
 
     def _salvages(self, play: Play) -> bool:
         """Whether a trick ending with ``play`` on the table owes a salvage: a 3 in it, a joker standing for one too
@@ -335,7 +347,8 @@ class HouseDeal:
     def _settle(self, cards: frozenset[int]) -> HouseDeal:
         """The seat to act passes on or discards ``cards``; once all is settled, the trick goes on."""
         seat = self.to_act
-        kind, _count, receiver = self.owes[0]
+        kind, count, receiver, rule = self.owes[0]
+        rest = self.owes[1:]
         hands = list(self.hands)
         if kind == "name":
             # Round from the next player to the bomber himself, each discards the rank; the emptied go out in turn.
@@ -350,16 +363,20 @@ class HouseDeal:
         elif kind == "salvage":
             hands[seat] = hands[seat] | cards
             outs = []
+            if count > 1:
+                rest = ((kind, count - 1, receiver, rule), *rest)
         else:
             hands[seat] = hands[seat] - cards
             if kind == "pass-on":
                 hands[receiver] = hands[receiver] | cards
-            outs = [] if hands[seat] else [seat]
+            # Galaxy Express 999 gives two back at once: no one goes out on its discard.
+            outs = [] if hands[seat] or rule == "galaxy_express" else [seat]
         # What was discarded joins the pile; what was salvaged leaves it.
         seen = self.seen - cards if kind == "salvage" else self.seen | (cards if kind != "pass-on" else frozenset())
         if kind == "name":
             seen = self.seen | (cards & frozenset().union(*self.hands))
-        state = replace(self, hands=tuple(hands), owes=self.owes[1:] if hands[seat] else (), seen=seen)
+        state = replace(self, hands=tuple(hands), owes=rest if hands[seat] or rule == "galaxy_express" else (),
+                        seen=seen)
         state = replace(state, owes=state._due(state.owes))
         if state.owes:
             return state
@@ -381,7 +398,7 @@ class HouseDeal:
         cleared = replace(state, table=PASS, passed=frozenset(), lock=frozenset(), stair=False, waits=False,
                           back=False, to_act=state._clockwise(seat, holders))
         if state.table[0] and seat in holders and self._salvages(state.table):
-            due = cleared._due((("salvage", 1, sum(1 << c for c in state.table[0])),))
+            due = cleared._due((("salvage", 1, sum(1 << c for c in state.table[0]), "salvage"),))
             if due:
                 return replace(cleared, owes=due, resume=cleared.to_act, to_act=seat)
         return cleared
@@ -585,7 +602,7 @@ def from_match(match: Match) -> HouseDeal:
         previous=results[-1].order if results and not match.single_deal else (),
         backwards=match.backwards,
         owes=tuple(({PASS_ON_FLAG: "pass-on", DISCARD_FLAG: "discard", NAME_FLAG: "name",
-                     SALVAGE_FLAG: "salvage"}[flag], n, to) for flag, n, to in view.owed),
+                     SALVAGE_FLAG: "salvage"}[flag], n, to, rule) for flag, n, to, rule in view.owed),
         resume=view.resume,
         seen=frozenset(c for c in range(54) if view.played >> c & 1),
     )

@@ -51,7 +51,7 @@ def test_the_pass_on_goes_the_way_play_goes() -> None:
     assert m.to_act == 1 and m.table == ""
     play(m, (1, "5c"), (0, "7c"))
     # Counter-clockwise, the next player after seat 0 is seat 3.
-    assert m.view(0)["owed"] == [{"move": "pass-on", "count": 1, "to": 3}]
+    assert m.view(0)["owed"] == [{"move": "pass-on", "count": 1, "to": 3, "option": "seven_pass"}]
     play(m, (0, "pass-on 3c"))
     assert m.hand(3) == "3c 6h" and m.to_act == 3
 
@@ -75,7 +75,7 @@ def test_a_player_who_goes_out_with_the_play_owes_nothing() -> None:
 def test_a_joker_standing_for_a_seven_counts_and_a_lone_joker_does_not() -> None:
     m = deal(["7c BJ 3c 4d 5s", "5c 6c 8c", "5d 6d Kd", "5h 6h Ks"], jokers=1, wild_jokers=True)
     play(m, (0, "7c BJ=7d"))
-    assert m.view(0)["owed"] == [{"move": "pass-on", "count": 2, "to": 1}]
+    assert m.view(0)["owed"] == [{"move": "pass-on", "count": 2, "to": 1, "option": "seven_pass"}]
     m = deal(["BJ 3c 4d", "5c 6c 8c", "5d 6d Kd", "5h 6h Ks"], jokers=1, wild_jokers=True)
     play(m, (0, "BJ"))
     assert m.to_act == 1 and m.view(1)["owed"] == []
@@ -86,7 +86,7 @@ def test_a_joker_standing_for_a_seven_counts_and_a_lone_joker_does_not() -> None
 def test_a_play_of_tens_owes_a_public_discard() -> None:
     m = deal(FOUR)
     play(m, (0, "10h"))
-    assert m.view(2)["owed"] == [{"move": "discard", "count": 1, "to": None}]
+    assert m.view(2)["owed"] == [{"move": "discard", "count": 1, "to": None, "option": "ten_discard"}]
     assert m.view(2)["legal_moves"] == [] and len(m.view(0)["legal_moves"]) == 5
     events = play(m, (0, "discard 3c"))
     assert [e.to_dict(2) for e in events] == [
@@ -198,7 +198,7 @@ def test_a_play_of_queens_owes_one_name_of_any_of_the_13_ranks() -> None:
     m = bomber(BOMB)
     events = play(m, (0, "Qc Qd"))
     assert [(e.kind, e.data) for e in events][-1] == ("owe", {"move": "name", "count": 1, "option": "queen_bomber"})
-    assert m.to_act == 0 and m.view(2)["owed"] == [{"move": "name", "count": 1, "to": None}]
+    assert m.to_act == 0 and m.view(2)["owed"] == [{"move": "name", "count": 1, "to": None, "option": "queen_bomber"}]
     # One name for the pair; every rank may be named, held or not (who holds what is hidden).
     assert legal_texts(m) == ALL_NAMES
 
@@ -242,7 +242,7 @@ def test_a_player_who_goes_out_with_his_queens_names_nothing() -> None:
 def test_a_joker_standing_for_a_queen_counts_and_no_joker_is_of_a_rank_named() -> None:
     m = bomber(["10c Jc BJ 3c 4d", "5c 6c 8c", "5d 6d Kd", "5h 6h Ks"], jokers=1, wild_jokers=True, runs=True)
     play(m, (0, "10c Jc BJ=Qc"))
-    assert m.view(0)["owed"] == [{"move": "name", "count": 1, "to": None}]
+    assert m.view(0)["owed"] == [{"move": "name", "count": 1, "to": None, "option": "queen_bomber"}]
     m = bomber(["BJ 9c 3c 4d", "5c 6c 8c", "5d 6d Kd", "Qh 6h Ks"], jokers=1, wild_jokers=True)
     play(m, (0, "BJ"))
     assert m.to_act == 1 and m.view(1)["owed"] == []

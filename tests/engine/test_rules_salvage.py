@@ -39,7 +39,7 @@ def test_a_trick_that_ends_on_a_three_owes_its_player_a_card_of_the_pile() -> No
     assert m.to_act == 0 and m.table == ""
     # The pile is every card played but not held: the 3 itself is in it, but he cannot take his own 3 back.
     assert m.seat_view(2).pile == parse_cards("3c 5s 6c 9d") and m.view(None)["pile"] == ["3c", "5s", "6c", "9d"]
-    assert m.view(1)["owed"] == [{"move": "salvage", "count": 1, "to": None}]
+    assert m.view(1)["owed"] == [{"move": "salvage", "count": 1, "to": None, "option": "salvage"}]
     assert legal_texts(m) == {"salvage 5s", "salvage 6c", "salvage 9d"}
     assert m.view(0)["legal_moves"] == ["salvage 5s", "salvage 6c", "salvage 9d"]
     events = play(m, (0, "salvage 9d"))
