@@ -18,7 +18,7 @@ FLAGS = ("eight_cut", "runs", "suit_lock", "eleven_back", "quad_bomb", "two_bomb
          "tenpen_chii")
 NEW_FLAGS = ("nine_pair_cut", "six_pair_cut", "spade3_cut", "coup", "omen", "great_revolution", "sandstorm",
              "down_number", "stair_lock", "seven_pass", "ten_discard", "queen_bomber",
-             "salvage")
+             "salvage", "satan", "chestnut_picking", "galaxy_express")
 """The rules of issue 32, each on in a quarter of the deals (so that the older rules keep coming up alone too)."""
 
 
@@ -130,6 +130,25 @@ def test_the_salvage_matches_the_reference_model(options: dict[str, Any], seed: 
     rng = random.Random(seed)
     match = Match("tavern-jack", 4, seed=seed, deals=3, **options)
     assert check_against_model(match, rng, options, pick_threes) >= 2
+
+
+TAKE_SETS: list[dict[str, Any]] = [
+    {"satan": True, "chestnut_picking": True, "galaxy_express": True, "coup": True, "omen": True, "runs": True,
+     "nine_pair_cut": True, "seven_pass": True, "ten_discard": True, "queen_bomber": True, "salvage": True},
+    {"satan": True, "chestnut_picking": True, "galaxy_express": True, "jokers": 2, "wild_jokers": True,
+     "unbeatable_clears": True, "eight_cut": True, "capital_fall": True, "five_skip": True, "nine_reverse": True,
+     "pass_lockout": True},
+]
+"""Satan, chestnut picking and Galaxy Express 999 together, beside cuts, revolutions of 6s and 9s, the other owed
+moves and wild jokers standing for a 6 or a 9."""
+
+
+@pytest.mark.parametrize("options", TAKE_SETS)
+@pytest.mark.parametrize("seed", range(2))
+def test_the_takes_after_a_play_match_the_reference_model(options: dict[str, Any], seed: int) -> None:
+    rng = random.Random(seed)
+    match = Match("tavern-jack", 4, seed=seed, deals=3, **options)
+    assert check_against_model(match, rng, options) >= 2
 
 
 def check_against_model(match: Match, rng: random.Random, options: dict[str, Any],
