@@ -293,3 +293,30 @@ def test_the_action_table_holds_a_salvage_of_each_card_and_the_mask_offers_the_p
         salvaged += move.is_salvage
         match.apply(move)
     assert salvaged
+
+
+def test_the_takes_after_a_play_are_the_salvages_of_the_table_one_card_a_move() -> None:
+    e = raw_env(rules="tavern-jack", players=4, satan=True, chestnut_picking=True, galaxy_express=True)
+    plain = raw_env(rules="tavern-jack", players=4)
+    added = [str(m) for m in e.actions[len(plain.actions):]]
+    # Galaxy Express 999's discard of two (every choice of two cards), then a take of each card.
+    assert len(added) == 52 * 51 // 2 + 52 and added[0] == "discard 3c 3d" and added[-1] == "salvage 2s"
+    assert e.observation_slices()["owed"].stop == plain.observation_slices()["backwards"].stop + 9
+    e.reset(seed=0)
+    match = e.match
+    assert match is not None
+    rng = random.Random(0)
+    taken = set()
+    while not match.is_over:
+        seat = match.to_act
+        assert seat is not None
+        observed = e.observe(f"player_{seat}")
+        mask = observed["action_mask"]
+        assert sorted(e.action_to_move(int(i)) for i in np.flatnonzero(mask)) == sorted(match.legal_moves())
+        if match.owed:
+            assert np.array_equal(observed["observation"], expected_observation(e, seat))
+            if match.owed[0][0] == SALVAGE_FLAG:
+                taken.add(match.owed[0][3])
+        moves = match.legal_moves()
+        match.apply(max(moves, key=lambda m: m.cards.bit_count()) if rng.random() < 0.7 else rng.choice(moves))
+    assert taken == {"satan", "chestnut_picking", "galaxy_express"}

@@ -377,3 +377,20 @@ def test_the_person_takes_a_card_back_from_the_numbered_discard_pile_after_a_tri
     assert "Not allowed: there is no card number 5: the pile's cards are numbered 1 to 1" in text
     assert "Salvage: you take 9h back from the discard pile" in text
     assert match.moves[-1] == (0, Move.salvage(parse_cards("9h"))) and match.hand(0) == "9h Ah"
+
+
+def test_the_person_is_told_which_rule_owes_a_discard_and_the_takes_after_his_three_nines() -> None:
+    out = io.StringIO()
+    match = Match.from_hands("tavern-jack", ["5s 9c 9d 9h Qd Kd 2c", "4c 6s Ac", "4d 6d Ks"], leader=0,
+                             galaxy_express=True)
+    for text in ("5s", "pass", "pass"):
+        match.apply(text)
+    bots = {s: make_bot("classic") for s in (1, 2)}
+    game = TerminalGame(match, 0, bots, io.StringIO("9c 9d 9h\nQd Kd\n2\n1\nquit\n"), Screen(out, False), seed=1)
+    game.run()
+    text = out.getvalue()
+    assert "Galaxy Express 999: discard 2 cards of your choice, face up; then take two back" in text
+    assert "Galaxy Express 999: you discard Qd Kd" in text
+    assert ("Galaxy Express 999: you played three 9s and discarded two cards; take one card of the discard pile "
+            "back into your hand (2 to take, one at a time).") in text
+    assert "Galaxy Express 999: you take" in text and match.hand(0).count(" ") == 2
