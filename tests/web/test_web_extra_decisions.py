@@ -207,3 +207,81 @@ def test_the_salvage_is_asked_from_the_pile_and_told(page: Page, live_server: Li
         for key in ("ask", "wait", "rule", "group", "why"):
             assert shown[lang][key] and shown[lang][key] != shown["en"][key], (lang, key)
         assert all(shown[lang]["lines"]) and shown[lang]["lines"] != shown["en"]["lines"]
+
+
+def three_nines_to_lead(server_seed: int) -> str | None:
+    """The three 9s the person (seat 0) may lead first at a fresh server of this seed's first tavern-jack table of
+    four, keeping at least three other cards, or None."""
+    match = first_match_of(server_seed, "tavern-jack", 4)
+    if match.to_act != 0 or len(match.view(0)["hand"]) < 6:
+        return None
+    return next((str(m) for m in match.view(0)["legal_moves"] if m.count("9") == 3 and len(m.split()) == 3), None)
+
+
+def test_a_person_leads_three_nines_at_a_live_table_discards_two_and_takes_them_from_the_pile_buttons(
+    page: Page, server_factory: Callable[..., LiveServer]
+) -> None:
+    server_seed = next(seed for seed in range(400) if three_nines_to_lead(seed))
+    nines = three_nines_to_lead(server_seed)
+    assert nines is not None
+    server = server_factory(seed=server_seed)
+    page.goto(server.url)
+    page.check("#preset-tavern-jack")
+    page.click("#more-rules summary")
+    page.check("#opt-galaxy_express")
+    page.fill("#player-name", "Ann")
+    page.click("#play-bots")
+    page.wait_for_selector(".game")
+    table = table_id(page)
+    assert wait_for_decision(page)["seat"] == "0" and server.match(table).rules.galaxy_express
+    play_move(page, nines)
+    wait_for_decision(page)
+    expect(page.locator("#prompt")).to_contain_text("Galaxy Express 999: choose 2 cards to discard, face up")
+    out = [card for card in hand_cards(page) if card[:-1] != "9"][:2]
+    play_move(page, " ".join(out))  # the Play button discards them now
+    wait_for_decision(page)
+    # The pile is the two cards just discarded (the 9s are on the table): a button for each, the prompt names the rule.
+    expect(page.locator("#prompt")).to_contain_text("Galaxy Express 999: take 2 cards of the discard pile back")
+    buttons = page.locator(".pile-chooser button[data-move]")
+    expect(buttons).to_have_count(2)
+    assert sorted(buttons.evaluate_all("els => els.map(e => e.dataset.move)")) == sorted(f"salvage {c}" for c in out)
+    for left in (2, 1):
+        expect(buttons).to_have_count(left)
+        seq = game_state(page)["seq"]
+        buttons.first.click()
+        wait_past(page, seq)
+    expect(page.locator(".pile-chooser")).to_have_count(0)
+    match = server.match(table)
+    taken = parse_cards(" ".join(out))
+    assert sum(m.cards for s, m in match.moves if s == 0 and m.is_salvage) == taken and match.hands[0] & taken == taken
+    assert all(card in hand_cards(page) for card in out)
+    # The words of the three rules, in the four languages: the prompts, the lines of the events, the rules' texts.
+    owing = {"seat": 0, "to_act": 0, "owed": [{"move": "salvage", "count": 2, "to": None, "option": "satan"}]}
+    said = page.evaluate(
+        """async (owing) => {
+            const prompt = await import('/js/prompt.js');
+            const ev = await import('/js/events.js');
+            const i18n = await import('/js/i18n.js');
+            const name = (seat) => `Seat ${seat}`;
+            const out = {};
+            for (const lang of ['en', 'ru', 'fr', 'pt']) {
+              i18n.setLang(lang);
+              const texts = [];
+              for (const option of ['satan', 'chestnut_picking', 'galaxy_express']) {
+                owing.owed[0].option = option;
+                texts.push(prompt.owedPrompt(owing, name), i18n.t(`opt.${option}`), i18n.t(`why.${option}`, {name: 'Seat 0'}),
+                           ev.ruleLine({type: 'salvage', seat: 0, cards: ['9d'], option}, name));
+              }
+              texts.push(ev.ruleLine({type: 'discard', seat: 0, cards: ['9d'], option: 'galaxy_express'}, name));
+              out[lang] = texts;
+            }
+            i18n.setLang('en');
+            return out;
+        }""",
+        owing,
+    )
+    assert said["en"][0] == "Satan: you played three 6s; take one card of the discard pile back into your hand."
+    assert said["en"][-1] == "Galaxy Express 999: Seat 0 discards 9♦"
+    for lang in ("ru", "fr", "pt"):
+        assert all(said[lang]) and len(set(said[lang])) == len(said[lang]) == len(said["en"])
+        assert said[lang][0] != said["en"][0] and said[lang][7] != said["en"][7], lang

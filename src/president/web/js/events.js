@@ -1,6 +1,6 @@
 // What the events of a move say at the table: the line read to screen readers, and the house-rule events
 // (lock, 11-back, skip, reverse, cuts, a 4-stop, a forbidden finish, a fall, gekokujo, tenpen-chii, a 7-pass, a
-// 10-discard, a Q-bomber's name, a salvage)
+// 10-discard, a Q-bomber's name, a salvage and the other takes from the discard pile)
 // that also show as a toast.
 
 import { cardText, placeText, rankText, t } from "./i18n.js";
@@ -26,6 +26,11 @@ export function standsText(stands) {
 /** The revolutions started by a rule of their own, which the line names (coup, omen, great revolution, emperor). */
 const REVOLUTION_RULES = new Set(["coup", "omen", "great_revolution", "emperor"]);
 
+/** The line of a discard by the rule that owes it (the 10-discard's otherwise). */
+const DISCARD_LINES = { queen_bomber: "ev.bombDiscard", galaxy_express: "ev.galaxyDiscard" };
+/** The line of a take from the discard pile by the rule that owes it (the salvage's otherwise). */
+const TAKE_LINES = { satan: "ev.satan", chestnut_picking: "ev.chestnut", galaxy_express: "ev.galaxyTake" };
+
 /** The notable house-rule happening of an event, as a line, or "" (plays, passes and the like say nothing here). */
 export function ruleLine(event, seatName) {
   const name = event.seat === undefined || event.seat === null ? "" : seatName(event.seat);
@@ -43,10 +48,9 @@ export function ruleLine(event, seatName) {
     case "spared": return t("ev.spared", { name });
     case "passed_on": return event.cards ? t("ev.passedOnSeen", { name, cards: event.cards, to: seatName(event.to) })
       : t("ev.passedOn", { name, n: event.count, to: seatName(event.to) });
-    case "discard": return t(event.option === "queen_bomber" ? "ev.bombDiscard" : "ev.discard",
-      { name, cards: event.cards || [] });
+    case "discard": return t(DISCARD_LINES[event.option] || "ev.discard", { name, cards: event.cards || [] });
     case "name": return t("ev.name", { name, rank: rankText(event.rank) });
-    case "salvage": return t("ev.salvage", { name, cards: event.cards || [] });
+    case "salvage": return t(TAKE_LINES[event.option] || "ev.salvage", { name, cards: event.cards || [] });
     case "cut_waits": return t("ev.cutWaits", { name });
     case "stop": return t("ev.fourStop", { name });
     case "out":

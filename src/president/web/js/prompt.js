@@ -11,12 +11,22 @@ export function owedPrompt(view, seatName) {
     return view.to_act === view.seat ? t("game.chooseName") : t("game.nameWait", { name: seatName(view.to_act) });
   }
   if (owed.move === "salvage") {
-    return view.to_act === view.seat ? t("game.chooseSalvage")
-      : t("game.salvageWait", { name: seatName(view.to_act) });
+    return view.to_act === view.seat ? takePrompt(owed) : t("game.salvageWait", { name: seatName(view.to_act) });
   }
   if (view.to_act !== view.seat) return t("game.owedWait", { name: seatName(view.to_act) });
-  return owed.move === "pass-on" ? t("game.choosePassOn", { n: owed.count, name: seatName(owed.to) })
+  if (owed.move === "pass-on") return t("game.choosePassOn", { n: owed.count, name: seatName(owed.to) });
+  return owed.option === "galaxy_express" ? t("game.chooseGalaxyDiscard", { n: owed.count })
     : t("game.chooseDiscard", { n: owed.count });
+}
+
+/** What a take from the discard pile asks, by the rule that owes it (the trick's end on 3s, three 6s, 9s …). */
+function takePrompt(owed) {
+  switch (owed.option) {
+    case "satan": return t("game.chooseSatan");
+    case "chestnut_picking": return t("game.chooseChestnut", { n: owed.count });
+    case "galaxy_express": return t("game.chooseGalaxyTake", { n: owed.count });
+    default: return t("game.chooseSalvage");
+  }
 }
 
 /** The prompt of a lead: how many cards of one rank, runs where they are allowed, the card the lead must hold. */
