@@ -269,7 +269,8 @@ def test_a_person_leads_three_nines_at_a_live_table_discards_two_and_takes_them_
               const texts = [];
               for (const option of ['satan', 'chestnut_picking', 'galaxy_express']) {
                 owing.owed[0].option = option;
-                texts.push(prompt.owedPrompt(owing, name), i18n.t(`opt.${option}`), i18n.t(`why.${option}`, {name: 'Seat 0'}),
+                texts.push(prompt.owedPrompt(owing, name), i18n.t(`opt.${option}`),
+                           i18n.t(`why.${option}`, {name: 'Seat 0'}),
                            ev.ruleLine({type: 'salvage', seat: 0, cards: ['9d'], option}, name));
               }
               texts.push(ev.ruleLine({type: 'discard', seat: 0, cards: ['9d'], option: 'galaxy_express'}, name));
