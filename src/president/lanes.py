@@ -187,7 +187,8 @@ class Lanes:
                              or (rules.omen and rank == SIX_RANK and size == 3)
                              or (rules.great_revolution and rank == TWO_RANK and size >= 4))
                     # Ambulance, rokurokubi and the lone 3 of spades: cuts that say which rule fired.
-                    other_cut = ((rules.nine_pair_cut and rank == NINE_RANK and size == 2)
+                    other_cut = ((rules.nine_pair_cut and rank == NINE_RANK
+                                  and (size == 2 or (size > 2 and rules.nine_cut_many)))
                                  or (rules.six_pair_cut and rank == SIX_RANK and size == 2)
                                  or (rules.spade3_cut and rank == 0 and sub == 8))
                     straight = (

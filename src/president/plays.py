@@ -65,7 +65,8 @@ EIGHT_WAITS = 32
 4s may answer, and it stops the cut."""
 CUT_WORDS: dict[str, str] = {
     "eight_cut": "eight", "spade3_beats_joker": "spade3", "spade3_cut": "spade3_alone", "quad_bomb": "bomb",
-    "two_bomb": "bomb", "nine_pair_cut": "nine_pair", "six_pair_cut": "six_pair", "unbeatable_clears": "unbeatable",
+    "two_bomb": "bomb", "nine_pair_cut": "nine_pair", "nine_cut_many": "nine_many",
+    "six_pair_cut": "six_pair", "unbeatable_clears": "unbeatable",
 }
 """By the option that cut a trick (:func:`cut_rule`): the short word a ``trick_cleared`` event gives as ``cut``."""
 _SET_NAMES = {1: "single card", 2: "pair", 3: "three of a kind", 4: "four of a kind", 5: "five of a kind",
@@ -441,6 +442,8 @@ def cut_rule(shape: Shape, before: Shape | None, rules: Rules, value: int = 0, l
             return "quad_bomb"
         if bombs and rules.two_bomb and shape.rank == TWO_RANK:
             return "two_bomb"
+        if rules.nine_cut_many and shape.size > 2 and shape.rank == NINE_RANK:
+            return "nine_cut_many"
         if shape.size == 2:
             if rules.nine_pair_cut and shape.rank == NINE_RANK:
                 return "nine_pair_cut"
@@ -477,7 +480,7 @@ unbeatable (see :func:`unbeatable`)."""
 
 def cut_by(shape: Shape, before: Shape | None, rules: Rules) -> str | None:
     """Why a play ends the trick at once, as the word of :data:`CUT_WORDS` (``eight``, ``spade3``, ``bomb``,
-    ``nine_pair``, ``six_pair``, ``spade3_alone``), or None."""
+    ``nine_pair``, ``nine_many``, ``six_pair``, ``spade3_alone``), or None."""
     rule = cut_rule(shape, before, rules)
     return None if rule is None else CUT_WORDS[rule]
 

@@ -217,6 +217,8 @@ class Rules:
                              kind="flag", group="special")
     nine_pair_cut: bool = option(False, "Ambulance: a pair of 9s ends the trick; the same player leads again.",
                                  kind="flag", group="special")
+    nine_cut_many: bool = option(False, "With nine_pair_cut: three or four 9s end the trick too (9-giri: any set of "
+                                 "two 9s or more).", kind="flag", group="special")
     six_pair_cut: bool = option(False, "Rokurokubi: a pair of 6s ends the trick; the same player leads again.",
                                 kind="flag", group="special")
     spade3_cut: bool = option(False, "The 3 of spades played alone ends the trick whenever it is played; the same "
@@ -381,7 +383,7 @@ class Rules:
                              ("twos_no_revolution", "revolution"), ("eight_out_no_cut", "eight_cut"),
                              ("four_stop", "eight_cut"),
                              ("real_cards_fire", "wild_jokers"), ("joker_starts_no_lock", "wild_jokers"),
-                             ("capital_fall_by_last", "capital_fall")):
+                             ("capital_fall_by_last", "capital_fall"), ("nine_cut_many", "nine_pair_cut")):
             if getattr(self, name) and not getattr(self, needed):
                 problems.append(f"{name} needs {needed}")
         if self.next_ace and self.lead_card_every_deal:
@@ -497,7 +499,8 @@ TABLE_OPTIONS: tuple[str, ...] = tuple(s.name for s in OPTIONS if s.table)
 _OPTION_BY_NAME = {s.name: s for s in OPTIONS}
 _HOUSE_DEFAULTS.update(
     wild_jokers=False, runs=False, run_answer="lowest", joker_run_ends=False, equal_answers=False, suit_lock=False,
-    run_revolution=0, eight_cut=False, nine_pair_cut=False, six_pair_cut=False, spade3_cut=False, coup=False,
+    run_revolution=0, eight_cut=False, nine_pair_cut=False, nine_cut_many=False, six_pair_cut=False, spade3_cut=False,
+    coup=False,
     omen=False, great_revolution=False, down_number=False, sandstorm=False, wild_joker_pair=False, stair_lock=False,
     eleven_back=False, eleven_back_once=False, eleven_back_odd=False, spade3_beats_joker=False, quad_bomb=False,
     two_bomb=False, lead_card_every_deal=False,

@@ -415,6 +415,7 @@ class TerminalGame:
             elif kind == "trick_cleared":
                 cut = {"eight": " (an 8 cuts it)", "spade3": " (the 3 of spades beats the joker)",
                        "bomb": " (a bomb)", "nine_pair": " (ambulance: a pair of 9s)",
+                       "nine_many": " (9-giri: three or four 9s)",
                        "six_pair": " (rokurokubi: a pair of 6s)",
                        "spade3_alone": " (the lone 3 of spades)",
                        "unbeatable": " (nothing could answer it)"}.get(event.data.get("cut", ""), "")

@@ -468,7 +468,8 @@ class HouseDeal:
         fives = sum(1 for c in me.cards if rank(c) == 2) if counted else 0
         eight = rules.eight_cut and 5 in fire and not (rules.eight_out_no_cut and not hands[seat])
         cut = (
-            (rules.nine_pair_cut and me.kind == "set" and size == 2 and shows == {6})
+            (rules.nine_pair_cut and me.kind == "set" and (size == 2 or (size > 2 and rules.nine_cut_many))
+             and shows == {6})
             or (rules.six_pair_cut and me.kind == "set" and size == 2 and shows == {3})
             or (rules.spade3_cut and me.kind == "set" and me.cards == {3})
             or (eight and not rules.four_stop)

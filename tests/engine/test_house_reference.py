@@ -42,6 +42,7 @@ def random_options(rng: random.Random) -> dict[str, Any]:
     options["max_set"] = min(options["max_set"], 4 + (options["jokers"] if options["wild_jokers"] else 0))
     options["joker_run_ends"] = options["runs"] and options["wild_jokers"] and rng.random() < 0.5
     options["four_stop"] = options["eight_cut"] and rng.random() < 0.4
+    options["nine_cut_many"] = options["nine_pair_cut"] and rng.random() < 0.5
     options["emperor"] = rng.random() < 0.25
     return options
 
@@ -134,7 +135,8 @@ def test_the_salvage_matches_the_reference_model(options: dict[str, Any], seed: 
 
 TAKE_SETS: list[dict[str, Any]] = [
     {"satan": True, "chestnut_picking": True, "galaxy_express": True, "coup": True, "omen": True, "runs": True,
-     "nine_pair_cut": True, "seven_pass": True, "ten_discard": True, "queen_bomber": True, "salvage": True},
+     "nine_pair_cut": True, "nine_cut_many": True, "seven_pass": True, "ten_discard": True, "queen_bomber": True,
+     "salvage": True},
     {"satan": True, "chestnut_picking": True, "galaxy_express": True, "jokers": 2, "wild_jokers": True,
      "unbeatable_clears": True, "eight_cut": True, "capital_fall": True, "five_skip": True, "nine_reverse": True,
      "pass_lockout": True},

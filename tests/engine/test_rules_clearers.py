@@ -51,6 +51,23 @@ def test_ambulance_counts_a_wild_joker_standing_for_a_nine() -> None:
     assert m.table == "" and m.to_act == 0
 
 
+def test_nine_cut_many_three_or_four_nines_clear_too_and_name_their_rule() -> None:
+    for nines in ("9c 9d 9h", "9c 9d 9h 9s"):
+        m = deal([f"{nines} Kc", "10c Ah", "4c Jd"], nine_pair_cut=True, nine_cut_many=True)
+        events = play(m, (0, nines))
+        assert m.table == "" and m.to_act == 0
+        assert events[-1].data == {"leader": 0, "cut": "nine_many", "option": "nine_cut_many"}
+    m = deal(["9c 9d Kc", "10c Ah", "4c Jd"], nine_pair_cut=True, nine_cut_many=True)
+    assert play(m, (0, "9c 9d"))[-1].data["option"] == "nine_pair_cut"
+    # A single 9 does nothing; four 9s under quad_bomb are a bomb first.
+    m = deal(["9c Kc", "10c Ah", "4c Jd"], nine_pair_cut=True, nine_cut_many=True)
+    assert play(m, (0, "9c")) and m.table == "9c"
+    m = deal(["9c 9d 9h 9s Kc", "10c Ah", "4c Jd"], nine_pair_cut=True, nine_cut_many=True, quad_bomb=True)
+    assert play(m, (0, "9c 9d 9h 9s"))[-1].data["option"] == "quad_bomb"
+    with pytest.raises(ValueError, match="nine_cut_many needs nine_pair_cut"):
+        deal(["9c", "10c"], nine_cut_many=True)
+
+
 # ---------------------------------------------------------------- rokurokubi: a pair of 6s
 
 def test_rokurokubi_a_pair_of_sixes_ends_the_trick() -> None:

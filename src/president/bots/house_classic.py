@@ -104,10 +104,13 @@ def _clear_order(shape: Shape, leading: bool) -> int:
 
 def _clears(shape: Shape, rules: Rules) -> bool:
     """Whether a play is a trick clearer worth keeping for when the player needs the lead: three 3s under the
-    sandstorm rule (only three 3s answer them), a pair of 9s under ambulance, a pair of 6s under rokurokubi."""
+    sandstorm rule (only three 3s answer them), a pair of 9s under ambulance (or more under ``nine_cut_many``), a
+    pair of 6s under rokurokubi."""
     if shape.kind != SET:
         return False
     if rules.sandstorm and is_sandstorm(shape):
+        return True
+    if rules.nine_cut_many and shape.size > 2 and shape.rank == NINE_RANK:
         return True
     return shape.size == 2 and ((rules.nine_pair_cut and shape.rank == NINE_RANK)
                                 or (rules.six_pair_cut and shape.rank == SIX_RANK))
