@@ -159,3 +159,15 @@ def test_every_bot_settles_every_owed_move_with_a_legal_move(name: str) -> None:
         match.apply(text)
     move = Spy(bot, match).choose(match.seat_view(0), random.Random(0))
     assert move in match.legal_masks(), f"{name} owes a salvage after 3s, not {move}"
+    # Three 9s under chestnut picking and Galaxy Express 999: a take, a discard of two, then two more takes.
+    match = Match.from_hands("tavern-jack", ["9c 9d 9h 4d 6h Kc", "5c 6c 8c", "5d 6d Kd", "5h 6s Qs"], leader=0,
+                             chestnut_picking=True, galaxy_express=True)
+    for text in ("4d", "pass", "pass", "pass", "9c 9d 9h"):
+        match.apply(text)
+    settled = 0
+    while match.owed:
+        move = Spy(bot, match).choose(match.seat_view(0), random.Random(0))
+        assert move in match.legal_masks(), f"{name} owes {match.owed[0]} after three 9s, not {move}"
+        match.apply(move)
+        settled += 1
+    assert settled == 4 and match.to_act == 1
