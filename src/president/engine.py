@@ -97,7 +97,7 @@ from .record import read_record, write_record
 from .rules import Rules, get_rules
 from .secret_deals import DealSecret
 from .shuffle import deal_hands, first_leader
-from .turn_order import gekokujo_order, gift_of, reversals_of, skips_of, spared_by_tenpen_chii
+from .turn_order import gekokujo_order, gift_of, lucky_seven, reversals_of, skips_of, spared_by_tenpen_chii
 from .view import DealResult, SeatView, seat_legal_masks, view_json
 
 EXCHANGE, PLAY, OVER = 0, 1, 2
@@ -247,6 +247,7 @@ class Match:
         "_lock",
         "_lockout",
         "_log",
+        "_lucky",
         "_must_contain",
         "_next",
         "_open",
@@ -378,6 +379,7 @@ class Match:
         self._lockout = rules.pass_lockout
         self._aces = rules.next_ace
         self._salvage = rules.salvage
+        self._lucky = rules.lucky_seven
         self._ace_seat = -1
         self._next = NEXT_SEAT[n]
         self._backwards = False
@@ -1109,12 +1111,12 @@ class Match:
                 self._waiting = waiting
                 self.to_act = self._next[seat][waiting]
                 return _PASS_EVENTS[seat]
-            if self._salvage:
-                # The trick ends on this pass: the definition asks whether it owes a salvage.
+            if self._salvage or self._lucky:
+                # The trick ends on this pass: the definition asks whether it owes a salvage, or is a lucky seven.
                 cleared: list[RawEvent] = [("pass", seat, 0, None, None, None)]
                 self._events = cleared
                 try:
-                    if kept := self._turn_after(seat, 0):
+                    if (kept := self._turn_after(seat, 0)) > 0:
                         self._owe(self._owner, SALVAGE_OWED, kept)
                 finally:
                     self._events = None
@@ -1403,10 +1405,12 @@ class Match:
             self._dead |= hand
             self.hands[seat] = hand = 0
         if not hand:
-            self._go_out(seat, value, shape, before, at_once)
+            self._go_out(seat, value, shape, before, "great_revolution" if at_once else "")
             if self._active & (self._active - 1) == 0:
                 self._end_deal()
                 return
+        if cut and self._lucky and self._lucky_out(seat):
+            return
         active = self._active
         if cut:
             option = cut
@@ -1423,7 +1427,7 @@ class Match:
             if events is not None:
                 events.append(("trick_cleared", None, 0, None, {"leader": leader, "cut": CUT_WORDS[cut],
                                                                 "option": option}, None))
-            if owed:
+            if owed and active >> seat & 1:
                 self._owe(seat, owed, cards)
             return
         self._set_lane(shape, value)
@@ -1439,7 +1443,10 @@ class Match:
             waiting &= ~(1 << skipped)
             if events is not None:
                 events.append(("skip", skipped, 0, None, {"option": "five_skip"}, None))
-        if self._turn_after(seat, waiting):
+        kept = self._turn_after(seat, waiting)
+        if kept < 0 or not self._active >> seat & 1:
+            return  # the trick ended on his lucky seven: he is out, the deal perhaps over, and owes nothing
+        if kept:
             owed += SALVAGE_OWED
         if owed:
             self._owe(seat, owed, cards)
@@ -1484,6 +1491,20 @@ class Match:
         while owed and owed[0][0] == SALVAGE_FLAG and not self._pile() & ~owed[0][2]:
             owed = owed[1:]
         return owed
+
+    def _lucky_out(self, owner: int) -> bool:
+        """Under ``lucky_seven``, when the trick ends: if the play on the table is ``owner``'s three 7s and he still
+        holds cards, he goes out at once, in the next place from the top, the rest of his hand discarded unseen (as
+        by a great revolution). True when that ends the deal (it is then over, or the next one dealt)."""
+        if not (self._active >> owner & 1 and lucky_seven(self._table, self.rules)):
+            return False
+        self._dead |= self.hands[owner]
+        self.hands[owner] = 0
+        self._go_out(owner, self._table, None, None, "lucky_seven")
+        if self._active & (self._active - 1) == 0:
+            self._end_deal()
+            return True
+        return False
 
     def _salvage_owed(self, owner: int, table: int) -> int:
         """The cards of the play ``table`` (``owner``'s) when the trick it ended owes ``owner`` a salvage (he is
@@ -1539,6 +1560,9 @@ class Match:
                 if self._table and self._waiting:
                     resume = self._next[seat][self._waiting]
                 else:
+                    if self._table and self._lucky and self._lucky_out(self._owner):
+                        return
+                    active = self._active
                     resume = self._next[seat][active]
                     if self._table:
                         lock = self._lock
@@ -1581,8 +1605,9 @@ class Match:
                 outs.append(at)
         return tuple(outs)
 
-    def _go_out(self, seat: int, value: int, shape: Shape | None, before: Shape | None, at_once: bool = False) -> None:
-        """``seat`` has played its last card (or a great revolution, ``at_once``; or passed on or discarded its last
+    def _go_out(self, seat: int, value: int, shape: Shape | None, before: Shape | None, at_once: str = "") -> None:
+        """``seat`` has played its last card (or goes out at once by the rule ``at_once``: a great revolution, a lucky
+        seven; or passed on or discarded its last
         cards, ``shape`` None): a place from the top, or the bottom for a forbidden finish."""
         self._active &= ~(1 << seat)
         events = self._events
@@ -1600,7 +1625,7 @@ class Match:
         if events is not None:
             data: dict[str, Any] = {"place": len(self._finished)}
             if at_once:
-                data["option"] = "great_revolution"
+                data["option"] = at_once
             events.append(("out", seat, 0, None, data, None))
         if self.rules.gekokujo and len(self._finished) == 1 and self._results:
             order = gekokujo_order(self._results[-1].order, seat, self.rules)
@@ -1630,12 +1655,14 @@ class Match:
     def _turn_after(self, seat: int, waiting: int) -> int:
         """Give the turn to the next seat in ``waiting``, or end the trick when nobody is waiting. Returns the cards
         of the play on the table when the trick so ended owes its owner a salvage (the caller makes him owe it),
-        else 0."""
+        else 0; -1 when the trick's end ended the deal (a lucky seven)."""
         if waiting:
             self._waiting = waiting
             self.to_act = self._next[seat][waiting]
             return 0
         owner = self._owner
+        if self._lucky and self._lucky_out(owner):
+            return -1
         active = self._active
         leader = owner if active >> owner & 1 else self._next[owner][active]
         if self._aces:
@@ -1898,6 +1925,7 @@ class Match:
         no_joker_lock = rules.joker_starts_no_lock
         aces = self._aces
         salvage = self._salvage
+        lucky = self._lucky
         lead_block = self._lead_block
         lead_runs = self._lead_runs
         more = self._extra
@@ -2056,11 +2084,15 @@ class Match:
                     continue
                 leader = owner if active >> owner & 1 else nxt[owner][active]
             # Nobody else may answer: the trick is over (as _clear_trick).
-            if salvage and self._salvage_owed(owner, table):
-                # It owes a salvage: the definition ends it.
+            if ((salvage and self._salvage_owed(owner, table))
+                    or (lucky and active >> owner & 1 and lucky_seven(table, rules))):
+                # It owes a salvage, or is a lucky seven: the definition ends it.
                 self._store_trick(seat, table, beat, answers, owner, 0, lock, must)
                 self._active = active
-                if kept := self._turn_after(owner, 0):
+                kept = self._turn_after(owner, 0)
+                if kept < 0:
+                    return self._results[-1].order
+                if kept:
                     self._owe(owner, SALVAGE_OWED, kept)
                 if self._settle_in_playout(house, rng, stop_at):
                     self.single_deal = single

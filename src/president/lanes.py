@@ -172,7 +172,8 @@ class Lanes:
                     or (rules.six_reverse and rank == SIX_RANK) or (rules.seven_pass and rank == SEVEN_RANK)
                     or (rules.ten_discard and rank == TEN_RANK) or (rules.queen_bomber and rank == QUEEN_RANK)
                     or (rules.salvage and rank == THREE_RANK) or (rules.satan and rank == SIX_RANK)
-                    or ((rules.chestnut_picking or rules.galaxy_express) and rank == NINE_RANK))
+                    or ((rules.chestnut_picking or rules.galaxy_express) and rank == NINE_RANK)
+                    or (rules.lucky_seven and rank == SEVEN_RANK))
 
         by_order: list[dict[int, LaneEntry]] = []
         for backwards in (False, True):

@@ -277,6 +277,9 @@ class Rules:
     galaxy_express: bool = option(False, "Galaxy Express 999: after a play of three 9s, its player (if he still "
                                   "holds two cards) discards two cards of his choice face up, then takes two back "
                                   "from the discard pile, one at a time.", kind="flag", group="special")
+    lucky_seven: bool = option(False, "Lucky seven: when a trick ends with a play of three 7s on the table, its "
+                               "player (if he still holds cards) goes out at once, in the next place from the top; "
+                               "the rest of his hand is discarded unseen.", kind="flag", group="special")
     first_leader: FirstLeader = option(
         "random", "Who leads the first deal: a seat drawn from the seed, or the holder of the lead card.",
         kind="choice", group="table", choices=("random", "holder"))
@@ -510,7 +513,7 @@ _HOUSE_DEFAULTS.update(
     eight_out_no_cut=False, real_cards_fire=False, unbeatable_clears=False, bomb_passes_lead=False,
     bomb_lead_plain=False, revolution_forbidden="2", capital_fall_by_last=False, spade3_kept=False, next_ace=False,
     seven_pass=False, ten_discard=False, queen_bomber=False, salvage=False, four_stop=False, emperor=False,
-    satan=False, chestnut_picking=False, galaxy_express=False,
+    satan=False, chestnut_picking=False, galaxy_express=False, lucky_seven=False,
 )
 
 

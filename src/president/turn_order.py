@@ -9,7 +9,7 @@ counts as that card, as for the 8-cut; a lone joker stands for no rank.
 from __future__ import annotations
 
 from .cards import RANK_MASKS, highest_cards
-from .plays import LONE_JOKER, SPADE_THREE, Shape
+from .plays import LONE_JOKER, SET, SPADE_THREE, Shape, shape_of
 from .rules import Rules
 
 FIVE_RANK = 2
@@ -61,3 +61,13 @@ def gekokujo_order(previous: tuple[int, ...], seat: int, rules: Rules) -> tuple[
     if not rules.gekokujo or not previous or previous[-1] != seat:
         return None
     return previous[::-1]
+
+
+def lucky_seven(table: int, rules: Rules) -> bool:
+    """Whether a trick that ends with the move ``table`` on it is a lucky seven (``rules.lucky_seven`` on, and the
+    play is a set of exactly three 7s, a wild joker standing for a 7 counting as one): its player, if he still holds
+    cards, goes out at once."""
+    if not rules.lucky_seven or not table:
+        return False
+    shape = shape_of(table, rules.wild_jokers)
+    return shape is not None and shape.kind == SET and shape.size == 3 and shape.rank == SEVEN_RANK

@@ -395,6 +395,11 @@ class HouseDeal:
         waiting = holders - state.passed - {state.owner} if state.table[0] else set()
         if waiting:
             return replace(state, to_act=state._clockwise(seat, waiting))
+        if state.table[0]:
+            state = state._lucky()
+            holders = set(state.holders())
+            if len(holders) <= 1 or state.overturned:
+                return replace(state, over=True, table=PASS, passed=frozenset())
         cleared = replace(state, table=PASS, passed=frozenset(), lock=frozenset(), stair=False, waits=False,
                           back=False, to_act=state._clockwise(seat, holders))
         if state.table[0] and seat in holders and self._salvages(state.table):
@@ -493,6 +498,9 @@ class HouseDeal:
             if len(state.holders()) <= 1 or state.overturned:
                 return replace(state, over=True, table=PASS, passed=frozenset())
         if cut:
+            state = state._lucky()
+            if len(state.holders()) <= 1 or state.overturned:
+                return replace(state, over=True, table=PASS, passed=frozenset())
             holders = state.holders()
             leader = seat if seat in holders else state._clockwise(seat, set(holders))
             if bomb and rules.bomb_passes_lead:
@@ -505,6 +513,18 @@ class HouseDeal:
             if waiting:
                 state = replace(state, passed=state.passed | {state._clockwise(seat, waiting)})
         return state._next_turn(seat)
+
+    def _lucky(self) -> HouseDeal:
+        """The trick ends with the play on the table: under lucky_seven, when it is three 7s (a joker standing for
+        one counts) and their player still holds cards, he goes out at once, the rest of his hand discarded."""
+        if not (self.rules.lucky_seven and self.table[0] and self.hands[self.owner]):
+            return self
+        me = stands_for(self.table, self.rules)
+        if not (me.kind == "set" and len(me.cards) == 3 and {rank(c) for c in me.cards} == {4}):
+            return self
+        hands = list(self.hands)
+        hands[self.owner] = frozenset()
+        return replace(self, hands=tuple(hands))._goes_out(self.owner, PASS, stands_for(PASS, self.rules), None, True)
 
     def _unbeatable(self) -> bool:
         """Whether no play of the rest of the deck may answer the play on the table (unbeatable_clears)."""
@@ -559,9 +579,13 @@ class HouseDeal:
     def _next_turn(self, seat: int) -> HouseDeal:
         holders = set(self.holders())
         if holders - {self.owner} <= self.passed:
+            state = self._lucky()
+            holders = set(state.holders())
+            if len(holders) <= 1 or state.overturned:
+                return replace(state, over=True, table=PASS, passed=frozenset())
             leader = self.owner if self.owner in holders else self._clockwise(self.owner, holders)
-            return replace(self, table=PASS, passed=frozenset(), lock=frozenset(), stair=False, waits=False, back=False,
-                           to_act=leader)
+            return replace(state, table=PASS, passed=frozenset(), lock=frozenset(), stair=False, waits=False,
+                           back=False, to_act=leader)
         return replace(self, to_act=self._clockwise(seat, holders - self.passed))
 
 

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from president import Match
+from president.moves import represented
 
 from .house_reference import HouseDeal, from_match, owed_value_of, play_of
 
@@ -18,7 +19,7 @@ FLAGS = ("eight_cut", "runs", "suit_lock", "eleven_back", "quad_bomb", "two_bomb
          "tenpen_chii")
 NEW_FLAGS = ("nine_pair_cut", "six_pair_cut", "spade3_cut", "coup", "omen", "great_revolution", "sandstorm",
              "down_number", "stair_lock", "seven_pass", "ten_discard", "queen_bomber",
-             "salvage", "satan", "chestnut_picking", "galaxy_express")
+             "salvage", "satan", "chestnut_picking", "galaxy_express", "lucky_seven")
 """The rules of issue 32, each on in a quarter of the deals (so that the older rules keep coming up alone too)."""
 
 
@@ -153,8 +154,42 @@ def test_the_takes_after_a_play_match_the_reference_model(options: dict[str, Any
     assert check_against_model(match, rng, options) >= 2
 
 
+LUCKY_SETS: list[dict[str, Any]] = [
+    {"lucky_seven": True, "seven_pass": True, "runs": True, "capital_fall": True, "gekokujo": True,
+     "unbeatable_clears": True, "salvage": True},
+    {"lucky_seven": True, "jokers": 2, "wild_jokers": True, "pass_lockout": True, "five_skip": True,
+     "queen_bomber": True, "forbidden_finish": ("2",), "equal_answers": True, "skip_on_equal": True},
+]
+"""The lucky seven beside going out in other ways (the 7-pass of the last cards, the capital fall, gekokujo),
+cuts, skips and a joker standing for a 7."""
+
+
+def pick_sevens(moves: list[int], rng: random.Random) -> int:
+    """Three 7s (or a joker standing for one) whenever they can be played, then mostly passes, so that tricks often
+    end on them."""
+    sevens = [m for m in moves if not m >> 59 and (shown := represented(m)).bit_count() == 3
+              and shown & 0xF0000 == shown]
+    if sevens and rng.random() < 0.9:
+        return sevens[rng.randrange(len(sevens))]
+    if 0 in moves and rng.random() < 0.6:
+        return 0
+    return pick(moves, rng)
+
+
+@pytest.mark.parametrize("options", LUCKY_SETS)
+@pytest.mark.parametrize("seed", range(4))
+def test_the_lucky_seven_matches_the_reference_model(options: dict[str, Any], seed: int) -> None:
+    rng = random.Random(seed)
+    # A deal from hands where one seat holds three 7s, so that the rule comes up.
+    deck = [card for card in range(52) if card not in (16, 17, 18)]
+    rng.shuffle(deck)
+    hands = [sum(1 << card for card in deck[seat::4]) for seat in range(4)]
+    hands[rng.randrange(4)] |= 0x70000
+    check_against_model(Match.from_hands("tavern-jack", hands, leader=0, **options), rng, options, pick_sevens, 20)
+
+
 def check_against_model(match: Match, rng: random.Random, options: dict[str, Any],
-                        chooser: Any = pick) -> int:
+                        chooser: Any = pick, least: int = 50) -> int:
     """Play ``match`` to its end with moves from ``chooser`` (random by default), checking every play-phase position
     against the model; return how many salvages were made."""
     salvaged = 0
@@ -177,5 +212,5 @@ def check_against_model(match: Match, rng: random.Random, options: dict[str, Any
             assert expected.over and match.deal_results[-1].order == expected.order(), options
             continue
         assert state(from_match(match)) == state(expected), options
-    assert checked > 50
+    assert checked > least
     return salvaged

@@ -114,6 +114,8 @@ HOUSE_OPTIONS: list[dict[str, Any]] = [
     {"queen_bomber": True, "seven_pass": True, "ten_discard": True, "runs": True, "eight_cut": True,
      "capital_fall": True, "gekokujo": True, "jokers": 1, "wild_jokers": True},
     {"satan": True, "chestnut_picking": True, "galaxy_express": True, "nine_pair_cut": True, "nine_cut_many": True},
+    {"lucky_seven": True, "seven_pass": True, "capital_fall": True, "gekokujo": True, "pass_lockout": True},
+    {"lucky_seven": True, "salvage": True, "unbeatable_clears": True, "jokers": 1, "wild_jokers": True},
     {"satan": True, "chestnut_picking": True, "galaxy_express": True, "salvage": True, "runs": True,
      "nine_pair_cut": True, "coup": True, "omen": True, "queen_bomber": True, "jokers": 1, "wild_jokers": True,
      "pass_lockout": True},
