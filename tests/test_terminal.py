@@ -394,3 +394,12 @@ def test_the_person_is_told_which_rule_owes_a_discard_and_the_takes_after_his_th
     assert ("Galaxy Express 999: you played three 9s and discarded two cards; take one card of the discard pile "
             "back into your hand (2 to take, one at a time).") in text
     assert "Galaxy Express 999: you take" in text and match.hand(0).count(" ") == 2
+
+
+def test_the_person_is_told_he_goes_out_by_a_lucky_seven() -> None:
+    out = io.StringIO()
+    match = Match.from_hands("tavern-jack", ["7c 7d 7h 4s Kd", "4c 6c Ac", "4d 6d 2s"], leader=0, lucky_seven=True)
+    bots = {s: make_bot("classic") for s in (1, 2)}
+    TerminalGame(match, 0, bots, io.StringIO("7c 7d 7h\n"), Screen(out, False), seed=1).run()
+    assert "you are out, place 1 at once: a lucky seven (the trick ended on three 7s)" in out.getvalue()
+    assert match.finished[:1] == [0] and match.is_over

@@ -423,7 +423,9 @@ class TerminalGame:
                            f"{'lead' if event.data['leader'] == self.human else 'leads'}", style="dim")
             elif kind == "out":
                 note = " (a forbidden finish: placed at the bottom)" if event.data.get("forbidden") else \
-                    " at once, by the great revolution" if event.data.get("option") == "great_revolution" else ""
+                    " at once, by the great revolution" if event.data.get("option") == "great_revolution" else \
+                    " at once: a lucky seven (the trick ended on three 7s)" \
+                    if event.data.get("option") == "lucky_seven" else ""
                 screen.say(f"  {who} {'are' if seat == self.human else 'is'} out, place {event.data['place']}{note}",
                            style="bold")
             elif kind == "cut_waits":

@@ -255,7 +255,7 @@ def test_a_person_leads_three_nines_at_a_live_table_discards_two_and_takes_them_
     taken = parse_cards(" ".join(out))
     assert sum(m.cards for s, m in match.moves if s == 0 and m.is_salvage) == taken and match.hands[0] & taken == taken
     assert all(card in hand_cards(page) for card in out)
-    # The words of the three rules, in the four languages: the prompts, the lines of the events, the rules' texts.
+    # The words of the new rules, in the four languages: the prompts, the lines of the events, the rules' texts.
     owing = {"seat": 0, "to_act": 0, "owed": [{"move": "salvage", "count": 2, "to": None, "option": "satan"}]}
     said = page.evaluate(
         """async (owing) => {
@@ -273,7 +273,9 @@ def test_a_person_leads_three_nines_at_a_live_table_discards_two_and_takes_them_
                            i18n.t(`why.${option}`, {name: 'Seat 0'}),
                            ev.ruleLine({type: 'salvage', seat: 0, cards: ['9d'], option}, name));
               }
-              texts.push(ev.ruleLine({type: 'discard', seat: 0, cards: ['9d'], option: 'galaxy_express'}, name));
+              texts.push(ev.ruleLine({type: 'discard', seat: 0, cards: ['9d'], option: 'galaxy_express'}, name),
+                         ev.ruleLine({type: 'out', seat: 0, place: 1, option: 'lucky_seven'}, name),
+                         i18n.t('opt.lucky_seven'), i18n.t('why.lucky_seven', {name: 'Seat 0'}));
               out[lang] = texts;
             }
             i18n.setLang('en');
@@ -282,7 +284,8 @@ def test_a_person_leads_three_nines_at_a_live_table_discards_two_and_takes_them_
         owing,
     )
     assert said["en"][0] == "Satan: you played three 6s; take one card of the discard pile back into your hand."
-    assert said["en"][-1] == "Galaxy Express 999: Seat 0 discards 9♦"
+    assert said["en"][12] == "Galaxy Express 999: Seat 0 discards 9♦"
+    assert said["en"][13] == "Lucky seven: the trick ended on the three 7s of Seat 0, who goes out at once: placed 1st"
     for lang in ("ru", "fr", "pt"):
         assert all(said[lang]) and len(set(said[lang])) == len(said[lang]) == len(said["en"])
         assert said[lang][0] != said["en"][0] and said[lang][7] != said["en"][7], lang

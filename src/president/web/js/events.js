@@ -55,6 +55,7 @@ export function ruleLine(event, seatName) {
     case "stop": return t("ev.fourStop", { name });
     case "out":
       if (event.forbidden) return t("ev.forbidden", { name, place: placeText(event.place) });
+      if (event.option === "lucky_seven") return t("ev.luckyOut", { name, place: placeText(event.place) });
       return event.option === "great_revolution" ? t("ev.greatOut", { name, place: placeText(event.place) }) : "";
     case "trick_cleared": return event.cut ? t(`ev.cut.${event.cut}`, { name: seatName(event.leader) }) : "";
     default: return "";
