@@ -222,6 +222,31 @@ def test_a_reset_without_seed_continues_the_seeded_sequence_of_matches() -> None
         assert len(set(first)) == 3 and not set(first) & set(other)
 
 
+def play_checking_masks(e: raw_env, seed: int, owed_flag: bool = False, owed_observation: bool = False) -> list[Move]:
+    """Play ``e``'s match out from ``reset(seed)`` with random legal moves, checking at each turn that the action
+    mask offers exactly the legal moves (and, if asked, that the observation's last owed bit says whether a move is
+    owed, and that an owing seat's observation is the one written out by hand); the moves made."""
+    e.reset(seed=seed)
+    match = e.match
+    assert match is not None
+    rng = random.Random(seed)
+    made: list[Move] = []
+    while not match.is_over:
+        seat = match.to_act
+        assert seat is not None
+        observed = e.observe(f"player_{seat}")
+        mask = observed["action_mask"]
+        assert sorted(e.action_to_move(int(i)) for i in np.flatnonzero(mask)) == sorted(match.legal_moves())
+        if owed_flag:
+            assert observed["observation"][e.observation_slices()["owed"].stop - 1] == bool(match.owed)
+        if owed_observation and match.owed:
+            assert np.array_equal(observed["observation"], expected_observation(e, seat))
+        move = rng.choice(match.legal_moves())
+        made.append(move)
+        match.apply(move)
+    return made
+
+
 def test_the_action_table_holds_every_pass_on_and_discard_a_play_may_owe() -> None:
     e = raw_env(rules="tavern-jack", players=4, seven_pass=True, ten_discard=True, max_set=2)
     plain = raw_env(rules="tavern-jack", players=4, max_set=2)
@@ -229,20 +254,8 @@ def test_the_action_table_holds_every_pass_on_and_discard_a_play_may_owe() -> No
     assert e.observation_slices()["owed"].stop == plain.observation_slices()["backwards"].stop + 8
     assert "owed" not in plain.observation_slices()
     assert e.action_to_move(e.move_to_action("pass-on 3c 2s")) == Move.parse("pass-on 2s 3c")
-    e.reset(seed=2)
-    match = e.match
-    assert match is not None
-    rng = random.Random(2)
-    owed = 0
-    while not match.is_over:
-        seat = match.to_act
-        assert seat is not None
-        mask = e.observe(f"player_{seat}")["action_mask"]
-        assert sorted(e.action_to_move(int(i)) for i in np.flatnonzero(mask)) == sorted(match.legal_moves())
-        move = rng.choice(match.legal_moves())
-        owed += move.is_pass_on or move.is_discard
-        match.apply(move)
-    assert owed
+    moves = play_checking_masks(e, 2)
+    assert any(move.is_pass_on or move.is_discard for move in moves)
 
 
 def test_the_action_table_holds_the_13_names_of_the_q_bomber_and_the_mask_offers_them_when_owed() -> None:
@@ -251,22 +264,8 @@ def test_the_action_table_holds_the_13_names_of_the_q_bomber_and_the_mask_offers
     assert [str(m) for m in e.actions[len(plain.actions):]] == [f"name {r}" for r in (
         "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")]
     assert e.observation_slices()["owed"].stop == plain.observation_slices()["backwards"].stop + 9
-    e.reset(seed=4)
-    match = e.match
-    assert match is not None
-    rng = random.Random(4)
-    named = 0
-    while not match.is_over:
-        seat = match.to_act
-        assert seat is not None
-        observed = e.observe(f"player_{seat}")
-        mask = observed["action_mask"]
-        assert sorted(e.action_to_move(int(i)) for i in np.flatnonzero(mask)) == sorted(match.legal_moves())
-        assert observed["observation"][e.observation_slices()["owed"].stop - 1] == bool(match.owed)
-        move = rng.choice(match.legal_moves())
-        named += move.is_name
-        match.apply(move)
-    assert named
+    moves = play_checking_masks(e, 4, owed_flag=True)
+    assert any(move.is_name for move in moves)
 
 
 def test_the_action_table_holds_a_salvage_of_each_card_and_the_mask_offers_the_pile_when_owed() -> None:
@@ -275,24 +274,8 @@ def test_the_action_table_holds_a_salvage_of_each_card_and_the_mask_offers_the_p
     added = [str(m) for m in e.actions[len(plain.actions):]]
     assert len(added) == 52 and added[0] == "salvage 3c" and added[-1] == "salvage 2s"
     assert e.observation_slices()["owed"].stop == plain.observation_slices()["backwards"].stop + 9
-    e.reset(seed=6)
-    match = e.match
-    assert match is not None
-    rng = random.Random(6)
-    salvaged = 0
-    while not match.is_over:
-        seat = match.to_act
-        assert seat is not None
-        observed = e.observe(f"player_{seat}")
-        mask = observed["action_mask"]
-        assert sorted(e.action_to_move(int(i)) for i in np.flatnonzero(mask)) == sorted(match.legal_moves())
-        assert observed["observation"][e.observation_slices()["owed"].stop - 1] == bool(match.owed)
-        if match.owed:
-            assert np.array_equal(observed["observation"], expected_observation(e, seat))
-        move = rng.choice(match.legal_moves())
-        salvaged += move.is_salvage
-        match.apply(move)
-    assert salvaged
+    moves = play_checking_masks(e, 6, owed_flag=True, owed_observation=True)
+    assert any(move.is_salvage for move in moves)
 
 
 def test_the_takes_after_a_play_are_the_salvages_of_the_table_one_card_a_move() -> None:

@@ -2041,11 +2041,8 @@ class Match:
                         return None
                     if self._phase == OVER:
                         return self._results[-1].order
-                    seat = self.to_act  # type: ignore[assignment]
-                    table, beat, answers, owner = self._table, self._beat, self._answers, self._owner
-                    waiting, active, lock = self._waiting, self._active, self._lock
-                    must, beats, nxt = self._must_contain, self._beats, self._next
-                    wants, climb = extra_cards[self._rev != self._back], climbs[self._rev != self._back]
+                    (seat, table, beat, answers, owner, waiting, active, lock, must, beats, nxt, wants,
+                     climb) = self._playout_state()
                     continue
                 else:
                     # A straight play: a new play to beat, and nothing else but maybe its player going out.
@@ -2097,11 +2094,8 @@ class Match:
                 if self._settle_in_playout(house, rng, stop_at):
                     self.single_deal = single
                     return None
-                seat = self.to_act  # type: ignore[assignment]
-                table, beat, answers, owner = self._table, self._beat, self._answers, self._owner
-                waiting, active, lock = self._waiting, self._active, self._lock
-                must, beats, nxt = self._must_contain, self._beats, self._next
-                wants, climb = extra_cards[self._rev != self._back], climbs[self._rev != self._back]
+                (seat, table, beat, answers, owner, waiting, active, lock, must, beats, nxt, wants,
+                 climb) = self._playout_state()
                 continue
             if aces:
                 self._table = table
@@ -2113,6 +2107,15 @@ class Match:
                 beats = self._beats
                 wants, climb = extra_cards[self._rev], climbs[self._rev]
             seat = leader
+
+    def _playout_state(self) -> tuple[Any, ...]:
+        """The playout kernel's locals read again from the match, after the definition has moved it on (an owed
+        move settled): the seat to act, the trick, who may answer, the lock, the must-contain card and the lanes
+        of the current rank order."""
+        reversed_order = self._rev != self._back
+        return (self.to_act, self._table, self._beat, self._answers, self._owner, self._waiting, self._active,
+                self._lock, self._must_contain, self._beats, self._next, self._lanes.extra_cards[reversed_order],
+                self._lanes.climbs[reversed_order])
 
     def _settle_in_playout(self, house: Callable[..., int] | None, rng: random.Random, stop_at: int) -> bool:
         """Settle in a playout what the seat to act owes (a pass-on, a discard): each move drawn at random, or chosen

@@ -88,13 +88,19 @@ def shown_list(shown: dict[int, str]) -> list[str]:
 
 def test_bots_are_never_given_the_secret(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     given: list[str] = []
-    real = games_module.decide_move
+    real_decide, real_choose = games_module.decide_move, games_module.choose
 
-    def spying(name: str, view: Any, seed: int, ply: int) -> tuple[int, dict[str, Any] | None]:
+    def spying_decide(name: str, view: Any, seed: int, ply: int) -> tuple[int, dict[str, Any] | None]:
         given.append(repr((name, view, seed, ply)))
-        return real(name, view, seed, ply)
+        return real_decide(name, view, seed, ply)
 
-    monkeypatch.setattr(games_module, "decide_move", spying)
+    def spying_choose(name: str, view: Any, seed: int, ply: int) -> int:
+        given.append(repr((name, view, seed, ply)))
+        return real_choose(name, view, seed, ply)
+
+    # The quick bots choose in the event loop (``choose``); the others decide with their reasons (``decide_move``).
+    monkeypatch.setattr(games_module, "decide_move", spying_decide)
+    monkeypatch.setattr(games_module, "choose", spying_choose)
     with started(client, rules="revolution", players=4, seats=[None, "classic", "random", "classic"], deals=2,
                  name="Ann") as (table_id, socket, first):
         play_out(client, socket, first)

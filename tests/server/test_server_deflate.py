@@ -12,10 +12,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from uvicorn.config import Config
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from uvicorn.server import ServerState
 from websockets.frames import Frame, Opcode
 from websockets.streams import StreamReader
 
-from president.server.edge.deflate import COMPRESS_FROM
+from president.server.edge.deflate import COMPRESS_FROM, LargeOnlyDeflateProtocol, missing_reading_parts
 from president.server.edge.wire import plain_text_frame
 
 from .support import LiveServer, make_config
@@ -111,3 +114,31 @@ def test_a_plain_frame_written_by_the_server_reads_back_as_the_same_text_at_ever
     assert frame.fin and frame.opcode is Opcode.TEXT and not frame.rsv1
     assert frame.data.decode() == text
     assert reader.at_eof() or not reader.buffer
+
+
+def _protocol() -> LargeOnlyDeflateProtocol:
+    """The server's WebSocket protocol as uvicorn builds it for a connection (not yet connected)."""
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        """No application: the protocol is only looked at."""
+
+    config = Config(app=app, ws="websockets-sansio")
+    config.load()
+    return LargeOnlyDeflateProtocol(config=config, server_state=ServerState(), app_state={})
+
+
+def test_the_installed_uvicorn_lets_the_server_read_messages_directly() -> None:
+    # What the direct reading borrows from uvicorn is not its public interface: an upgrade that takes a part away
+    # turns the direct reading off (the server stays correct, only slower), and this test names the part.
+    protocol = _protocol()
+    assert missing_reading_parts(protocol) == []
+    assert protocol.reads_directly
+
+
+def test_a_uvicorn_without_a_part_the_direct_reading_needs_reads_through_receive(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delattr(WebSocketsSansIOProtocol, "send_receive_event_to_app")
+    protocol = _protocol()
+    assert missing_reading_parts(protocol) == ["send_receive_event_to_app"]
+    assert not protocol.reads_directly
+    del protocol.frames
+    assert missing_reading_parts(protocol) == ["frames", "send_receive_event_to_app"]

@@ -438,6 +438,8 @@ async def _read(ws: WebSocket, conn: Connection, hub: Hub, config: ServerConfig)
     """
     in_flight: set[asyncio.Task[None]] = set()
     protocol: LargeOnlyDeflateProtocol | None = ws.scope.get("extensions", {}).get(SOCKET_EXTENSION)
+    if protocol is not None and not protocol.reads_directly:
+        protocol = None
     paused = False  # the socket's reading, stopped here while IN_FLIGHT changes wait
 
     def settled(task: asyncio.Task[None]) -> None:

@@ -62,6 +62,21 @@ class LargeOnlyDeflateFactory(ServerPerMessageDeflateFactory):
         )
 
 
+UVICORN_READING_PARTS = ("frames", "curr_msg_data_type", "close_sent", "queue", "read_paused", "transport")
+"""What the direct reading (:attr:`LargeOnlyDeflateProtocol.on_text`) uses of uvicorn's protocol beside its
+``send_receive_event_to_app``: none of it is uvicorn's public interface, so a uvicorn without one of them reads
+every message through ``receive`` (slower, the same in effect)."""
+
+
+def missing_reading_parts(protocol: object) -> list[str]:
+    """The parts of uvicorn's protocol the direct reading needs that ``protocol`` lacks (empty: it can read
+    directly)."""
+    missing = [name for name in UVICORN_READING_PARTS if not hasattr(protocol, name)]
+    if not callable(getattr(WebSocketsSansIOProtocol, "send_receive_event_to_app", None)):
+        missing.append("send_receive_event_to_app")
+    return missing
+
+
 class LargeOnlyDeflateProtocol(WebSocketsSansIOProtocol):
     """uvicorn's WebSocket protocol (on the ``websockets`` library) compressing only the large messages, each
     alone, and open to the application's own writes."""
@@ -74,6 +89,8 @@ class LargeOnlyDeflateProtocol(WebSocketsSansIOProtocol):
         """Called with each whole text message the client sends, instead of its going to the application's
         ``receive``, while nothing waits there before it (the messages keep their order); the others (binary,
         the close) still go there."""
+        self.reads_directly = not missing_reading_parts(self)
+        """Whether this uvicorn has what :attr:`on_text` needs (else the application reads through ``receive``)."""
         if self.config.ws_per_message_deflate:
             self.conn.available_extensions = [LargeOnlyDeflateFactory(
                 server_no_context_takeover=True, server_max_window_bits=WINDOW_BITS,
