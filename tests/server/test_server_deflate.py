@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import json
 import os
 import socket
 import struct
 import zlib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -116,28 +118,36 @@ def test_a_plain_frame_written_by_the_server_reads_back_as_the_same_text_at_ever
     assert reader.at_eof() or not reader.buffer
 
 
-def _protocol() -> LargeOnlyDeflateProtocol:
+@pytest.fixture
+def loop() -> Iterator[asyncio.AbstractEventLoop]:
+    """An event loop of the test's own (an earlier test's ``asyncio.run`` leaves the thread without a current one)."""
+    fresh = asyncio.new_event_loop()
+    yield fresh
+    fresh.close()
+
+
+def _protocol(loop: asyncio.AbstractEventLoop) -> LargeOnlyDeflateProtocol:
     """The server's WebSocket protocol as uvicorn builds it for a connection (not yet connected)."""
     async def app(scope: Any, receive: Any, send: Any) -> None:
         """No application: the protocol is only looked at."""
 
     config = Config(app=app, ws="websockets-sansio")
     config.load()
-    return LargeOnlyDeflateProtocol(config=config, server_state=ServerState(), app_state={})
+    return LargeOnlyDeflateProtocol(config=config, server_state=ServerState(), app_state={}, _loop=loop)
 
 
-def test_the_installed_uvicorn_lets_the_server_read_messages_directly() -> None:
+def test_the_installed_uvicorn_lets_the_server_read_messages_directly(loop: asyncio.AbstractEventLoop) -> None:
     # What the direct reading borrows from uvicorn is not its public interface: an upgrade that takes a part away
     # turns the direct reading off (the server stays correct, only slower), and this test names the part.
-    protocol = _protocol()
+    protocol = _protocol(loop)
     assert missing_reading_parts(protocol) == []
     assert protocol.reads_directly
 
 
 def test_a_uvicorn_without_a_part_the_direct_reading_needs_reads_through_receive(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch: pytest.MonkeyPatch, loop: asyncio.AbstractEventLoop) -> None:
     monkeypatch.delattr(WebSocketsSansIOProtocol, "send_receive_event_to_app")
-    protocol = _protocol()
+    protocol = _protocol(loop)
     assert missing_reading_parts(protocol) == ["send_receive_event_to_app"]
     assert not protocol.reads_directly
     del protocol.frames
