@@ -4,6 +4,9 @@
 # the end. Any failure fails the run, and pytest runs even when the type check fails.
 set -uo pipefail
 PY=${PY:-.venv/bin/python}
+# Compiled modules and pytest's rewritten test modules are written once and read by every worker and every server
+# process a test starts, even where the environment asks Python not to write them.
+unset PYTHONDONTWRITEBYTECODE
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 "$PY" -m mypy >"$log" 2>&1 &
