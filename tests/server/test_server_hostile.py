@@ -98,7 +98,7 @@ def test_a_locked_database_delays_only_the_commit_not_pings_or_other_tables(tmp_
 
 
 def test_a_stalled_server_does_not_rate_limit_a_client_that_kept_the_pace(tmp_path: Path) -> None:
-    config = make_config(tmp_path, rate_per_second=10.0, rate_burst=30)
+    config = make_config(tmp_path, rate_per_second=20.0, rate_burst=30)
     with LiveServer(config) as server:
         ws, _ = seated(server, players=3, name="Ann")
         replies: list[str] = []
@@ -113,11 +113,11 @@ def test_a_stalled_server_does_not_rate_limit_a_client_that_kept_the_pace(tmp_pa
 
         reader = threading.Thread(target=read, daemon=True)
         reader.start()
-        for n in range(60):  # 10 a second for 6 s, the pace the server allows
+        for n in range(60):  # 20 a second for 3 s, the pace the server allows; the stall holds 40, more than a burst
             if n == 10:
-                server.stall(4.0)
+                server.stall(2.0)
             ws_send(ws, {"type": "ping"})
-            time.sleep(0.1)
+            time.sleep(0.05)
         deadline = time.monotonic() + 10
         while len(replies) < 60 and time.monotonic() < deadline:
             time.sleep(0.05)
