@@ -133,6 +133,7 @@ export class LogView {
     this.previous = h("li", { class: "log-previous", id: "log-previous" }, this.previousNote, this.previousList);
     // The line drawn for an event, with what it said (its text, and the answer to "why" under it).
     this.lines = new WeakMap();
+    // Whether the list follows its end once the screen is drawn (followEnd).
     this.following = false;
   }
 
@@ -164,7 +165,7 @@ export class LogView {
     list.setAttribute("aria-label", t("log.title"));
     if (before) place(this.previousList, before);
     place(list, items);
-    if (atEnd) this.followEnd();
+    if (atEnd) this.following = true;
   }
 
   /** The lines of `events`: each kept from the last update while it says the same, else drawn anew. */
@@ -186,15 +187,12 @@ export class LogView {
     return items;
   }
 
-  /** Scroll the list and the panel to their ends once the browser lays out the lines just added (in the next
-   *  frame, before it is painted: measuring now would make the browser lay the page out at once). */
+  /** After the whole screen is drawn: scroll the list and the panel to their ends if the last update added to them
+   *  while they showed their ends (measuring them lays the page out, which is best done once, after every change). */
   followEnd() {
-    if (this.following) return;
-    this.following = true;
-    requestAnimationFrame(() => {
-      this.following = false;
-      for (const el of [this.list, this.el]) el.scrollTop = el.scrollHeight;
-    });
+    if (!this.following) return;
+    this.following = false;
+    for (const el of [this.list, this.el]) el.scrollTop = el.scrollHeight;
   }
 }
 

@@ -804,23 +804,17 @@ export function showTable(root, tableId, navigate) {
     if (!pile || !v) return;
     for (const event of msg.events) {
       if (event.type === "play") {
-        const where = event.seat === st.seat ? ".hand" : `.seat-panel[data-seat="${event.seat}"]`;
-        if (!root.querySelector(where)) continue;
-        // Where the cards fly from is measured in the frame that shows them, once the browser lays out the update
-        // anyway (measuring now would make it lay the page out at once); not at all while motion is reduced.
-        const fly = () => {
-          const from = root.querySelector(where);
-          if (!pile.isConnected || !from) return;
-          if (!reducedMotion.matches) {
-            const a = centreOf(from), b = centreOf(pile);
-            pile.style.setProperty("--from-x", `${a.x - b.x}px`);
-            pile.style.setProperty("--from-y", `${a.y - b.y}px`);
-          }
-          pile.classList.add("fly");
-          pile.addEventListener("animationend", () => pile.classList.remove("fly"), { once: true });
-        };
-        if (reducedMotion.matches) fly();
-        else requestAnimationFrame(fly);
+        const from = event.seat === st.seat ? root.querySelector(".hand")
+          : root.querySelector(`.seat-panel[data-seat="${event.seat}"]`);
+        if (!from) continue;
+        // Where the cards fly from (measuring makes the browser lay the page out): not shown while motion is reduced.
+        if (!reducedMotion.matches) {
+          const a = centreOf(from), b = centreOf(pile);
+          pile.style.setProperty("--from-x", `${a.x - b.x}px`);
+          pile.style.setProperty("--from-y", `${a.y - b.y}px`);
+        }
+        pile.classList.add("fly");
+        pile.addEventListener("animationend", () => pile.classList.remove("fly"), { once: true });
       } else if (event.type === "pass") {
         root.querySelector(`.seat-panel[data-seat="${event.seat}"] .last-action`)?.classList.add("pop");
       } else if (event.type === "trick_cleared" && before?.table?.length) {
@@ -1004,6 +998,7 @@ export function showTable(root, tableId, navigate) {
       chat.place(root.querySelector(":scope > section.game:not(.old)") || root);
       chat.restoreFocus(chatFocus);
     }
+    logView.followEnd();
     for (const { msg, before } of updates) {
       animate(msg, before);
       if (msg.by === "stand-in" && msg.seat === st.seat && mine()) standInNotice(msg);
