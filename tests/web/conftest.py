@@ -47,24 +47,51 @@ def live_server(server_factory: Callable[..., LiveServer]) -> LiveServer:
     return server_factory(seed=2024)
 
 
-@pytest.fixture(scope="module")
-def playwright_instance() -> Iterator[Playwright]:
-    """Playwright, for the tests of one module.
+class SharedChromium:
+    """One Playwright and one Chromium for the browser tests a test process runs in a row.
 
-    Not for the whole session: while Playwright runs, its event loop is the running loop of the main thread, and
-    a test of another module run in the same process afterwards (two workers share out the tests) could not call
-    ``asyncio.run``. A module's fixtures end before the next module's tests start.
+    While Playwright runs, its event loop is the running loop of the main thread: a test of another directory run
+    in the same process (two workers share out the tests) could not call ``asyncio.run``. So the browser is closed
+    after the last browser test of a row (see ``pytest_runtest_teardown``), and started again if more come.
     """
-    with sync_playwright() as p:
-        yield p
+
+    def __init__(self) -> None:
+        self.playwright: Playwright | None = None
+        self.browser: Browser | None = None
+
+    def get(self) -> Browser:
+        """The browser, started if it is not running."""
+        if self.browser is None or not self.browser.is_connected():
+            self.close()
+            self.playwright = sync_playwright().start()
+            self.browser = self.playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        return self.browser
+
+    def close(self) -> None:
+        """Close the browser and stop Playwright (nothing when they are not running)."""
+        browser, playwright = self.browser, self.playwright
+        self.browser = self.playwright = None
+        if browser is not None and browser.is_connected():
+            browser.close()
+        if playwright is not None:
+            playwright.stop()
+
+
+CHROMIUM_RUNNING = SharedChromium()
+WEB_TESTS = Path(__file__).parent
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+    """After a browser test whose process runs no browser test next, close the browser (once the test's pages are)."""
+    if nextitem is None or WEB_TESTS not in nextitem.path.parents:
+        CHROMIUM_RUNNING.close()
 
 
 @pytest.fixture(scope="module")
-def browser(playwright_instance: Playwright) -> Iterator[Browser]:
-    """Debian's Chromium, headless."""
-    browser = playwright_instance.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
-    yield browser
-    browser.close()
+def browser() -> Browser:
+    """Debian's Chromium, headless; shared by the browser test files run one after another."""
+    return CHROMIUM_RUNNING.get()
 
 
 def open_context(browser: Browser, viewport: dict[str, int], locale: str = "en-US",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 from playwright.sync_api import Page
@@ -55,24 +56,54 @@ def game_state(page: Page) -> dict[str, str]:
     return data
 
 
+def until(page: Page, condition: str, arg: object = None, timeout: float = 15000) -> Any:
+    """Wait until the JavaScript function ``condition`` (given ``arg``) returns something true; returns that.
+
+    The page checks it at once and then after each change of its document (a MutationObserver), so the wait asks
+    the browser for no frames and ends as soon as the page has changed, unlike Playwright's ``wait_for_function``,
+    which checks on every animation frame.
+    """
+    script = f"""([arg, ms]) => new Promise((resolve, reject) => {{
+        const condition = {condition};
+        let timer = null;
+        const observer = new MutationObserver(() => check());
+        const check = () => {{
+            const value = condition(arg);
+            if (!value) return false;
+            observer.disconnect();
+            clearTimeout(timer);
+            resolve(value);
+            return true;
+        }};
+        if (check()) return;
+        timer = setTimeout(() => {{
+            observer.disconnect();
+            reject(new Error(`Timeout ${{ms}} ms exceeded waiting for ${{condition}}`));
+        }}, ms);
+        observer.observe(document, {{subtree: true, childList: true, attributes: true, characterData: true}});
+    }})"""
+    return page.evaluate(script, [arg, timeout])
+
+
 def wait_for_decision(page: Page, timeout: float = 15000) -> dict[str, str]:
     """Wait until it is this page's seat to act or the match is over; returns the game state.
 
     The summary at the end of a deal is closed on the way, as a player would.
     """
     while True:
-        page.wait_for_function(
-            "() => { const g = document.querySelector('.game');"
-            " return document.querySelector('dialog.deal-summary[open]')"
-            " || (g && (g.dataset.myTurn === 'true' || g.dataset.phase === 'over')); }", timeout=timeout)
-        if not page.locator("dialog.deal-summary[open]").count():
-            return game_state(page)
+        state: dict[str, str] | str = until(page, """() => {
+            if (document.querySelector('dialog.deal-summary[open]')) return 'summary';
+            const g = document.querySelector('.game');
+            return g && (g.dataset.myTurn === 'true' || g.dataset.phase === 'over') ? {...g.dataset} : null;
+        }""", timeout=timeout)
+        if not isinstance(state, str):
+            return state
         page.click("#summary-continue")
 
 
 def wait_past(page: Page, seq: str) -> None:
     """Wait until the page has seen a move after move number ``seq``."""
-    page.wait_for_function("seq => document.querySelector('.game')?.dataset.seq !== seq", arg=seq)
+    until(page, "seq => document.querySelector('.game')?.dataset.seq !== seq", seq)
 
 
 def hand_cards(page: Page) -> list[str]:

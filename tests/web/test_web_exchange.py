@@ -77,7 +77,7 @@ def test_president_sees_the_received_cards_in_green_and_gives_two_back(
     expect(page.locator(f'.hand .card[data-card="{lowest[0]}"]')).to_have_count(0)
     # The other returns of the exchange are the computer players', made after their delay: the deal's play starts
     # once they are in.
-    page.wait_for_function("document.querySelector('.game').dataset.phase === 'play'")
+    page.wait_for_function("() => document.querySelector('.game').dataset.phase === 'play'")
     after = server.match(table)
     assert after.phase == "play"
     assert not set(lowest) & set(after.view(0)["hand"])

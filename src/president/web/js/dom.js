@@ -39,3 +39,23 @@ export function mount(el, ...children) {
   fill(el, {}, children);
   return el;
 }
+
+/**
+ * Make new nodes the children of el, like mount(), but keep each old child that is equal to the new one in its
+ * place (isEqualNode: same tag, attributes and content), so that what did not change is not styled, laid out and
+ * painted again. A kept child keeps its own event listeners: use it where they follow from what the node shows.
+ */
+export function patch(el, ...children) {
+  const fresh = [];
+  for (const child of children.flat()) {
+    if (child === undefined || child === null || child === false) continue;
+    fresh.push(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  fresh.forEach((node, i) => {
+    const old = el.childNodes[i];
+    if (!old) el.append(node);
+    else if (!old.isEqualNode(node)) el.replaceChild(node, old);
+  });
+  while (el.childNodes.length > fresh.length) el.lastChild.remove();
+  return el;
+}

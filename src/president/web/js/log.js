@@ -118,7 +118,8 @@ function trickLine(events, seatName) {
 }
 
 /** The panel: a <details> whose summary always shows the trick just cleared, and whose body lists the deal.
- *  Its elements are kept from one update to the next (open or not, scrolled, focused). */
+ *  Its elements are kept from one update to the next (open or not, scrolled, focused); so is the line of an event
+ *  while what it says stays the same: an update adds the lines of its events to the list. */
 export class LogView {
   constructor(open) {
     this.title = h("span", { class: "log-title" });
@@ -126,26 +127,84 @@ export class LogView {
     this.list = h("ol", { class: "log-list", tabindex: "0" });
     this.el = h("details", { class: "log-panel", id: "log-panel", open: open || undefined },
       h("summary", {}, this.title, this.last), this.list);
+    this.empty = h("li", { class: "muted" });
+    this.previousNote = h("p", { class: "muted small" });
+    this.previousList = h("ol", {});
+    this.previous = h("li", { class: "log-previous", id: "log-previous" }, this.previousNote, this.previousList);
+    // The line drawn for an event, with what it said (its text, and the answer to "why" under it).
+    this.lines = new WeakMap();
+    // Whether the list follows its end once the screen is drawn (followEnd).
+    this.following = false;
   }
 
   /** Show `log`; `why` (optional) holds the reasons told so far (`reasons`: text by move number) and `ask(event)`,
    *  which asks why a computer player made the move of a log line. */
   update(log, seatName, why = null) {
     const list = this.list;
-    // The list scrolls on a narrow screen, the whole panel on a wide one: follow the end in either.
-    const atEnd = [list, this.el].every((el) => el.scrollTop + el.clientHeight >= el.scrollHeight - 4);
-    this.title.textContent = t("log.title");
-    list.setAttribute("aria-label", t("log.title"));
-    const last = log.lastTrick ? trickLine(log.lastTrick, seatName) : "";
-    this.last.textContent = last ? `${t("log.lastTrick")}: ${last}` : "";
-    this.last.hidden = !last;
-    const items = log.events.map((e) => entry(e, seatName, why)).filter(Boolean);
-    list.replaceChildren(...(items.length ? items : [h("li", { class: "muted" }, t("log.empty"))]));
-    if (why && log.previous?.events.length) {
-      const before = log.previous.events.map((e) => entry(e, seatName, why)).filter(Boolean);
-      list.append(h("li", { class: "log-previous", id: "log-previous" },
-        h("p", { class: "muted small" }, t("why.lastDeal", { n: log.previous.deal })), h("ol", {}, ...before)));
+    const lastLine = log.lastTrick ? trickLine(log.lastTrick, seatName) : "";
+    const texts = [[this.title, t("log.title")], [this.last, lastLine ? `${t("log.lastTrick")}: ${lastLine}` : ""]];
+    const items = this.linesOf(log.events, seatName, why);
+    if (!items.length) {
+      texts.push([this.empty, t("log.empty")]);
+      items.push(this.empty);
     }
-    if (atEnd) for (const el of [list, this.el]) el.scrollTop = el.scrollHeight;
+    const before = why && log.previous?.events.length ? this.linesOf(log.previous.events, seatName, why) : null;
+    if (before) {
+      texts.push([this.previousNote, t("why.lastDeal", { n: log.previous.deal })]);
+      items.push(this.previous);
+    }
+    const changed = texts.some(([el, text]) => el.textContent !== text) || this.last.hidden !== !lastLine
+      || !holds(list, items)
+      || (before && !holds(this.previousList, before));
+    if (!changed) return;
+    // The list scrolls on a narrow screen, the whole panel on a wide one: follow the end in either (measured before
+    // anything changes).
+    const atEnd = [list, this.el].every((el) => el.scrollTop + el.clientHeight >= el.scrollHeight - 4);
+    for (const [el, text] of texts) if (el.textContent !== text) el.textContent = text;
+    this.last.hidden = !lastLine;
+    list.setAttribute("aria-label", t("log.title"));
+    if (before) place(this.previousList, before);
+    place(list, items);
+    if (atEnd) this.following = true;
   }
+
+  /** The lines of `events`: each kept from the last update while it says the same, else drawn anew. */
+  linesOf(events, seatName, why) {
+    const items = [];
+    for (const event of events) {
+      const asks = Boolean(why) && event.by === "bot" && event.seq !== undefined;
+      const said = [entryText(event, seatName), asks, asks ? why.reasons.get(event.seq) : null, t("why.title")];
+      const known = this.lines.get(event);
+      if (known && known.said.every((part, i) => part === said[i])) {
+        items.push(known.li);
+        continue;
+      }
+      const li = entry(event, seatName, why);
+      if (!li) continue;
+      this.lines.set(event, { said, li });
+      items.push(li);
+    }
+    return items;
+  }
+
+  /** After the whole screen is drawn: scroll the list and the panel to their ends if the last update added to them
+   *  while they showed their ends (measuring them lays the page out, which is best done once, after every change). */
+  followEnd() {
+    if (!this.following) return;
+    this.following = false;
+    for (const el of [this.list, this.el]) el.scrollTop = el.scrollHeight;
+  }
+}
+
+/** Whether `parent`'s children are `items`, in order. */
+function holds(parent, items) {
+  return parent.children.length === items.length && items.every((item, i) => parent.children[i] === item);
+}
+
+/** Make `items` the children of `parent`, in order, moving only what is out of place. */
+function place(parent, items) {
+  items.forEach((item, i) => {
+    if (parent.children[i] !== item) parent.insertBefore(item, parent.children[i] || null);
+  });
+  while (parent.children.length > items.length) parent.lastElementChild.remove();
 }

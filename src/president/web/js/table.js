@@ -6,7 +6,7 @@ import { api, saveName, savedName, seats, tableUrl } from "./api.js";
 import { cardFace, sortCards } from "./cards.js";
 import { ChatPanel } from "./chat.js";
 import { TableConnection } from "./connection.js";
-import { h, mount } from "./dom.js";
+import { h, mount, patch } from "./dom.js";
 import { eventLine, ruleLine, standsText } from "./events.js";
 import { HandView } from "./hand.js";
 import { icon } from "./icons.js";
@@ -188,10 +188,8 @@ export function showTable(root, tableId, navigate) {
       st.log.add(msg.events, msg.view?.deal_number ?? null, { seq: msg.seq - 1, by: msg.by });
       if (msg.seat === st.seat) st.lessonMark = st.log.events.length;
       keepSelection();
-      render();
       if (before && !isMyTurn(before) && msg.view && isMyTurn(msg.view)) turnChime();
-      animate(msg, before);
-      if (msg.by === "stand-in" && msg.seat === st.seat && mine()) standInNotice(msg);
+      renderSoon(msg, before);
       if (gap) send({ type: "sync" });
     } else if (msg.type === "table") {
       const replayReady = msg.table.match_id !== st.info?.match_id;
@@ -490,17 +488,23 @@ export function showTable(root, tableId, navigate) {
     const attrs = { class: `game${mine() ? "" : " spectating"}`, "data-seq": st.seq, "data-phase": v.phase,
       "data-to-act": v.to_act ?? "", "data-seat": st.seat ?? "", "data-deal": v.deal_number,
       "data-my-turn": String(isMyTurn(v)) };
-    for (const [key, value] of Object.entries(attrs)) screen.setAttribute(key, String(value));
+    for (const [key, value] of Object.entries(attrs)) {
+      if (screen.getAttribute(key) !== String(value)) screen.setAttribute(key, String(value));
+    }
     const kept = screen.children;
     // A button of the bar keeps the focus when the bar is drawn again (the keyboard stays where it was).
     const focusedId = document.activeElement?.closest?.(".game > .bar") ? document.activeElement.id : null;
     if (kept.length >= 4 && kept[2] === log && kept[3] === bottom) {
-      kept[0].replaceWith(bar);
-      kept[1].replaceWith(felt);
+      // What did not change stays in the page as it is (the seats that did not move, the bar).
+      if (!kept[0].isEqualNode(bar)) kept[0].replaceWith(bar);
+      if (kept[1].className === felt.className) patch(kept[1], [...felt.childNodes]);
+      else kept[1].replaceWith(felt);
     } else {
       screen.replaceChildren(bar, felt, log, bottom);
     }
-    if (focusedId) bar.querySelector(`#${CSS.escape(focusedId)}`)?.focus();
+    if (focusedId && !document.activeElement?.closest?.(".game > .bar")) {
+      kept[0].querySelector(`#${CSS.escape(focusedId)}`)?.focus();
+    }
   }
 
   /** The computer players' speed at this table; a click takes the next one (slow, normal, fast, slow …). */
@@ -543,8 +547,8 @@ export function showTable(root, tableId, navigate) {
     const place = placeOf(v, me);
     const job = playButton(v, myTurn);
     const myLast = lastActionText(v, me);
-    meArea.lastElementChild.textContent = t("game.shortcuts");
-    mount(meTop,
+    if (meArea.lastElementChild.textContent !== t("game.shortcuts")) meArea.lastElementChild.textContent = t("game.shortcuts");
+    patch(meTop,
       h("div", { class: `me-info${myTurn ? " turn" : ""}` },
         h("span", { class: "name" }, seatName(me)),
         title ? h("span", { class: "title-name" }, title) : null,
@@ -734,6 +738,8 @@ export function showTable(root, tableId, navigate) {
 
   // ------------------------------------------------------------------ animations
 
+  const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
+
   function centreOf(el) {
     const box = el.getBoundingClientRect();
     return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
@@ -764,7 +770,7 @@ export function showTable(root, tableId, navigate) {
   }
 
   function announceEvents(msg) {
-    const v = view();
+    const v = msg.view;
     const fresh = [];
     for (const event of msg.events) {
       if (event.type === "deal") firedOptions.clear();
@@ -801,9 +807,12 @@ export function showTable(root, tableId, navigate) {
         const from = event.seat === st.seat ? root.querySelector(".hand")
           : root.querySelector(`.seat-panel[data-seat="${event.seat}"]`);
         if (!from) continue;
-        const a = centreOf(from), b = centreOf(pile);
-        pile.style.setProperty("--from-x", `${a.x - b.x}px`);
-        pile.style.setProperty("--from-y", `${a.y - b.y}px`);
+        // Where the cards fly from (measuring makes the browser lay the page out): not shown while motion is reduced.
+        if (!reducedMotion.matches) {
+          const a = centreOf(from), b = centreOf(pile);
+          pile.style.setProperty("--from-x", `${a.x - b.x}px`);
+          pile.style.setProperty("--from-y", `${a.y - b.y}px`);
+        }
         pile.classList.add("fly");
         pile.addEventListener("animationend", () => pile.classList.remove("fly"), { once: true });
       } else if (event.type === "pass") {
@@ -961,8 +970,26 @@ export function showTable(root, tableId, navigate) {
 
   // ------------------------------------------------------------------ rendering
 
-  /** Draw the screen, then the chat panel below it (kept with its draft and focus) once a table is joined. */
+  // The moves the server sent since the screen was last drawn, with the view before each: the screen is drawn once
+  // for all of them, in the next frame (several come together when the computer players move at once).
+  let drawn = [];
+  let frame = 0;
+
+  /** Draw the screen for an update in the next frame, then show what its move did (while the page is hidden,
+   *  which has no frames, at once). */
+  function renderSoon(msg, before) {
+    drawn.push({ msg, before });
+    if (document.visibilityState !== "visible") render();
+    else if (!frame) frame = requestAnimationFrame(() => render());
+  }
+
+  /** Draw the screen, then the chat panel below it (kept with its draft and focus) once a table is joined; then
+   *  show what the moves of the updates waiting for the next frame did (their animations, what they say). */
   function render() {
+    cancelAnimationFrame(frame);
+    frame = 0;
+    const updates = drawn;
+    drawn = [];
     const chatFocus = chat.saveFocus();
     draw();
     if (st.mode === "live" && st.info) {
@@ -970,6 +997,11 @@ export function showTable(root, tableId, navigate) {
       // At the climbing game's table the chat is part of the screen's grid (beside the hand on a wide screen).
       chat.place(root.querySelector(":scope > section.game:not(.old)") || root);
       chat.restoreFocus(chatFocus);
+    }
+    logView.followEnd();
+    for (const { msg, before } of updates) {
+      animate(msg, before);
+      if (msg.by === "stand-in" && msg.seat === st.seat && mine()) standInNotice(msg);
     }
   }
 
@@ -1043,6 +1075,7 @@ export function showTable(root, tableId, navigate) {
       document.removeEventListener("pointerdown", unlockSound);
       document.removeEventListener("keydown", unlockSound);
       clearInterval(tick);
+      cancelAnimationFrame(frame);
       hand.destroy();
       hideWhy();
       closeDialog(dialog);
