@@ -24,7 +24,8 @@ def add_parser(sub: Any) -> None:
     client = inner.add_parser("client", help="join a UECda match server with one of our bots")
     client.add_argument("--host", default="127.0.0.1")
     client.add_argument("--port", type=int, default=42485)
-    client.add_argument("--bot", default="expert", choices=bot_names())
+    client.add_argument("--bot", default="expert", choices=bot_names(offered_only=False),
+                        help="one of our bots, those kept for measurements too (expert-house-plain, ...)")
     client.add_argument("--name", default=None, help="the name sent to the server (9 ASCII characters kept)")
     client.add_argument("--timeout", type=float, default=120.0, help="seconds to wait for each message")
     client.add_argument("--seconds", type=float, default=None,
