@@ -22,6 +22,7 @@ def test_the_budget_reaches_the_search_bot() -> None:
     (["--seconds", "0"], "--seconds 0: a budget must be positive"),
     (["--worlds", "-5"], "--worlds -5: a budget must be positive"),
     (["--bot", "classic", "--seconds", "1"], "the bot 'classic' takes no --seconds or --worlds"),
+    (["--bot", "cheater"], "the bot 'cheater' plays on the true hands, which a UECda client does not see"),
 ])
 def test_a_bad_budget_is_refused_before_connecting(argv: list[str], message: str,
                                                    capsys: pytest.CaptureFixture[str]) -> None:

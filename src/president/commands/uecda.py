@@ -67,8 +67,8 @@ def client_bot(name: str, seconds: float | None = None, worlds: int | None = Non
     """The bot ``name`` with the client's budget (``--seconds``, ``--worlds``) and model of the other players
     (``--opponents``; ``adapt`` starts from ``classic``) when given.
 
-    Raises ``ValueError`` for a budget that is not positive, an unknown model, or a bot that takes none
-    (only the search bots do).
+    Raises ``ValueError`` for a budget that is not positive, an unknown model, a bot that takes none (only the
+    search bots do), or a bot that plays on the true hands (the measurements' ``cheater``).
     """
     from ..players import make_bot
     from ..search.opponents import model_names
@@ -84,10 +84,13 @@ def client_bot(name: str, seconds: float | None = None, worlds: int | None = Non
             raise ValueError(f"--opponents {opponents}: the models are {', '.join(model_names())} and {ADAPT}")
         params["opponents"] = "classic" if opponents == ADAPT else opponents
     try:
-        return make_bot(name, **params)
+        bot = make_bot(name, **params)
     except TypeError:
         options = "--seconds or --worlds" if opponents is None else "--seconds, --worlds or --opponents"
         raise ValueError(f"the bot {name!r} takes no {options} (only the search bots do)") from None
+    if getattr(bot, "cheat", False):
+        raise ValueError(f"the bot {name!r} plays on the true hands, which a UECda client does not see")
+    return bot
 
 
 def run_client(args: argparse.Namespace) -> int:
