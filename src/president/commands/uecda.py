@@ -24,7 +24,8 @@ def add_parser(sub: Any) -> None:
     client = inner.add_parser("client", help="join a UECda match server with one of our bots")
     client.add_argument("--host", default="127.0.0.1")
     client.add_argument("--port", type=int, default=42485)
-    client.add_argument("--bot", default="expert", choices=bot_names())
+    client.add_argument("--bot", default="expert", choices=bot_names(offered_only=False),
+                        help="one of our bots, those kept for measurements too (expert-house-plain, ...)")
     client.add_argument("--name", default=None, help="the name sent to the server (9 ASCII characters kept)")
     client.add_argument("--timeout", type=float, default=120.0, help="seconds to wait for each message")
     client.add_argument("--seconds", type=float, default=None,
@@ -66,8 +67,8 @@ def client_bot(name: str, seconds: float | None = None, worlds: int | None = Non
     """The bot ``name`` with the client's budget (``--seconds``, ``--worlds``) and model of the other players
     (``--opponents``; ``adapt`` starts from ``classic``) when given.
 
-    Raises ``ValueError`` for a budget that is not positive, an unknown model, or a bot that takes none
-    (only the search bots do).
+    Raises ``ValueError`` for a budget that is not positive, an unknown model, a bot that takes none (only the
+    search bots do), or a bot that plays on the true hands (the measurements' ``cheater``).
     """
     from ..players import make_bot
     from ..search.opponents import model_names
@@ -83,10 +84,13 @@ def client_bot(name: str, seconds: float | None = None, worlds: int | None = Non
             raise ValueError(f"--opponents {opponents}: the models are {', '.join(model_names())} and {ADAPT}")
         params["opponents"] = "classic" if opponents == ADAPT else opponents
     try:
-        return make_bot(name, **params)
+        bot = make_bot(name, **params)
     except TypeError:
         options = "--seconds or --worlds" if opponents is None else "--seconds, --worlds or --opponents"
         raise ValueError(f"the bot {name!r} takes no {options} (only the search bots do)") from None
+    if getattr(bot, "cheat", False):
+        raise ValueError(f"the bot {name!r} plays on the true hands, which a UECda client does not see")
+    return bot
 
 
 def run_client(args: argparse.Namespace) -> int:
