@@ -85,6 +85,35 @@ def until(page: Page, condition: str, arg: object = None, timeout: float = 15000
     return page.evaluate(script, [arg, timeout])
 
 
+LANGUAGES = ("en", "ru", "fr", "pt")
+
+
+def in_languages(page: Page, modules: dict[str, str], each: str, params: str = "arg", arg: object = None,
+                 after: str = "", languages: tuple[str, ...] = LANGUAGES) -> Any:
+    """Run the page's own modules in each language and return what ``each`` gave in each, keyed by language.
+
+    ``modules`` names the modules to import (``{"prompt": "prompt"}`` binds ``prompt`` to ``/js/prompt.js``);
+    ``i18n`` and ``name`` (seat number to ``Seat N``) are always bound. ``each`` is the body of a function run once
+    per language (it returns that language's value); ``params`` is how the script names ``arg`` (a name or a
+    destructuring pattern); ``after`` runs once more in English, and may add keys to ``out``.
+    """
+    imports = "".join(f"const {name} = await import('/js/{module}.js');\n" for name, module in modules.items())
+    script = f"""async ({params}) => {{
+        {imports}
+        const i18n = await import('/js/i18n.js');
+        const name = (seat) => `Seat ${{seat}}`;
+        const out = {{}};
+        for (const lang of {list(languages)!r}) {{
+          i18n.setLang(lang);
+          out[lang] = (() => {{ {each} }})();
+        }}
+        i18n.setLang('en');
+        {after}
+        return out;
+    }}"""
+    return page.evaluate(script, arg)
+
+
 def wait_for_decision(page: Page, timeout: float = 15000) -> dict[str, str]:
     """Wait until it is this page's seat to act or the match is over; returns the game state.
 

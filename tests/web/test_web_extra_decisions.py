@@ -11,7 +11,7 @@ from president.cards import RANK_NAMES, parse_cards
 from president.engine import Match
 
 from .live import LiveServer, first_match_of
-from .pages import game_state, hand_cards, play_move, table_id, wait_for_decision, wait_past
+from .pages import game_state, hand_cards, in_languages, play_move, table_id, wait_for_decision, wait_past
 
 
 def test_the_owed_pass_on_and_discard_are_asked_and_told(page: Page, live_server: LiveServer) -> None:
@@ -27,29 +27,17 @@ def test_the_owed_pass_on_and_discard_are_asked_and_told(page: Page, live_server
     discarded = [e.to_dict(1) for e in discarding.apply("discard 4d")]
     page.goto(live_server.url)
     page.wait_for_selector("#more-rules")
-    shown = page.evaluate(
-        """async ([owing, watching, discards, events]) => {
-            const prompt = await import('/js/prompt.js');
-            const sel = await import('/js/selection.js');
-            const ev = await import('/js/events.js');
-            const i18n = await import('/js/i18n.js');
-            const name = (seat) => `Seat ${seat}`;
-            const out = {};
-            for (const lang of ['en', 'ru', 'fr', 'pt']) {
-              i18n.setLang(lang);
-              out[lang] = {ask: prompt.owedPrompt(owing, name), wait: prompt.owedPrompt(watching, name),
-                           discard: prompt.owedPrompt(discards, name),
-                           button: i18n.t(`game.${prompt.playButton(owing, true)}`),
-                           one: i18n.t(sel.assess(owing, ['3c']).reason.key, sel.assess(owing, ['3c']).reason.params),
-                           lines: events.map((e) => ev.ruleLine(e, name))};
-            }
-            i18n.setLang('en');
-            out.two = sel.assess(owing, ['9h', '3c']);
-            out.watcherButton = prompt.playButton(watching, false);
-            out.discardButton = prompt.playButton(discards, true);
-            return out;
-        }""",
-        [owing, watching, discards, passed + discarded],
+    shown = in_languages(
+        page, {"prompt": "prompt", "sel": "selection", "ev": "events"},
+        """return {ask: prompt.owedPrompt(owing, name), wait: prompt.owedPrompt(watching, name),
+                   discard: prompt.owedPrompt(discards, name),
+                   button: i18n.t(`game.${prompt.playButton(owing, true)}`),
+                   one: i18n.t(sel.assess(owing, ['3c']).reason.key, sel.assess(owing, ['3c']).reason.params),
+                   lines: events.map((e) => ev.ruleLine(e, name))};""",
+        "[owing, watching, discards, events]", [owing, watching, discards, passed + discarded],
+        after="""out.two = sel.assess(owing, ['9h', '3c']);
+                 out.watcherButton = prompt.playButton(watching, false);
+                 out.discardButton = prompt.playButton(discards, true);""",
     )
     assert shown["en"] == {
         "ask": "7-pass: choose 2 cards to pass on to Seat 1.", "wait": "Seat 0 chooses the cards the play owes.",
@@ -72,24 +60,13 @@ def test_the_q_bombers_name_is_asked_and_told(page: Page, live_server: LiveServe
     events = [e.to_dict(2) for e in match.apply("name 5")]
     page.goto(live_server.url)
     page.wait_for_selector("#more-rules")
-    shown = page.evaluate(
-        """async ([owing, watching, events]) => {
-            const prompt = await import('/js/prompt.js');
-            const ev = await import('/js/events.js');
-            const i18n = await import('/js/i18n.js');
-            const name = (seat) => `Seat ${seat}`;
-            const out = {};
-            for (const lang of ['en', 'ru', 'fr', 'pt']) {
-              i18n.setLang(lang);
-              out[lang] = {ask: prompt.owedPrompt(owing, name), wait: prompt.owedPrompt(watching, name),
-                           rule: i18n.t('opt.queen_bomber'), queen: i18n.rankText('Q'),
-                           lines: events.map((e) => ev.ruleLine(e, name))};
-            }
-            i18n.setLang('en');
-            out.button = prompt.playButton(owing, true);
-            return out;
-        }""",
-        [owing, watching, events],
+    shown = in_languages(
+        page, {"prompt": "prompt", "ev": "events"},
+        """return {ask: prompt.owedPrompt(owing, name), wait: prompt.owedPrompt(watching, name),
+                   rule: i18n.t('opt.queen_bomber'), queen: i18n.rankText('Q'),
+                   lines: events.map((e) => ev.ruleLine(e, name))};""",
+        "[owing, watching, events]", [owing, watching, events],
+        after="out.button = prompt.playButton(owing, true);",
     )
     assert shown["en"]["ask"] == ("Q-bomber: name a rank; every player, you too, discards every card of it, "
                                   "face up.")
@@ -170,30 +147,17 @@ def test_the_salvage_is_asked_from_the_pile_and_told(page: Page, live_server: Li
     events = [e.to_dict(2) for e in match.apply("salvage 9d")]
     page.goto(live_server.url)
     page.wait_for_selector("#more-rules")
-    shown = page.evaluate(
-        """async ([owing, watching, events]) => {
-            const prompt = await import('/js/prompt.js');
-            const sel = await import('/js/selection.js');
-            const ev = await import('/js/events.js');
-            const an = await import('/js/analysis.js');
-            const i18n = await import('/js/i18n.js');
-            const name = (seat) => `Seat ${seat}`;
-            const out = {};
-            for (const lang of ['en', 'ru', 'fr', 'pt']) {
-              i18n.setLang(lang);
-              out[lang] = {ask: prompt.owedPrompt(owing, name), wait: prompt.owedPrompt(watching, name),
-                           rule: i18n.t('opt.salvage'), group: i18n.t('game.salvageGroup'),
-                           why: i18n.t('why.salvage', {name: 'Seat 0'}),
-                           lines: events.map((e) => ev.ruleLine(e, name))};
-            }
-            i18n.setLang('en');
-            out.button = prompt.playButton(owing, true);
-            out.handMoves = sel.parseMoves(owing);
-            out.analysed = an.moveText('salvage 9d');
-            out.reason = i18n.whyText({key: 'classic.owed.salvage', params: {move: 'salvage 9d'}});
-            return out;
-        }""",
-        [owing, watching, events],
+    shown = in_languages(
+        page, {"prompt": "prompt", "sel": "selection", "ev": "events", "an": "analysis"},
+        """return {ask: prompt.owedPrompt(owing, name), wait: prompt.owedPrompt(watching, name),
+                   rule: i18n.t('opt.salvage'), group: i18n.t('game.salvageGroup'),
+                   why: i18n.t('why.salvage', {name: 'Seat 0'}),
+                   lines: events.map((e) => ev.ruleLine(e, name))};""",
+        "[owing, watching, events]", [owing, watching, events],
+        after="""out.button = prompt.playButton(owing, true);
+                 out.handMoves = sel.parseMoves(owing);
+                 out.analysed = an.moveText('salvage 9d');
+                 out.reason = i18n.whyText({key: 'classic.owed.salvage', params: {move: 'salvage 9d'}});""",
     )
     assert owing["legal_moves"] == ["salvage 5h", "salvage 9d"] and owing["pile"] == ["3s", "5h", "9d"]
     assert shown["en"]["ask"] == ("Salvage: the trick ended on your 3s; take one card of the discard pile back "
@@ -257,31 +221,20 @@ def test_a_person_leads_three_nines_at_a_live_table_discards_two_and_takes_them_
     assert all(card in hand_cards(page) for card in out)
     # The words of the new rules, in the four languages: the prompts, the lines of the events, the rules' texts.
     owing = {"seat": 0, "to_act": 0, "owed": [{"move": "salvage", "count": 2, "to": None, "option": "satan"}]}
-    said = page.evaluate(
-        """async (owing) => {
-            const prompt = await import('/js/prompt.js');
-            const ev = await import('/js/events.js');
-            const i18n = await import('/js/i18n.js');
-            const name = (seat) => `Seat ${seat}`;
-            const out = {};
-            for (const lang of ['en', 'ru', 'fr', 'pt']) {
-              i18n.setLang(lang);
-              const texts = [];
-              for (const option of ['satan', 'chestnut_picking', 'galaxy_express']) {
-                owing.owed[0].option = option;
-                texts.push(prompt.owedPrompt(owing, name), i18n.t(`opt.${option}`),
-                           i18n.t(`why.${option}`, {name: 'Seat 0'}),
-                           ev.ruleLine({type: 'salvage', seat: 0, cards: ['9d'], option}, name));
-              }
-              texts.push(ev.ruleLine({type: 'discard', seat: 0, cards: ['9d'], option: 'galaxy_express'}, name),
-                         ev.ruleLine({type: 'out', seat: 0, place: 1, option: 'lucky_seven'}, name),
-                         i18n.t('opt.lucky_seven'), i18n.t('why.lucky_seven', {name: 'Seat 0'}));
-              out[lang] = texts;
-            }
-            i18n.setLang('en');
-            return out;
-        }""",
-        owing,
+    said = in_languages(
+        page, {"prompt": "prompt", "ev": "events"},
+        """const texts = [];
+           for (const option of ['satan', 'chestnut_picking', 'galaxy_express']) {
+             owing.owed[0].option = option;
+             texts.push(prompt.owedPrompt(owing, name), i18n.t(`opt.${option}`),
+                        i18n.t(`why.${option}`, {name: 'Seat 0'}),
+                        ev.ruleLine({type: 'salvage', seat: 0, cards: ['9d'], option}, name));
+           }
+           texts.push(ev.ruleLine({type: 'discard', seat: 0, cards: ['9d'], option: 'galaxy_express'}, name),
+                      ev.ruleLine({type: 'out', seat: 0, place: 1, option: 'lucky_seven'}, name),
+                      i18n.t('opt.lucky_seven'), i18n.t('why.lucky_seven', {name: 'Seat 0'}));
+           return texts;""",
+        "owing", owing,
     )
     assert said["en"][0] == "Satan: you played three 6s; take one card of the discard pile back into your hand."
     assert said["en"][12] == "Galaxy Express 999: Seat 0 discards 9♦"

@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 from president.engine import Match
 
 from .live import LiveServer, first_match_of
-from .pages import game_state, start_table, tap_card, wait_for_decision, wait_past
+from .pages import game_state, in_languages, start_table, tap_card, wait_for_decision, wait_past
 
 LIST_KINDS = ("ints", "card")
 """Option kinds the start page leaves to the preset (lists of numbers, a card)."""
@@ -143,24 +143,14 @@ def test_lock_badge_stand_ins_and_house_rule_events_are_shown(page: Page, live_s
     assert view["lock"]
     page.goto(live_server.url)
     page.wait_for_selector("#more-rules")
-    shown = page.evaluate(
-        """async ([view, events]) => {
-            const seats = await import('/js/seats.js');
-            const ev = await import('/js/events.js');
-            const i18n = await import('/js/i18n.js');
-            const name = (seat) => `Seat ${seat}`;
-            const out = {};
-            for (const lang of ['en', 'fr']) {
-              i18n.setLang(lang);
-              const el = seats.centre(view, 'Ann');
-              out[lang] = {
-                lock: el.querySelector('.lock-badge')?.textContent,
-                stands: el.querySelector('.stands')?.textContent || '',
-                lines: events.map((e) => ev.ruleLine(e, name)).filter(Boolean),
-              };
-            }
-            i18n.setLang('en');
-            const joker = {...view, table: ['5h', 'RJ'], table_move: '5h RJ=5c', lock: '', eleven_back: true};
+    shown = in_languages(
+        page, {"seats": "seats", "ev": "events"},
+        """const el = seats.centre(view, 'Ann');
+           return {lock: el.querySelector('.lock-badge')?.textContent,
+                   stands: el.querySelector('.stands')?.textContent || '',
+                   lines: events.map((e) => ev.ruleLine(e, name)).filter(Boolean)};""",
+        "[view, events]", [view, events], languages=("en", "fr"),
+        after="""const joker = {...view, table: ['5h', 'RJ'], table_move: '5h RJ=5c', lock: '', eleven_back: true};
             const el = seats.centre(joker, 'Ann');
             out.joker = {stands: el.querySelector('.stands')?.textContent, lock: !!el.querySelector('.lock-badge'),
                          back: el.querySelector('.eleven-back-badge')?.textContent};
@@ -177,10 +167,7 @@ def test_lock_badge_stand_ins_and_house_rule_events_are_shown(page: Page, live_s
               ev.ruleLine({type: 'trick_cleared', leader: 1, cut}, name));
             out.others = [ev.ruleLine({type: 'skip', seat: 2}, name), ev.ruleLine({type: 'fall', seat: 0}, name),
                           ev.ruleLine({type: 'out', seat: 3, place: 5, forbidden: true}, name),
-                          ev.ruleLine({type: 'out', seat: 3, place: 1}, name)];
-            return out;
-        }""",
-        [view, events],
+                          ev.ruleLine({type: 'out', seat: 3, place: 1}, name)];""",
     )
     lock = next(e for e in events if e["type"] == "lock")
     assert shown["en"]["lock"] == f"Locked: {view['lock']}"

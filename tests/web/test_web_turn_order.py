@@ -8,6 +8,7 @@ from playwright.sync_api import Page
 from president.engine import Match
 
 from .live import LiveServer
+from .pages import in_languages
 
 
 def test_direction_badge_and_turn_order_events_are_shown(page: Page, live_server: LiveServer) -> None:
@@ -21,27 +22,16 @@ def test_direction_badge_and_turn_order_events_are_shown(page: Page, live_server
     clockwise_view = Match.from_hands("tavern-jack", ["5c 3c", "Kd"], leader=0).view(0)
     page.goto(live_server.url)
     page.wait_for_selector("#more-rules")
-    shown = page.evaluate(
-        """async ([backwards, forwards, events]) => {
-            const seats = await import('/js/seats.js');
-            const ev = await import('/js/events.js');
-            const i18n = await import('/js/i18n.js');
-            const name = (seat) => `Seat ${seat}`;
-            const out = {};
-            for (const lang of ['en', 'ru', 'fr', 'pt']) {
-              i18n.setLang(lang);
-              const badge = seats.centre(backwards, 'Ann').querySelector('.direction-badge');
-              out[lang] = {badge: badge?.textContent, direction: badge?.dataset.direction,
-                           lines: events.map((e) => ev.ruleLine(e, name)).filter(Boolean)};
-            }
-            i18n.setLang('en');
-            out.clockwise = !!seats.centre(forwards, 'Ann').querySelector('.direction-badge');
-            out.after = [ev.ruleLine({type: 'reverse', seat: 1, option: 'nine_reverse', backwards: false}, name),
-                         ev.ruleLine({type: 'gekokujo', seat: 2, option: 'gekokujo', order: [2, 1, 0]}, name),
-                         ev.ruleLine({type: 'spared', seat: 3, to: 0, option: 'tenpen_chii'}, name)];
-            return out;
-        }""",
-        [reversed_view, clockwise_view, reversing + skipping],
+    shown = in_languages(
+        page, {"seats": "seats", "ev": "events"},
+        """const badge = seats.centre(backwards, 'Ann').querySelector('.direction-badge');
+           return {badge: badge?.textContent, direction: badge?.dataset.direction,
+                   lines: events.map((e) => ev.ruleLine(e, name)).filter(Boolean)};""",
+        "[backwards, forwards, events]", [reversed_view, clockwise_view, reversing + skipping],
+        after="""out.clockwise = !!seats.centre(forwards, 'Ann').querySelector('.direction-badge');
+                 out.after = [ev.ruleLine({type: 'reverse', seat: 1, option: 'nine_reverse', backwards: false}, name),
+                              ev.ruleLine({type: 'gekokujo', seat: 2, option: 'gekokujo', order: [2, 1, 0]}, name),
+                              ev.ruleLine({type: 'spared', seat: 3, to: 0, option: 'tenpen_chii'}, name)];""",
     )
     assert shown["en"] == {"badge": "↺ Play goes counter-clockwise", "direction": "counterclockwise",
                            "lines": ["Seat 0 reverses the direction: play now goes counter-clockwise",
